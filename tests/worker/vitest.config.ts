@@ -1,0 +1,32 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async ({ inject }) => ({
+      wrangler: { configPath: path.join(root, "wrangler.toml") },
+      miniflare: {
+        bindings: {
+          DEV_MODE: "true",
+          APP_ORIGIN: "http://127.0.0.1:8787",
+          TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+          // fake OpenID / OAuth / price providers started by globalSetup (tests/fakes)
+          STEAM_OPENID_URL: `${inject<string>("fakeBase")}/steam/openid/login`,
+          VK_ID_URL: `${inject<string>("fakeBase")}/vk`,
+          VK_CLIENT_ID: "51234567",
+          VK_CLIENT_SECRET: "vk-test-secret",
+          PRICE_FEED_URL: `${inject<string>("fakeBase")}/prices`,
+        },
+      },
+    })),
+  ],
+  test: {
+    root,
+    include: ["tests/worker/**/*.test.ts"],
+    globalSetup: [path.join(root, "tests/worker/global-setup.ts")],
+    setupFiles: [path.join(root, "tests/worker/apply-migrations.ts")],
+  },
+});

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { chatBanReasons } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { isDev } from "../../env";
+import { jsonBody } from "../../lib/http";
+import { emptyBody } from "../../../shared/api/common";
+import { readMaintenance } from "../../lib/settings";
+
+export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(emptyBody), async (c) => {
+  const reasons = await db(c.env).select().from(chatBanReasons).where(eq(chatBanReasons.isActive, true)).all();
+  return c.json({
+    chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
+    maintenance: await readMaintenance(c.env),
+    dev: isDev(c.env),
+  });
+});

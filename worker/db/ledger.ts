@@ -1,0 +1,88 @@
+// Money moves as D1 statements to run in ONE batch (a transaction):
+// the balance update and its ledger row (with balance_after) always travel together.
+// Guards: users.balance has CHECK (balance >= 0), so an overdraft aborts the whole batch;
+// ledger.idempotency_key is UNIQUE, so a replay aborts the whole batch and moves nothing.
+
+export type LedgerKind =
+  | "adjustment"
+  | "deposit"
+  | "withdrawal"
+  | "bet"
+  | "win"
+  | "sale"
+  | "purchase"
+  | "case_open"
+  | "bonus_share"
+  | "bonus_payout"
+  | "cashback"
+  | "refund";
+
+export interface UserMove {
+  userId: number;
+  /** cents, positive credits the user */
+  delta: number;
+  kind: LedgerKind;
+  reference?: string | null;
+  idempotencyKey: string;
+}
+
+export interface HouseMove {
+  account: "house" | "bonus";
+  delta: number;
+  kind: LedgerKind;
+  reference?: string | null;
+  idempotencyKey: string;
+}
+
+export function userBalanceStatements(d1: D1Database, m: UserMove, now = Date.now()): D1PreparedStatement[] {
+  assertCents(m.delta);
+  return [
+    d1.prepare("UPDATE users SET balance = balance + ?1 WHERE id = ?2").bind(m.delta, m.userId),
+    // balance_after read back from the row just updated; no user row → no ledger row → guard fails below
+    d1
+      .prepare(
+        `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
+         SELECT id, 'user', ?1, balance, ?2, ?3, ?4, ?5 FROM users WHERE id = ?6`,
+      )
+      .bind(m.delta, m.kind, m.reference ?? null, m.idempotencyKey, now, m.userId),
+    expectChanges(d1, 1),
+  ];
+}
+
+export function houseBalanceStatements(d1: D1Database, m: HouseMove, now = Date.now()): D1PreparedStatement[] {
+  assertCents(m.delta);
+  return [
+    d1
+      .prepare("INSERT INTO house_accounts (name, balance) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET balance = balance + ?2")
+      .bind(m.account, m.delta),
+    d1
+      .prepare(
+        `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
+         SELECT NULL, name, ?1, balance, ?2, ?3, ?4, ?5 FROM house_accounts WHERE name = ?6`,
+      )
+      .bind(m.delta, m.kind, m.reference ?? null, m.idempotencyKey, now, m.account),
+  ];
+}
+
+/**
+ * Aborts the batch unless the statement just before it changed exactly `n` rows
+ * (batch_guard has CHECK (failed = 0); a row is inserted only on a mismatch).
+ */
+export function expectChanges(d1: D1Database, n: number): D1PreparedStatement {
+  return d1.prepare("INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> ?1").bind(n);
+}
+
+function assertCents(n: number) {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`money must be integer cents: ${n}`);
+}
+
+export type MoneyFailure = "insufficient" | "replay" | "guard";
+
+/** Classifies a failed batch; anything else is rethrown by the caller. */
+export function classifyBatchError(err: unknown): MoneyFailure | undefined {
+  const msg = String(err instanceof Error ? err.message : err);
+  if (/users_balance_nonneg|CHECK constraint failed: .*balance/i.test(msg)) return "insufficient";
+  if (/UNIQUE constraint failed: ledger\.idempotency_key/i.test(msg)) return "replay";
+  if (/batch_guard|CHECK constraint failed: failed/i.test(msg)) return "guard";
+  return undefined;
+}

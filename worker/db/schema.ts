@@ -1,0 +1,172 @@
+// D1 schema (Drizzle). Money columns are integer cents; times are epoch milliseconds.
+// migrations/ is generated from this file by `npm run db:generate` and is append-only.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    avatar: text("avatar").notNull().default("default"),
+    tradeLink: text("trade_link"),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    isModerator: integer("is_moderator", { mode: "boolean" }).notNull().default(false),
+    isYoutuber: integer("is_youtuber", { mode: "boolean" }).notNull().default(false),
+    balance: integer("balance").notNull().default(0),
+    cashback: integer("cashback").notNull().default(0),
+    banned: integer("banned", { mode: "boolean" }).notNull().default(false),
+    steamId: text("steam_id"),
+    vkId: text("vk_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    check("users_balance_nonneg", sql`${t.balance} >= 0`),
+    check("users_cashback_nonneg", sql`${t.cashback} >= 0`),
+    uniqueIndex("users_steam_id").on(t.steamId),
+    uniqueIndex("users_vk_id").on(t.vkId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** Single-use sign-in state (OpenID return nonce / OAuth state + PKCE verifier). */
+export const authStates = sqliteTable("auth_states", {
+  state: text("state").primaryKey(),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier"),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+/** Accounts that are not users: the house, the bonus pool. Their balances may go negative. */
+export const houseAccounts = sqliteTable("house_accounts", {
+  name: text("name").primaryKey(),
+  balance: integer("balance").notNull().default(0),
+});
+
+export const ledger = sqliteTable(
+  "ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** null for a house account row */
+    userId: integer("user_id").references(() => users.id),
+    /** 'user' or a house account name ('house', 'bonus') */
+    account: text("account").notNull(),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    kind: text("kind").notNull(),
+    reference: text("reference"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("ledger_idempotency").on(t.idempotencyKey),
+    index("ledger_user").on(t.userId, t.id),
+    index("ledger_kind").on(t.kind),
+  ],
+);
+
+/** The CS2 market catalogue (app 730). price is the PriceFeed's last price in cents. */
+export const catalogue = sqliteTable(
+  "catalogue",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    marketHashName: text("market_hash_name").notNull(),
+    name: text("name").notNull(),
+    weapon: text("weapon").notNull(),
+    category: text("category").notNull(),
+    rarity: text("rarity").notNull(),
+    rarityColor: text("rarity_color").notNull(),
+    exterior: text("exterior"),
+    image: text("image").notNull(),
+    price: integer("price").notNull(),
+    priceUpdatedAt: integer("price_updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("catalogue_mhn").on(t.marketHashName),
+    index("catalogue_price").on(t.price),
+  ],
+);
+
+/**
+ * One physical item. owner_id null = held by the house (store stock, prizes).
+ * status: available | in_bet | withdrawing | withdrawn | sold | lost
+ * Moves are conditional updates on (owner_id, status).
+ */
+export const inventoryItems = sqliteTable(
+  "inventory_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id").references(() => users.id),
+    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    price: integer("price").notNull(),
+    status: text("status").notNull().default("available"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("inventory_owner_status").on(t.ownerId, t.status),
+    check("inventory_price_nonneg", sql`${t.price} >= 0`),
+  ],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("notifications_user").on(t.userId, t.isRead)],
+);
+
+export const chatBanReasons = sqliteTable("chat_ban_reasons", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+});
+
+/** Small key/value settings the operator flips at run time (maintenance, ...). */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Every staff action: who, whom, what, why. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").notNull().references(() => users.id),
+    action: text("action").notNull(),
+    targetUserId: integer("target_user_id"),
+    details: text("details").notNull().default("{}"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("audit_actor").on(t.actorId)],
+);
+
+/**
+ * Always empty. A batch inserts a row here (violating the CHECK, aborting the batch) when a
+ * conditional update changed fewer rows than expected. See db/ledger.ts expectChanges().
+ */
+export const batchGuard = sqliteTable(
+  "batch_guard",
+  { failed: integer("failed").notNull() },
+  (t) => [check("batch_guard_never", sql`${t.failed} = 0`)],
+);

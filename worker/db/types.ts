@@ -1,0 +1,15 @@
+import type { catalogue, inventoryItems, users } from "./schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type CatalogueRow = typeof catalogue.$inferSelect;
+export type InventoryRow = typeof inventoryItems.$inferSelect;
+
+export const ITEM_STATUS = {
+  available: "available",
+  inBet: "in_bet",
+  withdrawing: "withdrawing",
+  withdrawn: "withdrawn",
+  sold: "sold",
+  lost: "lost",
+} as const;
+export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];

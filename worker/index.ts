@@ -1,0 +1,25 @@
+// The worker: /api/* (spec §7), sign-in (/socialite/*), room sockets (/ws/*); everything else
+// falls through to the SPA's static assets (wrangler.toml [assets]).
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { readSession } from "./auth/middleware";
+import type { AppEnv } from "./env";
+import { fail } from "./lib/http";
+import { configRoutes } from "./api/config/routes";
+
+const app = new Hono<AppEnv>();
+
+app.use("/api/*", readSession);
+app.route("/api", configRoutes);
+
+app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
+
+app.onError((err, c) => {
+  if (err instanceof HTTPException && err.status < 500) return fail(c, err.status as 400, "app_api.invalid_request");
+  console.error("unhandled", err);
+  return fail(c, 500, "app_error.load");
+});
+
+export default app;
+export type App = typeof app;
+export { ChatRoom } from "./rooms/chat/ChatRoom";
