@@ -1,0 +1,97 @@
+// Starts the whole site locally: builds nothing (callers build first), applies the local D1
+// migrations, seeds once, starts the local sign-in/price fakes and `wrangler dev` with the
+// dev flag on. Used by `npm start` and by the end-to-end tests (on other ports and state dirs).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startFakeProviders } from "../../tests/fakes/providers.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const wranglerBin = path.join(root, "node_modules", ".bin", "wrangler");
+
+export const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+function wrangler(args, { persistTo } = {}) {
+  const full = [...args, ...(persistTo ? ["--persist-to", persistTo] : [])];
+  const r = spawnSync(wranglerBin, full, { cwd: root, env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  if (r.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+export function migrateLocal({ persistTo } = {}) {
+  wrangler(["d1", "migrations", "apply", "DB", "--local"], { persistTo });
+}
+
+function isSeeded({ persistTo }) {
+  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT value FROM app_settings WHERE key = 'seeded'"], { persistTo });
+  return out.includes('"true"');
+}
+
+/** Catalogue + demo data, once per state dir (the SQL itself is idempotent too). */
+export function seedLocal({ persistTo, demo = true } = {}) {
+  if (isSeeded({ persistTo })) return false;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "skinrush-seed-"));
+  const file = path.join(tmp, "seed.sql");
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "seed-sql.mjs"), file, ...(demo ? ["--demo"] : [])], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) throw new Error("seed-sql failed");
+  wrangler(["d1", "execute", "DB", "--local", "--file", file], { persistTo });
+  return true;
+}
+
+/**
+ * Starts fakes + wrangler dev. Resolves when the site answers; returns { url, stop }.
+ * @param {{ port?: number, fakesPort?: number, persistTo?: string, log?: boolean }} opts
+ */
+export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true } = {}) {
+  const fakes = await startFakeProviders({ port: fakesPort });
+  const origin = `http://127.0.0.1:${port}`;
+  const vars = {
+    DEV_MODE: "true",
+    APP_ORIGIN: origin,
+    STEAM_OPENID_URL: `${fakes.baseUrl}/steam/openid/login`,
+    VK_ID_URL: `${fakes.baseUrl}/vk`,
+    VK_CLIENT_ID: "51234567",
+  };
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  if (persistTo) args.push("--persist-to", persistTo);
+  const child = spawn(wranglerBin, args, {
+    cwd: root,
+    env: quietEnv,
+    stdio: log ? ["ignore", "inherit", "inherit"] : ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d) => (stderr += d));
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+    await fakes.close();
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${origin}/api/getConfig`, { method: "POST" });
+      if (res.ok) return { url: origin, fakesUrl: fakes.baseUrl, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not start on ${origin}\n${stderr}`);
+}
+
+export function writeJson(file, value) {
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}

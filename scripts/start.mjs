@@ -1,0 +1,25 @@
+// npm start: build the SPA, migrate and seed the local D1 once, run the site on
+// http://127.0.0.1:8787 with the dev flag on (dev login, local sign-in fakes).
+import { spawnSync } from "node:child_process";
+import { ensureNode22 } from "./lib/node22.mjs";
+
+ensureNode22();
+
+const { migrateLocal, root, seedLocal, startSite } = await import("./lib/site.mjs");
+
+const port = Number(process.env.PORT ?? 8787);
+const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+console.log("[start] applying local D1 migrations");
+migrateLocal();
+if (seedLocal()) console.log("[start] seeded the catalogue and demo data");
+
+const site = await startSite({ port, fakesPort: Number(process.env.FAKES_PORT ?? 8790) });
+console.log(`[start] ready on ${site.url} (dev login is in the login dialog)`);
+const shutdown = async () => {
+  await site.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

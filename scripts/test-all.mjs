@@ -1,0 +1,69 @@
+// npm test: every tier — typecheck, unit (Node), worker (workerd), build, end-to-end (Chromium).
+// Ends with one plain line "N passed, N failed" (totals over all tiers); exits non-zero on any failure.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureNode22 } from "./lib/node22.mjs";
+
+ensureNode22();
+
+const root = path.resolve(import.meta.dirname, "..");
+const tmp = mkdtempSync(path.join(os.tmpdir(), "skinrush-test-"));
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", E2E_SKIP_BUILD: "1" };
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const only = process.argv.slice(2); // e.g. `npm test -- unit worker`
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function step(name, cmd, args) {
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  const ok = r.status === 0;
+  ok ? passed++ : failed++;
+  summary.push(`${ok ? "ok  " : "FAIL"} ${name}`);
+  return ok;
+}
+
+function vitestTier(name, config) {
+  console.log(`\n=== ${name} tests ===`);
+  const out = path.join(tmp, `${name}.json`);
+  const r = spawnSync(bin("vitest"), ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  });
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    // a file that failed to load has no tests but must still fail the run
+    const brokenSuites = report.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
+    failed += brokenSuites;
+    summary.push(`${r.status === 0 ? "ok  " : "FAIL"} ${name}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenSuites} failed`);
+  } else {
+    failed++;
+    summary.push(`FAIL ${name}: no report`);
+  }
+  if (r.status !== 0 && existsSync(out) === false) failed++;
+  return r.status === 0;
+}
+
+const want = (tier) => only.length === 0 || only.includes(tier);
+let ok = true;
+if (want("typecheck")) {
+  ok = step("typecheck", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]) && ok;
+  ok = step("worker types are current", bin("wrangler"), ["types", "--strict-vars=false", "--check"]) && ok;
+}
+if (want("unit")) ok = vitestTier("unit", "tests/unit/vitest.config.ts") && ok;
+if (want("worker")) ok = vitestTier("worker", "tests/worker/vitest.config.ts") && ok;
+if (want("e2e")) {
+  if (step("build", "npm", ["run", "build"])) ok = vitestTier("e2e", "tests/e2e/vitest.config.ts") && ok;
+  else ok = false;
+}
+
+console.log(`\n${summary.join("\n")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,30 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { migrateLocal, root, seedLocal, startSite } from "../../scripts/lib/site.mjs";
+import { freePort } from "./free-port";
+
+// A fresh local D1 (its own state dir), seeded with the demo data, and wrangler dev on free ports.
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_SKIP_BUILD) {
+    const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (r.status !== 0) throw new Error("build failed");
+  }
+  const persistTo = mkdtempSync(path.join(os.tmpdir(), "skinrush-e2e-state-"));
+  migrateLocal({ persistTo });
+  seedLocal({ persistTo });
+  const site = await startSite({ port: await freePort(), fakesPort: await freePort(), persistTo, log: false });
+  project.provide("baseUrl", site.url);
+  return async () => {
+    await site.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
