@@ -69,6 +69,21 @@ export const TERMS = {
   disputeWorkingDays: 30,
 } as const;
 
+/** The user API (§3 User, §7). */
+export const USER_API = {
+  /** notifications sent with /api/user/get, latest first */
+  notificationsShown: 50,
+} as const;
+
+/** Staff tools (§6): limits on a manual balance adjustment. */
+export const ADMIN = {
+  /** largest |amount| of one adjustment, in cents ($1,000,000) */
+  maxAdjustCents: 100_000_000,
+  adjustReasonMaxLength: 200,
+  banReasonMaxLength: 200,
+  idempotencyKeyLength: { min: 8, max: 100 },
+} as const;
+
 export const TOURNAMENT = { prizes: 5 } as const;
 
 export const CASES = { liveDropsKept: 10 } as const;
@@ -103,3 +118,35 @@ export const STORAGE_KEYS = {
 
 /** Length of the 'Bearer ' prefix the sign-in window message carries (§7). */
 export const BEARER_PREFIX = "Bearer ";
+
+/** Room sockets (architecture.md, Socket conventions): limits and the client's reconnect schedule. */
+export const SOCKET = {
+  /** More frames than this within one window closes the socket (policy violation). */
+  flood: { maxFrames: 40, windowMs: 10_000 },
+  /** WebSocket close code 1008 "policy violation". */
+  policyViolationCode: 1008,
+  /** The client pings this often; with no frame for two intervals it reconnects. */
+  pingIntervalMs: 25_000,
+  /** Reconnect delay: min(maxMs, baseMs·factor^attempt), the last `jitter` share randomised. */
+  reconnect: { baseMs: 500, factor: 2, maxMs: 30_000, jitter: 0.5, stableAfterMs: 10_000 },
+} as const;
+
+export const HUB = {
+  /** `online` is broadcast at most this often (changes in between are coalesced). */
+  onlineThrottleMs: 500,
+  /** A banned user's page reloads this long after the banned notice appears. */
+  bannedReloadMs: 2_000,
+} as const;
+
+/** Sign-in (§4 Login): provider round trips, dev login. */
+export const AUTH = {
+  /** A sign-in state (OpenID return nonce / OAuth state + PKCE verifier) is good this long. */
+  stateTtlMs: 10 * 60_000,
+  /** Each call to a provider (check_authentication, token, user info, profile) gives up after this. */
+  providerTimeoutMs: 10_000,
+  /** A Steam player without a public persona is named "steam_" + the last digits of the SteamID64. */
+  steamDefaultNameDigits: 6,
+  usernameMaxLength: 32,
+  /** The window message tag of the sign-in page (contracts: { source, token } / { source, error }). */
+  messageSource: "skinrush-auth",
+} as const;

@@ -14,6 +14,7 @@ export const SERVER_KEYS = {
     "user_api.user_not_found",
     "user_api.adjusted",
     "user_api.insufficient_balance",
+    "user_api.idempotency_conflict",
     "user_api.already_banned",
     "user_api.not_banned",
     "user_api.cannot_ban_self",

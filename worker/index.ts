@@ -6,11 +6,25 @@ import { readSession } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { fail } from "./lib/http";
 import { configRoutes } from "./api/config/routes";
+import { userRoutes } from "./api/user/routes";
+import { youtuberRoutes } from "./api/youtubers/routes";
+import { adminUserRoutes } from "./api/admin/users";
+import { authRoutes } from "./api/auth/routes";
+import { socialiteRoutes } from "./api/socialite/routes";
+import { maintenanceRoutes } from "./api/admin/maintenance";
+import { wsRoutes } from "./api/ws/routes";
 
 const app = new Hono<AppEnv>();
 
 app.use("/api/*", readSession);
 app.route("/api", configRoutes);
+app.route("/api/user", userRoutes);
+app.route("/api/youtubers", youtuberRoutes);
+app.route("/api/admin/users", adminUserRoutes);
+app.route("/api/auth", authRoutes);
+app.route("/socialite", socialiteRoutes);
+app.route("/api/admin/maintenance", maintenanceRoutes);
+app.route("/ws", wsRoutes);
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
 

@@ -18,6 +18,7 @@ export const quietEnv = {
   NO_UPDATE_NOTIFIER: "1",
 };
 
+/** @param {string[]} args @param {{ persistTo?: string }} [opts] */
 function wrangler(args, { persistTo } = {}) {
   const full = [...args, ...(persistTo ? ["--persist-to", persistTo] : [])];
   const r = spawnSync(wranglerBin, full, { cwd: root, env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -25,16 +26,19 @@ function wrangler(args, { persistTo } = {}) {
   return r.stdout;
 }
 
+/** @param {{ persistTo?: string }} [opts] */
 export function migrateLocal({ persistTo } = {}) {
   wrangler(["d1", "migrations", "apply", "DB", "--local"], { persistTo });
 }
 
+/** @param {{ persistTo?: string }} opts */
 function isSeeded({ persistTo }) {
   const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT value FROM app_settings WHERE key = 'seeded'"], { persistTo });
   return out.includes('"true"');
 }
 
 /** Catalogue + demo data, once per state dir (the SQL itself is idempotent too). */
+/** @param {{ persistTo?: string, demo?: boolean }} [opts] */
 export function seedLocal({ persistTo, demo = true } = {}) {
   if (isSeeded({ persistTo })) return false;
   const tmp = mkdtempSync(path.join(os.tmpdir(), "skinrush-seed-"));

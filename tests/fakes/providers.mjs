@@ -1,11 +1,43 @@
-// PLACEHOLDER until the sign-in work lands: a bare server so the harness starts.
+// Local stand-ins for the outside world, speaking the real protocols over HTTP:
+//   /steam/*  Steam OpenID 2.0 (steam-openid.mjs)
+//   /vk/*     VK ID OAuth 2.1 + PKCE (vk-id.mjs)
+//   /prices*  the price feed (prices.mjs)
+// Used by the worker tests (globalSetup), the e2e run and `npm start`. No dependencies.
 import http from "node:http";
+import { handlePrices } from "./prices.mjs";
+import { createSteamOpenIdFake } from "./steam-openid.mjs";
+import { createVkIdFake } from "./vk-id.mjs";
 
 export async function startFakeProviders({ port = 0, host = "127.0.0.1" } = {}) {
-  const server = http.createServer((req, res) => {
-    res.writeHead(404).end();
+  let baseUrl = "";
+  const steam = createSteamOpenIdFake({ baseUrl: () => baseUrl });
+  const vk = createVkIdFake();
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", baseUrl);
+      if (url.pathname.startsWith("/steam/")) return await steam(req, res, url);
+      if (url.pathname.startsWith("/vk/")) return await vk(req, res, url);
+      if (url.pathname.startsWith("/prices")) return await handlePrices(req, res);
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("no such fake");
+    } catch (err) {
+      console.error("[fakes]", err);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end("fake provider error");
+    }
   });
-  await new Promise((r) => server.listen(port, host, r));
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
   const addr = server.address();
-  return { baseUrl: `http://${host}:${addr.port}`, close: () => new Promise((r) => server.close(() => r())) };
+  baseUrl = `http://${host}:${addr.port}`;
+  return {
+    baseUrl,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
 }

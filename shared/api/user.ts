@@ -1,0 +1,128 @@
+// The user group (spec §3 User, §7 /api/user/*, /api/youtubers): request bodies and answers.
+// Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
+import { z } from "zod";
+import { STEAM_APP_ID, USER_API } from "../constants";
+
+/**
+ * A Steam trade offer URL, exactly
+ * `https://steamcommunity.com/tradeoffer/new/?partner=<digits>&token=<8 chars [A-Za-z0-9_-]>`.
+ * Surrounding whitespace (a sloppy paste) is trimmed; nothing else is forgiven.
+ */
+export const TRADE_LINK_PATTERN = /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d{1,10}&token=[A-Za-z0-9_-]{8}$/;
+export const tradeLinkSchema = z.string().trim().max(200).regex(TRADE_LINK_PATTERN);
+
+/** §8 lookup text of getUser and the admin routes, shown as is (it contains a space). */
+export const USER_NOT_FOUND = "User not found";
+
+// ---- requests ----
+
+/** A user id: a positive integer, as a JSON number or a string of digits (never true, [5], ...). */
+export const userIdSchema = z
+  .union([z.number(), z.string().regex(/^\d{1,16}$/)])
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+export const getUserBody = z.object({ user_id: userIdSchema });
+export type GetUserBody = z.infer<typeof getUserBody>;
+
+export const saveUrlBody = z.object({ trade_link: tradeLinkSchema });
+export type SaveUrlBody = z.infer<typeof saveUrlBody>;
+
+/** appId arrives as a number or numeric string; only CS2 (730) has an inventory. */
+export const getInventoryBody = z.object({ appId: z.coerce.number().pipe(z.literal(STEAM_APP_ID)) });
+export type GetInventoryBody = z.infer<typeof getInventoryBody>;
+
+// ---- answers ----
+
+const dollars = z.number();
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+  is_read: z.boolean(),
+  /** epoch milliseconds */
+  created_at: z.number().int(),
+});
+export type NotificationJson = z.infer<typeof notificationSchema>;
+
+export const selfUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar: z.string(),
+  trade_link: z.string().nullable(),
+  is_admin: z.boolean(),
+  is_moderator: z.boolean(),
+  is_youtuber: z.boolean(),
+  balance: dollars,
+  /** integer hundredths (the client divides by 100) */
+  cashback: z.number().int(),
+  banned: z.boolean(),
+  unread_notifications: z.number().int(),
+  /** latest first, at most USER_API.notificationsShown */
+  notifications: z.array(notificationSchema).max(USER_API.notificationsShown),
+});
+export type SelfUserJson = z.infer<typeof selfUserSchema>;
+export const getAnswer = z.object({ user: selfUserSchema });
+
+export const balanceAnswer = z.object({ balance: dollars });
+
+/** §3 Statistics: games played, won, winrate (percent), amount won, top winnings, top ratio. */
+export const statsSchema = z.object({
+  games: z.number().int(),
+  won: z.number().int(),
+  winrate: z.number(),
+  amount_won: dollars,
+  top_win: dollars,
+  top_ratio: z.number(),
+});
+export type StatsJson = z.infer<typeof statsSchema>;
+
+/** Rows of the game-mode histories; their exact columns arrive with the modes (§3 History columns). */
+const historyRows = z.array(z.record(z.string(), z.unknown()));
+
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar: z.string(),
+  stats: statsSchema,
+  crashBets: historyRows,
+  jackpotBets: historyRows,
+  wheelBets: historyRows,
+});
+export const getUserAnswer = z.object({ user: publicUserSchema });
+
+export const profileAnswer = z.object({
+  referrals: historyRows,
+  crashBets: historyRows,
+  jackpotBets: historyRows,
+  wheelBets: historyRows,
+  withdraws: historyRows,
+  stats: statsSchema,
+});
+export type ProfileJson = z.infer<typeof profileAnswer>;
+
+export const saveUrlAnswer = z.object({ type: z.literal("success"), message: z.literal("user_api.link_saved") });
+
+export const inventoryItemSchema = z.object({
+  /** the inventory row (this physical item) */
+  myId: z.number().int(),
+  /** the catalogue item */
+  id: z.number().int(),
+  market_hash_name: z.string(),
+  name: z.string(),
+  exterior: z.string().nullable(),
+  rarity: z.string(),
+  rarity_color: z.string(),
+  image: z.string(),
+  price: dollars,
+  /** only "available" items are selectable */
+  status: z.enum(["available", "in_bet", "withdrawing"]),
+});
+export type InventoryItemJson = z.infer<typeof inventoryItemSchema>;
+export const inventoryAnswer = z.object({ items: z.array(inventoryItemSchema) });
+
+export const readAllAnswer = z.object({ success: z.literal(true) });
+
+export const youtuberSchema = z.object({ id: z.number().int(), username: z.string(), avatar: z.string() });
+export const youtubersAnswer = z.object({ youtubers: z.array(youtuberSchema) });

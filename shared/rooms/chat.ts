@@ -1,0 +1,62 @@
+// The chat room's socket protocol. The chat room is also the site hub (architecture.md): every
+// client keeps /ws/chat open and receives site-wide and per-user events here.
+// Chat messages themselves join these unions with the Chat issue.
+import { z } from "zod";
+import { notificationSchema } from "../api/user";
+import { toCents } from "../money";
+import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
+
+// ── client → server ──────────────────────────────────────────────────────────
+/** First frame on every (re)connect; an empty token stays a visitor. */
+export const identityFrame = frame("identity", z.strictObject({ apiToken: z.string().max(256) }));
+export const pingFrame = frame("ping", noData);
+
+export const chatClientFrame = z.discriminatedUnion("event", [identityFrame, pingFrame]);
+export type ChatClientFrame = z.infer<typeof chatClientFrame>;
+
+// ── server → client ──────────────────────────────────────────────────────────
+const count = z.number().int().nonnegative();
+
+export const onlineCounts = z
+  .strictObject({ users: count, visitors: count, total: count })
+  .refine((o) => o.total === o.users + o.visitors, "total = users + visitors");
+export type OnlineCounts = z.infer<typeof onlineCounts>;
+
+/** Dollars with at most two decimals (shared/money.ts), never negative. */
+const dollars = z.number().nonnegative().refine((v) => {
+  try {
+    toCents(v);
+    return true;
+  } catch {
+    return false;
+  }
+}, "dollars with at most two decimals");
+
+export const onlineFrame = frame("online", onlineCounts);
+export const updateBalanceFrame = frame("updateBalance", z.strictObject({ balance: dollars }));
+/** Maintenance switched (spec §4): on → the SPA shows the notice and blocks bets. */
+export const refreshPageFrame = frame("refreshPage", z.strictObject({ maintenance: z.boolean() }));
+/** A new bell notification, the same shape as /api/user/get lists. */
+export const notificationFrame = frame("notification", notificationSchema);
+/** The user was banned: the SPA logs out with the banned notice. */
+export const userBannedFrame = frame("userBanned", noData);
+export const pongFrame = frame("pong", noData);
+
+export const chatServerFrame = z.discriminatedUnion("event", [
+  onlineFrame,
+  updateBalanceFrame,
+  refreshPageFrame,
+  notificationFrame,
+  userBannedFrame,
+  pongFrame,
+  errorFrame,
+]);
+export type ChatServerFrame = z.infer<typeof chatServerFrame>;
+export type ChatServerEvent = ChatServerFrame["event"];
+
+export const chatProtocol: RoomProtocol<ChatClientFrame, ChatServerFrame> = {
+  client: chatClientFrame,
+  server: chatServerFrame,
+  error: (message) => ({ event: "error", data: { message } }),
+  keepalive: { ping: { event: "ping", data: {} }, pong: { event: "pong", data: {} } },
+};

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from "vitest";
+import { chatClientFrame, chatProtocol, chatServerFrame } from "../../shared/rooms/chat";
+import { encodeFrame, parseFrame } from "../../shared/rooms/frame";
+import { createRoomSocket } from "../../web/src/lib/socket";
+import { fakeFactory } from "./socket-fake";
+
+describe("parseFrame", () => {
+  it("reads valid client frames from text and bytes", () => {
+    expect(parseFrame(chatClientFrame, '{"event":"identity","data":{"apiToken":"abc"}}')).toEqual({
+      ok: true,
+      frame: { event: "identity", data: { apiToken: "abc" } },
+    });
+    const bytes = new TextEncoder().encode('{"event":"ping","data":{}}');
+    expect(parseFrame(chatClientFrame, bytes)).toEqual({ ok: true, frame: { event: "ping", data: {} } });
+  });
+
+  it.each([
+    ["{nope", "json"],
+    ["", "json"],
+    ["null", "shape"],
+    ["[]", "shape"],
+    ['{"event":"newBet","data":{}}', "shape"],
+    ['{"event":"identity","data":{}}', "shape"],
+    ['{"event":"identity","data":{"apiToken":1}}', "shape"],
+    ['{"event":"ping"}', "shape"],
+    ['{"event":"ping","data":{},"x":1}', "shape"],
+    [`{"event":"identity","data":{"apiToken":"${"a".repeat(257)}"}}`, "shape"],
+  ])("rejects %s (%s)", (raw, reason) => {
+    expect(parseFrame(chatClientFrame, raw)).toEqual({ ok: false, reason });
+  });
+
+  it("checks server frames: cent-exact balances, consistent online totals", () => {
+    const ok = (f: unknown) => chatServerFrame.safeParse(f).success;
+    expect(ok({ event: "updateBalance", data: { balance: 12.34 } })).toBe(true);
+    expect(ok({ event: "updateBalance", data: { balance: 0 } })).toBe(true);
+    expect(ok({ event: "updateBalance", data: { balance: 1.005 } })).toBe(false);
+    expect(ok({ event: "updateBalance", data: { balance: -0.01 } })).toBe(false);
+    expect(ok({ event: "updateBalance", data: { balance: "1.00" } })).toBe(false);
+    expect(ok({ event: "online", data: { users: 1, visitors: 2, total: 3 } })).toBe(true);
+    expect(ok({ event: "online", data: { users: 1, visitors: 2, total: 4 } })).toBe(false);
+    expect(ok({ event: "online", data: { users: -1, visitors: 2, total: 1 } })).toBe(false);
+    expect(ok({ event: "refreshPage", data: { maintenance: true } })).toBe(true);
+    expect(ok({ event: "refreshPage", data: {} })).toBe(false);
+    expect(ok({ event: "userBanned", data: {} })).toBe(true);
+    expect(ok({ event: "error", data: { message: "app_api.invalid_request" } })).toBe(true);
+    expect(ok({ event: "error", data: { message: "" } })).toBe(false);
+    expect(ok({ event: "notification", data: { id: 1, name: "n", content: "c", is_read: false, created_at: 1 } })).toBe(true);
+    expect(ok({ event: "notification", data: { id: 1, name: "n" } })).toBe(false);
+  });
+
+  it("encodes exactly {event, data} and the keepalive ping text the server answers", () => {
+    expect(encodeFrame({ event: "ping", data: {}, extra: 1 } as never)).toBe('{"event":"ping","data":{}}');
+    expect(encodeFrame(chatProtocol.keepalive!.ping)).toBe('{"event":"ping","data":{}}');
+  });
+});
+
+describe("typed events on the client", () => {
+  function connected() {
+    const f = fakeFactory();
+    const onInvalid = vi.fn();
+    const socket = createRoomSocket({ url: "ws://x", protocol: chatProtocol, connect: f.connect, onInvalid });
+    f.last().serverOpen();
+    return { socket, server: f.last(), onInvalid };
+  }
+
+  it("hands each subscriber its event's data until unsubscribed", () => {
+    const { socket, server } = connected();
+    const online = vi.fn();
+    const balance = vi.fn();
+    const stop = socket.on("online", online);
+    socket.on("updateBalance", balance);
+    server.serverSend({ event: "online", data: { users: 1, visitors: 2, total: 3 } });
+    server.serverSend({ event: "updateBalance", data: { balance: 5.5 } });
+    expect(online).toHaveBeenCalledWith({ users: 1, visitors: 2, total: 3 });
+    expect(balance).toHaveBeenCalledWith({ balance: 5.5 });
+    stop();
+    server.serverSend({ event: "online", data: { users: 0, visitors: 1, total: 1 } });
+    expect(online).toHaveBeenCalledTimes(1);
+    socket.close();
+  });
+
+  it("drops frames the schema rejects without calling handlers", () => {
+    const { socket, server, onInvalid } = connected();
+    const online = vi.fn();
+    socket.on("online", online);
+    server.serverSend("{nope");
+    server.serverSend({ event: "online", data: { users: 1, visitors: 1, total: 5 } });
+    server.serverSend({ event: "mystery", data: {} });
+    expect(online).not.toHaveBeenCalled();
+    expect(onInvalid).toHaveBeenCalledTimes(3);
+    socket.close();
+  });
+
+  it("sends only while open", () => {
+    const f = fakeFactory();
+    const socket = createRoomSocket({ url: "ws://x", protocol: chatProtocol, connect: f.connect });
+    expect(socket.send({ event: "ping", data: {} })).toBe(false);
+    f.last().serverOpen();
+    expect(socket.send({ event: "ping", data: {} })).toBe(true);
+    expect(f.last().sent).toEqual(['{"event":"ping","data":{}}']);
+    socket.close();
+    expect(f.last().closedWith).toEqual({ code: 1000, reason: "bye" });
+    expect(socket.send({ event: "ping", data: {} })).toBe(false);
+  });
+});

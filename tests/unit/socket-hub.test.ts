@@ -1,0 +1,151 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HUB } from "../../shared/constants";
+import { startHub, type Hub } from "../../web/src/features/hub/connection";
+import { onHubEvent } from "../../web/src/features/hub/events";
+import { useHubStore } from "../../web/src/features/hub/store";
+import { fakeFactory } from "./socket-fake";
+
+let hub: Hub | undefined;
+afterEach(() => {
+  hub?.stop();
+  hub = undefined;
+  vi.useRealTimers();
+});
+beforeEach(() => {
+  useHubStore.setState({ online: { users: 0, visitors: 0, total: 0 }, maintenance: false, connected: false });
+});
+
+function setup(token: string | null = "t0ken") {
+  const f = fakeFactory();
+  const queryClient = new QueryClient();
+  const deps = {
+    queryClient,
+    notify: vi.fn(),
+    getToken: vi.fn(() => token),
+    clearToken: vi.fn(() => {
+      token = null;
+    }),
+    reload: vi.fn(),
+    url: "ws://x/ws/chat",
+    connect: f.connect,
+    random: () => 1,
+  };
+  hub = startHub(deps);
+  return { f, deps, queryClient, setToken: (t: string | null) => (token = t) };
+}
+
+describe("hub connection", () => {
+  it("identifies with the stored token (empty for a visitor) and tracks connected", () => {
+    const { f } = setup("abc");
+    expect(useHubStore.getState().connected).toBe(false);
+    f.last().serverOpen();
+    expect(f.last().sentFrames()).toEqual([{ event: "identity", data: { apiToken: "abc" } }]);
+    expect(useHubStore.getState().connected).toBe(true);
+    f.last().serverClose();
+    expect(useHubStore.getState().connected).toBe(false);
+    hub!.stop();
+
+    const visitor = setup(null);
+    visitor.f.last().serverOpen();
+    expect(visitor.f.last().sentFrames()).toEqual([{ event: "identity", data: { apiToken: "" } }]);
+  });
+
+  it("keeps the online counts in the store", () => {
+    const { f } = setup();
+    f.last().serverOpen();
+    f.last().serverSend({ event: "online", data: { users: 3, visitors: 4, total: 7 } });
+    expect(useHubStore.getState().online).toEqual({ users: 3, visitors: 4, total: 7 });
+  });
+
+  it("writes updateBalance into the user cache, and not for a visitor", () => {
+    const { f, queryClient } = setup();
+    f.last().serverOpen();
+    f.last().serverSend({ event: "updateBalance", data: { balance: 9.99 } });
+    expect(queryClient.getQueryData(["user"])).toBeUndefined();
+    queryClient.setQueryData(["user"], { id: 1, username: "a", balance: 1 });
+    f.last().serverSend({ event: "updateBalance", data: { balance: 12.5 } });
+    expect(queryClient.getQueryData(["user"])).toEqual({ id: 1, username: "a", balance: 12.5 });
+    queryClient.setQueryData(["user"], null);
+    f.last().serverSend({ event: "updateBalance", data: { balance: 3 } });
+    expect(queryClient.getQueryData(["user"])).toBeNull();
+  });
+
+  it("enters maintenance on refreshPage with the notice, leaves it quietly", () => {
+    const { f, deps, queryClient } = setup();
+    queryClient.setQueryData(["config"], { maintenance: false, dev: true, chat_ban_reasons: [] });
+    f.last().serverOpen();
+    f.last().serverSend({ event: "refreshPage", data: { maintenance: true } });
+    expect(useHubStore.getState().maintenance).toBe(true);
+    expect(queryClient.getQueryData(["config"])).toMatchObject({ maintenance: true });
+    expect(deps.notify).toHaveBeenCalledWith({ type: "error", message: "app_api.maintenance" });
+    f.last().serverSend({ event: "refreshPage", data: { maintenance: false } });
+    expect(useHubStore.getState().maintenance).toBe(false);
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+  });
+
+  it("seeds maintenance from the config answer whenever it arrives", () => {
+    const queryClient0 = new QueryClient();
+    queryClient0.setQueryData(["config"], { maintenance: true });
+    const f = fakeFactory();
+    hub = startHub({ queryClient: queryClient0, notify: vi.fn(), getToken: () => null, clearToken: vi.fn(), reload: vi.fn(), url: "ws://x", connect: f.connect });
+    expect(useHubStore.getState().maintenance).toBe(true);
+    queryClient0.setQueryData(["config"], { maintenance: false });
+    expect(useHubStore.getState().maintenance).toBe(false);
+  });
+
+  it("logs a banned user out: token cleared, banned notice, reload shortly after", () => {
+    vi.useFakeTimers();
+    const { f, deps } = setup();
+    f.last().serverOpen();
+    f.last().serverSend({ event: "userBanned", data: {} });
+    f.last().serverSend({ event: "userBanned", data: {} });
+    expect(deps.clearToken).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledWith({ type: "error", message: "user_api.banned" });
+    expect(deps.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(HUB.bannedReloadMs);
+    expect(deps.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("resynchronises after a reconnect: user and config refetched, identity re-sent", () => {
+    vi.useFakeTimers();
+    const { f, queryClient, setToken } = setup("one");
+    const spy = vi.spyOn(queryClient, "invalidateQueries");
+    f.last().serverOpen();
+    expect(spy).not.toHaveBeenCalled();
+    setToken("two");
+    f.last().serverClose();
+    vi.advanceTimersByTime(500);
+    f.last().serverOpen();
+    expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "two" } });
+    expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"]]);
+  });
+
+  it("re-identifies on demand (sign-in/out elsewhere) and relays events to subscribers", () => {
+    const { f, setToken } = setup("one");
+    f.last().serverOpen();
+    const seen = vi.fn();
+    const off = onHubEvent("notification", seen);
+    const n = { id: 5, name: "n", content: "c", is_read: false, created_at: 1 };
+    f.last().serverSend({ event: "notification", data: n });
+    expect(seen).toHaveBeenCalledWith(n);
+    off();
+    f.last().serverSend({ event: "notification", data: { ...n, id: 6 } });
+    expect(seen).toHaveBeenCalledTimes(1);
+    setToken(null);
+    hub!.reidentify();
+    expect(f.last().sentFrames().at(-1)).toEqual({ event: "identity", data: { apiToken: "" } });
+  });
+
+  it("stops for good", () => {
+    vi.useFakeTimers();
+    const { f } = setup();
+    f.last().serverOpen();
+    hub!.stop();
+    hub = undefined;
+    expect(f.last().closedWith?.code).toBe(1000);
+    vi.advanceTimersByTime(120_000);
+    expect(f.sockets).toHaveLength(1);
+    expect(useHubStore.getState().connected).toBe(false);
+  });
+});

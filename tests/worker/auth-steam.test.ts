@@ -1,0 +1,158 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { APP_ORIGIN, callback, count, me, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
+
+const usersWithSteam = (id: string) => count("SELECT count(*) AS n FROM users WHERE steam_id = ?1", id);
+const sessionsOfSteam = (id: string) =>
+  count("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.steam_id = ?1", id);
+
+describe("GET /socialite/steam", () => {
+  it("redirects to the configured OP with a checkid_setup request and stores a state", async () => {
+    const url = await providerUrl("steam");
+    expect(`${url.origin}${url.pathname}`).toBe(env.STEAM_OPENID_URL);
+    const q = url.searchParams;
+    expect(q.get("openid.ns")).toBe("http://specs.openid.net/auth/2.0");
+    expect(q.get("openid.mode")).toBe("checkid_setup");
+    expect(q.get("openid.realm")).toBe(APP_ORIGIN);
+    expect(q.get("openid.identity")).toBe("http://specs.openid.net/auth/2.0/identifier_select");
+    expect(q.get("openid.claimed_id")).toBe("http://specs.openid.net/auth/2.0/identifier_select");
+    const returnTo = new URL(q.get("openid.return_to")!);
+    expect(`${returnTo.origin}${returnTo.pathname}`).toBe(`${APP_ORIGIN}/socialite/steam/callback`);
+    const state = returnTo.searchParams.get("state")!;
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await count("SELECT count(*) AS n FROM auth_states WHERE state = ?1 AND provider = 'steam'", state)).toBe(1);
+  });
+});
+
+describe("GET /socialite/steam/callback", () => {
+  it("signs a player in end to end: verified assertion → user → session → popup page", async () => {
+    const steamId = "76561198000000042";
+    const back = await signInUrl("steam", { fake_steamid: steamId, fake_persona: "Gabe N", fake_avatar: "https://avatars.example/gabe.jpg" });
+    const page = await callback(back);
+    expect(page.status).toBe(200);
+    expect(page.origin).toBe(APP_ORIGIN);
+    expect(page.message.source).toBe("skinrush-auth");
+    const token = tokenOf(page);
+    expect(page.html).toContain("opener.postMessage(message, origin)");
+    expect(page.html).not.toContain('"*"');
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+
+    const res = await me(token);
+    expect(res.status).toBe(200);
+    const { user } = await res.json<{ user: { username: string; avatar: string } }>();
+    expect(user).toMatchObject({ username: "Gabe N", avatar: "https://avatars.example/gabe.jpg" });
+    expect(await usersWithSteam(steamId)).toBe(1);
+    // The state was spent.
+    const state = back.searchParams.get("state")!;
+    expect(await count("SELECT count(*) AS n FROM auth_states WHERE state = ?1", state)).toBe(0);
+  });
+
+  it("names a player without a public profile steam_<last digits> and reuses the account next time", async () => {
+    const steamId = "76561198000000077";
+    const first = await callback(await signInUrl("steam", { fake_steamid: steamId }));
+    const firstRes = await me(tokenOf(first));
+    const a = (await firstRes.json<{ user: { id: number; username: string } }>()).user;
+    expect(a.username).toBe("steam_000077");
+
+    const second = await callback(await signInUrl("steam", { fake_steamid: steamId, fake_persona: "Renamed" }));
+    const b = (await (await me(tokenOf(second))).json<{ user: { id: number; username: string } }>()).user;
+    expect(b.id).toBe(a.id);
+    expect(b.username).toBe("Renamed");
+    expect(await usersWithSteam(steamId)).toBe(1);
+  });
+
+  it("rejects a forged claimed_id (the OP's signature no longer matches); nothing is created", async () => {
+    const back = await signInUrl("steam", { fake_steamid: "76561198000000101" });
+    const victim = "https://steamcommunity.com/openid/id/76561198000000999";
+    back.searchParams.set("openid.claimed_id", victim);
+    back.searchParams.set("openid.identity", victim);
+    const page = await callback(back);
+    expect(page.status).toBe(401);
+    expect(page.message).toEqual({ source: "skinrush-auth", error: "app_error.login" });
+    expect(await usersWithSteam("76561198000000999")).toBe(0);
+    expect(await usersWithSteam("76561198000000101")).toBe(0);
+  });
+
+  it("rejects a tampered signature", async () => {
+    const back = await signInUrl("steam", { fake_steamid: "76561198000000102" });
+    const sig = back.searchParams.get("openid.sig")!;
+    back.searchParams.set("openid.sig", `${sig[0] === "A" ? "B" : "A"}${sig.slice(1)}`);
+    const page = await callback(back);
+    expect(page.status).toBe(401);
+    expect(page.message.error).toBe("app_error.login");
+    expect(await usersWithSteam("76561198000000102")).toBe(0);
+  });
+
+  it("rejects an unsigned assertion (no sig, or claimed_id left out of openid.signed)", async () => {
+    const noSig = await signInUrl("steam", { fake_steamid: "76561198000000103" });
+    noSig.searchParams.delete("openid.sig");
+    expect((await callback(noSig)).status).toBe(400);
+
+    const partial = await signInUrl("steam", { fake_steamid: "76561198000000103" });
+    partial.searchParams.set("openid.signed", "signed,op_endpoint,return_to,response_nonce,assoc_handle");
+    const page = await callback(partial);
+    expect(page.status).toBe(400);
+    expect(page.message.error).toBe("app_error.login");
+    expect(await usersWithSteam("76561198000000103")).toBe(0);
+  });
+
+  it("accepts a state once: the same return replayed is refused and makes no second session", async () => {
+    const steamId = "76561198000000104";
+    const back = await signInUrl("steam", { fake_steamid: steamId });
+    expect((await callback(back)).status).toBe(200);
+    const replay = await callback(back);
+    expect(replay.status).toBe(400);
+    expect(replay.message.error).toBe("app_error.login");
+    expect(await sessionsOfSteam(steamId)).toBe(1);
+  });
+
+  it("rejects a state we never issued even when the assertion names it in return_to", async () => {
+    // A genuine OP assertion for a return_to carrying a made-up state (as if started elsewhere).
+    const start = await providerUrl("steam", { fake_steamid: "76561198000000105" });
+    const forged = new URL(start);
+    forged.searchParams.set("openid.return_to", `${APP_ORIGIN}/socialite/steam/callback?state=not-ours-${crypto.randomUUID()}`);
+    const page = await callback(await providerReturn(forged));
+    expect(page.status).toBe(400);
+    expect(await usersWithSteam("76561198000000105")).toBe(0);
+  });
+
+  it("rejects an assertion whose op_endpoint is not the configured OP, even with a genuine signature", async () => {
+    const back = await signInUrl("steam", { fake_steamid: "76561198000000106", fake_op_endpoint: "https://evil.example/openid/login" });
+    expect(back.searchParams.get("openid.op_endpoint")).toBe("https://evil.example/openid/login");
+    const page = await callback(back);
+    expect(page.status).toBe(400);
+    expect(page.message.error).toBe("app_error.login");
+    expect(await usersWithSteam("76561198000000106")).toBe(0);
+  });
+
+  it("rejects a return_to that is not ours", async () => {
+    const back = await signInUrl("steam", { fake_steamid: "76561198000000107" });
+    back.searchParams.set("state", "something-else");
+    const page = await callback(back);
+    expect(page.status).toBe(400);
+    expect(await usersWithSteam("76561198000000107")).toBe(0);
+  });
+
+  it("answers a cancelled sign-in with the error page", async () => {
+    const page = await callback(await signInUrl("steam", { fake_deny: "1" }));
+    expect(page.status).toBe(400);
+    expect(page.message).toEqual({ source: "skinrush-auth", error: "app_error.login" });
+  });
+
+  it("gives a banned player no session: the page posts user_api.banned", async () => {
+    const steamId = "76561198000000108";
+    await env.DB.prepare("INSERT INTO users (username, steam_id, banned) VALUES ('cheater', ?1, 1)").bind(steamId).run();
+    const page = await callback(await signInUrl("steam", { fake_steamid: steamId }));
+    expect(page.status).toBe(403);
+    expect(page.message).toEqual({ source: "skinrush-auth", error: "user_api.banned" });
+    expect(await sessionsOfSteam(steamId)).toBe(0);
+  });
+
+  it("answers garbage on the callback with the error page, never a 500", async () => {
+    for (const q of ["", "?state=", "?openid.mode=id_res", "?openid.mode=id_res&state=a&state=b", "?openid.ns=x&openid.mode=id_res&state=%00"]) {
+      const res = await exports.default.fetch(`http://x/socialite/steam/callback${q}`);
+      expect(res.status, q).toBe(400);
+      expect(await res.text()).toContain('"app_error.login"');
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// Row → JSON in the contract shapes (contracts.md, shared/api/user.ts). Cents become dollars here.
+import { toDollars } from "../../../shared/money";
+import type { InventoryItemJson, NotificationJson, ProfileJson, SelfUserJson, StatsJson } from "../../../shared/api/user";
+import type { UserRow } from "../../db/types";
+import type { GameResult, InventoryJoinRow, NotificationRow } from "./queries";
+
+export function presentNotification(n: NotificationRow): NotificationJson {
+  return { id: n.id, name: n.name, content: n.content, is_read: n.isRead, created_at: n.createdAt };
+}
+
+export function presentSelf(u: UserRow, latest: NotificationRow[], unread: number): SelfUserJson {
+  return {
+    id: u.id,
+    username: u.username,
+    avatar: u.avatar,
+    trade_link: u.tradeLink,
+    is_admin: u.isAdmin,
+    is_moderator: u.isModerator,
+    is_youtuber: u.isYoutuber,
+    balance: toDollars(u.balance),
+    // stored in cents = hundredths of a dollar, which is what §3 sends
+    cashback: u.cashback,
+    banned: u.banned,
+    unread_notifications: unread,
+    notifications: latest.map(presentNotification),
+  };
+}
+
+export function presentInventoryItem(r: InventoryJoinRow): InventoryItemJson {
+  return {
+    myId: r.myId,
+    id: r.catalogueId,
+    market_hash_name: r.marketHashName,
+    name: r.name,
+    exterior: r.exterior,
+    rarity: r.rarity,
+    rarity_color: r.rarityColor,
+    image: r.image,
+    price: toDollars(r.price),
+    status: r.status as InventoryItemJson["status"],
+  };
+}
+
+/**
+ * §3 Statistics from settled games: each result is what the player staked and got back (cents).
+ * winrate is a percentage, top_ratio the best payout / stake; both with two decimals.
+ */
+export function computeStats(results: readonly GameResult[]): StatsJson {
+  let won = 0;
+  let amountWon = 0;
+  let topWin = 0;
+  let topRatio = 0;
+  for (const r of results) {
+    if (r.payout <= 0) continue;
+    won += 1;
+    amountWon += r.payout;
+    topWin = Math.max(topWin, r.payout);
+    if (r.stake > 0) topRatio = Math.max(topRatio, r.payout / r.stake);
+  }
+  const games = results.length;
+  return {
+    games,
+    won,
+    winrate: games === 0 ? 0 : round2((won * 100) / games),
+    amount_won: toDollars(amountWon),
+    top_win: toDollars(topWin),
+    top_ratio: round2(topRatio),
+  };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export type ProfileLists = Omit<ProfileJson, "stats">;

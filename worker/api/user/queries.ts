@@ -1,0 +1,134 @@
+// D1 reads and writes of the user group. Money stays in cents here; presenters.ts converts.
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { USER_API } from "../../../shared/constants";
+import { db } from "../../db/client";
+import { catalogue, inventoryItems, notifications, users } from "../../db/schema";
+import { ITEM_STATUS } from "../../db/types";
+import type { ProfileLists } from "./presenters";
+
+type DbEnv = Pick<Env, "DB">;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export async function findUser(env: DbEnv, id: number) {
+  return db(env).select().from(users).where(eq(users.id, id)).get();
+}
+
+export async function latestNotifications(env: DbEnv, userId: number, limit: number = USER_API.notificationsShown) {
+  return db(env)
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .all();
+}
+
+export async function unreadCount(env: DbEnv, userId: number): Promise<number> {
+  const row = await db(env)
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .get();
+  return row?.n ?? 0;
+}
+
+export async function markAllRead(env: DbEnv, userId: number): Promise<void> {
+  await db(env)
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+}
+
+export async function saveTradeLink(env: DbEnv, userId: number, link: string): Promise<void> {
+  await db(env).update(users).set({ tradeLink: link }).where(eq(users.id, userId));
+}
+
+/** Statuses the inventory panel shows; only "available" is selectable (contracts.md). */
+export const SHOWN_ITEM_STATUSES = [ITEM_STATUS.available, ITEM_STATUS.inBet, ITEM_STATUS.withdrawing];
+
+export async function inventoryOf(env: DbEnv, ownerId: number) {
+  return db(env)
+    .select({
+      myId: inventoryItems.id,
+      catalogueId: catalogue.id,
+      marketHashName: catalogue.marketHashName,
+      name: catalogue.name,
+      exterior: catalogue.exterior,
+      rarity: catalogue.rarity,
+      rarityColor: catalogue.rarityColor,
+      image: catalogue.image,
+      price: inventoryItems.price,
+      status: inventoryItems.status,
+    })
+    .from(inventoryItems)
+    .innerJoin(catalogue, eq(catalogue.id, inventoryItems.catalogueId))
+    .where(and(eq(inventoryItems.ownerId, ownerId), inArray(inventoryItems.status, SHOWN_ITEM_STATUSES)))
+    .orderBy(desc(inventoryItems.price), asc(inventoryItems.id))
+    .all();
+}
+export type InventoryJoinRow = Awaited<ReturnType<typeof inventoryOf>>[number];
+
+export async function youtubers(env: DbEnv) {
+  return db(env)
+    .select({ id: users.id, username: users.username, avatar: users.avatar })
+    .from(users)
+    .where(and(eq(users.isYoutuber, true), eq(users.banned, false)))
+    .orderBy(asc(users.id))
+    .all();
+}
+
+// ---- statistics and histories (§3) ----
+
+/** One settled game of a player, in cents: what they staked and what came back (0 = lost). */
+export interface GameResult {
+  stake: number;
+  payout: number;
+}
+
+/**
+ * Games as the ledger sees them: money bets ('bet' rows, negative) and their wins ('win' rows)
+ * share a reference (the round). A refunded (voided) round is not a game.
+ */
+async function ledgerGameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT SUM(CASE WHEN kind = 'bet' THEN -delta ELSE 0 END) AS stake,
+            SUM(CASE WHEN kind = 'win' THEN delta ELSE 0 END) AS payout
+       FROM ledger
+      WHERE user_id = ?1 AND account = 'user' AND kind IN ('bet', 'win', 'refund') AND reference IS NOT NULL
+      GROUP BY reference
+     HAVING stake > 0 AND SUM(kind = 'refund') = 0`,
+  )
+    .bind(userId)
+    .all<GameResult>();
+  return results;
+}
+
+/**
+ * Where settled games come from. The game-mode issues append their bets tables here (item bets
+ * never touch the money ledger), and every statistic of §3 follows.
+ */
+export const gameResultSources: Array<(env: DbEnv, userId: number) => Promise<GameResult[]>> = [ledgerGameResults];
+
+export async function gameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
+  const parts = await Promise.all(gameResultSources.map((source) => source(env, userId)));
+  return parts.flat();
+}
+
+type ListQuery = (env: DbEnv, userId: number) => Promise<Record<string, unknown>[]>;
+
+/** No table holds these rows yet: referrals, bets and withdrawals arrive with their issues. */
+const noTableYet: ListQuery = async () => [];
+
+/** One query per history list of the profile; each issue replaces its entry with its table's query. */
+export const profileListQueries: { [K in keyof ProfileLists]: ListQuery } = {
+  referrals: noTableYet,
+  crashBets: noTableYet,
+  jackpotBets: noTableYet,
+  wheelBets: noTableYet,
+  withdraws: noTableYet,
+};
+
+export async function profileLists(env: DbEnv, userId: number, names: (keyof ProfileLists)[]) {
+  const rows = await Promise.all(names.map((name) => profileListQueries[name](env, userId)));
+  return Object.fromEntries(names.map((name, i) => [name, rows[i] ?? []])) as Partial<ProfileLists>;
+}

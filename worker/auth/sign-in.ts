@@ -1,0 +1,26 @@
+// The last step of every sign-in: the user row, then a session token, unless the user is banned.
+import type { AuthMessage } from "../../shared/api/auth";
+import type { Db } from "../db/client";
+import { errorMessage, successMessage } from "./popup-page";
+import { createSession } from "./sessions";
+import { upsertProviderUser, type ProviderIdentity } from "./users";
+
+const DEFAULT_TTL_HOURS = 720;
+
+/** SESSION_TTL_HOURS as a positive number (a broken value falls back to 30 days). */
+export function sessionTtlHours(env: Pick<Env, "SESSION_TTL_HOURS">): number {
+  const hours = Number(env.SESSION_TTL_HOURS);
+  return Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_TTL_HOURS;
+}
+
+export async function finishProviderSignIn(
+  d: Db,
+  env: Pick<Env, "SESSION_TTL_HOURS">,
+  identity: ProviderIdentity,
+): Promise<{ message: AuthMessage; status: 200 | 403 }> {
+  const user = await upsertProviderUser(d, identity);
+  // A banned player gets no session: every call would answer 403 anyway (§4 banned).
+  if (user.banned) return { message: errorMessage("user_api.banned"), status: 403 };
+  const token = await createSession(d, user.id, sessionTtlHours(env));
+  return { message: successMessage(token), status: 200 };
+}

@@ -1,0 +1,51 @@
+// Per-user pushes through the hub (the ChatRoom DO named "hub"). A push is best effort: the
+// money or state change it reports is already committed, so a hub failure is logged, never thrown.
+import { eq } from "drizzle-orm";
+import { toDollars } from "../../shared/money";
+import type { ChatServerFrame } from "../../shared/rooms/chat";
+import { db } from "../db/client";
+import { notifications, users } from "../db/schema";
+import { hub } from "../rooms/hub";
+import { presentNotification } from "../api/user/presenters";
+
+type HubEnv = Pick<Env, "DB" | "CHAT_ROOM">;
+
+/** hub(env).notifyUser(...) that never throws; answers whether the hub took the frame. */
+export async function notifyUserSafe(env: HubEnv, userId: number, frame: ChatServerFrame): Promise<boolean> {
+  try {
+    const delivery: { refused?: string } | void = await hub(env).notifyUser(userId, frame);
+    if (delivery?.refused) {
+      console.error("hub refused a frame", { userId, event: frame.event, refused: delivery.refused });
+      return false;
+    }
+    return true;
+  } catch (err) {
+    console.error("hub notifyUser failed", { userId, event: frame.event, err: String(err) });
+    return false;
+  }
+}
+
+/**
+ * Reads the fresh balance and pushes {event:"updateBalance", data:{balance}} (dollars).
+ * Called after a committed balance change, so it never throws either.
+ */
+export async function pushBalance(env: HubEnv, userId: number): Promise<boolean> {
+  let balance: number;
+  try {
+    const row = await db(env).select({ balance: users.balance }).from(users).where(eq(users.id, userId)).get();
+    if (!row) return false;
+    balance = row.balance;
+  } catch (err) {
+    console.error("pushBalance could not read the balance", { userId, err: String(err) });
+    return false;
+  }
+  return notifyUserSafe(env, userId, { event: "updateBalance", data: { balance: toDollars(balance) } });
+}
+
+/** Stores a notification for the bell and pushes it live as {event:"notification"}. */
+export async function createNotification(env: HubEnv, userId: number, name: string, content: string) {
+  const row = await db(env).insert(notifications).values({ userId, name, content, createdAt: Date.now() }).returning().get();
+  const json = presentNotification(row);
+  await notifyUserSafe(env, userId, { event: "notification", data: json });
+  return json;
+}

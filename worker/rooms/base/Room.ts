@@ -1,0 +1,160 @@
+// The room shell every live room extends (architecture.md): hibernatable WebSockets, who is
+// behind each socket in a small attachment (it survives hibernation), every incoming frame
+// parsed by the room's shared schema before typed dispatch, typed send/broadcast that only
+// sends frames the shared server schema accepts, flood protection and named alarms.
+import { DurableObject } from "cloudflare:workers";
+import { SOCKET } from "../../../shared/constants";
+import { errorBody } from "../../../shared/errors";
+import { encodeFrame, parseFrame, type AnyFrame, type RoomProtocol } from "../../../shared/rooms/frame";
+import { NamedAlarms } from "./alarms";
+import { countFrame, type FloodState } from "./flood";
+
+/** What a room remembers per socket. Keep it small: attachments are limited to 2 KB. */
+export interface BaseAttachment {
+  userId: number | null;
+  /** Random per socket: a visitor is one socket. */
+  visitorId: string;
+  connectedAt: number;
+}
+
+/** What an RPC push achieved: how many sockets got the frame, or why it was refused. */
+export interface Delivery {
+  sent: number;
+  refused?: string;
+}
+
+export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends BaseAttachment, N extends string = never> extends DurableObject<Env> {
+  protected abstract readonly protocol: RoomProtocol<C, S>;
+  protected readonly alarms = new NamedAlarms<N>(this.ctx.storage);
+  // In memory only: after hibernation a socket starts a fresh window / is open again.
+  private readonly flood = new WeakMap<WebSocket, FloodState>();
+  private readonly left = new WeakSet<WebSocket>();
+
+  /** Typed dispatch of a parsed frame; implementations end their switch with exhaustive(). */
+  protected abstract onFrame(ws: WebSocket, frame: C, attachment: A): void | Promise<void>;
+  protected abstract newAttachment(request: Request, base: BaseAttachment): A;
+  /** After a socket is accepted (it may already be sent frames). */
+  protected onJoin(_ws: WebSocket, _attachment: A): void | Promise<void> {}
+  /** Once per socket, after it closed, errored or was closed for a flood. */
+  protected onLeave(_ws: WebSocket, _attachment: A): void | Promise<void> {}
+  protected onAlarm(_name: N): void | Promise<void> {}
+
+  async fetch(request: Request): Promise<Response> {
+    const keepalive = this.protocol.keepalive;
+    // Pings are answered by the runtime, so an idle room stays hibernated.
+    if (keepalive && !this.ctx.getWebSocketAutoResponse()) this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(encodeFrame(keepalive.ping), encodeFrame(keepalive.pong)));
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return Response.json(errorBody("app_api.invalid_request"), { status: 426, headers: { Upgrade: "websocket" } });
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    const attachment = this.newAttachment(request, { userId: null, visitorId: crypto.randomUUID(), connectedAt: Date.now() });
+    server.serializeAttachment(attachment);
+    await this.onJoin(server, attachment);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const counted = countFrame(this.flood.get(ws), Date.now(), SOCKET.flood);
+    this.flood.set(ws, counted.state);
+    if (counted.flooded) {
+      ws.close(SOCKET.policyViolationCode, "flood");
+      await this.leave(ws);
+      return;
+    }
+    const parsed = parseFrame(this.protocol.client, message);
+    if (!parsed.ok) {
+      this.sendTo(ws, this.protocol.error("app_api.invalid_request"));
+      return;
+    }
+    await this.onFrame(ws, parsed.frame, this.attachment(ws));
+  }
+
+  async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      // Completes the close handshake where the runtime does not answer it itself.
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
+    await this.leave(ws);
+  }
+
+  async webSocketError(ws: WebSocket): Promise<void> {
+    await this.leave(ws);
+  }
+
+  async alarm(): Promise<void> {
+    for (const name of await this.alarms.takeDue(Date.now())) {
+      try {
+        await this.onAlarm(name);
+      } catch (err) {
+        console.error("room alarm failed", name, err);
+        await this.alarms.set(name, Date.now() + 1_000);
+      }
+    }
+  }
+
+  // ── helpers for subclasses ────────────────────────────────────────────────
+  protected attachment(ws: WebSocket): A {
+    return ws.deserializeAttachment() as A;
+  }
+
+  protected setAttachment(ws: WebSocket, attachment: A): void {
+    ws.serializeAttachment(attachment);
+  }
+
+  /** Open sockets (derived from the runtime, so right after hibernation too). */
+  protected sockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN && !this.left.has(ws));
+  }
+
+  /** Sends one frame; throws if the shared server schema rejects it (a bug, never sent). */
+  protected sendTo(ws: WebSocket, frame: S): boolean {
+    return this.sendText(ws, this.encode(frame));
+  }
+
+  /** Sends one frame to every open socket whose attachment passes `to`; returns how many. */
+  protected sendAll(frame: S, to: (attachment: A) => boolean = () => true): number {
+    const text = this.encode(frame);
+    let sent = 0;
+    for (const ws of this.sockets()) if (to(this.attachment(ws)) && this.sendText(ws, text)) sent++;
+    return sent;
+  }
+
+  /**
+   * For RPC entry points (frames pushed by the worker and other rooms): like sendAll, but a frame
+   * the server schema rejects is refused and reported, not thrown, so a settlement that already
+   * happened is never undone by its notification.
+   */
+  protected deliver(frame: S, to?: (attachment: A) => boolean): Delivery {
+    const checked = this.protocol.server.safeParse(frame);
+    if (!checked.success) {
+      const refused = `invalid "${String((frame as AnyFrame | undefined)?.event)}" frame: ${checked.error.issues[0]?.message}`;
+      console.error("room refused a frame", refused);
+      return { sent: 0, refused };
+    }
+    return { sent: this.sendAll(checked.data, to) };
+  }
+
+  private encode(frame: S): string {
+    const checked = this.protocol.server.safeParse(frame);
+    if (!checked.success) throw new TypeError(`refused to send an invalid "${String(frame?.event)}" frame: ${checked.error.issues[0]?.message}`);
+    return encodeFrame(checked.data);
+  }
+
+  private sendText(ws: WebSocket, text: string): boolean {
+    try {
+      ws.send(text);
+      return true;
+    } catch {
+      return false; // closing underneath us; its close event cleans up
+    }
+  }
+
+  private async leave(ws: WebSocket): Promise<void> {
+    if (this.left.has(ws)) return;
+    this.left.add(ws);
+    await this.onLeave(ws, this.attachment(ws));
+  }
+}

@@ -1,0 +1,48 @@
+// Who is online in the hub (pure). Counts derive from the open sockets' attachments, never from
+// memory, so they are right after hibernation: a signed-in user counts once however many tabs
+// are open; a visitor is one socket.
+import type { ChatServerFrame, OnlineCounts } from "../../../shared/rooms/chat";
+import type { BaseAttachment } from "../base/Room";
+
+export function countOnline(attachments: readonly Pick<BaseAttachment, "userId">[]): OnlineCounts {
+  const users = new Set<number>();
+  let visitors = 0;
+  for (const a of attachments) {
+    if (a.userId === null) visitors++;
+    else users.add(a.userId);
+  }
+  return { users: users.size, visitors, total: users.size + visitors };
+}
+
+export function sameCounts(a: OnlineCounts | undefined, b: OnlineCounts): boolean {
+  return !!a && a.users === b.users && a.visitors === b.visitors;
+}
+
+/**
+ * When to broadcast a change: right away if the last broadcast is at least `throttleMs` old,
+ * otherwise at the end of that window (changes in between are coalesced into one frame).
+ */
+export function onlineSchedule(lastSentAt: number | undefined, now: number, throttleMs: number): { now: true } | { at: number } {
+  if (lastSentAt === undefined || now - lastSentAt >= throttleMs) return { now: true };
+  return { at: lastSentAt + throttleMs };
+}
+
+export type Identity = { kind: "visitor" } | { kind: "banned" } | { kind: "user"; userId: number };
+
+/** Binds a socket to what its identity frame proved; a banned user stays a visitor and is told so. */
+export function bindIdentity<A extends BaseAttachment>(attachment: A, identity: Identity): { attachment: A; reply?: ChatServerFrame } {
+  switch (identity.kind) {
+    case "user":
+      return { attachment: { ...attachment, userId: identity.userId } };
+    case "banned":
+      return { attachment: { ...attachment, userId: null }, reply: { event: "error", data: { message: "user_api.banned" } } };
+    case "visitor":
+      return { attachment: { ...attachment, userId: null } };
+  }
+}
+
+/** The raw token of an identity frame: the SPA sends it bare; a "Bearer " prefix is tolerated. */
+export function tokenOf(apiToken: string): string {
+  const t = apiToken.trim();
+  return t.startsWith("Bearer ") ? t.slice(7).trim() : t;
+}
