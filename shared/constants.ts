@@ -150,3 +150,15 @@ export const AUTH = {
   /** The window message tag of the sign-in page (contracts: { source, token } / { source, error }). */
   messageSource: "skinrush-auth",
 } as const;
+
+/** Item prices (worker/prices): the HTTP feed call and the catalogue refresh / load. */
+export const PRICES = {
+  currency: "USD",
+  feedTimeoutMs: 15_000,
+  /** UPDATE statements per D1 batch when a refresh writes new prices */
+  refreshBatchSize: 200,
+  /** a feed price above this (cents, $1,000,000) makes the whole answer suspect: rejected */
+  maxItemCents: 100_000_000,
+  /** rows per multi-row INSERT when the catalogue is loaded as SQL (D1 statement size) */
+  catalogueRowsPerInsert: 50,
+} as const;

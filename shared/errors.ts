@@ -24,6 +24,7 @@ export const SERVER_KEYS = {
     "user_api.maintenance_on",
     "user_api.maintenance_off",
   ],
+  prices: ["prices_api.feed_failed"],
 } as const;
 
 export type ServerKey = (typeof SERVER_KEYS)[keyof typeof SERVER_KEYS][number];

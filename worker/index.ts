@@ -12,6 +12,7 @@ import { adminUserRoutes } from "./api/admin/users";
 import { authRoutes } from "./api/auth/routes";
 import { socialiteRoutes } from "./api/socialite/routes";
 import { maintenanceRoutes } from "./api/admin/maintenance";
+import { adminPriceRoutes } from "./api/admin/prices";
 import { wsRoutes } from "./api/ws/routes";
 
 const app = new Hono<AppEnv>();
@@ -24,6 +25,7 @@ app.route("/api/admin/users", adminUserRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/socialite", socialiteRoutes);
 app.route("/api/admin/maintenance", maintenanceRoutes);
+app.route("/api/admin/prices", adminPriceRoutes);
 app.route("/ws", wsRoutes);
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));

@@ -1,0 +1,20 @@
+// POST /api/admin/prices/refresh (admin only, audited): body and answer.
+import { z } from "zod";
+
+/** No options: the refresh prices the whole catalogue from the configured feed. */
+export const refreshPricesBody = z.strictObject({});
+
+export const refreshPricesAnswer = z.object({
+  success: z.literal(true),
+  /** "http" (PRICE_FEED_URL) or "dev" (the deterministic dev model) */
+  source: z.string(),
+  /** catalogue entries */
+  items: z.number().int().nonnegative(),
+  /** entries the feed priced */
+  priced: z.number().int().nonnegative(),
+  /** entries whose price changed */
+  updated: z.number().int().nonnegative(),
+  /** entries the feed did not price (kept their price) */
+  unpriced: z.number().int().nonnegative(),
+});
+export type RefreshPricesAnswer = z.infer<typeof refreshPricesAnswer>;
