@@ -1,0 +1,50 @@
+// After `vite build`: prints the gzipped size of what the first load of / fetches — the entry
+// chunk, every chunk it imports statically (transitively) and their CSS — read from Vite's
+// manifest. Lazy chunks (dynamic imports) are not part of the first load and are not counted.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+/** The manifest entry for index.html (or the only entry). */
+export function findEntry(m) {
+  const entries = Object.entries(m).filter(([, v]) => v.isEntry);
+  const html = entries.find(([k]) => k.endsWith("index.html"));
+  const found = html ?? entries[0];
+  if (!found) throw new Error("no entry in the Vite manifest");
+  return found[0];
+}
+
+/** Files loaded up front: the entry, its static imports (transitively) and their CSS. */
+export function initialFiles(m, entryKey) {
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = m[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  visit(entryKey);
+  return { js: [...js], css: [...css] };
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const outDir = path.join(root, "dist/web");
+  const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
+  const gz = (file) => gzipSync(readFileSync(path.join(outDir, file))).length;
+
+  const { js, css } = initialFiles(manifest, findEntry(manifest));
+  const jsBytes = js.reduce((sum, f) => sum + gz(f), 0);
+  const cssBytes = css.reduce((sum, f) => sum + gz(f), 0);
+  const htmlBytes = gz("index.html");
+
+  console.log(`initial load of /: ${kb(jsBytes + cssBytes)} KB gzipped (js ${kb(jsBytes)} KB, css ${kb(cssBytes)} KB; html ${kb(htmlBytes)} KB)`);
+  if (process.argv.includes("--files")) for (const f of [...js, ...css]) console.log(`  ${f}  ${kb(gz(f))} KB`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

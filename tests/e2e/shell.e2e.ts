@@ -1,0 +1,60 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, newPage, screenshot } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the shell for a visitor", () => {
+  it("shows the home page in Russian and switches to English", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Войти" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("ru");
+    await expect.poll(() => page.getByRole("link", { name: /Краш/ }).first().isVisible()).toBe(true);
+    await screenshot(page, "home-ru");
+
+    await page.getByRole("button", { name: "EN", exact: true }).first().click();
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await screenshot(page, "home-en");
+
+    // the choice survives a reload
+    await page.reload();
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await context.close();
+  });
+
+  it("opens and closes modals with Escape and an outside click", async () => {
+    const { page, context } = await newPage(browser, { locale: "en-US" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Войти" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await screenshot(page, "login-modal");
+    // the provider buttons stay disabled until the agreement is ticked
+    expect(await page.getByRole("button", { name: /Steam/ }).isDisabled()).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Настройки" }).first().click();
+    await dialog.waitFor();
+    await page.mouse.click(5, 795);
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("redirects an unknown path to the home screen and lays out on mobile", async () => {
+    const { page, context } = await newPage(browser, { mobile: true });
+    await page.goto("/no/such/page");
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByRole("button", { name: "Войти" }).waitFor();
+    await screenshot(page, "home-mobile");
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api, ApiError, errorKeyOf, onBanned } from "../../web/src/lib/api";
+
+function fakeStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, String(v)),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}
+
+const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("api client", () => {
+  let storage: ReturnType<typeof fakeStorage>;
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    storage = fakeStorage({ api_token: "tok123" });
+    fetchMock = vi.fn();
+    vi.stubGlobal("localStorage", storage);
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("POSTs JSON with the Bearer token and returns the parsed answer", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { balance: 12.5 }));
+    await expect(api("/api/user/getBalance", { a: 1 })).resolves.toEqual({ balance: 12.5 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/user/getBalance");
+    expect(init.method).toBe("POST");
+    expect(init.headers.Authorization).toBe("Bearer tok123");
+    expect(JSON.parse(init.body)).toEqual({ a: 1 });
+  });
+
+  it("sends GET parameters in the query and no Authorization without a token", async () => {
+    storage.data.clear();
+    fetchMock.mockResolvedValue(jsonResponse(200, { youtubers: [] }));
+    await api("/api/cases/getOne", { id: 7, skip: undefined }, { method: "GET" });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/cases/getOne?id=7");
+    expect(init.body).toBeUndefined();
+    expect(init.headers.Authorization).toBeUndefined();
+  });
+
+  it("throws ApiError{status, key} with the answer's message key", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { status: "error", type: "error", success: false, message: "user_api.invalid_trade_link" }));
+    const err = await api("/api/user/saveUrl", { trade_link: "x" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, key: "user_api.invalid_trade_link" });
+  });
+
+  it("a network failure or a body without a key becomes app_error.load", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await expect(api("/api/user/get")).rejects.toMatchObject({ status: 0, key: "app_error.load" });
+    fetchMock.mockResolvedValueOnce(new Response("<html>oops</html>", { status: 502 }));
+    await expect(api("/api/user/get")).rejects.toMatchObject({ status: 502, key: "app_error.load" });
+  });
+
+  it("on 403 user_api.banned forgets the token and tells the app", async () => {
+    const banned = vi.fn();
+    const off = onBanned(banned);
+    fetchMock.mockResolvedValue(jsonResponse(403, { status: "error", message: "user_api.banned" }));
+    await expect(api("/api/user/get")).rejects.toMatchObject({ status: 403, key: "user_api.banned" });
+    expect(storage.data.has("api_token")).toBe(false);
+    expect(banned).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it("another 403 (forbidden) keeps the token", async () => {
+    const banned = vi.fn();
+    const off = onBanned(banned);
+    fetchMock.mockResolvedValue(jsonResponse(403, { status: "error", message: "user_api.forbidden" }));
+    await expect(api("/api/admin/users/ban", { user_id: 1 })).rejects.toMatchObject({ key: "user_api.forbidden" });
+    expect(storage.data.get("api_token")).toBe("tok123");
+    expect(banned).not.toHaveBeenCalled();
+    off();
+  });
+});
+
+describe("errorKeyOf", () => {
+  it("reads message, else the fallback", () => {
+    expect(errorKeyOf({ message: "chat_api.banned_forever" }, "f")).toBe("chat_api.banned_forever");
+    expect(errorKeyOf({ message: "" }, "f")).toBe("f");
+    expect(errorKeyOf(null, "f")).toBe("f");
+    expect(errorKeyOf({ message: 3 }, "f")).toBe("f");
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { CLIENT_KEYS, SERVER_KEYS } from "../../shared/errors";
+import { createI18n, displayMessage, pickLanguage, resources, resourcesFromModules } from "../../web/src/lib/i18n";
+
+describe("i18n resources from the locale glob", () => {
+  it("maps ../locales/<lng>/<ns>.json to resources[lng][ns] and ignores other paths", () => {
+    const res = resourcesFromModules({
+      "../locales/ru/common.json": { a: "а" },
+      "../locales/en/common.json": { a: "a" },
+      "../locales/en/chat.json": { b: "b" },
+      "../elsewhere/x.json": { c: "c" },
+    });
+    expect(res).toEqual({ ru: { common: { a: "а" } }, en: { common: { a: "a" }, chat: { b: "b" } } });
+  });
+
+  it("picks up the real ru and en files of the shell's namespaces", () => {
+    for (const lng of ["ru", "en"]) {
+      for (const ns of ["common", "layout", "settings", "errors", "placeholder"]) expect(resources[lng]?.[ns], `${lng}/${ns}`).toBeTruthy();
+    }
+  });
+});
+
+describe("Russian plurals (one / few / many)", () => {
+  const ru = createI18n("ru");
+  it.each([
+    [1, "1 игрок"],
+    [2, "2 игрока"],
+    [5, "5 игроков"],
+    [21, "21 игрок"],
+    [11, "11 игроков"],
+    [22, "22 игрока"],
+  ])("%i → %s", (count, text) => {
+    expect(ru.t("players", { count })).toBe(text);
+  });
+
+  it("English uses one / other", () => {
+    const en = createI18n("en");
+    expect(en.t("players", { count: 1 })).toBe("1 player");
+    expect(en.t("players", { count: 21 })).toBe("21 players");
+  });
+});
+
+describe("language choice", () => {
+  it("defaults to ru whatever is stored, unless a known language is stored", () => {
+    expect(pickLanguage(null)).toBe("ru");
+    expect(pickLanguage("de")).toBe("ru");
+    expect(pickLanguage("")).toBe("ru");
+    expect(pickLanguage("en")).toBe("en");
+  });
+
+  it("falls back to English for a key missing in Russian", () => {
+    const i = createI18n("ru", { ru: { common: {} }, en: { common: { only_en: "Only in English" } } });
+    expect(i.t("only_en")).toBe("Only in English");
+  });
+});
+
+describe("displayMessage (§8 notice text rule)", () => {
+  const ru = createI18n("ru");
+  const en = createI18n("en");
+  it("translates a key from the errors namespace", () => {
+    expect(displayMessage("user_api.banned", ru.t)).toBe("Ваш аккаунт заблокирован");
+    expect(displayMessage("app_error.load", en.t)).toBe("Failed to load application");
+  });
+  it("shows a text containing a space as is, even if it looks like a key", () => {
+    expect(displayMessage("User not found", ru.t)).toBe("User not found");
+    expect(displayMessage("user_api.banned now", ru.t)).toBe("user_api.banned now");
+  });
+  it("shows an unknown key as the key itself", () => {
+    expect(displayMessage("jackpot_api.weird_code", ru.t)).toBe("jackpot_api.weird_code");
+  });
+});
+
+/** Keys of a nested object as "a.b.c", plural suffixes folded so ru and en compare. */
+function flatKeys(obj: unknown, prefix = ""): string[] {
+  if (!obj || typeof obj !== "object") return [prefix];
+  return Object.entries(obj).flatMap(([k, v]) => flatKeys(v, prefix ? `${prefix}.${k}` : k));
+}
+const folded = (keys: string[]) => [...new Set(keys.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, "")))].sort();
+
+describe("every visible string in both languages", () => {
+  it("every server and client error key of shared/errors.ts is translated in ru and en", () => {
+    const keys = [...Object.values(SERVER_KEYS).flat(), ...CLIENT_KEYS];
+    for (const lng of ["ru", "en"] as const) {
+      const i = createI18n(lng);
+      const missing = keys.filter((k) => !i.exists(k, { ns: "errors", lng, fallbackLng: false }));
+      expect(missing, `${lng}/errors.json lacks`).toEqual([]);
+    }
+  });
+
+  it("each namespace has the same keys in ru and en", () => {
+    const namespaces = new Set([...Object.keys(resources.ru ?? {}), ...Object.keys(resources.en ?? {})]);
+    for (const ns of namespaces) {
+      expect(folded(flatKeys(resources.en?.[ns])), `en/${ns}.json vs ru/${ns}.json`).toEqual(folded(flatKeys(resources.ru?.[ns])));
+    }
+  });
+});

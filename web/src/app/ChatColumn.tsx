@@ -1,0 +1,58 @@
+// The chat column: its head with the live online count (from the hub socket) and, until the
+// Chat issue lands, a note that the chat is on its way. Desktop column and mobile panel share it.
+import { useTranslation } from "react-i18next";
+import { HubOnlineCount } from "../features/hub/OnlineCount";
+import { ChatIcon, CloseIcon } from "../ui/icons";
+import { useUiStore, type PanelName } from "./uiStore";
+
+/** The live online count from the hub socket (features/hub). */
+export function OnlineCount() {
+  return (
+    <span className="online-count">
+      <span className="online-dot" aria-hidden="true" />
+      <HubOnlineCount />
+    </span>
+  );
+}
+
+export function ChatBody() {
+  const { t } = useTranslation("layout");
+  return (
+    <div className="chat-placeholder">
+      <ChatIcon />
+      <p className="chat-placeholder-title">{t("chat.coming_title")}</p>
+      <p className="chat-placeholder-text">{t("chat.coming_text")}</p>
+    </div>
+  );
+}
+
+/** The desktop column (open by default on desktop, §2); hidden with its close button. */
+export function ChatColumn({ panel = "chatDesktop" }: { panel?: PanelName }) {
+  const { t } = useTranslation("layout");
+  const closePanel = useUiStore((s) => s.closePanel);
+  return (
+    <aside className="chat-column" aria-labelledby="chat-column-title">
+      <div className="chat-head">
+        <h2 id="chat-column-title" className="chat-title">
+          {t("chat.title")}
+        </h2>
+        <OnlineCount />
+        <button type="button" className="icon-button" onClick={() => closePanel(panel)} aria-label={t("chat.hide")}>
+          <CloseIcon />
+        </button>
+      </div>
+      <ChatBody />
+    </aside>
+  );
+}
+
+/** Shown at the right edge of desktop screens while the chat column is hidden. */
+export function ChatReopen() {
+  const { t } = useTranslation("layout");
+  const openPanel = useUiStore((s) => s.openPanel);
+  return (
+    <button type="button" className="chat-reopen" onClick={() => openPanel("chatDesktop")} aria-label={t("chat.show")}>
+      <ChatIcon />
+    </button>
+  );
+}

@@ -1,0 +1,112 @@
+// The site header (§2 Layout): logo, then either Login or the signed-in user's corner
+// (balance + Deposit, streamers, notification bell, avatar → /profile, logout).
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { hasToken } from "../features/auth/token";
+import { UserAvatar } from "../features/auth/UserAvatar";
+import { useCurrentUser } from "../features/auth/useCurrentUser";
+import { useLogout } from "../features/auth/useLogout";
+import { UnreadDot } from "../features/notifications/UnreadDot";
+import { BellIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon } from "../ui/icons";
+import { Money } from "../ui/Money";
+import { Skeleton } from "../ui/Spinner";
+import { useUiStore } from "./uiStore";
+
+export function Logo() {
+  const { t } = useTranslation("layout");
+  return (
+    <Link to="/" className="logo" aria-label={t("logo_home")}>
+      <span className="logo-mark" aria-hidden="true">
+        S
+      </span>
+      <span className="logo-text" aria-hidden="true">
+        SKIN<b>RUSH</b>
+      </span>
+    </Link>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation("layout");
+  const togglePanel = useUiStore((s) => s.togglePanel);
+  const navOpen = useUiStore((s) => s.panels.nav);
+  return (
+    <header className="header">
+      <button type="button" className="icon-button header-menu" onClick={() => togglePanel("nav")} aria-label={t("nav.open")} aria-expanded={navOpen}>
+        <MenuIcon />
+      </button>
+      <Logo />
+      <div className="header-spacer" />
+      <UserCorner />
+      <button type="button" className="icon-button header-more" onClick={() => togglePanel("toolbar")} aria-label={t("toolbar.open")}>
+        <DotsIcon />
+      </button>
+    </header>
+  );
+}
+
+function UserCorner() {
+  const { t } = useTranslation("layout");
+  const { data: user, isPending } = useCurrentUser();
+  const openModal = useUiStore((s) => s.openModal);
+  const togglePanel = useUiStore((s) => s.togglePanel);
+  const panels = useUiStore((s) => s.panels);
+  const logout = useLogout();
+
+  // A visitor without a token is known at once; only a stored token waits for /api/user/get.
+  if (isPending && hasToken()) {
+    return (
+      <div className="header-user" aria-busy="true">
+        <Skeleton width={120} height={36} />
+        <Skeleton width={36} height={36} />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="header-user">
+        <button type="button" className="button button-primary header-login" onClick={() => openModal("login")}>
+          {t("header.login")}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="header-user">
+      <div className="header-balance">
+        <span className="header-balance-label">{t("header.balance")}</span>
+        <Money amount={user.balance} className="header-balance-amount" />
+        <button type="button" className="button button-primary button-small header-deposit" onClick={() => openModal("deposit")} aria-label={t("header.deposit")}>
+          <span aria-hidden="true">+</span>
+          <span className="header-deposit-text">{t("header.deposit")}</span>
+        </button>
+      </div>
+      <button
+        type="button"
+        className="icon-button header-streamers"
+        onClick={() => togglePanel("streamers")}
+        aria-label={t("header.streamers")}
+        aria-expanded={panels.streamers}
+      >
+        <StreamIcon />
+      </button>
+      <button
+        type="button"
+        className="icon-button header-bell"
+        onClick={() => togglePanel("notifications")}
+        aria-label={t("header.notifications")}
+        aria-expanded={panels.notifications}
+      >
+        <BellIcon />
+        <UnreadDot />
+      </button>
+      <Link to="/profile" className="header-profile" aria-label={t("header.profile", { name: user.username })}>
+        <UserAvatar avatar={user.avatar} username={user.username} size={36} />
+        <span className="header-username">{user.username}</span>
+      </Link>
+      <button type="button" className="icon-button header-logout" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label={t("header.logout")}>
+        <LogoutIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// The page frame (§2 Layout): header, mode bar, the screen, the chat column, panels, modals and
+// notices. The route's handle says whether it is a mode view (a game) or a page view.
+import { lazy, Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useMatches } from "react-router";
+import { Notices } from "../ui/Notices";
+import { ChatColumn, ChatReopen } from "./ChatColumn";
+import { Header } from "./Header";
+import { ModalHost } from "./ModalHost";
+import { ModeBar } from "./ModeBar";
+import { PanelHost } from "./PanelHost";
+import { useUiStore, type GameName, type ViewType } from "./uiStore";
+
+// The hub socket (features/hub) parses frames with zod: it starts from its own chunk right after
+// the first paint instead of weighing on the first load of /.
+const HubConnector = lazy(() =>
+  import("../features/hub/useHubConnection").then((m) => ({
+    default: function HubConnector() {
+      m.useHubConnection();
+      return null;
+    },
+  })),
+);
+
+export interface RouteHandle {
+  view?: ViewType;
+  /** The current-game marker of a mode view. */
+  game?: GameName;
+}
+
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  let handle: RouteHandle = {};
+  for (const m of matches) if (m.handle) handle = { ...handle, ...(m.handle as RouteHandle) };
+  return handle;
+}
+
+export function Layout() {
+  const { t } = useTranslation("layout");
+  const { view = "page", game } = useRouteHandle();
+  const chatDesktop = useUiStore((s) => s.panels.chatDesktop);
+  const closePanel = useUiStore((s) => s.closePanel);
+  const { pathname } = useLocation();
+
+  // A new screen: the overlay panels step aside and the view starts at the top.
+  useEffect(() => {
+    closePanel();
+    window.scrollTo(0, 0);
+  }, [pathname, closePanel]);
+
+  return (
+    <div className={`app view-${view}${chatDesktop ? " chat-open" : ""}`} data-game={game}>
+      <a className="skip-link" href="#main">
+        {t("skip_to_content")}
+      </a>
+      <Header />
+      <div className="app-body">
+        <ModeBar />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {chatDesktop ? <ChatColumn /> : <ChatReopen />}
+      </div>
+      <PanelHost />
+      <ModalHost />
+      <Notices />
+      <Suspense fallback={null}>
+        <HubConnector />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The shell's modals: login (content from features/auth), deposit (placeholder until Payments)
+// and settings. Content loads lazily on first open. Features may also render their own <Modal>.
+import { useTranslation } from "react-i18next";
+import { Modal } from "../ui/Modal";
+import { Spinner } from "../ui/Spinner";
+import { lazyScreen, named } from "./ScreenBoundary";
+import { useUiStore } from "./uiStore";
+
+const modalFallback = (
+  <div className="modal-loading">
+    <Spinner />
+  </div>
+);
+
+const LoginModal = lazyScreen(named(() => import("../features/auth/LoginModal"), "LoginModal"), modalFallback);
+const DepositPlaceholder = lazyScreen(named(() => import("../features/placeholder/DepositPlaceholder"), "DepositPlaceholder"), modalFallback);
+const SettingsModal = lazyScreen(named(() => import("../features/settings/SettingsModal"), "SettingsModal"), modalFallback);
+
+export function ModalHost() {
+  const { t } = useTranslation("layout");
+  const modal = useUiStore((s) => s.modal);
+  return (
+    <>
+      {modal === "login" ? (
+        <Modal name="login" title={t("auth:login.title")}>
+          <LoginModal />
+        </Modal>
+      ) : null}
+      {modal === "deposit" ? (
+        <Modal name="deposit" title={t("modals.deposit")} size="sm">
+          <DepositPlaceholder />
+        </Modal>
+      ) : null}
+      {modal === "settings" ? (
+        <Modal name="settings" title={t("modals.settings")} size="sm">
+          <SettingsModal />
+        </Modal>
+      ) : null}
+    </>
+  );
+}

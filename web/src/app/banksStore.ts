@@ -1,0 +1,51 @@
+// The totals the mode bar shows (§2): each game's bank and the bonus pool. The game rooms and
+// the hub fill it as they arrive; until then everything reads $0.00.
+import { create } from "zustand";
+
+export interface BonusBank {
+  /** The bonus pool in dollars. */
+  bank: number;
+  /** When the draw happens (epoch ms), once the bank reached 1; null while filling. */
+  endTime: number | null;
+  /** server_time − Date.now() at the last update, to count down on the server's clock. */
+  clockOffsetMs: number;
+}
+
+export interface BanksState {
+  crash: number;
+  jackpot: number;
+  wheel: number;
+  bonus: BonusBank;
+  setBank(game: "crash" | "jackpot" | "wheel", dollars: number): void;
+  setBonus(bonus: Partial<BonusBank>): void;
+}
+
+export const useBanksStore = create<BanksState>()((set, get) => ({
+  crash: 0,
+  jackpot: 0,
+  wheel: 0,
+  bonus: { bank: 0, endTime: null, clockOffsetMs: 0 },
+  setBank: (game, dollars) => set({ [game]: dollars } as Pick<BanksState, typeof game>),
+  setBonus: (bonus) => set({ bonus: { ...get().bonus, ...bonus } }),
+}));
+
+export type BonusMeter =
+  | { kind: "scale"; fill: number }
+  | { kind: "timer"; days: number; hours: number; minutes: number; seconds: number; ended: boolean };
+
+/**
+ * §2: a bonus bank below 1 shows a partially filled scale (bank / 1); at 1 or more it shows the
+ * countdown to the draw (days/hours/minutes/seconds, zero when past or unknown).
+ */
+export function bonusMeter(bank: number, endTime: number | null, now: number): BonusMeter {
+  if (!(bank >= 1)) return { kind: "scale", fill: Math.min(1, Math.max(0, Number.isFinite(bank) ? bank : 0)) };
+  const left = endTime === null ? 0 : Math.max(0, Math.floor((endTime - now) / 1000));
+  return {
+    kind: "timer",
+    days: Math.floor(left / 86_400),
+    hours: Math.floor((left % 86_400) / 3_600),
+    minutes: Math.floor((left % 3_600) / 60),
+    seconds: left % 60,
+    ended: left === 0,
+  };
+}

@@ -1,0 +1,72 @@
+// Every route of spec §2. Screens are lazy chunks (120 s timeout, Retry on ChunkLoadError);
+// features not built yet show a "coming soon" placeholder inside the layout.
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Layout, type RouteHandle } from "./Layout";
+import { LoadPage } from "./LoadPage";
+import { lazyScreen, named } from "./ScreenBoundary";
+import { RouteError } from "./RouteError";
+
+const placeholders = () => import("../features/placeholder/PlaceholderScreens");
+type PlaceholderExport = Exclude<keyof Awaited<ReturnType<typeof placeholders>>, "PlaceholderScreen">;
+const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) as () => Promise<{ default: ComponentType }>);
+
+const Crash = screen("CrashPlaceholder");
+const Jackpot = screen("JackpotPlaceholder");
+const Wheel = screen("WheelPlaceholder");
+const Cases = screen("CasesPlaceholder");
+const CaseOpen = screen("CasePlaceholder");
+const Tournament = screen("TournamentPlaceholder");
+const Top = screen("TopPlaceholder");
+const Support = screen("SupportPlaceholder");
+const Ticket = screen("TicketPlaceholder");
+const Promo = screen("PromoPlaceholder");
+const CrashRound = screen("CrashRoundPlaceholder");
+const ProvablyFair = screen("ProvablyFairPlaceholder");
+const UserAgreement = screen("UserAgreementPlaceholder");
+const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
+const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfilePage"));
+const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
+
+const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game });
+const page: RouteHandle = { view: "page" };
+
+export const routes: RouteObject[] = [
+  // A bare loader for windows the site opens; not inside the layout.
+  { path: "/load", element: <LoadPage /> },
+  {
+    path: "/",
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Crash />, handle: mode("crash") },
+      { path: "jackpot", element: <Jackpot />, handle: mode("jackpot") },
+      { path: "wheel", element: <Wheel />, handle: mode("wheel") },
+      {
+        path: "cases",
+        handle: mode("cases"),
+        children: [
+          { index: true, element: <Cases /> },
+          { path: ":id", element: <CaseOpen /> },
+        ],
+      },
+      { path: "profile", element: <Profile />, handle: page },
+      { path: "tournament", element: <Tournament />, handle: page },
+      { path: "top", element: <Top />, handle: page },
+      { path: "support", element: <Support />, handle: page },
+      { path: "ticket/:id", element: <Ticket />, handle: page },
+      { path: "promo", element: <Promo />, handle: page },
+      { path: "user/:id", element: <PublicProfile />, handle: page },
+      { path: "crash/:id", element: <CrashRound />, handle: page },
+      { path: "auth/callback", element: <AuthCallback />, handle: page },
+      { path: "provably-fair", element: <ProvablyFair />, handle: page },
+      { path: "user-agreement", element: <UserAgreement />, handle: page },
+      // Any unknown path goes home.
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

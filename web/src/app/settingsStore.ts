@@ -1,0 +1,86 @@
+// Settings (§1): sound on by default, streamer mode off by default; both kept in local storage
+// under "settings". Streamer mode puts `streamer-mode` on <body>, which blurs `.participant-name`.
+import { createStore, useStore } from "zustand";
+import { STORAGE_KEYS } from "../../../shared/constants";
+
+export interface Settings {
+  sound: boolean;
+  streamerMode: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = { sound: true, streamerMode: false };
+
+export interface SettingsState extends Settings {
+  setSound(on: boolean): void;
+  setStreamerMode(on: boolean): void;
+}
+
+type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
+
+/** Reads the stored settings; anything missing or malformed falls back to the defaults. */
+export function readSettings(storage: KeyValueStorage | null): Settings {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(STORAGE_KEYS.settings) ?? null;
+  } catch {
+    raw = null;
+  }
+  if (!raw) return { ...DEFAULT_SETTINGS };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const obj = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    return {
+      sound: typeof obj.sound === "boolean" ? obj.sound : DEFAULT_SETTINGS.sound,
+      streamerMode: typeof obj.streamerMode === "boolean" ? obj.streamerMode : DEFAULT_SETTINGS.streamerMode,
+    };
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+export function writeSettings(storage: KeyValueStorage | null, settings: Settings): void {
+  try {
+    storage?.setItem(STORAGE_KEYS.settings, JSON.stringify({ sound: settings.sound, streamerMode: settings.streamerMode }));
+  } catch {
+    // storage full or unavailable: the choice lasts for this page only
+  }
+}
+
+export function createSettingsStore(storage: KeyValueStorage | null) {
+  return createStore<SettingsState>()((set, get) => {
+    const save = (patch: Partial<Settings>) => {
+      set(patch);
+      const { sound, streamerMode } = get();
+      writeSettings(storage, { sound, streamerMode });
+    };
+    return {
+      ...readSettings(storage),
+      setSound: (on) => save({ sound: on }),
+      setStreamerMode: (on) => save({ streamerMode: on }),
+    };
+  });
+}
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const settingsStore = createSettingsStore(browserStorage());
+
+export function useSettings<T>(selector: (s: SettingsState) => T): T {
+  return useStore(settingsStore, selector);
+}
+
+/** The class streamer mode sets on <body>; CSS blurs `.participant-name` under it. */
+export const STREAMER_MODE_CLASS = "streamer-mode";
+
+/** Keeps <body class="streamer-mode"> in step with the setting. Returns the unsubscribe. */
+export function bindStreamerModeClass(body: HTMLElement): () => void {
+  const apply = (on: boolean) => body.classList.toggle(STREAMER_MODE_CLASS, on);
+  apply(settingsStore.getState().streamerMode);
+  return settingsStore.subscribe((s) => apply(s.streamerMode));
+}

@@ -1,0 +1,36 @@
+// /auth/callback: the sign-in return when the provider page had no opener window.
+// The worker redirects here with #token=<"Bearer …" url-encoded> or #error=<key>.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useUiStore } from "../../app/uiStore";
+import { readCallbackHash, setToken } from "./token";
+
+export default function AuthCallback() {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const notify = useUiStore((s) => s.notify);
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return; // StrictMode runs effects twice in development
+    handled.current = true;
+    const msg = readCallbackHash(window.location.hash);
+    if (msg?.kind === "token") {
+      setToken(msg.token);
+      // A full load so that every client (socket identity, queries) starts signed in.
+      window.location.replace("/");
+      return;
+    }
+    if (msg?.kind === "error") notify({ type: "error", message: msg.message });
+    navigate("/", { replace: true });
+  }, [navigate, notify]);
+
+  return (
+    <div className="auth-callback" role="status" aria-live="polite">
+      {t("callback.signing_in")}
+    </div>
+  );
+}
+
+export { AuthCallback };

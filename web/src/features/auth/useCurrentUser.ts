@@ -1,0 +1,46 @@
+// The signed-in user (POST /api/user/get) as React Query ["user"]; null for a visitor.
+// The hub socket writes live balance / notifications into the same cache entry.
+import { useQuery } from "@tanstack/react-query";
+import type { SelfUserJson } from "../../../../shared/api/user";
+import { api, ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import { clearToken, getToken } from "./token";
+
+export type CurrentUser = SelfUserJson;
+
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!getToken()) return null;
+  try {
+    const { user } = await api<{ user: CurrentUser }>("/api/user/get");
+    return user;
+  } catch (err) {
+    // An expired or revoked token: forget it and carry on as a visitor.
+    if (err instanceof ApiError && err.status === 401) {
+      clearToken();
+      return null;
+    }
+    throw err;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.user,
+    queryFn: fetchCurrentUser,
+    staleTime: 60_000,
+  });
+}
+
+/** The user when signed in, else null (also null while loading). */
+export function useSignedInUser(): CurrentUser | null {
+  return useCurrentUser().data ?? null;
+}
+
+/** Signed in means the user query answered with a user (§4: auth status success). */
+export function useSignedIn(): boolean {
+  return useSignedInUser() !== null;
+}
+
+export function isStaff(user: Pick<CurrentUser, "is_admin" | "is_moderator"> | null | undefined): boolean {
+  return !!user && (user.is_admin || user.is_moderator);
+}

@@ -1,0 +1,95 @@
+// The hub connection without React: one socket on /ws/chat, its frames applied to the hub
+// store, the React Query cache and the notices. useHubConnection mounts it; tests drive it.
+import type { QueryClient } from "@tanstack/react-query";
+import { HUB } from "../../../../shared/constants";
+import { chatProtocol, chatServerFrame, type ChatClientFrame, type ChatServerFrame } from "../../../../shared/rooms/chat";
+import { createRoomSocket, roomUrl, type RoomSocket, type WebSocketFactory } from "../../lib/socket";
+import { queryKeys } from "../../lib/queryKeys";
+import { emitHubEvent } from "./events";
+import { useHubStore } from "./store";
+
+export interface HubDeps {
+  queryClient: QueryClient;
+  notify(notice: { type: "success" | "fail" | "error"; message: string }): void;
+  /** The stored api_token, or null for a visitor (read afresh on every connect). */
+  getToken(): string | null;
+  clearToken(): void;
+  reload(): void;
+  url?: string;
+  connect?: WebSocketFactory;
+  random?: () => number;
+}
+
+export interface Hub {
+  socket: RoomSocket<ChatClientFrame, ChatServerFrame>;
+  /** Sends identity again after sign-in or sign-out in this or another tab. */
+  reidentify(): void;
+  stop(): void;
+}
+
+const EVENTS = chatServerFrame.options.map((o) => o.shape.event.value);
+
+function configMaintenance(data: unknown): boolean | undefined {
+  const m = (data as { maintenance?: unknown } | null | undefined)?.maintenance;
+  return typeof m === "boolean" ? m : undefined;
+}
+
+export function startHub(deps: HubDeps): Hub {
+  const store = useHubStore.getState();
+  const identity = (): ChatClientFrame => ({ event: "identity", data: { apiToken: deps.getToken() ?? "" } });
+  const socket = createRoomSocket({
+    url: deps.url ?? (() => roomUrl("chat")),
+    protocol: chatProtocol,
+    hello: () => [identity()],
+    connect: deps.connect,
+    random: deps.random,
+  });
+
+  socket.on("online", (online) => store.setOnline(online));
+  socket.on("updateBalance", ({ balance }) => {
+    deps.queryClient.setQueryData(queryKeys.user, (u: object | null | undefined) => u && { ...u, balance });
+  });
+  socket.on("refreshPage", ({ maintenance }) => {
+    store.setMaintenance(maintenance);
+    deps.queryClient.setQueryData(queryKeys.config, (c: object | null | undefined) => c && { ...c, maintenance });
+    if (maintenance) deps.notify({ type: "error", message: "app_api.maintenance" });
+  });
+  let banned = false;
+  socket.on("userBanned", () => {
+    if (banned) return;
+    banned = true;
+    deps.clearToken();
+    deps.notify({ type: "error", message: "user_api.banned" });
+    setTimeout(() => deps.reload(), HUB.bannedReloadMs);
+  });
+  socket.on("error", ({ message }) => console.warn("hub:", message));
+  for (const event of EVENTS) socket.on(event, (data) => emitHubEvent({ event, data } as ChatServerFrame));
+
+  socket.onStatus((status, { reconnect }) => {
+    store.setConnected(status === "open");
+    // Events were missed while away: refetch what they would have changed.
+    if (reconnect) {
+      void deps.queryClient.invalidateQueries({ queryKey: queryKeys.user });
+      void deps.queryClient.invalidateQueries({ queryKey: queryKeys.config });
+    }
+  });
+
+  // Maintenance as /api/getConfig reports it, whenever that answer (re)arrives.
+  const seeded = configMaintenance(deps.queryClient.getQueryData(queryKeys.config));
+  if (seeded !== undefined) store.setMaintenance(seeded);
+  const unwatch = deps.queryClient.getQueryCache().subscribe((e) => {
+    if (e.type !== "updated" || e.query.queryKey[0] !== queryKeys.config[0]) return;
+    const m = configMaintenance(e.query.state.data);
+    if (m !== undefined && m !== useHubStore.getState().maintenance) store.setMaintenance(m);
+  });
+
+  return {
+    socket,
+    reidentify: () => void socket.send(identity()),
+    stop: () => {
+      unwatch();
+      socket.close();
+      store.setConnected(false);
+    },
+  };
+}

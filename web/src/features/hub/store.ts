@@ -1,0 +1,22 @@
+// The hub socket's live state: who is online, maintenance (spec §4) and whether the socket is up.
+import { create } from "zustand";
+import type { OnlineCounts } from "../../../../shared/rooms/chat";
+
+export interface HubState {
+  online: OnlineCounts;
+  /** Bets are blocked while on; seeded from /api/getConfig, switched live by refreshPage. */
+  maintenance: boolean;
+  connected: boolean;
+  setOnline(online: OnlineCounts): void;
+  setMaintenance(on: boolean): void;
+  setConnected(connected: boolean): void;
+}
+
+export const useHubStore = create<HubState>()((set) => ({
+  online: { users: 0, visitors: 0, total: 0 },
+  maintenance: false,
+  connected: false,
+  setOnline: (online) => set({ online }),
+  setMaintenance: (maintenance) => set({ maintenance }),
+  setConnected: (connected) => set({ connected }),
+}));

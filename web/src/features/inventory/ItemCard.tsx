@@ -1,0 +1,38 @@
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import { ItemImage } from "./ItemImage";
+import { formatDollars } from "../../ui/Money";
+import { SELECTABLE_STATUS, type InventoryItem } from "./types";
+
+interface ItemCardProps {
+  item: InventoryItem;
+  selected: boolean;
+  onToggle(item: InventoryItem): void;
+}
+
+export function ItemCard({ item, selected, onToggle }: ItemCardProps) {
+  const { t } = useTranslation("inventory");
+  const selectable = item.status === SELECTABLE_STATUS;
+  const title = [item.market_hash_name, item.rarity].filter(Boolean).join(" · ");
+  return (
+    <button
+      type="button"
+      className="item-card"
+      style={{ "--rarity": item.rarity_color } as CSSProperties}
+      aria-pressed={selectable ? selected : undefined}
+      disabled={!selectable && !selected}
+      title={title}
+      onClick={() => onToggle(item)}
+    >
+      {!selectable && <span className="item-card__status">{t(`status.${item.status}`, { defaultValue: item.status })}</span>}
+      {selected && (
+        <span className="item-card__check" aria-hidden="true">
+          ✓
+        </span>
+      )}
+      <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={96} />
+      <span className="item-card__price">{formatDollars(item.price)}</span>
+      <span className="item-card__name">{item.name}</span>
+    </button>
+  );
+}

@@ -1,0 +1,7 @@
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { unreadCount } from "./notificationCache";
+
+/** Unread notifications of the signed-in user (0 for a visitor): the bell's dot shows when > 0. */
+export function useUnreadNotifications(): number {
+  return unreadCount(useCurrentUser().data);
+}

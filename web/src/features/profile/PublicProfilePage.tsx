@@ -1,0 +1,70 @@
+// /user/:id (§2): another user's public view — card, statistics and game histories.
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { HistoryTabs } from "./HistoryTabs";
+import { StatsGrid } from "./StatsGrid";
+import { usePublicUser } from "./useProfile";
+import { UserCard } from "./UserCard";
+import "./profile.css";
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+export default function PublicProfilePage() {
+  const { t } = useTranslation("profile");
+  const { id: rawId } = useParams();
+  const id = parseId(rawId);
+  const me = useCurrentUser().data;
+  const query = usePublicUser(id);
+
+  const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
+  if (notFound) {
+    return (
+      <div className="profile-page">
+        <section className="profile-section profile-not-found">
+          <h1>{t("public.not_found")}</h1>
+          <Link to="/" className="button button-primary">
+            {t("public.home")}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div className="profile-page">
+        <section className="profile-section profile-error" role="alert">
+          <p>{t("public.load_failed")}</p>
+          <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
+            {t("retry")}
+          </button>
+        </section>
+      </div>
+    );
+  }
+
+  const user = query.data;
+  return (
+    <div className="profile-page">
+      {user ? (
+        <UserCard user={user} own={me?.id === user.id} />
+      ) : (
+        <div className="profile-skeleton profile-skeleton--card" aria-busy="true" />
+      )}
+      <section className="profile-section" aria-labelledby="public-stats">
+        <h2 id="public-stats">{t("sections.stats")}</h2>
+        <StatsGrid stats={user?.stats} />
+      </section>
+      <section className="profile-section" aria-labelledby="public-history">
+        <h2 id="public-history">{t("history.title")}</h2>
+        <HistoryTabs crash={user?.crashBets} jackpot={user?.jackpotBets} wheel={user?.wheelBets} />
+      </section>
+    </div>
+  );
+}
+
+export { PublicProfilePage };

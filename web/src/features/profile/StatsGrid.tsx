@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import type { StatsJson } from "../../../../shared/api/user";
+import { ratio, usd } from "./format";
+
+/** §3 Statistics: games played, won, winrate, amount won, top winnings, top ratio. */
+export function StatsGrid({ stats }: { stats: StatsJson | undefined }) {
+  const { t } = useTranslation("profile");
+  const tiles: [string, string][] = [
+    ["games", stats ? String(stats.games) : ""],
+    ["won", stats ? String(stats.won) : ""],
+    ["winrate", stats ? `${stats.winrate.toFixed(stats.winrate % 1 ? 1 : 0)}%` : ""],
+    ["amount_won", stats ? usd(stats.amount_won) : ""],
+    ["top_win", stats ? usd(stats.top_win) : ""],
+    ["top_ratio", stats ? (stats.top_ratio > 0 ? ratio(stats.top_ratio) : "—") : ""],
+  ];
+  return (
+    <dl className="profile-stats" aria-busy={!stats}>
+      {tiles.map(([key, value]) => (
+        <div key={key} className="profile-stats__tile">
+          <dt>{t(`stats.${key}`)}</dt>
+          <dd>{stats ? value : <span className="profile-skeleton profile-skeleton--text" />}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

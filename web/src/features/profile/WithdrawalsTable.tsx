@@ -1,0 +1,96 @@
+// Withdrawal history (§3: id, system, wallet, amount, status, action, date) with the cancel action.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { DEPOSIT } from "../../../../shared/constants";
+import { useUiStore } from "../../app/uiStore";
+import { api, ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import { dateTime, usd } from "./format";
+import { canCancelWithdrawal, toWithdrawalRow, type WithdrawalRow } from "./historyRows";
+import { TableSkeleton } from "./TableSkeleton";
+
+const COLUMNS = ["id", "system", "wallet", "amount", "status", "action", "date"] as const;
+const KNOWN_STATUSES = new Set(["sending", "completed", "canceled", "moderation"]);
+
+function systemName(system: string | null): string | null {
+  if (!system) return null;
+  const byNumber = (DEPOSIT.withdrawalSystems as Record<string, string>)[system];
+  return byNumber ?? system;
+}
+
+export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | undefined }) {
+  const { t, i18n } = useTranslation("profile");
+  const queryClient = useQueryClient();
+  const notify = useUiStore((s) => s.notify);
+  const cancel = useMutation({
+    mutationFn: (row: WithdrawalRow) => api<{ type: string; message?: string }>("/api/user/cancelWithdraw", { id: row.id, type: row.type }),
+    onSuccess: (res) => {
+      if (res.message) notify({ type: res.type === "success" ? "success" : "fail", message: res.message });
+    },
+    onError: (err) => notify({ type: "error", message: err instanceof ApiError && err.status !== 0 ? err.key : "user_error.send_cancel_withdrawal" }),
+    // §7: after a cancel, profile and balance reload.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    },
+  });
+
+  if (!rows) return <TableSkeleton columns={COLUMNS.length} />;
+  if (rows.length === 0) return <p className="profile-empty">{t("withdrawals.empty")}</p>;
+  return (
+    <div className="profile-table-wrap">
+      <table className="profile-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {t(`withdrawals.columns.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(toWithdrawalRow).map((w, i) => {
+            const system = systemName(w.system);
+            return (
+              <tr key={`${w.id ?? ""}:${i}`}>
+                <td data-label={t("withdrawals.columns.id")}>{w.id ?? "—"}</td>
+                <td data-label={t("withdrawals.columns.system")}>
+                  {system ? t(`withdrawals.systems.${system}`, { defaultValue: system }) : "—"}
+                </td>
+                <td data-label={t("withdrawals.columns.wallet")} className="profile-table__wallet">
+                  {w.wallet ?? "—"}
+                </td>
+                <td data-label={t("withdrawals.columns.amount")}>{usd(w.amount)}</td>
+                <td data-label={t("withdrawals.columns.status")}>
+                  {w.status ? (
+                    <span className={`profile-status profile-status--${w.status}`}>
+                      {KNOWN_STATUSES.has(w.status) ? t(`withdrawals.status.${w.status}`) : w.status}
+                    </span>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td data-label={t("withdrawals.columns.action")}>
+                  {canCancelWithdrawal(w) ? (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      disabled={cancel.isPending}
+                      onClick={() => cancel.mutate(w)}
+                    >
+                      {t("withdrawals.cancel")}
+                    </button>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td data-label={t("withdrawals.columns.date")}>{dateTime(w.date, i18n.language)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

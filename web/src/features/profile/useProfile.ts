@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ProfileJson, SelfUserJson } from "../../../../shared/api/user";
+import { api } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+
+/** POST /api/user/getProfile: histories, withdrawals, referrals and statistics of the signed-in user. */
+export function useProfile(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.profile,
+    queryFn: () => api<ProfileJson>("/api/user/getProfile"),
+    enabled,
+  });
+}
+
+export type PublicUser = Pick<SelfUserJson, "id" | "username" | "avatar"> & Pick<ProfileJson, "stats" | "crashBets" | "jackpotBets" | "wheelBets">;
+
+/** POST /api/user/getUser {user_id}: another user's public view. */
+export function usePublicUser(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.publicUser(id ?? "invalid"),
+    queryFn: async () => (await api<{ user: PublicUser }>("/api/user/getUser", { user_id: id })).user,
+    enabled: id !== null,
+  });
+}

@@ -1,0 +1,82 @@
+// Video creators (§1 streamer list): GET /api/youtubers.
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useUiStore } from "../../app/uiStore";
+import { api } from "../../lib/api";
+import { EmptyState } from "../../ui/EmptyState";
+import { queryKeys } from "../../lib/queryKeys";
+import { UserAvatar } from "../auth/UserAvatar";
+import "./streamers.css";
+
+export interface Streamer {
+  id: number;
+  username: string;
+  avatar: string;
+}
+
+export function useStreamers() {
+  return useQuery({
+    queryKey: queryKeys.youtubers,
+    queryFn: () => api<{ youtubers: Streamer[] }>("/api/youtubers", undefined, { method: "GET" }),
+    staleTime: 5 * 60_000,
+    select: (d) => d.youtubers,
+  });
+}
+
+export function StreamersPanel() {
+  const { t } = useTranslation("streamers");
+  const closePanel = useUiStore((s) => s.closePanel);
+  const streamers = useStreamers();
+
+  let body: ReactNode;
+  if (streamers.isPending) {
+    body = (
+      <ul className="streamers__list" aria-busy="true" aria-label={t("loading")}>
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="streamers__skeleton" />
+        ))}
+      </ul>
+    );
+  } else if (streamers.isError) {
+    body = (
+      <div className="streamers__state" role="alert">
+        <p>{t("load_failed")}</p>
+        <button type="button" className="button" onClick={() => void streamers.refetch()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  } else if (streamers.data.length === 0) {
+    body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
+  } else {
+    body = (
+      <ul className="streamers__list">
+        {streamers.data.map((s) => (
+          <li key={s.id}>
+            <Link className="streamers__item" to={`/user/${s.id}`} onClick={() => closePanel()}>
+              <UserAvatar avatar={s.avatar} username={s.username} size={40} />
+              <span className="streamers__name participant-name">{s.username}</span>
+              <span className="streamers__badge">{t("badge")}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="streamers" aria-label={t("title")}>
+      <header className="streamers__head">
+        <h2 className="streamers__title">{t("title")}</h2>
+        {streamers.data && streamers.data.length > 0 && (
+          <span className="streamers__count">{t("count", { count: streamers.data.length })}</span>
+        )}
+      </header>
+      {body}
+    </section>
+  );
+}
+
+export default StreamersPanel;

@@ -1,0 +1,9 @@
+// React Query keys shared by every feature (contracts.md). One place, so invalidations match.
+export const queryKeys = {
+  user: ["user"],
+  inventory: ["inventory"],
+  profile: ["profile"],
+  config: ["config"],
+  youtubers: ["youtubers"],
+  publicUser: (id: number | string) => ["publicUser", String(id)],
+} as const;

@@ -1,0 +1,28 @@
+// The SPA entry: providers, the router and the few global bindings (streamer-mode class,
+// banned handling). Everything screen-specific is a lazy chunk.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { RouterProvider } from "react-router/dom";
+import { queryClient } from "./app/queryClient";
+import { createRouter } from "./app/router";
+import { installBannedHandler } from "./app/session";
+import { bindStreamerModeClass } from "./app/settingsStore";
+import { i18n } from "./lib/i18n";
+import "./styles/index.css";
+
+bindStreamerModeClass(document.body);
+installBannedHandler();
+
+const router = createRouter();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);
