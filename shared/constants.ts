@@ -99,6 +99,8 @@ export const UI = {
   marketCountWarnBelow: 5,
   betRowItems: { normal: 2, wide: 3, wideAfterMs: 350 },
   lazyLoadTimeoutMs: 120_000,
+  /** Banned answers (calls, the hub) arriving within this window give one banned notice. */
+  bannedNoticeDedupeMs: 5_000,
   defaultLanguage: "ru",
   fallbackLanguage: "en",
   streamerBlur: true,
@@ -134,8 +136,6 @@ export const SOCKET = {
 export const HUB = {
   /** `online` is broadcast at most this often (changes in between are coalesced). */
   onlineThrottleMs: 500,
-  /** A banned user's page reloads this long after the banned notice appears. */
-  bannedReloadMs: 2_000,
 } as const;
 
 /** Sign-in (§4 Login): provider round trips, dev login. */

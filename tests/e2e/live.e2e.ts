@@ -27,7 +27,22 @@ async function admin(path: string, token: string, body: unknown) {
 async function signedInPlayer(name: string): Promise<{ page: Page; userId: number; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser);
   await devLogin(page, name);
+  // Act only once the hub socket has bound this user, so the test checks the live push itself
+  // (a late socket would also catch up through its resync-on-connect).
+  const bound = new Promise<void>((resolve) => {
+    page.on("websocket", (ws) => {
+      let identified = false;
+      ws.on("framesent", (f) => {
+        if (String(f.payload).includes('"identity"') && !String(f.payload).includes('"apiToken":""')) identified = true;
+      });
+      ws.on("framereceived", (f) => {
+        const frame = JSON.parse(String(f.payload)) as { event: string; data: { users?: number } };
+        if (identified && frame.event === "online" && (frame.data.users ?? 0) >= 1) resolve();
+      });
+    });
+  });
   await page.goto("/");
+  await bound;
   await page.getByRole("link", { name: new RegExp(name) }).waitFor();
   const userId = await page.evaluate(async () => {
     const res = await fetch("/api/user/get", { method: "POST", headers: { Authorization: `Bearer ${localStorage.getItem("api_token")}` } });

@@ -1,6 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HUB } from "../../shared/constants";
 import { startHub, type Hub } from "../../web/src/features/hub/connection";
 import { onHubEvent } from "../../web/src/features/hub/events";
 import { useHubStore } from "../../web/src/features/hub/store";
@@ -23,10 +22,9 @@ function setup(token: string | null = "t0ken") {
     queryClient,
     notify: vi.fn(),
     getToken: vi.fn(() => token),
-    clearToken: vi.fn(() => {
+    banned: vi.fn(() => {
       token = null;
     }),
-    reload: vi.fn(),
     url: "ws://x/ws/chat",
     connect: f.connect,
     random: () => 1,
@@ -88,31 +86,43 @@ describe("hub connection", () => {
     const queryClient0 = new QueryClient();
     queryClient0.setQueryData(["config"], { maintenance: true });
     const f = fakeFactory();
-    hub = startHub({ queryClient: queryClient0, notify: vi.fn(), getToken: () => null, clearToken: vi.fn(), reload: vi.fn(), url: "ws://x", connect: f.connect });
+    hub = startHub({ queryClient: queryClient0, notify: vi.fn(), getToken: () => null, banned: vi.fn(), url: "ws://x", connect: f.connect });
     expect(useHubStore.getState().maintenance).toBe(true);
     queryClient0.setQueryData(["config"], { maintenance: false });
     expect(useHubStore.getState().maintenance).toBe(false);
   });
 
-  it("logs a banned user out: token cleared, banned notice, reload shortly after", () => {
-    vi.useFakeTimers();
+  it("hands userBanned to the one banned path, with no notice or reload of its own", () => {
     const { f, deps } = setup();
     f.last().serverOpen();
     f.last().serverSend({ event: "userBanned", data: {} });
-    f.last().serverSend({ event: "userBanned", data: {} });
-    expect(deps.clearToken).toHaveBeenCalledTimes(1);
-    expect(deps.notify).toHaveBeenCalledWith({ type: "error", message: "user_api.banned" });
-    expect(deps.reload).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(HUB.bannedReloadMs);
-    expect(deps.reload).toHaveBeenCalledTimes(1);
+    expect(deps.banned).toHaveBeenCalledTimes(1);
+    expect(deps.notify).not.toHaveBeenCalled();
   });
 
-  it("resynchronises after a reconnect: user and config refetched, identity re-sent", () => {
+  it("treats an identity refused as banned like userBanned, other errors only logged", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { f, deps } = setup("banned-token");
+    f.last().serverOpen();
+    f.last().serverSend({ event: "error", data: { message: "user_api.banned" } });
+    expect(deps.banned).toHaveBeenCalledTimes(1);
+    // Already a visitor (token gone): a late refusal does not log out again.
+    f.last().serverSend({ event: "error", data: { message: "user_api.banned" } });
+    f.last().serverSend({ event: "error", data: { message: "app_error.load" } });
+    expect(deps.banned).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it("resynchronises on every open (the first and after a reconnect): user and config refetched, identity re-sent", () => {
     vi.useFakeTimers();
     const { f, queryClient, setToken } = setup("one");
     const spy = vi.spyOn(queryClient, "invalidateQueries");
-    f.last().serverOpen();
     expect(spy).not.toHaveBeenCalled();
+    f.last().serverOpen();
+    // pushes sent before the socket was bound are not replayed: the first open resyncs too
+    expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"]]);
+    spy.mockClear();
     setToken("two");
     f.last().serverClose();
     vi.advanceTimersByTime(500);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, errorKeyOf, onBanned } from "../../web/src/lib/api";
+import { UI } from "../../shared/constants";
+import { api, ApiError, errorKeyOf, handleBanned, onBanned } from "../../web/src/lib/api";
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -23,7 +24,10 @@ describe("api client", () => {
     vi.stubGlobal("localStorage", storage);
     vi.stubGlobal("fetch", fetchMock);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it("POSTs JSON with the Bearer token and returns the parsed answer", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { balance: 12.5 }));
@@ -66,6 +70,28 @@ describe("api client", () => {
     await expect(api("/api/user/get")).rejects.toMatchObject({ status: 403, key: "user_api.banned" });
     expect(storage.data.has("api_token")).toBe(false);
     expect(banned).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it("a burst of banned answers (and the hub's userBanned) tells the app once, later bursts again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2100, 0, 1)); // well after any earlier burst of this file
+    const banned = vi.fn();
+    const off = onBanned(banned);
+    fetchMock.mockImplementation(async () => jsonResponse(403, { status: "error", message: "user_api.banned" }));
+    await Promise.allSettled([api("/api/user/get"), api("/api/user/getInventory", { appId: 730 })]);
+    handleBanned();
+    expect(banned).toHaveBeenCalledTimes(1);
+
+    vi.setSystemTime(Date.now() + UI.bannedNoticeDedupeMs - 1);
+    storage.data.set("api_token", "again");
+    handleBanned();
+    expect(storage.data.has("api_token")).toBe(false); // the token always goes
+    expect(banned).toHaveBeenCalledTimes(1);
+
+    vi.setSystemTime(Date.now() + UI.bannedNoticeDedupeMs + 1);
+    handleBanned();
+    expect(banned).toHaveBeenCalledTimes(2);
     off();
   });
 

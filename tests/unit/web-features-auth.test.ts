@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGE_SOURCE, readAuthMessage, readCallbackHash, stripBearer } from "../../web/src/features/auth/token";
-import { avatarColor, avatarInitial, hasPicture } from "../../web/src/features/auth/avatarColor";
+import { AUTH_MESSAGE_SOURCE, readAuthMessage, readCallbackHash, stripBearer } from "../../web/src/features/auth/authMessage";
+import { avatarColor, avatarInitial, hasPicture } from "../../web/src/ui/avatarColor";
 import { testLoginPath } from "../../web/src/features/auth/testLogin";
 
 const origin = "https://skinrush.example";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitItemName } from "../../web/src/features/inventory/itemName";
+import { splitItemName } from "../../web/src/ui/itemName";
 import { createSelectionStore, selectedTotalCents } from "../../web/src/features/inventory/selectionStore";
 
 describe("inventory selection store", () => {

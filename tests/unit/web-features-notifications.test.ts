@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationJson, SelfUserJson } from "../../shared/api/user";
-import { isMessageKey, NOTIFICATIONS_KEPT, unreadCount, withAllRead, withNotification } from "../../web/src/features/notifications/notificationCache";
+import { USER_API } from "../../shared/constants";
+import { isMessageKey, nameKey } from "../../web/src/features/notifications/messageKey";
+import { unreadCount, withAllRead, withNotification } from "../../web/src/lib/session/notifications";
 
 const note = (id: number, is_read = false): NotificationJson => ({ id, name: `n${id}`, content: "c", is_read, created_at: 1_700_000_000_000 + id });
 
@@ -35,9 +37,9 @@ describe("notification cache updates", () => {
     expect(withNotification(u, note(2))).toBe(u);
   });
   it("keeps at most the latest 50", () => {
-    const many = Array.from({ length: NOTIFICATIONS_KEPT }, (_, i) => note(i + 1, true));
+    const many = Array.from({ length: USER_API.notificationsShown }, (_, i) => note(i + 1, true));
     const u = withNotification(user(many), note(999));
-    expect(u.notifications).toHaveLength(NOTIFICATIONS_KEPT);
+    expect(u.notifications).toHaveLength(USER_API.notificationsShown);
     expect(u.notifications[0]?.id).toBe(999);
   });
   it("marks everything read", () => {
@@ -50,5 +52,15 @@ describe("notification cache updates", () => {
     expect(isMessageKey("withdrawal.completed")).toBe(true);
     expect(isMessageKey("Your withdrawal of $5.00 is done.")).toBe(false);
     expect(isMessageKey("plain")).toBe(false);
+  });
+});
+
+describe("nameKey", () => {
+  it("looks server codes up under names., leaves free text alone", () => {
+    expect(nameKey("balance_adjusted")).toBe("names.balance_adjusted");
+    expect(nameKey("deposit.success")).toBe("names.deposit.success");
+    expect(nameKey("Бонус за победу")).toBeNull();
+    expect(nameKey("Deposit ok")).toBeNull();
+    expect(nameKey("")).toBeNull();
   });
 });

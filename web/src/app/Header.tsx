@@ -1,13 +1,13 @@
 // The site header (§2 Layout): logo, then either Login or the signed-in user's corner
-// (balance + Deposit, streamers, notification bell, avatar → /profile, logout).
+// (balance + Deposit, inventory, streamers, notification bell, avatar → /profile, logout).
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { hasToken } from "../features/auth/token";
-import { UserAvatar } from "../features/auth/UserAvatar";
-import { useCurrentUser } from "../features/auth/useCurrentUser";
+import { hasToken } from "../lib/session/token";
+import { UserAvatar } from "../ui/UserAvatar";
+import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
 import { UnreadDot } from "../features/notifications/UnreadDot";
-import { BellIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon } from "../ui/icons";
+import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon } from "../ui/icons";
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
 import { useUiStore } from "./uiStore";
@@ -81,6 +81,15 @@ function UserCorner() {
           <span className="header-deposit-text">{t("header.deposit")}</span>
         </button>
       </div>
+      <button
+        type="button"
+        className="icon-button header-inventory"
+        onClick={() => togglePanel("inventory")}
+        aria-label={t("header.inventory")}
+        aria-expanded={panels.inventory}
+      >
+        <BoxIcon />
+      </button>
       <button
         type="button"
         className="icon-button header-streamers"

@@ -11,16 +11,10 @@ import { ModeBar } from "./ModeBar";
 import { PanelHost } from "./PanelHost";
 import { useUiStore, type GameName, type ViewType } from "./uiStore";
 
-// The hub socket (features/hub) parses frames with zod: it starts from its own chunk right after
-// the first paint instead of weighing on the first load of /.
-const HubConnector = lazy(() =>
-  import("../features/hub/useHubConnection").then((m) => ({
-    default: function HubConnector() {
-      m.useHubConnection();
-      return null;
-    },
-  })),
-);
+// The hub socket (app/liveHub.ts) parses frames with zod: it starts from its own chunk right
+// after the first paint instead of weighing on the first load of /. Should that chunk fail to
+// load, the page still works, only without live updates (no error screen for it).
+const LiveHub = lazy(() => import("./liveHub").catch(() => ({ default: () => null })));
 
 export interface RouteHandle {
   view?: ViewType;
@@ -65,7 +59,7 @@ export function Layout() {
       <ModalHost />
       <Notices />
       <Suspense fallback={null}>
-        <HubConnector />
+        <LiveHub />
       </Suspense>
     </div>
   );

@@ -2,9 +2,9 @@
 // panel, which closes on Escape (Panel) and after following a link.
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { useCurrentUser } from "../features/auth/useCurrentUser";
+import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
-import { DocIcon, ListIcon, LogoutIcon, ShieldIcon, StreamIcon, SupportIcon, TagIcon, TrophyIcon } from "../ui/icons";
+import { BoxIcon, DocIcon, ListIcon, LogoutIcon, ShieldIcon, StreamIcon, SupportIcon, TagIcon, TrophyIcon } from "../ui/icons";
 import { useUiStore } from "./uiStore";
 
 const LINKS = [
@@ -37,6 +37,10 @@ export function MainNav() {
       {user ? (
         // The header hides these on narrow screens; here they stay reachable.
         <div className="main-nav-extra">
+          <button type="button" className="main-nav-link" onClick={() => openPanel("inventory")}>
+            <BoxIcon />
+            <span>{t("header.inventory")}</span>
+          </button>
           <button type="button" className="main-nav-link" onClick={() => openPanel("streamers")}>
             <StreamIcon />
             <span>{t("header.streamers")}</span>

@@ -44,7 +44,8 @@ export const PANELS: Partial<Record<PanelName, PanelEntry>> = {
   nav: { titleKey: "panels.nav", side: "left", Content: MainNav },
   toolbar: { titleKey: "panels.toolbar", side: "right", Content: () => <Toolbar className="toolbar-panel" /> },
   bonus: { titleKey: "panels.bonus", side: "right", Content: BonusPlaceholder },
-  store: { titleKey: "panels.store", side: "right", Content: InventoryPanel },
+  // The storehouse (store) panel arrives with the Storehouse feature; until then nothing opens it.
+  inventory: { titleKey: "panels.inventory", side: "right", Content: InventoryPanel, ownHeading: true },
   notifications: { titleKey: "panels.notifications", side: "right", Content: NotificationsPanel, ownHeading: true },
   streamers: { titleKey: "panels.streamers", side: "right", Content: StreamersPanel, ownHeading: true },
   chatMobile: { titleKey: "panels.chat", side: "right", Content: MobileChat },

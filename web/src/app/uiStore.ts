@@ -10,11 +10,12 @@ export type PanelName =
   | "chatMobile"
   | "chatDesktop"
   | "store"
+  | "inventory"
   | "notifications"
   | "streamers";
 
-/** Opening one of these closes the others (§2). */
-export const EXCLUSIVE_PANELS: readonly PanelName[] = ["streamers", "notifications", "bonus", "store"];
+/** Opening one of these closes the others (§2; the inventory drawer shares their side). */
+export const EXCLUSIVE_PANELS: readonly PanelName[] = ["streamers", "notifications", "bonus", "store", "inventory"];
 
 export type NoticeType = "success" | "fail" | "error";
 
@@ -57,6 +58,7 @@ export function initialPanels(desktop: boolean): Panels {
     chatMobile: false,
     chatDesktop: desktop,
     store: false,
+    inventory: false,
     notifications: false,
     streamers: false,
   };

@@ -1,6 +1,7 @@
 // The one HTTP client of the SPA: JSON in and out, the Bearer token from local storage, and a
 // typed error (ApiError{status, key}) for every failed answer. Message keys are spec §8 keys.
-import { STORAGE_KEYS } from "../../../shared/constants";
+import { UI } from "../../../shared/constants";
+import { clearToken, getToken } from "./session/token";
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -21,8 +22,9 @@ export interface ApiOptions {
 
 type BannedHandler = () => void;
 let bannedHandlers: BannedHandler[] = [];
+let lastBannedAt = Number.NEGATIVE_INFINITY;
 
-/** The app registers what "logged out as banned" means (clear caches, show the notice). */
+/** The app registers what "logged out as banned" means (clear the cached user, show the notice). */
 export function onBanned(handler: BannedHandler): () => void {
   bannedHandlers.push(handler);
   return () => {
@@ -30,22 +32,22 @@ export function onBanned(handler: BannedHandler): () => void {
   };
 }
 
-/** Forgets the token and runs the registered handlers. The hub socket's userBanned uses it too. */
+/**
+ * The one "banned" path (§4): a 403 user_api.banned answer and the hub's userBanned both land
+ * here. Forgets the token, then runs the handlers — once per burst: several calls failing
+ * together, or the socket and a call at the same moment, give one notice. No reload.
+ */
 export function handleBanned(): void {
-  try {
-    localStorage.removeItem(STORAGE_KEYS.apiToken);
-  } catch {
-    // storage unavailable (private mode): nothing to forget
-  }
+  const now = Date.now();
+  clearToken();
+  if (now - lastBannedAt < UI.bannedNoticeDedupeMs) return;
+  lastBannedAt = now;
   for (const handler of bannedHandlers) handler();
 }
 
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.apiToken) || null;
-  } catch {
-    return null;
-  }
+/** True for the answer every call of a banned user gets. */
+export function isBannedError(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status === 403 && err.key === "user_api.banned";
 }
 
 /** The message key an error answer carries; `fallback` when it has none. */
@@ -72,7 +74,7 @@ function withQuery(path: string, body: Record<string, unknown> | undefined): str
 export async function api<T = unknown>(path: string, body?: Record<string, unknown>, options: ApiOptions = {}): Promise<T> {
   const method = options.method ?? "POST";
   const headers: Record<string, string> = { Accept: "application/json" };
-  const token = readToken();
+  const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, signal: options.signal };
   if (method === "POST") {
@@ -96,8 +98,9 @@ export async function api<T = unknown>(path: string, body?: Record<string, unkno
   }
   if (!res.ok) {
     const key = errorKeyOf(data, "app_error.load");
-    if (res.status === 403 && key === "user_api.banned") handleBanned();
-    throw new ApiError(res.status, key, data);
+    const error = new ApiError(res.status, key, data);
+    if (isBannedError(error)) handleBanned();
+    throw error;
   }
   return data as T;
 }

@@ -21,7 +21,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   async notifyUser(userId: number, frame: ChatServerFrame): Promise<Delivery> {
     const mine = (a: HubAttachment) => a.userId === userId;
     const delivery = this.deliver(frame, mine);
-    // A banned user's sockets stay open as visitors (the SPA logs out and reloads).
+    // A banned user's sockets stay open as visitors (the SPA logs out with the banned notice).
     if (frame.event === "userBanned" && !delivery.refused) await this.unbind(mine);
     return delivery;
   }

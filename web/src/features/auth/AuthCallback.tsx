@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useUiStore } from "../../app/uiStore";
-import { readCallbackHash, setToken } from "./token";
+import { setToken } from "../../lib/session/token";
+import { readCallbackHash } from "./authMessage";
 
 export default function AuthCallback() {
   const { t } = useTranslation("auth");

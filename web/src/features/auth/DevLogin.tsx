@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../app/uiStore";
 import { api, ApiError } from "../../lib/api";
+import { setToken } from "../../lib/session/token";
 import { DEV_ROLES, testLoginPath, type DevRole } from "./testLogin";
-import { setToken } from "./token";
 
 export function DevLogin() {
   const { t } = useTranslation("auth");

@@ -1,6 +1,7 @@
 // Opens the provider popup (860×500, §9) and waits for the token the worker page posts back.
 import { UI } from "../../../../shared/constants";
-import { readAuthMessage, setToken, type AuthMessage } from "./token";
+import { setToken } from "../../lib/session/token";
+import { readAuthMessage, type AuthMessage } from "./authMessage";
 
 export type Provider = "steam" | "vk";
 

@@ -1,9 +1,9 @@
-// Logout: revoke the session on the server, forget the token and every cached answer, go home.
+// Logout: revoke the session on the server, forget the token and the user's cached answers, go home.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
-import { clearToken, getToken } from "./token";
+import { forgetSession } from "../../lib/session/forgetSession";
+import { clearToken, getToken } from "../../lib/session/token";
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -15,9 +15,7 @@ export function useLogout() {
     },
     onSettled: () => {
       clearToken();
-      queryClient.setQueryData(queryKeys.user, null);
-      // Everything else cached belonged to that user (inventory, profile, ...).
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.user[0] });
+      forgetSession(queryClient);
       navigate("/");
     },
   });

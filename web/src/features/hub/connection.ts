@@ -1,7 +1,6 @@
 // The hub connection without React: one socket on /ws/chat, its frames applied to the hub
-// store, the React Query cache and the notices. useHubConnection mounts it; tests drive it.
+// store, the React Query cache and the notices. The app mounts it (app/liveHub.ts); tests drive it.
 import type { QueryClient } from "@tanstack/react-query";
-import { HUB } from "../../../../shared/constants";
 import { chatProtocol, chatServerFrame, type ChatClientFrame, type ChatServerFrame } from "../../../../shared/rooms/chat";
 import { createRoomSocket, roomUrl, type RoomSocket, type WebSocketFactory } from "../../lib/socket";
 import { queryKeys } from "../../lib/queryKeys";
@@ -13,8 +12,8 @@ export interface HubDeps {
   notify(notice: { type: "success" | "fail" | "error"; message: string }): void;
   /** The stored api_token, or null for a visitor (read afresh on every connect). */
   getToken(): string | null;
-  clearToken(): void;
-  reload(): void;
+  /** The user is banned (userBanned, or identity refused as banned): log out with the notice. */
+  banned(): void;
   url?: string;
   connect?: WebSocketFactory;
   random?: () => number;
@@ -54,21 +53,21 @@ export function startHub(deps: HubDeps): Hub {
     deps.queryClient.setQueryData(queryKeys.config, (c: object | null | undefined) => c && { ...c, maintenance });
     if (maintenance) deps.notify({ type: "error", message: "app_api.maintenance" });
   });
-  let banned = false;
-  socket.on("userBanned", () => {
-    if (banned) return;
-    banned = true;
-    deps.clearToken();
-    deps.notify({ type: "error", message: "user_api.banned" });
-    setTimeout(() => deps.reload(), HUB.bannedReloadMs);
+  // One path for "banned" (lib/api.ts handleBanned): it forgets the token, shows the notice once
+  // and the token-changed event makes this socket identify again as a visitor.
+  socket.on("userBanned", () => deps.banned());
+  socket.on("error", ({ message }) => {
+    // A stored token of a banned user is refused at identity (e.g. on page load).
+    if (message === "user_api.banned" && deps.getToken()) deps.banned();
+    else console.warn("hub:", message);
   });
-  socket.on("error", ({ message }) => console.warn("hub:", message));
   for (const event of EVENTS) socket.on(event, (data) => emitHubEvent({ event, data } as ChatServerFrame));
 
-  socket.onStatus((status, { reconnect }) => {
+  socket.onStatus((status) => {
     store.setConnected(status === "open");
-    // Events were missed while away: refetch what they would have changed.
-    if (reconnect) {
+    // Resynchronise on every open, the first one included: pushes sent before this socket was
+    // bound (the page loaded its data a moment earlier) or while it was away are not replayed.
+    if (status === "open") {
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.user });
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.config });
     }

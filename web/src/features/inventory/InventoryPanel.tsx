@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../app/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDollars } from "../../ui/Money";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { ItemCard } from "./ItemCard";
 import { inventorySelection, selectedTotalCents, useInventorySelection } from "./selectionStore";
 import { useInventory } from "./useInventory";

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { ItemImage } from "./ItemImage";
+import { ItemImage } from "../../ui/ItemImage";
 import { formatDollars } from "../../ui/Money";
 import { SELECTABLE_STATUS, type InventoryItem } from "./types";
 

@@ -7,8 +7,9 @@ import { useUiStore } from "../../app/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
-import { useCurrentUser, type CurrentUser } from "../auth/useCurrentUser";
-import { isMessageKey, unreadCount, withAllRead } from "./notificationCache";
+import { unreadCount, withAllRead } from "../../lib/session/notifications";
+import { useCurrentUser, type CurrentUser } from "../../lib/session/useCurrentUser";
+import { isMessageKey, nameKey } from "./messageKey";
 import "./notifications.css";
 
 export function NotificationsPanel() {
@@ -46,6 +47,10 @@ export function NotificationsPanel() {
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const text = (s: string) => (isMessageKey(s) ? t(s, { defaultValue: s }) : s);
+  const title = (name: string) => {
+    const key = nameKey(name);
+    return key ? t(key, { defaultValue: name }) : name;
+  };
 
   let body: ReactNode;
   if (isPending) {
@@ -69,7 +74,7 @@ export function NotificationsPanel() {
           return (
             <li key={n.id} className={`notifications__item${fresh ? " notifications__item--new" : ""}`}>
               <div className="notifications__row">
-                <strong className="notifications__name">{text(n.name)}</strong>
+                <strong className="notifications__name">{title(n.name)}</strong>
                 {fresh && <span className="notifications__badge">{t("new")}</span>}
               </div>
               <p className="notifications__content">{text(n.content)}</p>

@@ -1,5 +1,5 @@
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { unreadCount } from "./notificationCache";
+import { useCurrentUser } from "../../lib/session/useCurrentUser";
+import { unreadCount } from "../../lib/session/notifications";
 
 /** Unread notifications of the signed-in user (0 for a visitor): the bell's dot shows when > 0. */
 export function useUnreadNotifications(): number {

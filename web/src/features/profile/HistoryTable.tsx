@@ -1,7 +1,7 @@
 // One game-mode history table with the columns of §3 "History columns".
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ItemImage } from "../inventory/ItemImage";
+import { ItemImage } from "../../ui/ItemImage";
 import { dateTime, ratio, usd } from "./format";
 import { toHistoryRow, type HistoryItem, type HistoryRow } from "./historyRows";
 import { TableSkeleton } from "./TableSkeleton";

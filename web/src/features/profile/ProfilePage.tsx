@@ -2,7 +2,7 @@
 // game histories and withdrawals. Loaded lazily by the router (default export).
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../app/uiStore";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { usd } from "./format";
 import { HistoryTabs } from "./HistoryTabs";
 import { PromoCodeField } from "./PromoCodeField";

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { HistoryTabs } from "./HistoryTabs";
 import { StatsGrid } from "./StatsGrid";
 import { usePublicUser } from "./useProfile";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { UserAvatar } from "../auth/UserAvatar";
+import { UserAvatar } from "../../ui/UserAvatar";
 import { dateTime } from "./format";
 import { toDate } from "./historyRows";
 

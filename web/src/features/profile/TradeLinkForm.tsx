@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../app/uiStore";
 import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
-import type { CurrentUser } from "../auth/useCurrentUser";
+import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { checkTradeLink, STEAM_TRADE_LINK_HELP } from "./tradeLink";
 
 export function TradeLinkForm({ current }: { current: string | null }) {

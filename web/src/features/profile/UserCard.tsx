@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { UserAvatar } from "../auth/UserAvatar";
+import { UserAvatar } from "../../ui/UserAvatar";
 
 interface UserCardProps {
   user: { id: number; username: string; avatar: string; is_admin?: boolean; is_moderator?: boolean; is_youtuber?: boolean };

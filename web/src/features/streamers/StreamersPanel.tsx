@@ -7,7 +7,7 @@ import { useUiStore } from "../../app/uiStore";
 import { api } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
 import { queryKeys } from "../../lib/queryKeys";
-import { UserAvatar } from "../auth/UserAvatar";
+import { UserAvatar } from "../../ui/UserAvatar";
 import "./streamers.css";
 
 export interface Streamer {

@@ -1,9 +1,9 @@
 // An item picture: the catalogue image, or (no URL, offline, broken link) a rarity-coloured
 // card that names the weapon and skin, drawn in HTML/CSS so it needs no network at all.
 import { useState, type CSSProperties } from "react";
-import { UI } from "../../../../shared/constants";
+import { UI } from "../../../shared/constants";
 import { splitItemName } from "./itemName";
-import "./inventory.css";
+import "./itemImage.css";
 
 export type ItemImageSize = (typeof UI.itemImageSizes)[number];
 

@@ -2,8 +2,8 @@
 // The hub socket writes live balance / notifications into the same cache entry.
 import { useQuery } from "@tanstack/react-query";
 import type { SelfUserJson } from "../../../../shared/api/user";
-import { api, ApiError } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
+import { api, ApiError, isBannedError } from "../api";
+import { queryKeys } from "../queryKeys";
 import { clearToken, getToken } from "./token";
 
 export type CurrentUser = SelfUserJson;
@@ -19,6 +19,8 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
       clearToken();
       return null;
     }
+    // Banned (§4 "Banned user on load"): api() already logged out and showed the notice.
+    if (isBannedError(err)) return null;
     throw err;
   }
 }

@@ -1,11 +1,9 @@
-// The sign-in token in local storage (§3 api_token) and the sign-in window message (§4 Login).
-import { BEARER_PREFIX, STORAGE_KEYS } from "../../../../shared/constants";
+// The sign-in window message (§4 Login) and the /auth/callback hash: what they carry, and
+// whether to trust them.
+import { BEARER_PREFIX } from "../../../../shared/constants";
 
 /** The window message the worker's sign-in page posts to its opener. */
 export const AUTH_MESSAGE_SOURCE = "skinrush-auth";
-
-/** Fired on window whenever the stored token changes (the socket client may re-identify). */
-export const TOKEN_CHANGED_EVENT = "skinrush:token-changed";
 
 /** "Bearer abc" → "abc" (the 7-character prefix is cut, §7); a bare token passes unchanged. */
 export function stripBearer(raw: string): string {
@@ -42,27 +40,4 @@ export function readCallbackHash(hash: string): AuthMessage | null {
   const error = params.get("error");
   if (error !== null || token !== null) return { kind: "error", message: error || "app_error.login" };
   return null;
-}
-
-export function getToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.apiToken) || null;
-  } catch {
-    return null;
-  }
-}
-
-export function setToken(token: string): void {
-  localStorage.setItem(STORAGE_KEYS.apiToken, token);
-  window.dispatchEvent(new Event(TOKEN_CHANGED_EVENT));
-}
-
-export function clearToken(): void {
-  localStorage.removeItem(STORAGE_KEYS.apiToken);
-  window.dispatchEvent(new Event(TOKEN_CHANGED_EVENT));
-}
-
-/** True when a token is stored (the user query then tells whether it is still valid). */
-export function hasToken(): boolean {
-  return getToken() !== null;
 }
