@@ -17,11 +17,14 @@ describe("the shell for a visitor", () => {
     await page.getByRole("button", { name: "Войти" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await expect.poll(() => page.getByRole("link", { name: /Краш/ }).first().isVisible()).toBe(true);
+    // the lazy home screen has loaded inside the layout
+    await page.getByRole("heading", { name: "Краш", level: 1 }).waitFor();
     await screenshot(page, "home-ru");
 
     await page.getByRole("button", { name: "EN", exact: true }).first().click();
     await page.getByRole("button", { name: "Log in" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await page.getByRole("heading", { name: "Crash", level: 1 }).waitFor();
     await screenshot(page, "home-en");
 
     // the choice survives a reload
@@ -36,6 +39,7 @@ describe("the shell for a visitor", () => {
     await page.getByRole("button", { name: "Войти" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
+    await page.waitForTimeout(400); // let the opening animation finish for the screenshot
     await screenshot(page, "login-modal");
     // the provider buttons stay disabled until the agreement is ticked
     expect(await page.getByRole("button", { name: /Steam/ }).isDisabled()).toBe(true);
@@ -54,6 +58,7 @@ describe("the shell for a visitor", () => {
     await page.goto("/no/such/page");
     await page.waitForURL((u) => u.pathname === "/");
     await page.getByRole("button", { name: "Войти" }).waitFor();
+    await page.getByRole("heading", { name: "Краш", level: 1 }).waitFor();
     await screenshot(page, "home-mobile");
     await context.close();
   });

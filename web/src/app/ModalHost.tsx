@@ -22,7 +22,7 @@ export function ModalHost() {
   return (
     <>
       {modal === "login" ? (
-        <Modal name="login" title={t("auth:login.title")}>
+        <Modal name="login" title={t("login.title", { ns: "auth" })}>
           <LoginModal />
         </Modal>
       ) : null}

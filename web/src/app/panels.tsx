@@ -7,11 +7,12 @@ import { ChatBody, OnlineCount } from "./ChatColumn";
 import { MainNav } from "./MainNav";
 import { lazyScreen, named } from "./ScreenBoundary";
 import { Toolbar } from "./Toolbar";
+import type layoutRu from "../locales/ru/layout.json";
 import type { PanelName } from "./uiStore";
 
 export interface PanelEntry {
   /** Key in the "layout" namespace. */
-  titleKey: string;
+  titleKey: `panels.${keyof typeof layoutRu.panels}`;
   side: "left" | "right";
   Content: ComponentType;
   /** The content draws its own heading: keep the frame's title for screen readers only. */

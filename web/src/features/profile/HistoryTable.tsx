@@ -96,16 +96,18 @@ function Items({ items }: { items: HistoryItem[] }) {
   );
 }
 
-const KNOWN_COLOURS = new Set(["black", "green", "red", "yellow"]);
+const COLOURS = ["black", "green", "red", "yellow"] as const;
+type Colour = (typeof COLOURS)[number];
+const isKnownColour = (c: string): c is Colour => (COLOURS as readonly string[]).includes(c);
 
 function Colour({ colour }: { colour: string | null }) {
   const { t } = useTranslation("profile");
   if (!colour) return <>—</>;
-  const known = KNOWN_COLOURS.has(colour);
+  const known = isKnownColour(colour);
   return (
     <span className="profile-colour">
       <span className={`profile-colour__dot profile-colour__dot--${known ? colour : "other"}`} aria-hidden="true" />
-      {known ? t(`history.colours.${colour}`) : colour}
+      {isKnownColour(colour) ? t(`history.colours.${colour}`) : colour}
     </span>
   );
 }

@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import type { StatsJson } from "../../../../shared/api/user";
 import { ratio, usd } from "./format";
 
+type StatKey = "games" | "won" | "winrate" | "amount_won" | "top_win" | "top_ratio";
+
 /** §3 Statistics: games played, won, winrate, amount won, top winnings, top ratio. */
 export function StatsGrid({ stats }: { stats: StatsJson | undefined }) {
   const { t } = useTranslation("profile");
-  const tiles: [string, string][] = [
+  const tiles: [StatKey, string][] = [
     ["games", stats ? String(stats.games) : ""],
     ["won", stats ? String(stats.won) : ""],
     ["winrate", stats ? `${stats.winrate.toFixed(stats.winrate % 1 ? 1 : 0)}%` : ""],

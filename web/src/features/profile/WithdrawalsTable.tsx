@@ -10,7 +10,8 @@ import { canCancelWithdrawal, toWithdrawalRow, type WithdrawalRow } from "./hist
 import { TableSkeleton } from "./TableSkeleton";
 
 const COLUMNS = ["id", "system", "wallet", "amount", "status", "action", "date"] as const;
-const KNOWN_STATUSES = new Set(["sending", "completed", "canceled", "moderation"]);
+const STATUSES = ["sending", "completed", "canceled", "moderation"] as const;
+const isKnownStatus = (s: string): s is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(s);
 
 function systemName(system: string | null): string | null {
   if (!system) return null;
@@ -65,7 +66,7 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
                 <td data-label={t("withdrawals.columns.status")}>
                   {w.status ? (
                     <span className={`profile-status profile-status--${w.status}`}>
-                      {KNOWN_STATUSES.has(w.status) ? t(`withdrawals.status.${w.status}`) : w.status}
+                      {isKnownStatus(w.status) ? t(`withdrawals.status.${w.status}`) : w.status}
                     </span>
                   ) : (
                     "—"

@@ -1,0 +1,33 @@
+// Typed translation keys: t("…") is checked against the Russian files (the default language;
+// the i18n unit test keeps en's keys identical). A new namespace adds one line here.
+import "i18next";
+import type auth from "../locales/ru/auth.json";
+import type common from "../locales/ru/common.json";
+import type errors from "../locales/ru/errors.json";
+import type hub from "../locales/ru/hub.json";
+import type inventory from "../locales/ru/inventory.json";
+import type layout from "../locales/ru/layout.json";
+import type notifications from "../locales/ru/notifications.json";
+import type placeholder from "../locales/ru/placeholder.json";
+import type profile from "../locales/ru/profile.json";
+import type settings from "../locales/ru/settings.json";
+import type streamers from "../locales/ru/streamers.json";
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "common";
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      errors: typeof errors;
+      hub: typeof hub;
+      inventory: typeof inventory;
+      layout: typeof layout;
+      notifications: typeof notifications;
+      placeholder: typeof placeholder;
+      profile: typeof profile;
+      settings: typeof settings;
+      streamers: typeof streamers;
+    };
+  }
+}
