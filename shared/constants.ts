@@ -17,6 +17,23 @@ export const CRASH = {
   /** Stage thresholds of the running phase (§4). */
   stages: { second: 1.5, third: 2.5 },
   reloadAfterCrashMs: 5_000,
+  /** Growth rate of the curve m(t) = e^(growthPerMs·t) (bustabit's feel: ×2 at about 11.6 s). */
+  growthPerMs: 0.00006,
+  /** Pause after a crash before the next round's countdown starts. */
+  crashedPauseMs: 4_000,
+  /** Running-phase elapsed-time ticks (the client draws the curve itself in between); the
+   *  bettor's crashLoaderItem is checked on ticks only, so this also throttles it. */
+  tickMs: 500,
+  /** Items one bet may stake. */
+  maxItemsPerBet: 50,
+  /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
+  betRowItems: 3,
+  /** Bet-row broadcasts (newBets) closer together than this are sent as one frame… */
+  betRowsWindowMs: 100,
+  /** …of at most this many rows. */
+  betRowsPerFrame: 100,
+  /** Default largest total payout of one round, in cents (wrangler var CRASH_MAX_PAYOUT_CENTS). */
+  defaultMaxPayoutCents: 1_000_000,
 } as const;
 
 /** Multiplier history colour classes (§9): upper bound (inclusive unless noted) → class. */
@@ -63,6 +80,16 @@ export const FAIRNESS = {
   mismatchPayoutFactor: 3,
 } as const;
 
+/** The crash hash chain (architecture.md "Provably fair"; worker/rooms/crash/chain.ts). */
+export const CRASH_CHAIN = {
+  /** A checkpoint x_j is kept for every j divisible by this, so any x_k costs < this many hashes. */
+  checkpointInterval: 1_000,
+  /** Checkpoints per storage value (keeps each value small: 256 × 64 characters). */
+  checkpointsPerKey: 256,
+  /** Chain length scripts/new-crash-chain.mjs makes by default (one per round). */
+  defaultLength: 1_000_000,
+} as const;
+
 export const TERMS = {
   inventoryClaimYears: 1,
   liabilityCapRoubles: 1000,
@@ -73,6 +100,8 @@ export const TERMS = {
 export const USER_API = {
   /** notifications sent with /api/user/get, latest first */
   notificationsShown: 50,
+  /** game-history rows per mode in /api/user/getProfile and /api/user/getUser, newest first */
+  historyRows: 50,
 } as const;
 
 /** Staff tools (§6): limits on a manual balance adjustment. */

@@ -25,6 +25,23 @@ export const SERVER_KEYS = {
     "user_api.maintenance_off",
   ],
   prices: ["prices_api.feed_failed"],
+  crash: [
+    "crash_api.game_started",
+    "crash_api.game_over",
+    "crash_api.bet_success",
+    "crash_api.no_bet",
+    "crash_api.max_bets",
+    "crash_api.same_multiplier",
+    "crash_api.one_manual",
+    "crash_api.abuse_range",
+    "crash_api.no_items",
+    "crash_api.items_unavailable",
+    "crash_api.maintenance",
+    "crash_api.unauthorized",
+    "crash_api.auto_withdraw_only",
+    "crash_api.forbidden",
+    "crash_api.round_not_found",
+  ],
 } as const;
 
 export type ServerKey = (typeof SERVER_KEYS)[keyof typeof SERVER_KEYS][number];

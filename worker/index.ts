@@ -14,6 +14,8 @@ import { socialiteRoutes } from "./api/socialite/routes";
 import { maintenanceRoutes } from "./api/admin/maintenance";
 import { adminPriceRoutes } from "./api/admin/prices";
 import { wsRoutes } from "./api/ws/routes";
+import { crashRoutes } from "./api/crash/routes";
+import { adminCrashRoutes } from "./api/admin/crash";
 
 const app = new Hono<AppEnv>();
 
@@ -26,6 +28,8 @@ app.route("/api/auth", authRoutes);
 app.route("/socialite", socialiteRoutes);
 app.route("/api/admin/maintenance", maintenanceRoutes);
 app.route("/api/admin/prices", adminPriceRoutes);
+app.route("/api/crash", crashRoutes);
+app.route("/api/admin/crash", adminCrashRoutes);
 app.route("/ws", wsRoutes);
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
@@ -39,3 +43,4 @@ app.onError((err, c) => {
 export default app;
 export type App = typeof app;
 export { ChatRoom } from "./rooms/chat/ChatRoom";
+export { CrashRoom } from "./rooms/crash/CrashRoom";

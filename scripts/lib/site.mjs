@@ -2,7 +2,7 @@
 // migrations, seeds once, starts the local sign-in/price fakes and `wrangler dev` with the
 // dev flag on. Used by `npm start` and by the end-to-end tests (on other ports and state dirs).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,6 +65,9 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     STEAM_OPENID_URL: `${fakes.baseUrl}/steam/openid/login`,
     VK_ID_URL: `${fakes.baseUrl}/vk`,
     VK_CLIENT_ID: "51234567",
+    // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
+    // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
+    CRASH_CHAIN_SEED: devCrashChainSeed(),
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
@@ -94,6 +97,11 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
   }
   await stop();
   throw new Error(`wrangler dev did not start on ${origin}\n${stderr}`);
+}
+
+/** The dev chain's secret seed (scripts/new-crash-chain.mjs --dev --out scripts/dev-crash-chain.json). */
+export function devCrashChainSeed() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-crash-chain.json"), "utf8")).seed;
 }
 
 export function writeJson(file, value) {

@@ -2,6 +2,7 @@
 // Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
 import { z } from "zod";
 import { STEAM_APP_ID, USER_API } from "../constants";
+import { BET_LOST, BET_PENDING, BET_WON, dollarsJson, itemJson, multiplierJson, targetJson } from "./crash";
 
 /**
  * A Steam trade offer URL, exactly
@@ -81,12 +82,38 @@ export type StatsJson = z.infer<typeof statsSchema>;
 /** Rows of the game-mode histories; their exact columns arrive with the modes (§3 History columns). */
 const historyRows = z.array(z.record(z.string(), z.unknown()));
 
+/**
+ * One of the player's crash bets in the profile history (§3 History columns: game id, bet, items,
+ * multiplier, status, earnings, date). A refunded bet of a voided round is not listed.
+ */
+export const crashHistoryRow = z.strictObject({
+  /** the bet (uuid) */
+  id: z.string().min(1).max(64),
+  /** the round, for the /crash/{id} link */
+  game_id: z.number().int().positive(),
+  bank: dollarsJson,
+  /** every staked item, most expensive first, at the price it counted for in the bank */
+  items: z.array(itemJson),
+  /** 9999.99 = manual stop */
+  autoWithdraw: targetJson,
+  /** won: the cash-out multiplier; lost: the crash point; pending: null */
+  multiplier: multiplierJson.nullable(),
+  is_win: z.union([z.literal(BET_PENDING), z.literal(BET_WON), z.literal(BET_LOST)]),
+  /** the whole payout of a won bet (win item + remainder), 0 otherwise */
+  win: dollarsJson,
+  winItem: itemJson.nullable(),
+  /** epoch ms */
+  created_at: z.number().int().nonnegative(),
+});
+export type CrashHistoryRow = z.infer<typeof crashHistoryRow>;
+const crashHistoryRows = z.array(crashHistoryRow).max(USER_API.historyRows);
+
 export const publicUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   avatar: z.string(),
   stats: statsSchema,
-  crashBets: historyRows,
+  crashBets: crashHistoryRows,
   jackpotBets: historyRows,
   wheelBets: historyRows,
 });
@@ -94,7 +121,7 @@ export const getUserAnswer = z.object({ user: publicUserSchema });
 
 export const profileAnswer = z.object({
   referrals: historyRows,
-  crashBets: historyRows,
+  crashBets: crashHistoryRows,
   jackpotBets: historyRows,
   wheelBets: historyRows,
   withdraws: historyRows,

@@ -41,6 +41,11 @@ export const notificationFrame = frame("notification", notificationSchema);
 /** The user was banned: the SPA logs out with the banned notice. */
 export const userBannedFrame = frame("userBanned", noData);
 export const pongFrame = frame("pong", noData);
+/** A game's bank changed (the mode bar, §2): pushed by the game rooms, throttled; dollars. */
+export const banksFrame = frame(
+  "banks",
+  z.strictObject({ crash: dollars.optional(), jackpot: dollars.optional(), wheel: dollars.optional() }),
+);
 
 export const chatServerFrame = z.discriminatedUnion("event", [
   onlineFrame,
@@ -48,6 +53,7 @@ export const chatServerFrame = z.discriminatedUnion("event", [
   refreshPageFrame,
   notificationFrame,
   userBannedFrame,
+  banksFrame,
   pongFrame,
   errorFrame,
 ]);

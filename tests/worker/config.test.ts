@@ -10,6 +10,13 @@ describe("POST /api/getConfig", () => {
     expect(body.maintenance).toBe(false);
   });
 
+  it("publishes the crash chain's terminating hash and the salt for verification", async () => {
+    const res = await exports.default.fetch("http://x/api/getConfig", { method: "POST" });
+    const body = await res.json<{ crash_terminal_hash: string; crash_salt: string }>();
+    expect(body.crash_terminal_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.crash_salt).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("turns malformed JSON into a catalogue key, not a 500", async () => {
     const res = await exports.default.fetch("http://x/api/getConfig", {
       method: "POST",

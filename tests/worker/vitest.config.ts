@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "../..");
+/** the dev-only crash chain (scripts/new-crash-chain.mjs --dev); wrangler.toml holds its public half */
+const devCrashChain = JSON.parse(readFileSync(path.join(root, "scripts/dev-crash-chain.json"), "utf8")) as { seed: string };
 
 export default defineConfig({
   plugins: [
@@ -19,6 +22,8 @@ export default defineConfig({
           VK_CLIENT_ID: "51234567",
           VK_CLIENT_SECRET: "vk-test-secret",
           PRICE_FEED_URL: `${inject<string>("fakeBase")}/prices`,
+          // dev-only crash chain seed (its length/terminal/salt are in wrangler.toml [vars])
+          CRASH_CHAIN_SEED: devCrashChain.seed,
         },
       },
     })),

@@ -16,6 +16,18 @@ export interface Reconciliation {
   withdrawals: number;
   /** accounts (users and house accounts) whose balance differs from the sum of their ledger rows */
   mismatchedAccounts: number;
+  /**
+   * Crash items (reported): staked value the house took from settled bets, and the value of the
+   * win items it minted for winners (a house payout in items, booked at catalogue price).
+   */
+  crashItemsTaken: number;
+  crashItemsPaid: number;
+  /**
+   * Won crash bets whose win ≠ win item price + remainder, or whose remainder lacks its ledger
+   * rows (user credit and house debit); settled bets whose items the bettor still holds locked
+   * outside any pending bet. Must be 0.
+   */
+  crashMismatches: number;
   ok: boolean;
 }
 
@@ -23,7 +35,7 @@ const HELD_STATUSES = "('available', 'in_bet', 'withdrawing')";
 
 export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const d1 = env.DB;
-  const [totals, items, house, flows, userMismatch, houseMismatch] = await d1.batch<Record<string, number | null>>([
+  const [totals, items, house, flows, userMismatch, houseMismatch, crashItems, crashBad] = await d1.batch<Record<string, number | null>>([
     d1.prepare("SELECT COALESCE(SUM(balance), 0) AS v FROM users"),
     d1.prepare(`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${HELD_STATUSES}`),
     d1.prepare(
@@ -45,6 +57,22 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       `SELECT COUNT(*) AS v FROM house_accounts h
         WHERE h.balance <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.user_id IS NULL AND l.account = h.name), 0)`,
     ),
+    d1.prepare(
+      `SELECT COALESCE(SUM(CASE WHEN b.status IN (1, 2) THEN b.bank END), 0) AS taken,
+              COALESCE((SELECT SUM(i.price) FROM crash_bets w JOIN inventory_items i ON i.id = w.win_item_id WHERE w.status = 1), 0) AS paid
+         FROM crash_bets b`,
+    ),
+    d1.prepare(
+      `SELECT COUNT(*) AS v FROM crash_bets b
+        WHERE (b.status = 1 AND (
+                 b.win <> b.remainder + COALESCE((SELECT price FROM inventory_items i WHERE i.id = b.win_item_id), 0)
+              OR b.remainder <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'crash:bet:' || b.id || ':win'), 0)
+              OR b.remainder <> -COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'crash:bet:' || b.id || ':win:house'), 0)))
+           OR (b.status IN (1, 2) AND EXISTS (
+                 SELECT 1 FROM crash_bet_items x JOIN inventory_items i ON i.id = x.item_id
+                  WHERE x.bet_id = b.id AND i.owner_id = b.user_id AND i.status = 'in_bet'
+                    AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0)))`,
+    ),
   ]);
   const one = (r: D1Result<Record<string, number | null>> | undefined, col = "v") => Number(r?.results[0]?.[col] ?? 0);
 
@@ -53,6 +81,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const deposits = one(flows, "deposits");
   const withdrawals = one(flows, "withdrawals");
   const mismatchedAccounts = one(userMismatch) + one(houseMismatch);
+  const crashMismatches = one(crashBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -61,6 +90,9 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     deposits,
     withdrawals,
     mismatchedAccounts,
-    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0,
+    crashItemsTaken: one(crashItems, "taken"),
+    crashItemsPaid: one(crashItems, "paid"),
+    crashMismatches,
+    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0,
   };
 }

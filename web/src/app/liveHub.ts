@@ -13,6 +13,7 @@ import { withNotification } from "../lib/session/notifications";
 import { getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
 import type { CurrentUser } from "../lib/session/useCurrentUser";
 import { playSound } from "../lib/sound";
+import { useBanksStore } from "./banksStore";
 import { queryClient } from "./queryClient";
 import { notify } from "./uiStore";
 
@@ -31,6 +32,14 @@ export function applyNotification(n: NotificationJson): boolean {
 export function useLiveHub(): void {
   useEffect(() => {
     const hub = startHub({ queryClient, notify, getToken, banned: () => handleBanned() });
+    // Live mode-bar banks from every screen (the rooms push their totals through the hub).
+    const offBanks = onHubEvent("banks", (banks) => {
+      const { setBank } = useBanksStore.getState();
+      for (const game of ["crash", "jackpot", "wheel"] as const) {
+        const value = banks[game];
+        if (value !== undefined) setBank(game, value);
+      }
+    });
     const offNotification = onHubEvent("notification", (n) => {
       if (applyNotification(n)) playSound("notice");
     });
@@ -42,6 +51,7 @@ export function useLiveHub(): void {
     window.addEventListener("storage", onStorage);
     return () => {
       offNotification();
+      offBanks();
       window.removeEventListener(TOKEN_CHANGED_EVENT, hub.reidentify);
       window.removeEventListener("storage", onStorage);
       hub.stop();

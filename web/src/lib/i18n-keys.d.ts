@@ -3,7 +3,9 @@
 import "i18next";
 import type auth from "../locales/ru/auth.json";
 import type common from "../locales/ru/common.json";
+import type crash from "../locales/ru/crash.json";
 import type errors from "../locales/ru/errors.json";
+import type fairness from "../locales/ru/fairness.json";
 import type hub from "../locales/ru/hub.json";
 import type inventory from "../locales/ru/inventory.json";
 import type layout from "../locales/ru/layout.json";
@@ -19,7 +21,9 @@ declare module "i18next" {
     resources: {
       auth: typeof auth;
       common: typeof common;
+      crash: typeof crash;
       errors: typeof errors;
+      fairness: typeof fairness;
       hub: typeof hub;
       inventory: typeof inventory;
       layout: typeof layout;

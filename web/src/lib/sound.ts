@@ -2,7 +2,7 @@
 import { UI } from "../../../shared/constants";
 import { settingsStore } from "../app/settingsStore";
 
-export type SoundName = "notice" | "error" | "win" | "bet" | "tick";
+export type SoundName = "notice" | "error" | "win" | "bet" | "tick" | "crash";
 
 /** Each sound: a few tones (frequency Hz, duration ms) played one after another. */
 export const SOUNDS: Record<SoundName, ReadonlyArray<readonly [number, number]>> = {
@@ -15,6 +15,11 @@ export const SOUNDS: Record<SoundName, ReadonlyArray<readonly [number, number]>>
   ],
   bet: [[520, 70]],
   tick: [[1200, 25]],
+  crash: [
+    [440, 110],
+    [330, 110],
+    [196, 220],
+  ],
 };
 
 let ctx: AudioContext | null = null;

@@ -4,6 +4,7 @@ import { USER_API } from "../../../shared/constants";
 import { db } from "../../db/client";
 import { catalogue, inventoryItems, notifications, users } from "../../db/schema";
 import { ITEM_STATUS } from "../../db/types";
+import { crashGameResults, crashHistory } from "./crash-history";
 import type { ProfileLists } from "./presenters";
 
 type DbEnv = Pick<Env, "DB">;
@@ -107,22 +108,22 @@ async function ledgerGameResults(env: DbEnv, userId: number): Promise<GameResult
  * Where settled games come from. The game-mode issues append their bets tables here (item bets
  * never touch the money ledger), and every statistic of §3 follows.
  */
-export const gameResultSources: Array<(env: DbEnv, userId: number) => Promise<GameResult[]>> = [ledgerGameResults];
+export const gameResultSources: Array<(env: DbEnv, userId: number) => Promise<GameResult[]>> = [ledgerGameResults, crashGameResults];
 
 export async function gameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
   const parts = await Promise.all(gameResultSources.map((source) => source(env, userId)));
   return parts.flat();
 }
 
-type ListQuery = (env: DbEnv, userId: number) => Promise<Record<string, unknown>[]>;
+type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
 
-/** No table holds these rows yet: referrals, bets and withdrawals arrive with their issues. */
-const noTableYet: ListQuery = async () => [];
+/** No table holds these rows yet: referrals, jackpot/wheel bets and withdrawals arrive with their issues. */
+const noTableYet = async (): Promise<never[]> => [];
 
 /** One query per history list of the profile; each issue replaces its entry with its table's query. */
-export const profileListQueries: { [K in keyof ProfileLists]: ListQuery } = {
+export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
   referrals: noTableYet,
-  crashBets: noTableYet,
+  crashBets: crashHistory,
   jackpotBets: noTableYet,
   wheelBets: noTableYet,
   withdraws: noTableYet,

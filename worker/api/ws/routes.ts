@@ -1,13 +1,19 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
+import { crashRoom } from "../../rooms/crash/stub";
 import { hub } from "../../rooms/hub";
 
-export const wsRoutes = new Hono<AppEnv>().get("/chat", (c): Response | Promise<Response> => {
+/** Forwards a WebSocket upgrade to the room; anything else answers 426. */
+function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Response> }): Response | Promise<Response> {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     c.header("Upgrade", "websocket");
     return fail(c, 426, "app_api.invalid_request");
   }
-  return hub(c.env).fetch(c.req.raw);
-});
+  return room.fetch(c.req.raw);
+}
+
+export const wsRoutes = new Hono<AppEnv>()
+  .get("/chat", (c) => upgrade(c, hub(c.env)))
+  .get("/crash", (c) => upgrade(c, crashRoom(c.env)));

@@ -1,0 +1,146 @@
+// The crash room's socket protocol (/ws/crash). Shapes of rounds, bets and items live in
+// shared/api/crash.ts (the API answers the same rows). Deadlines travel with `serverTime` so a
+// client corrects its clock offset; the client draws the curve itself between ticks.
+import { z } from "zod";
+import { CRASH } from "../constants";
+import {
+  autoWithdrawJson,
+  betPublic,
+  dollarsJson,
+  historyEntry,
+  itemJson,
+  multiplierJson,
+  roundPublic,
+  targetJson,
+} from "../api/crash";
+import { identityFrame, pingFrame } from "./chat";
+import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
+
+const epochMs = z.number().int().nonnegative();
+const roundId = z.number().int().positive();
+const betId = z.string().min(1).max(64);
+/** A message key of the catalogue (crash_api.*, app_api.*). */
+const messageKey = z.string().min(1).max(200);
+
+// ── client → server ──────────────────────────────────────────────────────────
+export { identityFrame, pingFrame };
+
+/**
+ * Place a bet: inventory item ids (unique, at most CRASH.maxItemsPerBet; an empty list is
+ * answered `errorBet crash_api.no_items`), the auto-withdraw target (9999.99 = manual stop).
+ * `token` is the spec's field and is ignored: the socket's identity decides who bets.
+ */
+export const newBetFrame = frame(
+  "newBet",
+  z.strictObject({
+    items: z
+      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .max(CRASH.maxItemsPerBet)
+      .refine((ids) => new Set(ids).size === ids.length, "items must be unique"),
+    autoWithdraw: autoWithdrawJson,
+    token: z.string().max(256).optional(),
+  }),
+);
+/** Cash out a manual bet now (priced by the server's clock). */
+export const takeFrame = frame("take", z.strictObject({ betId }));
+/** Admin + dev flag: without nextCrash crash now, else schedule the next round's point (≥ 1.00). */
+export const twistCrashFrame = frame("twistCrash", z.strictObject({ nextCrash: targetJson.optional() }));
+export const getGameFrame = frame("getGame", z.strictObject({ id: roundId }));
+
+export const crashClientFrame = z.discriminatedUnion("event", [
+  identityFrame,
+  pingFrame,
+  newBetFrame,
+  takeFrame,
+  twistCrashFrame,
+  getGameFrame,
+]);
+export type CrashClientFrame = z.infer<typeof crashClientFrame>;
+
+// ── server → client ──────────────────────────────────────────────────────────
+export const crashInitFrame = frame(
+  "crashInit",
+  z.strictObject({
+    round: roundPublic,
+    bets: z.array(betPublic),
+    history: z.array(historyEntry).max(CRASH.historySize),
+    serverTime: epochMs,
+    /** this socket's user's bets of the round (empty for a visitor) */
+    selfBets: z.array(betPublic),
+    maintenance: z.boolean(),
+  }),
+);
+/** A new round is waiting for bets. */
+export const crashStartTimerFrame = frame(
+  "crashStartTimer",
+  z.strictObject({ roundId, publicHash: z.string(), countdownEndsAt: epochMs, serverTime: epochMs }),
+);
+/** A new round clears bets, multiplier and loader item (§4). */
+export const clearBetsFrame = frame("clearBets", noData);
+
+export const crashRevealJson = z.strictObject({
+  point: multiplierJson,
+  secretHash: z.string(),
+  publicHash: z.string(),
+  provablyFair: z.boolean(),
+});
+export type CrashReveal = z.infer<typeof crashRevealJson>;
+
+/** 'running': a tick (a few per second at most); 'crashed': exactly once per round, with `crash`. */
+export const crashMultiplierFrame = frame(
+  "crashMultiplier",
+  z.strictObject({
+    roundId,
+    phase: z.enum(["running", "crashed"]),
+    /** ms since the round started */
+    elapsed: z.number().int().nonnegative(),
+    multiplier: multiplierJson,
+    serverTime: epochMs,
+    crash: crashRevealJson.optional(),
+  }),
+);
+/** New or changed rows: placed, cashed out, lost. */
+export const newBetsFrame = frame("newBets", z.strictObject({ bets: z.array(betPublic) }));
+export const successBetFrame = frame("successBet", z.strictObject({ bet: betPublic }));
+export const errorBetFrame = frame("errorBet", z.strictObject({ message: messageKey }));
+export const successTakeFrame = frame(
+  "successTake",
+  z.strictObject({
+    betId,
+    multiplier: multiplierJson,
+    win: dollarsJson,
+    winItem: itemJson.nullable(),
+    remainder: dollarsJson,
+  }),
+);
+export const errorTakeFrame = frame("errorTake", z.strictObject({ message: messageKey }));
+/** To the bettor only, when the item he would get now changes (throttled). */
+export const crashLoaderItemFrame = frame(
+  "crashLoaderItem",
+  z.strictObject({ betId, item: itemJson.nullable(), multiplier: multiplierJson }),
+);
+export const pongFrame = frame("pong", noData);
+
+export const crashServerFrame = z.discriminatedUnion("event", [
+  crashInitFrame,
+  crashStartTimerFrame,
+  clearBetsFrame,
+  crashMultiplierFrame,
+  newBetsFrame,
+  successBetFrame,
+  errorBetFrame,
+  successTakeFrame,
+  errorTakeFrame,
+  crashLoaderItemFrame,
+  pongFrame,
+  errorFrame,
+]);
+export type CrashServerFrame = z.infer<typeof crashServerFrame>;
+export type CrashServerEvent = CrashServerFrame["event"];
+
+export const crashProtocol: RoomProtocol<CrashClientFrame, CrashServerFrame> = {
+  client: crashClientFrame,
+  server: crashServerFrame,
+  error: (message) => ({ event: "error", data: { message } }),
+  keepalive: { ping: { event: "ping", data: {} }, pong: { event: "pong", data: {} } },
+};

@@ -1,0 +1,132 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devLogin, launch, newPage, screenshot } from "./browser";
+
+// The issue's journey (issue 3, E2E): an admin (dev flag) schedules a 3.00 crash; in that round
+// a player bets two items with auto-withdraw 2.00 and wins (row turns to a win, the win item
+// lands in the inventory), while a second player's manual bet loses at the crash.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Seen {
+  round: number;
+  stage: string | null;
+}
+
+async function crashPage(username: string, role?: "admin"): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { page, context } = await newPage(browser, { locale: "en-US" });
+  // item pictures live on Steam's CDN: no network here, the drawn cards stand in
+  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
+  await devLogin(page, username, role);
+  await page.evaluate(() => localStorage.setItem("language", "en"));
+  await page.goto("/");
+  await page.getByTestId("crash-screen").waitFor();
+  return { page, close: () => context.close() };
+}
+
+const seen = (page: Page): Promise<Seen> =>
+  page.evaluate(() => ({
+    round: Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/#(\d+)/)?.[1] ?? 0),
+    stage: document.querySelector(".crash-widget")?.getAttribute("data-stage") ?? null,
+  }));
+
+async function until(page: Page, what: (s: Seen) => boolean, timeoutMs: number, onTick?: (s: Seen) => Promise<void>): Promise<Seen> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await seen(page);
+    if (what(s)) return s;
+    if (Date.now() > end) throw new Error(`gave up waiting; last seen ${JSON.stringify(s)}`);
+    await onTick?.(s);
+    await page.waitForTimeout(150);
+  }
+}
+
+async function inventoryIds(page: Page): Promise<Map<number, string>> {
+  const entries = await page.evaluate(async () => {
+    const res = await fetch("/api/user/getInventory", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${localStorage.getItem("api_token")}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ appId: 730 }),
+    });
+    const { items } = (await res.json()) as { items: { myId: number; market_hash_name: string; status: string }[] };
+    return items.filter((i) => i.status === "available").map((i) => [i.myId, i.market_hash_name] as [number, string]);
+  });
+  return new Map(entries);
+}
+
+describe("crash round", () => {
+  it("an auto-withdraw 2.00 bet wins in a 3.00 round, a manual bet loses", { timeout: 180_000 }, async () => {
+    const admin = await crashPage("admin_Ivan", "admin");
+    const winner = await crashPage("Artem");
+    const loser = await crashPage("ProGamer");
+    try {
+      // schedule the next round's crash point
+      const at = await until(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
+      await admin.page.getByTestId("crash-admin-twist-value").fill("3");
+      await admin.page.getByTestId("crash-admin-twist").click();
+      await admin.page.getByText("Next crash: 3.00×").waitFor();
+      // the twisted round is the next one; "Crash now" ends a long current round early
+      let crashed = false;
+      const twisted = await until(
+        admin.page,
+        (s) => s.stage === "waiting" && s.round > at.round,
+        90_000,
+        async (s) => {
+          if (!crashed && s.round === at.round && s.stage !== "waiting" && s.stage !== "crashed") {
+            crashed = true;
+            await admin.page.getByTestId("crash-admin-crash").click();
+          }
+        },
+      );
+
+      const before = await inventoryIds(winner.page);
+      const board = winner.page.locator(".crash-inventory-item:not([disabled])");
+      await board.nth(0).click();
+      await board.nth(1).click();
+      await winner.page.locator(".crash-multiplier-option", { hasText: /^×2$/ }).click();
+      await winner.page.getByTestId("crash-bet").click();
+      await winner.page.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
+
+      await loser.page.locator(".crash-inventory-item:not([disabled])").first().click();
+      await loser.page.locator(".crash-multiplier-option", { hasText: "∞" }).click();
+      await loser.page.getByTestId("crash-bet").click();
+      await expect.poll(() => loser.page.locator("[data-testid=crash-bet-row]").count(), { timeout: 10_000 }).toBe(2);
+      expect((await seen(winner.page)).round).toBe(twisted.round);
+
+      // 2.00 is reached at about 11.6 s of running: the row turns to a win and the notice shows
+      const notice = winner.page.getByTestId("crash-win-notice");
+      await notice.waitFor({ timeout: 60_000 });
+      await screenshot(winner.page, "crash-win");
+      const winRow = winner.page.locator("[data-testid=crash-bet-row][data-kind=win]");
+      await winRow.waitFor();
+      expect(await winRow.locator(".crash-bet-target").textContent()).toBe("×2.00");
+
+      // the round crashes at exactly 3.00; the manual bet that was never taken loses
+      await until(loser.page, (s) => s.stage === "crashed", 30_000);
+      expect(await loser.page.getByTestId("crash-multiplier").textContent()).toBe("3.00×");
+      await loser.page.locator("[data-testid=crash-bet-row][data-kind=lose]").waitFor();
+      await screenshot(loser.page, "crash-lose");
+
+      // the win item is now in the winner's inventory (two items × 2.00 always buy a catalogue item)
+      const wonName = await notice.locator(".crash-win-name").textContent();
+      expect(wonName).toBeTruthy();
+      const after = await inventoryIds(winner.page);
+      const fresh = [...after].filter(([id]) => !before.has(id)).map(([, name]) => name);
+      expect(fresh).toContain(wonName);
+
+      // the round page shows the result, marked as set by an admin
+      await winner.page.goto(`/crash/${twisted.round}`);
+      await winner.page.getByTestId("crash-round-point").waitFor();
+      expect(await winner.page.getByTestId("crash-round-point").textContent()).toBe("3.00×");
+      await winner.page.getByText("not provably fair").waitFor();
+    } finally {
+      await Promise.all([admin.close(), winner.close(), loser.close()]);
+    }
+  });
+});

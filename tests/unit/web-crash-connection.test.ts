@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
+import { verifyCrashRound } from "../../shared/fairness";
+import { startCrash, type CrashConnection } from "../../web/src/features/crash/connection";
+import { useCrashStore } from "../../web/src/features/crash/store";
+import { parseVerifyInput } from "../../web/src/features/fairness/verifyForm";
+import { fakeFactory } from "./socket-fake";
+
+let conn: CrashConnection | undefined;
+afterEach(() => {
+  conn?.stop();
+  conn = undefined;
+  vi.useRealTimers();
+});
+beforeEach(() => useCrashStore.getState().reset());
+
+const NOW = Date.now();
+const initFrame = (maintenance = false, selfBets: unknown[] = []) => ({
+  event: "crashInit",
+  data: {
+    round: { id: 3, phase: "running", publicHash: "ab".repeat(32), startedAt: NOW - 1000, bank: 0, playersCount: 0, itemsCount: 0 },
+    bets: [],
+    history: [],
+    serverTime: NOW,
+    selfBets,
+    maintenance,
+  },
+});
+
+function setup(token: string | null = "tok") {
+  const f = fakeFactory();
+  const deps = {
+    getToken: vi.fn(() => token),
+    notify: vi.fn(),
+    playSound: vi.fn(),
+    setBank: vi.fn(),
+    reload: vi.fn(),
+    url: "ws://x/ws/crash",
+    connect: f.connect,
+    random: () => 1,
+  };
+  conn = startCrash(deps);
+  return { f, deps };
+}
+
+describe("crash connection", () => {
+  it("identifies first on every (re)connect and applies crashInit each time", () => {
+    vi.useFakeTimers();
+    const { f } = setup("abc");
+    f.last().serverOpen();
+    expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "abc" } });
+    expect(useCrashStore.getState().connected).toBe(true);
+    f.last().serverSend(initFrame());
+    expect(useCrashStore.getState()).toMatchObject({ phase: "running", roundId: 3 });
+
+    f.last().serverClose();
+    expect(useCrashStore.getState().connected).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    f.last().serverOpen();
+    expect(f.sockets).toHaveLength(2);
+    expect(f.last().sentFrames()[0]!.event).toBe("identity");
+  });
+
+  it("sends newBet with inventory ids and the target, marks sending until the answer", () => {
+    const { f, deps } = setup();
+    expect(conn!.bet([5, 6], 2)).toBe(false); // not open yet: nothing sent
+    f.last().serverOpen();
+    expect(conn!.bet([5, 6], 9999.99)).toBe(true);
+    expect(f.last().sentFrames().at(-1)).toEqual({ event: "newBet", data: { items: [5, 6], autoWithdraw: 9999.99 } });
+    expect(useCrashStore.getState().sending).toBe(true);
+    f.last().serverSend({ event: "errorBet", data: { message: "crash_api.game_started" } });
+    expect(useCrashStore.getState().sending).toBe(false);
+    expect(deps.notify).toHaveBeenCalledWith({ type: "error", message: "crash_api.game_started" });
+    expect(deps.playSound).toHaveBeenCalledWith("error");
+  });
+
+  it("take and twist send their frames", () => {
+    const { f } = setup();
+    f.last().serverOpen();
+    conn!.take("bet-1");
+    conn!.twist(3.5);
+    conn!.twist();
+    expect(f.last().sentFrames().slice(1)).toEqual([
+      { event: "take", data: { betId: "bet-1" } },
+      { event: "twistCrash", data: { nextCrash: 3.5 } },
+      { event: "twistCrash", data: {} },
+    ]);
+  });
+
+  it("drops a frame the shared schema rejects", () => {
+    const { f } = setup();
+    f.last().serverOpen();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    f.last().serverSend({ event: "crashMultiplier", data: { roundId: 3, phase: "running", elapsed: -1, multiplier: 1, serverTime: NOW } });
+    expect(useCrashStore.getState().phase).toBe("loading");
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("in maintenance, reloads 5 s after the round crashes (§4)", () => {
+    vi.useFakeTimers();
+    const { f, deps } = setup();
+    f.last().serverOpen();
+    f.last().serverSend(initFrame(true));
+    f.last().serverSend({ event: "crashMultiplier", data: { roundId: 3, phase: "crashed", elapsed: 1000, multiplier: 1.06, serverTime: NOW } });
+    expect(deps.playSound).toHaveBeenCalledWith("crash");
+    vi.advanceTimersByTime(4_999);
+    expect(deps.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(deps.reload).toHaveBeenCalledOnce();
+  });
+
+  it("writes the crash bank for the mode bar", () => {
+    const { f, deps } = setup();
+    f.last().serverOpen();
+    f.last().serverSend({ ...initFrame(), data: { ...initFrame().data, round: { ...initFrame().data.round, bank: 12.34 } } });
+    expect(deps.setBank).toHaveBeenLastCalledWith(12.34);
+  });
+});
+
+describe("provably-fair form", () => {
+  const vectors = JSON.parse(readFileSync(new URL("./fixtures/fairness-vectors.json", import.meta.url), "utf8")) as {
+    salt: string;
+    crash: { round_id: number; day_of_month: number; secret_hash: string; public_hash: string; crash_hundredths: number }[];
+  };
+  const v = vectors.crash[0]!;
+  const input = { roundId: String(v.round_id), dayOfMonth: String(v.day_of_month), secret: v.secret_hash.toUpperCase(), salt: vectors.salt, publicHash: "" };
+
+  it("accepts a pasted round and computes the published vector's crash point and public hash", () => {
+    const parsed = parseVerifyInput({ ...input, publicHash: ` ${v.public_hash} ` });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const verdict = verifyCrashRound(parsed.value);
+    expect(verdict.crashPoint).toBe(v.crash_hundredths);
+    expect(verdict.publicHashMatches).toBe(true);
+  });
+  it("a wrong day gives a public hash mismatch", () => {
+    const parsed = parseVerifyInput({ ...input, dayOfMonth: String((v.day_of_month % 28) + 1), publicHash: v.public_hash });
+    expect(parsed.ok && verifyCrashRound(parsed.value).publicHashMatches).toBe(false);
+  });
+  it("names every malformed field", () => {
+    expect(parseVerifyInput({ roundId: "0", dayOfMonth: "32", secret: "xyz", salt: " ", publicHash: "12" })).toEqual({
+      ok: false,
+      errors: ["roundId", "dayOfMonth", "secret", "salt", "publicHash"],
+    });
+  });
+});

@@ -1,0 +1,125 @@
+// The betting board (§2, §5): items from the player's inventory, the auto-withdraw multiplier,
+// the bet button with its states and the stop button while the own manual bet is active.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { InventoryItemJson } from "../../../../shared/api/user";
+import { toCents, toDollars } from "../../../../shared/money";
+import { useUiStore } from "../../app/uiStore";
+import { ItemImage } from "../../ui/ItemImage";
+import { Money } from "../../ui/Money";
+import { Spinner } from "../../ui/Spinner";
+import { betButtonEnabled, betButtonState } from "./betButton";
+import type { CrashConnection } from "./connection";
+import { MultiplierPicker } from "./MultiplierPicker";
+import { formatMultiplier, readBetMultiplier, readMultipliers } from "./multipliers";
+import { useCrashSelection } from "./selection";
+import { canTake, manualBet } from "./state";
+import { useCrashStore } from "./store";
+
+interface Props {
+  connection: CrashConnection | null;
+  signedIn: boolean;
+  maintenance: boolean;
+  items: InventoryItemJson[] | undefined;
+  itemsLoading: boolean;
+}
+
+export function BettingBoard({ connection, signedIn, maintenance, items, itemsLoading }: Props) {
+  const { t } = useTranslation("crash");
+  const openModal = useUiStore((s) => s.openModal);
+  const phase = useCrashStore((s) => s.phase);
+  const connected = useCrashStore((s) => s.connected);
+  const sending = useCrashStore((s) => s.sending);
+  const selfBets = useCrashStore((s) => s.selfBets);
+  const betStatus = useCrashStore((s) => s.betStatus);
+  const selected = useCrashSelection((s) => s.selected);
+  const toggle = useCrashSelection((s) => s.toggle);
+  const clearSelection = useCrashSelection((s) => s.clear);
+  const [values, setValues] = useState(readMultipliers);
+  const [chosen, setChosen] = useState(readBetMultiplier);
+  const [editing, setEditing] = useState(false);
+
+  const state = betButtonState({
+    signedIn,
+    maintenance,
+    connected,
+    phase,
+    editing,
+    selectedCount: selected.length,
+    ownBets: selfBets.length,
+    sending,
+  });
+  const totalCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0);
+  const manual = manualBet(selfBets);
+  const takeable = canTake({ phase, selfBets, betStatus });
+
+  const onBet = () => {
+    if (state === "login") return openModal("login");
+    if (state !== "ready" || !connection) return;
+    if (connection.bet(selected, chosen)) clearSelection();
+  };
+
+  return (
+    <section className="crash-board" aria-label={t("board.label")}>
+      <MultiplierPicker values={values} chosen={chosen} editing={editing} onValues={setValues} onChosen={setChosen} onEditing={setEditing} />
+
+      <div className="crash-board-actions">
+        {takeable && manual ? (
+          <button type="button" className="button crash-take" onClick={() => connection?.take(manual.id)} data-testid="crash-take">
+            {t("board.take")}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={`button button-primary crash-bet crash-bet--${state}`}
+            disabled={!betButtonEnabled(state)}
+            onClick={onBet}
+            data-testid="crash-bet"
+            data-state={state}
+          >
+            {state === "sending" ? <Spinner size={18} /> : null}
+            <span>{t(`bet_button.${state}`)}</span>
+          </button>
+        )}
+        <div className="crash-board-summary">
+          <span>{t("board.selected", { count: selected.length })}</span>
+          <Money amount={toDollars(totalCents)} />
+          <span className="crash-board-target">{formatMultiplier(chosen)}</span>
+        </div>
+      </div>
+
+      {signedIn && (
+        <div className="crash-inventory">
+          {itemsLoading ? (
+            <Spinner />
+          ) : !items || items.length === 0 ? (
+            <p className="crash-muted">{t("board.no_items")}</p>
+          ) : (
+            <ul className="crash-inventory-list">
+              {items.map((item) => {
+                const picked = selected.includes(item.myId);
+                const usable = item.status === "available";
+                return (
+                  <li key={item.myId}>
+                    <button
+                      type="button"
+                      className={`crash-inventory-item${picked ? " is-picked" : ""}`}
+                      aria-pressed={picked}
+                      disabled={!usable}
+                      title={item.market_hash_name}
+                      onClick={() => toggle(item)}
+                    >
+                      <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
+                      <Money amount={item.price} className="crash-inventory-price" />
+                      {!usable && <span className="crash-inventory-status">{t(`item_status.${item.status}`)}</span>}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

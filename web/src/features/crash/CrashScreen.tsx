@@ -1,0 +1,104 @@
+// The Crash screen (§2, the home "/"): game widget, betting board, summary, bet list and the
+// hash line; the chat column is the layout's. Mounting it connects /ws/crash.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { STORAGE_KEYS } from "../../../../shared/constants";
+import { useBanksStore } from "../../app/banksStore";
+import { notify } from "../../app/uiStore";
+import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
+import { useSignedInUser } from "../../lib/session/useCurrentUser";
+import { playSound } from "../../lib/sound";
+import { AdminTools } from "./AdminTools";
+import { BetList } from "./BetList";
+import { BettingBoard } from "./BettingBoard";
+import { startCrash, type CrashConnection } from "./connection";
+import { GameWidget } from "./GameWidget";
+import { HashLine } from "./HashLine";
+import { Summary } from "./Summary";
+import { useCrashConfig } from "./useAppConfig";
+import { chosenItem, useInventoryItems } from "./useInventoryItems";
+import { useCrashSelection } from "./selection";
+import { useCrashStore } from "./store";
+import { WinNotice } from "./WinNotice";
+import "./crash.css";
+
+function useCrashConnection(): CrashConnection | null {
+  const [connection, setConnection] = useState<CrashConnection | null>(null);
+  useEffect(() => {
+    const c = startCrash({
+      getToken,
+      notify,
+      playSound,
+      setBank: (dollars) => useBanksStore.getState().setBank("crash", dollars),
+      reload: () => window.location.reload(),
+    });
+    setConnection(c);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEYS.apiToken || e.key === null) c.reidentify();
+    };
+    window.addEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
+      window.removeEventListener("storage", onStorage);
+      c.stop();
+      setConnection(null);
+    };
+  }, []);
+  return connection;
+}
+
+export default function CrashScreen() {
+  const { t } = useTranslation("crash");
+  const connection = useCrashConnection();
+  const user = useSignedInUser();
+  const config = useCrashConfig().data;
+  const roomMaintenance = useCrashStore((s) => s.maintenance);
+  const connected = useCrashStore((s) => s.connected);
+  const maintenance = roomMaintenance || !!config?.maintenance;
+  const inventory = useInventoryItems(!!user);
+  const selected = useCrashSelection((s) => s.selected);
+  const chosen = chosenItem(inventory.data?.items, selected);
+  const selfBetCount = useCrashStore((s) => s.selfBets.length);
+
+  // Staked items leave the available list and won items join it: refetch the inventory after
+  // each own bet, each win and when a new round opens.
+  const phase = useCrashStore((s) => s.phase);
+  const signedIn = !!user;
+  const refetchInventory = inventory.refetch;
+  const wonBet = useCrashStore((s) => s.lastWin?.betId);
+  useEffect(() => {
+    if (signedIn && (phase === "waiting" || selfBetCount > 0 || wonBet)) void refetchInventory();
+  }, [phase, selfBetCount, wonBet, signedIn, refetchInventory]);
+
+  return (
+    <div className="crash-screen" data-testid="crash-screen">
+      <h1 className="sr-only">{t("title")}</h1>
+      {maintenance && (
+        <p className="crash-notice crash-notice--maintenance" role="alert">
+          {t("maintenance")}
+        </p>
+      )}
+      {!connected && phase !== "loading" && (
+        <p className="crash-notice" role="status">
+          {t("reconnecting")}
+        </p>
+      )}
+      <div className="crash-top">
+        <GameWidget chosen={chosen ? { name: chosen.market_hash_name, image: chosen.image, rarity_color: chosen.rarity_color, price: chosen.price } : null} />
+        <BettingBoard
+          connection={connection}
+          signedIn={!!user}
+          maintenance={maintenance}
+          items={inventory.data?.items}
+          itemsLoading={!!user && inventory.isLoading}
+        />
+      </div>
+      {config?.dev && user?.is_admin && <AdminTools connection={connection} />}
+      <Summary />
+      <BetList />
+      <HashLine />
+      <WinNotice />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The win notice (§2 Other UI): "Congratulation!" / "You won new item!" with the won item and
+// the remainder credited to the balance; gone after 5 s.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { UI } from "../../../../shared/constants";
+import { ItemImage } from "../../ui/ItemImage";
+import { formatDollars } from "../../ui/Money";
+import type { LastWin } from "./state";
+import { useCrashStore } from "./store";
+
+export function WinNotice() {
+  const { t } = useTranslation("crash");
+  const lastWin = useCrashStore((s) => s.lastWin);
+  const [shown, setShown] = useState<LastWin | null>(null);
+  useEffect(() => {
+    if (!lastWin) return;
+    setShown(lastWin);
+    const timer = setTimeout(() => setShown(null), UI.winNoticeMs);
+    return () => clearTimeout(timer);
+  }, [lastWin]);
+  if (!shown) return null;
+  return (
+    <div className="crash-win-notice" role="status" data-testid="crash-win-notice">
+      <button type="button" className="crash-win-close" onClick={() => setShown(null)} aria-label={t("win.close")}>
+        ×
+      </button>
+      <p className="crash-win-title">{t("win.title")}</p>
+      {shown.winItem ? (
+        <>
+          <p>{t("win.item")}</p>
+          <ItemImage name={shown.winItem.market_hash_name} image={shown.winItem.image} rarityColor={shown.winItem.rarity_color} size={96} />
+          <p className="crash-win-name">{shown.winItem.market_hash_name}</p>
+        </>
+      ) : null}
+      {shown.remainder > 0 && <p className="crash-win-rest">{t("win.remainder", { amount: formatDollars(shown.remainder) })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// The :id of /crash/:id: a positive whole number, else null (the page shows "not found").
+export function roundIdFrom(param: string | undefined): number | null {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}

@@ -1,0 +1,333 @@
+// The crash room as the client knows it (§3 Crash state) and how each /ws/crash frame changes
+// it. Pure: applyFrame(state, frame, now) → the next state and the side effects (sounds, notices)
+// the connection performs. Times are kept on the server's clock (epoch ms) with the measured
+// offset, so the curve is drawn from the round's startedAt whatever the local clock says.
+import { colourClass, toHundredths, type Hundredths } from "../../../../shared/crash-curve";
+import type { BetPublic, HistoryEntry, ItemJson } from "../../../../shared/api/crash";
+import type { CrashServerFrame } from "../../../../shared/rooms/crash";
+import { CRASH } from "../../../../shared/constants";
+import { toCents, toDollars } from "../../../../shared/money";
+import { INFINITE } from "./multipliers";
+
+export type CrashPhase = "loading" | "waiting" | "running" | "crashed";
+/** §4 bet status: the stop button works only while "active". */
+export type BetStatus = "waiting" | "active" | "won" | "error";
+
+export interface PastGameInfo {
+  id: number;
+  public_hash: string;
+  secret_hash: string;
+  /** the crash point */
+  multiplier: number;
+  provably_fair: boolean;
+}
+
+export interface LoaderItem {
+  betId: string;
+  item: ItemJson | null;
+  multiplier: number;
+}
+
+export interface LastWin {
+  betId: string;
+  multiplier: number;
+  win: number;
+  winItem: ItemJson | null;
+  remainder: number;
+}
+
+export interface CrashData {
+  roundId: number | null;
+  phase: CrashPhase;
+  publicHash: string;
+  /** server clock, waiting phase */
+  countdownEndsAt: number | null;
+  /** server clock, running / crashed */
+  startedAt: number | null;
+  /** the last multiplier the server reported (hundredths); the crash point once crashed */
+  multiplier: Hundredths;
+  /** elapsed ms of the last server tick and when it arrived (server clock) */
+  lastTick: { elapsed: number; at: number } | null;
+  bets: BetPublic[];
+  selfBets: BetPublic[];
+  betStatus: BetStatus;
+  history: HistoryEntry[];
+  bank: number;
+  playersCount: number;
+  itemsCount: number;
+  maintenance: boolean;
+  loaderItem: LoaderItem | null;
+  lastWin: LastWin | null;
+  pastGameInfo: PastGameInfo | null;
+  /** the admin's scheduled next crash, reset when a round crashes (§4) */
+  twist: number | null;
+  /** server clock − local clock, ms */
+  clockOffsetMs: number | null;
+  /** a newBet is on its way */
+  sending: boolean;
+}
+
+export const initialCrashData: CrashData = {
+  roundId: null,
+  phase: "loading",
+  publicHash: "",
+  countdownEndsAt: null,
+  startedAt: null,
+  multiplier: 100,
+  lastTick: null,
+  bets: [],
+  selfBets: [],
+  betStatus: "waiting",
+  history: [],
+  bank: 0,
+  playersCount: 0,
+  itemsCount: 0,
+  maintenance: false,
+  loaderItem: null,
+  lastWin: null,
+  pastGameInfo: null,
+  twist: null,
+  clockOffsetMs: null,
+  sending: false,
+};
+
+export type CrashEffect =
+  | { kind: "sound"; name: "bet" | "win" | "crash" | "error" }
+  | { kind: "notify"; type: "success" | "fail" | "error"; message: string }
+  | { kind: "bank"; dollars: number }
+  | { kind: "crashed" };
+
+/**
+ * A new offset sample (serverTime − receivedAt). Network delay only makes a sample smaller than
+ * the truth, so a larger sample is taken at once and a smaller one only creeps in (clock drift).
+ */
+export function nextOffset(prev: number | null, sample: number): number {
+  if (prev === null || sample > prev) return sample;
+  return Math.round(prev * 0.9 + sample * 0.1);
+}
+
+/** Totals of the summary (§2) from the round's bet rows. */
+export function totalsOf(bets: readonly BetPublic[]): { bank: number; playersCount: number; itemsCount: number } {
+  let cents = 0;
+  let items = 0;
+  const players = new Set<number>();
+  for (const b of bets) {
+    cents += toCents(b.bank);
+    items += b.items.length + b.itemsMore;
+    players.add(b.user.id);
+  }
+  return { bank: toDollars(cents), playersCount: players.size, itemsCount: items };
+}
+
+/** New or changed rows replace theirs in place; new ones go on top. */
+export function mergeBets(list: readonly BetPublic[], rows: readonly BetPublic[]): BetPublic[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const merged = list.map((b) => byId.get(b.id) ?? b);
+  const known = new Set(list.map((b) => b.id));
+  const fresh = rows.filter((r) => !known.has(r.id));
+  return [...fresh.reverse(), ...merged];
+}
+
+/** Own bets: only rows already known as own (successBet, crashInit.selfBets) are updated. */
+function mergeSelf(self: readonly BetPublic[], rows: readonly BetPublic[]): BetPublic[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return self.map((b) => byId.get(b.id) ?? b);
+}
+
+function statusFromSelf(self: readonly BetPublic[]): BetStatus {
+  if (self.some((b) => b.is_win === 0)) return "active";
+  if (self.some((b) => b.is_win === 1)) return "won";
+  return "waiting";
+}
+
+/** The own manual (∞) bet still undecided: the one the stop button takes. */
+export function manualBet(self: readonly BetPublic[]): BetPublic | null {
+  return self.find((b) => b.is_win === 0 && b.autoWithdraw >= INFINITE) ?? null;
+}
+
+/** The stop button: only while running, with an active own manual bet. */
+export function canTake(s: Pick<CrashData, "phase" | "selfBets" | "betStatus">): boolean {
+  return s.phase === "running" && manualBet(s.selfBets) !== null;
+}
+
+function withRows(s: CrashData, rows: readonly BetPublic[]): CrashData {
+  const bets = mergeBets(s.bets, rows);
+  return { ...s, bets, selfBets: mergeSelf(s.selfBets, rows), ...totalsOf(bets) };
+}
+
+export function applyFrame(s: CrashData, frame: CrashServerFrame, now: number): { state: CrashData; effects: CrashEffect[] } {
+  const effects: CrashEffect[] = [];
+  let next: CrashData = s;
+  switch (frame.event) {
+    case "crashInit": {
+      const { round, bets, history, serverTime, selfBets, maintenance } = frame.data;
+      const crashed = round.phase === "crashed";
+      next = {
+        ...initialCrashData,
+        twist: s.twist,
+        pastGameInfo: s.pastGameInfo,
+        roundId: round.id,
+        phase: round.phase,
+        publicHash: round.publicHash,
+        countdownEndsAt: round.countdownEndsAt ?? null,
+        startedAt: round.startedAt ?? null,
+        multiplier: crashed && round.crashPoint !== undefined ? toHundredths(round.crashPoint) : 100,
+        bets,
+        selfBets,
+        betStatus: statusFromSelf(selfBets),
+        history,
+        bank: round.bank,
+        playersCount: round.playersCount,
+        itemsCount: round.itemsCount,
+        maintenance,
+        clockOffsetMs: nextOffset(s.clockOffsetMs, serverTime - now),
+      };
+      if (crashed && round.crashPoint !== undefined && round.secretHash)
+        next.pastGameInfo = {
+          id: round.id,
+          public_hash: round.publicHash,
+          secret_hash: round.secretHash,
+          multiplier: round.crashPoint,
+          provably_fair: round.provablyFair ?? true,
+        };
+      effects.push({ kind: "bank", dollars: round.bank });
+      break;
+    }
+    case "crashStartTimer": {
+      const d = frame.data;
+      next = {
+        ...s,
+        roundId: d.roundId,
+        phase: "waiting",
+        publicHash: d.publicHash,
+        countdownEndsAt: d.countdownEndsAt,
+        startedAt: null,
+        lastTick: null,
+        multiplier: 100,
+        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+      };
+      if (d.roundId !== s.roundId) next = clearRound(next);
+      break;
+    }
+    case "clearBets":
+      next = clearRound(s);
+      effects.push({ kind: "bank", dollars: 0 });
+      break;
+    case "crashMultiplier": {
+      const d = frame.data;
+      const clockOffsetMs = nextOffset(s.clockOffsetMs, d.serverTime - now);
+      const startedAt = d.serverTime - d.elapsed;
+      if (d.phase === "running") {
+        next = {
+          ...s,
+          roundId: d.roundId,
+          phase: "running",
+          countdownEndsAt: null,
+          startedAt,
+          multiplier: Math.max(toHundredths(d.multiplier), s.roundId === d.roundId ? s.multiplier : 100),
+          lastTick: { elapsed: d.elapsed, at: d.serverTime },
+          clockOffsetMs,
+        };
+        break;
+      }
+      if (s.phase === "crashed" && s.roundId === d.roundId) break; // a repeat after a resync
+      const point = d.crash?.point ?? d.multiplier;
+      const entry: HistoryEntry = { id: d.roundId, value: point, colour: colourClass(toHundredths(point)) };
+      next = {
+        ...s,
+        roundId: d.roundId,
+        phase: "crashed",
+        startedAt,
+        multiplier: toHundredths(point),
+        lastTick: { elapsed: d.elapsed, at: d.serverTime },
+        clockOffsetMs,
+        twist: null,
+        // what a still-running bet would have got is moot once the round has crashed
+        loaderItem: null,
+        history: [entry, ...s.history.filter((h) => h.id !== d.roundId)].slice(0, CRASH.historySize),
+        pastGameInfo: d.crash
+          ? {
+              id: d.roundId,
+              public_hash: d.crash.publicHash,
+              secret_hash: d.crash.secretHash,
+              multiplier: d.crash.point,
+              provably_fair: d.crash.provablyFair,
+            }
+          : s.pastGameInfo,
+      };
+      effects.push({ kind: "sound", name: "crash" }, { kind: "crashed" });
+      break;
+    }
+    case "newBets": {
+      next = withRows(s, frame.data.bets);
+      const ownIds = new Set(s.selfBets.map((b) => b.id));
+      const won = frame.data.bets.find((b) => ownIds.has(b.id) && b.is_win === 1 && s.selfBets.find((o) => o.id === b.id)?.is_win === 0);
+      const newlyWon = won !== undefined;
+      // An auto-withdraw win arrives as a changed row (a manual one came as successTake first).
+      if (won && s.lastWin?.betId !== won.id) {
+        effects.push({ kind: "sound", name: "win" });
+        next.lastWin = {
+          betId: won.id,
+          multiplier: won.result ?? won.autoWithdraw,
+          win: won.win,
+          winItem: won.winItem,
+          remainder: toDollars(Math.max(0, toCents(won.win) - (won.winItem ? toCents(won.winItem.price) : 0))),
+        };
+      }
+      if (ownIds.size) next.betStatus = newlyWon ? "won" : next.betStatus === "error" ? "error" : statusFromSelf(next.selfBets);
+      effects.push({ kind: "bank", dollars: next.bank });
+      break;
+    }
+    case "successBet": {
+      const { bet } = frame.data;
+      const selfBets = [...s.selfBets.filter((b) => b.id !== bet.id), bet];
+      next = { ...withRows({ ...s, selfBets }, [bet]), sending: false, betStatus: "active" };
+      effects.push({ kind: "sound", name: "bet" }, { kind: "notify", type: "success", message: "crash_api.bet_success" }, { kind: "bank", dollars: next.bank });
+      break;
+    }
+    case "errorBet":
+      next = { ...s, sending: false, betStatus: "error" };
+      effects.push({ kind: "sound", name: "error" }, { kind: "notify", type: "error", message: frame.data.message });
+      break;
+    case "successTake": {
+      const d = frame.data;
+      const selfBets = s.selfBets.map((b) =>
+        b.id === d.betId ? { ...b, is_win: 1 as const, win: d.win, winItem: d.winItem, result: d.multiplier } : b,
+      );
+      next = { ...s, selfBets, betStatus: "won", lastWin: { ...d }, loaderItem: s.loaderItem?.betId === d.betId ? null : s.loaderItem };
+      next.bets = s.bets.map((b) => selfBets.find((o) => o.id === b.id) ?? b);
+      effects.push({ kind: "sound", name: "win" });
+      break;
+    }
+    case "errorTake":
+      next = { ...s, betStatus: "error" };
+      effects.push({ kind: "sound", name: "error" }, { kind: "notify", type: "error", message: frame.data.message });
+      break;
+    case "crashLoaderItem":
+      next = { ...s, loaderItem: { ...frame.data } };
+      break;
+    case "error":
+      next = { ...s, sending: false };
+      effects.push({ kind: "notify", type: "error", message: frame.data.message });
+      break;
+    case "pong":
+      break;
+  }
+  return { state: next, effects };
+}
+
+/** §4: a new round clears bets, multiplier and loader item. */
+function clearRound(s: CrashData): CrashData {
+  return {
+    ...s,
+    bets: [],
+    selfBets: [],
+    betStatus: "waiting",
+    multiplier: 100,
+    loaderItem: null,
+    lastWin: null,
+    bank: 0,
+    playersCount: 0,
+    itemsCount: 0,
+  };
+}

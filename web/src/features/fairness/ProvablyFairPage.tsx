@@ -1,0 +1,135 @@
+// /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
+// terminating hash and salt, and a form that recomputes a round in this browser.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FAIRNESS } from "../../../../shared/constants";
+import { verifyCrashRound, type CrashRoundVerdict } from "../../../../shared/fairness";
+import { api } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
+import "./fairness.css";
+
+interface FairnessConfig {
+  crash_salt?: string;
+  crash_terminal_hash?: string;
+}
+
+const FIELDS: VerifyField[] = ["roundId", "dayOfMonth", "secret", "salt", "publicHash"];
+
+export default function ProvablyFairPage() {
+  const { t } = useTranslation("fairness");
+  const config = useQuery({
+    queryKey: queryKeys.config,
+    queryFn: () => api<FairnessConfig>("/api/getConfig"),
+    staleTime: 5 * 60_000,
+  }).data as FairnessConfig | undefined;
+  const [input, setInput] = useState<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" });
+  const [errors, setErrors] = useState<VerifyField[]>([]);
+  const [verdict, setVerdict] = useState<CrashRoundVerdict | null>(null);
+  // The salt field starts with the published salt until the player types another.
+  const [typedSalt, setTypedSalt] = useState<string | null>(null);
+  const salt = typedSalt ?? config?.crash_salt ?? "";
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = parseVerifyInput({ ...input, salt });
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      setVerdict(null);
+      return;
+    }
+    setErrors([]);
+    setVerdict(verifyCrashRound(parsed.value));
+  };
+
+  return (
+    <article className="fair-page" data-testid="provably-fair">
+      <h1>{t("title")}</h1>
+      <p className="fair-lead">{t("lead")}</p>
+
+      <section>
+        <h2>{t("chain.title")}</h2>
+        <p>{t("chain.text")}</p>
+        <pre className="fair-formula">{"x_{k-1} = keccak256(x_k)      x_N → … → x_1 → x_0"}</pre>
+        <p>{t("chain.reveal")}</p>
+      </section>
+      <section>
+        <h2>{t("public.title")}</h2>
+        <p>{t("public.text")}</p>
+        <pre className="fair-formula">{"public_hash = keccak256(secret_hash + \":\" + round_id + \":\" + day_of_month)"}</pre>
+      </section>
+      <section>
+        <h2>{t("salt.title")}</h2>
+        <p>{t("salt.text")}</p>
+        <pre className="fair-formula">
+          {"h = keccak256(secret_hash + \":\" + salt)\nn = int(h[0..13], 16)      E = 2^52\ncrash = n % 25 == 0 ? 1.00 : ceil(100·E / (E − n)) / 100"}
+        </pre>
+        <p>{t("salt.instant", { percent: FAIRNESS.instantCrashPercent })}</p>
+      </section>
+      <section>
+        <h2>{t("published.title")}</h2>
+        <dl className="fair-published">
+          <div>
+            <dt>{t("published.terminal")}</dt>
+            <dd>
+              <code data-testid="fair-terminal">{config?.crash_terminal_hash ?? t("published.unknown")}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("published.salt")}</dt>
+            <dd>
+              <code data-testid="fair-salt">{config?.crash_salt ?? t("published.unknown")}</code>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section>
+        <h2>{t("policy.title")}</h2>
+        <p>{t("policy.text", { factor: FAIRNESS.mismatchPayoutFactor })}</p>
+        <h2>{t("script.title")}</h2>
+        <p>{t("script.text")}</p>
+        <pre className="fair-formula">node scripts/verify-crash.mjs --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt;</pre>
+      </section>
+
+      <section className="fair-form-section">
+        <h2>{t("form.title")}</h2>
+        <form className="fair-form" onSubmit={submit} noValidate>
+          {FIELDS.map((field) => (
+            <label key={field} className={`fair-field${errors.includes(field) ? " has-error" : ""}`}>
+              <span>{t(`form.${field}`)}</span>
+              <input
+                name={field}
+                value={field === "salt" ? salt : input[field]}
+                onChange={(e) => (field === "salt" ? setTypedSalt(e.target.value) : setInput({ ...input, [field]: e.target.value }))}
+                spellCheck={false}
+                autoComplete="off"
+                inputMode={field === "roundId" || field === "dayOfMonth" ? "numeric" : "text"}
+                aria-invalid={errors.includes(field)}
+              />
+              {errors.includes(field) && <span className="fair-error">{t(`form.invalid.${field}`)}</span>}
+            </label>
+          ))}
+          <button type="submit" className="button button-primary" data-testid="fair-verify">
+            {t("form.verify")}
+          </button>
+        </form>
+        {verdict && (
+          <div className="fair-result" data-testid="fair-result" role="status">
+            <p>
+              {t("form.crash_point")} <strong data-testid="fair-point">{(verdict.crashPoint / 100).toFixed(2)}×</strong>
+            </p>
+            <p>
+              {t("form.computed_public")} <code>{verdict.publicHash}</code>
+            </p>
+            {verdict.publicHashMatches !== null && (
+              <p className={verdict.publicHashMatches ? "fair-ok" : "fair-bad"} data-testid="fair-match">
+                {t(verdict.publicHashMatches ? "form.match" : "form.mismatch")}
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}

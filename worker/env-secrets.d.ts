@@ -1,0 +1,11 @@
+// Secrets are not in wrangler.toml, so `wrangler types` cannot see them: declared here.
+// Set in production with `wrangler secret put NAME`; dev/test values come from scripts/.
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** x_N of the crash hash chain (64 hex); dev: scripts/dev-crash-chain.json */
+      CRASH_CHAIN_SEED: string;
+    }
+  }
+}
+export {};

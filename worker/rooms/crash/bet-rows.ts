@@ -1,0 +1,54 @@
+// Coalesces the bet-row broadcasts (newBets). One frame per placed bet to every socket is N²
+// frames for N players betting in one countdown (1,000 players: a million frames, and the room
+// spent its countdown sending them — README "Benchmarks"). The first rows go out at once; rows
+// that come within `windowMs` of the last frame wait and leave together, a row changed twice
+// leaves once (its latest state). The shell flushes before any other broadcast, so every
+// client still sees the rows of a round before the frames that follow them (crash, clearBets).
+import type { BetPublic } from "../../../shared/api/crash";
+
+export interface Scheduler {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Scheduler = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export class BetRowThrottle {
+  private readonly pending = new Map<string, BetPublic>();
+  private lastSentAt = -Infinity;
+  private timer: unknown;
+
+  constructor(
+    private readonly send: (rows: BetPublic[]) => void,
+    private readonly windowMs: number,
+    private readonly maxRows: number,
+    private readonly clock: () => number = Date.now,
+    private readonly timers: Scheduler = realTimers,
+  ) {}
+
+  /** Rows to broadcast: now if the last frame is older than the window, else with the next flush. */
+  add(rows: readonly BetPublic[]): void {
+    for (const row of rows) {
+      this.pending.delete(row.id); // re-inserted last: rows keep the order of their latest change
+      this.pending.set(row.id, row);
+    }
+    if (this.timer !== undefined || this.pending.size === 0) return;
+    const wait = this.lastSentAt + this.windowMs - this.clock();
+    if (wait <= 0) this.flush();
+    else this.timer = this.timers.set(() => this.flush(), wait);
+  }
+
+  /** Sends what is waiting (in frames of at most maxRows rows). */
+  flush(): void {
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    if (this.pending.size === 0) return;
+    const rows = [...this.pending.values()];
+    this.pending.clear();
+    this.lastSentAt = this.clock();
+    for (let i = 0; i < rows.length; i += this.maxRows) this.send(rows.slice(i, i + this.maxRows));
+  }
+}

@@ -1,0 +1,100 @@
+// What step() asks the DO shell to do, and the events it understands. Types only + tiny builders.
+import type { Hundredths } from "../../../shared/crash-curve";
+import type { CrashServerFrame } from "../../../shared/rooms/crash";
+import type { RoundStatus } from "../../../shared/api/crash";
+import type { CrashKey } from "./rules";
+import type { BetUser, CatalogueItem, RoundSeed, StakedItem } from "./state";
+
+export type TimerName = "start" | "tick" | "auto" | "crash" | "next";
+
+export type CrashEvent =
+  /**
+   * A bet, after the shell loaded its items (prices in cents) — and, when `locked`, after it
+   * locked them in D1: a refusal then also yields a refund settlement to unlock them.
+   */
+  | {
+      type: "placeBet";
+      bet: { id: string; user: BetUser | null; items: StakedItem[]; autoWithdraw: Hundredths };
+      maintenance: boolean;
+      locked: boolean;
+    }
+  | { type: "take"; userId: number | null; betId: string }
+  | { type: "timer"; name: Exclude<TimerName, "next"> }
+  /** The pause after a crash is over: the shell gives the chain's next round. */
+  | { type: "timer"; name: "next"; nextRound: RoundSeed }
+  /** dev: crash now, not provably fair; production: emergency stop = void + refund. */
+  | { type: "forceCrash"; mode: "dev" | "production" }
+  /** dev (admin): the next round crashes at `nextCrash` (≥ 100 hundredths), not provably fair. */
+  | { type: "twist"; nextCrash: Hundredths }
+  /** After an eviction / restart: catch up with the clock, reschedule. */
+  | { type: "restore" };
+
+/** The crash_rounds row as it should now be (written when `persist.round` is present). */
+export interface RoundRow {
+  id: number;
+  status: RoundStatus;
+  publicHash: string;
+  dayOfMonth: number;
+  provablyFair: boolean;
+  /** cents */
+  bank: number;
+  betsCount: number;
+  itemsCount: number;
+  createdAt: number;
+  startedAt: number | null;
+  crashedAt: number | null;
+  /** hundredths; null until crashed (and for a voided round) */
+  crashPoint: Hundredths | null;
+  /** null until crashed (and for a voided round) */
+  secretHash: string | null;
+}
+
+export type Settlement =
+  | {
+      kind: "win";
+      roundId: number;
+      betId: string;
+      userId: number;
+      cashout: Hundredths;
+      /** cents */
+      win: number;
+      /** the catalogue item to mint for the winner (catalogue id, price in cents), or null */
+      winItem: { id: number; price: number } | null;
+      /** cents to the balance (= win when winItem is null) */
+      remainder: number;
+      /** cashed out by the max-payout rule, below its own target */
+      forced: boolean;
+    }
+  | { kind: "loss"; roundId: number; betId: string; userId: number }
+  /** floor(1 % of the round's bank) to the bonus pool */
+  | { kind: "bonusShare"; roundId: number; amount: number }
+  /** give the bet's items back (voided round, or a bet refused after its items were locked) */
+  | { kind: "refund"; roundId: number; betId: string; userId: number };
+
+export type Effect =
+  /** to the socket whose frame caused this step */
+  | { type: "reply"; frame: CrashServerFrame }
+  /** to every socket of this user */
+  | { type: "send"; userId: number; frame: CrashServerFrame }
+  | { type: "broadcast"; frame: CrashServerFrame }
+  /** save the state (DO storage); `round`: also write the crash_rounds row */
+  | { type: "persist"; round?: RoundRow }
+  | { type: "settle"; settlement: Settlement }
+  /** The schedule effects of one result are the COMPLETE timer set: drop timers not listed. */
+  | { type: "schedule"; name: TimerName; at: number };
+
+export type Outcome = { ok: true } | { ok: false; key: CrashKey };
+
+export interface StepResult<S> {
+  state: S;
+  effects: Effect[];
+  /** for command events (placeBet, take, forceCrash, twist): accepted, or the catalogue key */
+  outcome?: Outcome;
+}
+
+export interface StepContext {
+  /** catalogue items a win may be paid with, sorted by price (cents) ascending */
+  catalogue: readonly CatalogueItem[];
+  /** the most one round may pay out in total, cents (CRASH_MAX_PAYOUT_CENTS) */
+  maxPayoutCents: number;
+}

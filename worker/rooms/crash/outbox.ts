@@ -1,0 +1,88 @@
+// The settlements (and crash_rounds writes) the room owes D1, kept in DO storage until D1
+// confirms them (architecture.md). Entries are staged in the same storage write as the state
+// that decided them, so an eviction between "decided" and "written" only delays them: the next
+// drain (every alarm, every start) runs them again, and settlement.ts makes a replay move nothing.
+import { pushBalance } from "../../lib/notify";
+import type { RoundRow, Settlement } from "./effects";
+import { bonusShare, refundBet, settleLoss, settleWin, writeRound } from "./settlement";
+
+export type OutboxEntry = { kind: "round"; row: RoundRow } | { kind: "settle"; settlement: Settlement };
+type Stored = OutboxEntry & { version: string };
+
+const PREFIX = "outbox:";
+const pad = (n: number) => String(n).padStart(12, "0");
+
+/** One key per thing owed: a newer round row replaces an unwritten older one of the same round. */
+function keyOf(e: OutboxEntry): string {
+  if (e.kind === "round") return `${PREFIX}r:${pad(e.row.id)}`;
+  const s = e.settlement;
+  return `${PREFIX}s:${pad(s.roundId)}:${s.kind}:${"betId" in s ? s.betId : ""}`;
+}
+
+export class Outbox {
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly env: Env,
+  ) {}
+
+  /** Key → value pairs to put together with the state (one atomic storage write). */
+  stage(entries: readonly OutboxEntry[]): Record<string, Stored> {
+    return Object.fromEntries(entries.map((e) => [keyOf(e), { ...e, version: crypto.randomUUID() }]));
+  }
+
+  /** Runs every entry once (rounds first, then settlements); drains never overlap. */
+  drain(): Promise<void> {
+    this.running = this.running.catch(() => undefined).then(() => this.drainOnce());
+    return this.running;
+  }
+
+  /** Resolves when the drain under way (if any) is over. */
+  idle(): Promise<void> {
+    return this.running.catch(() => undefined);
+  }
+
+  /** Bets with a settlement still owed to D1. */
+  async owedBets(): Promise<Set<string>> {
+    const entries = await this.storage.list<Stored>({ prefix: PREFIX });
+    return new Set([...entries.values()].flatMap((e) => (e.kind === "settle" && "betId" in e.settlement ? [e.settlement.betId] : [])));
+  }
+
+  private async drainOnce(): Promise<void> {
+    const entries = await this.storage.list<Stored>({ prefix: PREFIX });
+    const credited = new Set<number>();
+    for (const [key, entry] of entries) {
+      try {
+        await this.run(entry);
+      } catch (err) {
+        console.error("crash outbox entry failed; kept for the next drain", key, String(err));
+        continue;
+      }
+      if (entry.kind === "settle" && entry.settlement.kind === "win" && entry.settlement.remainder > 0) credited.add(entry.settlement.userId);
+      // a newer version staged while D1 answered stays for the next drain
+      if ((await this.storage.get<Stored>(key))?.version === entry.version) await this.storage.delete(key);
+    }
+    for (const userId of credited) await pushBalance(this.env, userId);
+  }
+
+  private async run(entry: OutboxEntry): Promise<void> {
+    if (entry.kind === "round") return writeRound(this.env, entry.row);
+    const s = entry.settlement;
+    const now = Date.now();
+    switch (s.kind) {
+      case "win":
+        await settleWin(this.env, { ...s, winItem: s.winItem && { catalogueId: s.winItem.id, price: s.winItem.price }, now });
+        return;
+      case "loss":
+        await settleLoss(this.env, { ...s, now });
+        return;
+      case "refund":
+        await refundBet(this.env, { ...s, now });
+        return;
+      case "bonusShare":
+        await bonusShare(this.env, { roundId: s.roundId, amount: s.amount, now });
+        return;
+    }
+  }
+}

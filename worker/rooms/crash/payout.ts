@@ -1,0 +1,81 @@
+// Crash money arithmetic, all in integer cents and hundredths: the win of a cash-out, the bonus
+// share, the win item picked from the catalogue, and the forced cash-out point that keeps a
+// round's total payout under the configured maximum (bustabit's "max profit" idea).
+import { CRASH } from "../../../shared/constants";
+import type { Hundredths } from "../../../shared/crash-curve";
+import type { CrashBet } from "./state";
+
+/** floor(a / b) for non-negative safe integers, without float rounding. */
+function floorDiv(a: number, b: number): number {
+  return (a - (a % b)) / b;
+}
+
+/** Win of a bank cashed out at m: floor(bank × m / 100) cents. */
+export function winCents(bankCents: number, m: Hundredths): number {
+  return floorDiv(bankCents * m, 100);
+}
+
+/** The round's share to the bonus pool: floor(bank × 1 / 100) cents. */
+export function bonusShare(bankCents: number): number {
+  return floorDiv(bankCents * CRASH.bonusSharePercent, 100);
+}
+
+export interface WinPick<T> {
+  item: T;
+  /** win − item price, cents, to the balance */
+  remainder: number;
+}
+
+/**
+ * The most expensive catalogue item priced at or below the win (catalogue sorted by price
+ * ascending; among equal prices the last one), with the remainder; null when none fits (the
+ * whole win goes to the balance). Items priced 0 never count.
+ */
+export function pickWinItem<T extends { id: number; price: number }>(winCents: number, sorted: readonly T[]): WinPick<T> | null {
+  let lo = 0;
+  let hi = sorted.length; // first index with price > win
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]!.price <= winCents) lo = mid + 1;
+    else hi = mid;
+  }
+  const item = lo > 0 ? sorted[lo - 1]! : null;
+  if (!item || item.price <= 0) return null;
+  return { item, remainder: winCents - item.price };
+}
+
+/** The item a bet would get if cashed out at m now (the loader item). */
+export function loaderItemFor<T extends { id: number; price: number }>(bankCents: number, m: Hundredths, sorted: readonly T[]): T | null {
+  return pickWinItem(winCents(bankCents, m), sorted)?.item ?? null;
+}
+
+/** Round total payout if the multiplier reached m: paid so far + each pending bet at min(m, target). */
+export function totalPayoutAt(bets: readonly CrashBet[], m: Hundredths): number {
+  let total = 0;
+  for (const b of bets) {
+    if (b.status === "won") total += b.win;
+    else if (b.status === "pending") total += winCents(b.bank, Math.min(m, b.autoWithdraw));
+  }
+  return total;
+}
+
+/**
+ * The forced cash-out point: the largest m (hundredths) whose total payout stays ≤ maxCents,
+ * when reaching the highest pending target would pass it; null when it never would. Never
+ * below 1.00 (a bank larger than the maximum is cashed out at 1.00, i.e. given back).
+ */
+export function forcedCashoutPoint(bets: readonly CrashBet[], maxCents: number): Hundredths | null {
+  const pending = bets.filter((b) => b.status === "pending");
+  if (pending.length === 0) return null;
+  const top = Math.max(...pending.map((b) => b.autoWithdraw));
+  if (totalPayoutAt(bets, top) <= maxCents) return null;
+  if (totalPayoutAt(bets, 100) > maxCents) return 100;
+  let lo = 100; // total(lo) ≤ max
+  let hi = top; // total(hi) > max
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (totalPayoutAt(bets, mid) <= maxCents) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}

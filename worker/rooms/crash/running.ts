@@ -1,0 +1,160 @@
+// The running phase against the clock: auto-withdraws at their exact targets (lowest first),
+// the max-payout forced cash-out, the crash. Works on a state step() already cloned.
+import { CRASH } from "../../../shared/constants";
+import { elapsedFor, multiplierAt, toMultiplier, type Hundredths } from "../../../shared/crash-curve";
+import { toDollars } from "../../../shared/money";
+import type { Effect, RoundRow, StepContext } from "./effects";
+import { bonusShare, forcedCashoutPoint, pickWinItem, winCents } from "./payout";
+import { pendingBets, roundBank, roundItems, type CrashBet, type CrashState } from "./state";
+import { toBetPublic, toItemJson } from "./views";
+
+/** The next cash-out value due while running (an auto target or the forced point), or null. */
+export function nextCashout(state: CrashState, ctx: StepContext): { at: Hundredths; forced: boolean } | null {
+  const pending = pendingBets(state.bets);
+  if (pending.length === 0) return null;
+  const lowest = Math.min(...pending.map((b) => b.autoWithdraw));
+  const forced = forcedCashoutPoint(state.bets, ctx.maxPayoutCents);
+  if (forced !== null && forced < lowest) return { at: forced, forced: true };
+  return { at: lowest, forced: false };
+}
+
+export const crashTimeOf = (state: CrashState): number => (state.round.startedAt ?? 0) + elapsedFor(state.round.crashPoint);
+
+/** Cash `bets` out at m: settle, tell each bettor (successTake), one newBets with the rows. */
+export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forced: boolean, ctx: StepContext, effects: Effect[]): void {
+  for (const bet of bets) {
+    const win = winCents(bet.bank, m);
+    const pick = pickWinItem(win, ctx.catalogue);
+    bet.status = "won";
+    bet.cashout = m;
+    bet.win = win;
+    bet.winItem = pick ? { ...pick.item } : null;
+    bet.remainder = pick ? pick.remainder : win;
+    effects.push({
+      type: "settle",
+      settlement: {
+        kind: "win",
+        roundId: state.round.id,
+        betId: bet.id,
+        userId: bet.user.id,
+        cashout: m,
+        win,
+        winItem: pick ? { id: pick.item.id, price: pick.item.price } : null,
+        remainder: bet.remainder,
+        forced: forced && m < bet.autoWithdraw,
+      },
+    });
+    effects.push({
+      type: "send",
+      userId: bet.user.id,
+      frame: {
+        event: "successTake",
+        data: {
+          betId: bet.id,
+          multiplier: toMultiplier(m),
+          win: toDollars(win),
+          winItem: bet.winItem ? toItemJson(bet.winItem) : null,
+          remainder: toDollars(bet.remainder),
+        },
+      },
+    });
+  }
+  if (bets.length > 0) effects.push({ type: "broadcast", frame: { event: "newBets", data: { bets: bets.map((b) => toBetPublic(b)) } } });
+}
+
+/** Everything the clock says has happened by `now`: cash-outs in value order, then the crash. */
+export function advance(state: CrashState, now: number, ctx: StepContext, effects: Effect[]): void {
+  const round = state.round;
+  if (round.phase !== "running" || round.startedAt === null) return;
+  for (;;) {
+    const next = nextCashout(state, ctx);
+    if (next && next.at < round.crashPoint && round.startedAt + elapsedFor(next.at) <= now) {
+      const due = pendingBets(state.bets)
+        .filter((b) => next.forced || b.autoWithdraw === next.at)
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)); // one value: bet order
+      cashOut(state, due, next.at, next.forced, ctx, effects);
+      continue;
+    }
+    if (now >= crashTimeOf(state)) crash(state, crashTimeOf(state), effects);
+    return;
+  }
+}
+
+/** The crash: every undecided bet loses, 1 % of the bank to the bonus pool, reveal. */
+export function crash(state: CrashState, at: number, effects: Effect[]): void {
+  const round = state.round;
+  const losers = pendingBets(state.bets);
+  for (const bet of losers) {
+    bet.status = "lost";
+    effects.push({ type: "settle", settlement: { kind: "loss", roundId: round.id, betId: bet.id, userId: bet.user.id } });
+  }
+  if (losers.length > 0) effects.push({ type: "broadcast", frame: { event: "newBets", data: { bets: losers.map((b) => toBetPublic(b)) } } });
+  round.phase = "crashed";
+  round.crashedAt = at;
+  round.nextTickAt = null;
+  const share = bonusShare(roundBank(state.bets.filter((b) => b.status !== "refunded")));
+  if (share > 0) effects.push({ type: "settle", settlement: { kind: "bonusShare", roundId: round.id, amount: share } });
+  state.history = [{ id: round.id, value: round.crashPoint }, ...state.history].slice(0, CRASH.historySize);
+  const startedAt = round.startedAt ?? at;
+  effects.push({
+    type: "broadcast",
+    frame: {
+      event: "crashMultiplier",
+      data: {
+        roundId: round.id,
+        phase: "crashed",
+        elapsed: Math.max(0, at - startedAt),
+        multiplier: toMultiplier(round.crashPoint),
+        serverTime: at,
+        crash: { point: toMultiplier(round.crashPoint), secretHash: round.secretHash, publicHash: round.publicHash, provablyFair: round.provablyFair },
+      },
+    },
+  });
+  effects.push({ type: "persist", round: roundRow(state) });
+}
+
+/** A running tick: elapsed time to everyone, the loader item to each bettor whose item changed. */
+export function tick(state: CrashState, now: number, ctx: StepContext, effects: Effect[]): void {
+  const round = state.round;
+  if (round.phase !== "running" || round.startedAt === null) return;
+  const elapsed = Math.max(0, now - round.startedAt);
+  const m = multiplierAt(elapsed);
+  effects.push({
+    type: "broadcast",
+    frame: { event: "crashMultiplier", data: { roundId: round.id, phase: "running", elapsed, multiplier: toMultiplier(m), serverTime: now } },
+  });
+  for (const bet of pendingBets(state.bets)) {
+    const pick = pickWinItem(winCents(bet.bank, m), ctx.catalogue);
+    const id = pick ? pick.item.id : null;
+    if (bet.loaderSent && bet.loaderItemId === id) continue;
+    bet.loaderSent = true;
+    bet.loaderItemId = id;
+    effects.push({
+      type: "send",
+      userId: bet.user.id,
+      frame: { event: "crashLoaderItem", data: { betId: bet.id, item: pick ? toItemJson(pick.item) : null, multiplier: toMultiplier(m) } },
+    });
+  }
+  round.nextTickAt = now + CRASH.tickMs;
+}
+
+export function roundRow(state: CrashState): RoundRow {
+  const r = state.round;
+  const live = state.bets.filter((b) => b.status !== "refunded");
+  const crashed = r.phase === "crashed" && !r.voided;
+  return {
+    id: r.id,
+    status: r.voided ? "voided" : r.phase,
+    publicHash: r.publicHash,
+    dayOfMonth: r.dayOfMonth,
+    provablyFair: r.provablyFair,
+    bank: roundBank(live),
+    betsCount: live.length,
+    itemsCount: roundItems(live),
+    createdAt: r.createdAt,
+    startedAt: r.startedAt,
+    crashedAt: r.crashedAt,
+    crashPoint: crashed ? r.crashPoint : null,
+    secretHash: crashed ? r.secretHash : null,
+  };
+}

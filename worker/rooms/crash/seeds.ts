@@ -1,0 +1,29 @@
+// Round k of the crash room (architecture.md "Provably fair"): secret x_k from the committed
+// chain, public hash of (secret, k, UTC day of month), crash point from keccak(secret:salt).
+import { crashPoint, publicHash, utcDayOfMonth } from "../../../shared/fairness";
+import { ChainCursor, type ChainEnv } from "./chain";
+import type { HistoryItem, RoundSeed } from "./state";
+
+export class RoundSeeds {
+  private chain: ChainCursor | undefined;
+
+  constructor(
+    private readonly env: Env,
+    private readonly storage: DurableObjectStorage,
+  ) {}
+
+  async seed(k: number, now: number): Promise<RoundSeed> {
+    this.chain ??= ChainCursor.fromEnv(this.env as Env & ChainEnv, this.storage);
+    const secret = await this.chain.secretFor(k);
+    const dayOfMonth = utcDayOfMonth(now);
+    return { id: k, publicHash: publicHash(secret, k, dayOfMonth), secretHash: secret, crashPoint: crashPoint(secret, this.env.CRASH_SALT), provablyFair: true, dayOfMonth };
+  }
+}
+
+/** The last crashed rounds from D1, newest first (a room starting on empty storage shows them). */
+export async function storedHistory(env: Pick<Env, "DB">, size: number): Promise<HistoryItem[]> {
+  const { results } = await env.DB.prepare("SELECT id, crash_point AS value FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ?1")
+    .bind(size)
+    .all<HistoryItem>();
+  return results;
+}

@@ -1,0 +1,61 @@
+// Small I/O helpers of the crash room shell: who is behind a token, whether a user may use the
+// dev tools, the maintenance flag (cached a few seconds), and the bank pushed to the hub.
+import { eq } from "drizzle-orm";
+import { userForToken } from "../../auth/sessions";
+import { db } from "../../db/client";
+import { users } from "../../db/schema";
+import { isDev } from "../../env";
+import { readMaintenance } from "../../lib/settings";
+import { tokenOf } from "../chat/presence";
+import { hub } from "../hub";
+import type { BetUser } from "./state";
+
+/** The identity frame's user as bet rows show him; `banned` answers the banned notice. */
+export async function bettorFor(env: Pick<Env, "DB">, apiToken: string): Promise<{ user: BetUser | null; banned: boolean }> {
+  const token = tokenOf(apiToken);
+  const found = token ? await userForToken(db(env), token) : undefined;
+  if (!found || found.user.banned) return { user: null, banned: !!found };
+  const { id, username, avatar } = found.user;
+  return { user: { id, username, avatar }, banned: false };
+}
+
+/** Dev flag on and an admin who is not banned, read from D1 every time (staff powers). */
+export async function mayTwist(env: Pick<Env, "DB" | "DEV_MODE">, userId: number | null): Promise<boolean> {
+  if (!isDev(env) || userId === null) return false;
+  const row = await db(env).select({ isAdmin: users.isAdmin, banned: users.banned }).from(users).where(eq(users.id, userId)).get();
+  return !!row?.isAdmin && !row.banned;
+}
+
+/** Maintenance (§4) as read when a bet arrives, cached `ttlMs` at most. */
+export class MaintenanceFlag {
+  private cache = { on: false, at: -Infinity };
+
+  constructor(
+    private readonly env: Pick<Env, "DB">,
+    private readonly ttlMs = 3_000,
+  ) {}
+
+  async on(now = Date.now()): Promise<boolean> {
+    if (now - this.cache.at > this.ttlMs) this.cache = { on: await readMaintenance(this.env), at: now };
+    return this.cache.on;
+  }
+}
+
+/** The crash bank for the mode bar, through the hub: on a change, at most once per `everyMs` (a reset to 0 at once). */
+export class BankPush {
+  private last: { crash: number; at: number } | undefined;
+
+  constructor(
+    private readonly env: Pick<Env, "CHAT_ROOM">,
+    private readonly everyMs = 1_000,
+  ) {}
+
+  push(crash: number, now = Date.now()): void {
+    const last = this.last;
+    if (last && (last.crash === crash || (crash !== 0 && now - last.at < this.everyMs))) return;
+    this.last = { crash, at: now };
+    hub(this.env)
+      .broadcast({ event: "banks", data: { crash } })
+      .catch((err: unknown) => console.error("hub banks push failed", String(err)));
+  }
+}

@@ -1,0 +1,280 @@
+// Crash money and item moves in D1 (architecture.md "Money and items"). Each function is ONE
+// D1 batch (a transaction): guarded updates + expectChanges, so a batch either lands whole or
+// not at all. Each is keyed (bet status guard, ledger idempotency keys, round status guard), so
+// a replay — the room re-running its outbox after an eviction — moves nothing and reports done.
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { ITEM_STATUS } from "../../db/types";
+import type { RoundRow } from "./effects";
+import type { StakedItem } from "./state";
+
+type D1Env = Pick<Env, "DB">;
+
+export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
+
+const ITEM_COLUMNS = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
+  c.rarity AS rarity, c.rarity_color AS rarity_color, i.price AS price`;
+
+/** Aborts the batch unless the statement before changed as many rows as the bet has items. */
+function expectBetItems(d1: D1Database, betId: string): D1PreparedStatement {
+  return d1.prepare("INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM crash_bet_items WHERE bet_id = ?1)").bind(betId);
+}
+
+// ── rounds ──────────────────────────────────────────────────────────────────
+const statusRank = (column: string) => `CASE ${column} WHEN 'waiting' THEN 0 WHEN 'running' THEN 1 ELSE 2 END`;
+
+/**
+ * Upserts the crash_rounds row as the room's state says it is now. Rows are absolute, and a row
+ * never moves back (waiting → running → crashed | voided), so an old row retried late changes
+ * nothing. The secret and the point are written only with a crashed row.
+ */
+export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
+  const crashed = r.status === "crashed";
+  await env.DB.prepare(
+    `INSERT INTO crash_rounds (id, public_hash, secret_hash, day_of_month, crash_point, status, provably_fair, bank, bets_count, items_count, created_at, started_at, crashed_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+     ON CONFLICT(id) DO UPDATE SET secret_hash = excluded.secret_hash, crash_point = excluded.crash_point, status = excluded.status,
+       provably_fair = excluded.provably_fair, bank = excluded.bank, bets_count = excluded.bets_count, items_count = excluded.items_count,
+       started_at = excluded.started_at, crashed_at = excluded.crashed_at
+     WHERE ${statusRank("excluded.status")} >= ${statusRank("crash_rounds.status")}
+       AND crash_rounds.status NOT IN ('crashed', 'voided')`,
+  )
+    .bind(
+      r.id,
+      r.publicHash,
+      crashed ? r.secretHash : null,
+      r.dayOfMonth,
+      crashed ? r.crashPoint : null,
+      r.status,
+      r.provablyFair ? 1 : 0,
+      r.bank,
+      r.betsCount,
+      r.itemsCount,
+      r.createdAt,
+      r.startedAt,
+      r.crashedAt,
+    )
+    .run();
+}
+
+/**
+ * Pending bets the room does not know (D1 took the bet, the room was gone before it recorded
+ * it): the room refunds them when it starts.
+ */
+export async function orphanBets(env: D1Env, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
+  const { results } = await env.DB.prepare("SELECT id AS betId, round_id AS roundId, user_id AS userId FROM crash_bets WHERE status = 0").all<{
+    betId: string;
+    roundId: number;
+    userId: number;
+  }>();
+  return results.filter((b) => !known.has(b.betId));
+}
+
+/** The newest round id in D1 (0 before the first): a room with empty storage continues after it. */
+export async function lastRoundId(env: D1Env): Promise<number> {
+  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM crash_rounds").first<{ id: number | null }>();
+  return row?.id ?? 0;
+}
+
+// ── placing a bet ───────────────────────────────────────────────────────────
+export interface PlaceBet {
+  betId: string;
+  roundId: number;
+  userId: number;
+  itemIds: number[];
+  /** hundredths; 999999 = manual */
+  autoWithdraw: number;
+  now: number;
+}
+
+export type PlaceBetResult =
+  | { ok: true; bank: number; items: StakedItem[] }
+  | { ok: false; message: "crash_api.items_unavailable" | "crash_api.same_multiplier" | "crash_api.game_started" | "crash_api.no_items" | "user_api.banned" };
+
+/**
+ * Inserts the bet and its items and locks the items (available → in_bet) for their owner. The
+ * bank is the sum of the items' booked prices, computed in SQL. An item not owned, not available,
+ * or staked twice (even by a racing batch) changes fewer rows than asked: nothing is written.
+ */
+export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
+  if (b.itemIds.length === 0) return { ok: false, message: "crash_api.no_items" };
+  const d1 = env.DB;
+  const ids = JSON.stringify(b.itemIds);
+  const itemsOfBet = d1.prepare(
+    `SELECT ${ITEM_COLUMNS} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ?1 ORDER BY i.price DESC, i.id`,
+  ).bind(b.betId);
+  const placed = (items: StakedItem[]) => ({ ok: true as const, bank: items.reduce((sum, i) => sum + i.price, 0), items });
+  const mine = "id IN (SELECT value FROM json_each(?1)) AND owner_id = ?2 AND status = 'available'";
+  try {
+    const results = await d1.batch([
+      d1
+        .prepare(
+          `INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
+           SELECT ?3, ?4, ?2, COALESCE(SUM(price), 0), ?5, 0, ?6 FROM inventory_items
+            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND banned = 0)`,
+        )
+        .bind(ids, b.userId, b.betId, b.roundId, b.autoWithdraw, b.now),
+      d1.prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, price FROM inventory_items WHERE ${mine}`).bind(ids, b.userId, b.betId),
+      d1.prepare(`UPDATE inventory_items SET status = 'in_bet', updated_at = ?3 WHERE ${mine}`).bind(ids, b.userId, b.now),
+      expectChanges(d1, b.itemIds.length),
+      // a round already running (or unknown) in D1 refuses the bet too; its totals are the room's to write
+      d1.prepare("INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM crash_rounds WHERE id = ?1 AND status = 'waiting')").bind(b.roundId),
+      itemsOfBet,
+    ]);
+    return placed((results.at(-1)?.results ?? []) as StakedItem[]);
+  } catch (err) {
+    const msg = String(err instanceof Error ? err.message : err);
+    if (/UNIQUE constraint failed: crash_bets\.round_id/i.test(msg)) return { ok: false, message: "crash_api.same_multiplier" };
+    if (/crash_bets_bank_pos/i.test(msg)) {
+      // nothing to stake: the items are gone, or the bettor was banned since he connected
+      const user = await d1.prepare("SELECT banned FROM users WHERE id = ?1").bind(b.userId).first<{ banned: number }>();
+      return { ok: false, message: user?.banned ? "user_api.banned" : "crash_api.items_unavailable" };
+    }
+    if (/UNIQUE constraint failed: crash_bets\.id/i.test(msg)) return { ok: false, message: "crash_api.items_unavailable" };
+    if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "crash_api.game_started" }; // no such round
+    if (classifyBatchError(err) === "guard") {
+      // which guard: the items one (nothing staked) or the round one (not waiting any more)
+      const round = await d1.prepare("SELECT status FROM crash_rounds WHERE id = ?1").bind(b.roundId).first<{ status: string }>();
+      return { ok: false, message: round?.status === "waiting" ? "crash_api.items_unavailable" : "crash_api.game_started" };
+    }
+    // an unknown failure (the connection dropped...): the batch may have landed all the same
+    const landed = await d1.prepare("SELECT 1 AS x FROM crash_bets WHERE id = ?1").bind(b.betId).first().catch(() => null);
+    if (landed) return placed((await itemsOfBet.all<StakedItem>()).results);
+    throw err;
+  }
+}
+
+// ── settling a bet ──────────────────────────────────────────────────────────
+export interface WinItemPick {
+  catalogueId: number;
+  /** the catalogue price the item is minted at, cents */
+  price: number;
+}
+
+export interface SettleWin {
+  betId: string;
+  roundId: number;
+  userId: number;
+  /** hundredths */
+  cashout: number;
+  /** cents: floor(bank × cashout / 100) */
+  win: number;
+  /** the item to mint (most expensive catalogue item priced ≤ win), or null: all to balance */
+  winItem: WinItemPick | null;
+  now: number;
+}
+
+export type SettleResult = { done: "settled" | "replay" };
+
+const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}:win${side === "house" ? ":house" : ""}`;
+
+/**
+ * A won bet: the bet row records the cash-out; the staked items go to the house; the win item
+ * is minted for the winner at its catalogue price; the remainder (win − item price) is credited
+ * with a 'win' ledger row and its house counterpart. The item's value is the house's item payout
+ * (reconcile.ts checks win = item price + remainder for every won bet).
+ */
+export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
+  const d1 = env.DB;
+  const itemPrice = s.winItem?.price ?? 0;
+  const remainder = s.win - itemPrice;
+  if (!Number.isSafeInteger(s.win) || remainder < 0) throw new RangeError(`bad win ${s.win} / item ${itemPrice}`);
+  const statements: D1PreparedStatement[] = [
+    d1
+      .prepare("UPDATE crash_bets SET status = 1, cashout = ?2, win = ?3, remainder = ?4, settled_at = ?5 WHERE id = ?1 AND status = 0 AND user_id = ?6")
+      .bind(s.betId, s.cashout, s.win, remainder, s.now, s.userId),
+    expectChanges(d1, 1),
+    ...itemsToHouse(d1, s.betId, s.userId, s.now),
+  ];
+  if (s.winItem) {
+    statements.push(
+      d1
+        .prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at) VALUES (?1, ?2, ?3, 'available', ?4, ?4)")
+        .bind(s.userId, s.winItem.catalogueId, s.winItem.price, s.now),
+      // right after the insert: last_insert_rowid() is the minted item
+      d1.prepare("UPDATE crash_bets SET win_item_id = last_insert_rowid() WHERE id = ?1").bind(s.betId),
+    );
+  }
+  if (remainder > 0) {
+    const reference = `crash:${s.roundId}`;
+    statements.push(
+      ...userBalanceStatements(d1, { userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "user") }, s.now),
+      ...houseBalanceStatements(d1, { account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
+    );
+  }
+  return runSettlement(env, s.betId, statements);
+}
+
+/** A lost bet: the bet row turns lost and its items go to the house. */
+export async function settleLoss(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
+  const d1 = env.DB;
+  return runSettlement(env, s.betId, [
+    d1.prepare("UPDATE crash_bets SET status = 2, settled_at = ?2 WHERE id = ?1 AND status = 0 AND user_id = ?3").bind(s.betId, s.now, s.userId),
+    expectChanges(d1, 1),
+    ...itemsToHouse(d1, s.betId, s.userId, s.now),
+  ]);
+}
+
+/** A voided round's bet: the items are available to their owner again, the bet is refunded. */
+export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
+  const d1 = env.DB;
+  return runSettlement(env, s.betId, [
+    d1.prepare("UPDATE crash_bets SET status = 3, settled_at = ?2 WHERE id = ?1 AND status = 0 AND user_id = ?3").bind(s.betId, s.now, s.userId),
+    expectChanges(d1, 1),
+    d1
+      .prepare(
+        `UPDATE inventory_items SET status = 'available', updated_at = ?3
+          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ?1) AND owner_id = ?2 AND status = 'in_bet'`,
+      )
+      .bind(s.betId, s.userId, s.now),
+    expectBetItems(d1, s.betId),
+  ]);
+}
+
+/** The round's share (payout.ts bonusShare: 1 % of the bank) from the house to the bonus pool, once per round. */
+export async function bonusShare(env: D1Env, s: { roundId: number; amount: number; now: number }): Promise<SettleResult> {
+  if (s.amount <= 0) return { done: "settled" };
+  const d1 = env.DB;
+  const reference = `crash:${s.roundId}`;
+  const idempotencyKey = `crash:${s.roundId}:bonus`;
+  try {
+    await d1.batch([
+      ...houseBalanceStatements(d1, { account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
+      ...houseBalanceStatements(d1, { account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
+    ]);
+    return { done: "settled" };
+  } catch (err) {
+    if (classifyBatchError(err) === "replay") return { done: "replay" };
+    throw err;
+  }
+}
+
+function itemsToHouse(d1: D1Database, betId: string, userId: number, now: number): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(
+        `UPDATE inventory_items SET owner_id = NULL, status = '${ITEM_STATUS.available}', updated_at = ?3
+          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ?1) AND owner_id = ?2 AND status = '${ITEM_STATUS.inBet}'`,
+      )
+      .bind(betId, userId, now),
+    expectBetItems(d1, betId),
+  ];
+}
+
+/**
+ * Runs a settlement batch. A guard or ledger-key failure on a bet that is already settled is a
+ * replay (done, nothing moved); on a still-pending bet it is a real fault and is thrown, so the
+ * room's outbox keeps the entry and retries.
+ */
+async function runSettlement(env: D1Env, betId: string, statements: D1PreparedStatement[]): Promise<SettleResult> {
+  try {
+    await env.DB.batch(statements);
+    return { done: "settled" };
+  } catch (err) {
+    const kind = classifyBatchError(err);
+    if (kind === "guard" || kind === "replay") {
+      const bet = await env.DB.prepare("SELECT status FROM crash_bets WHERE id = ?1").bind(betId).first<{ status: number }>();
+      if (bet && bet.status !== BET_STATUS.pending) return { done: "replay" };
+    }
+    throw err;
+  }
+}

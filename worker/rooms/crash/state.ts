@@ -1,0 +1,120 @@
+// The crash room's state: plain JSON (the DO keeps it in storage as is), no I/O here.
+// Multipliers in integer hundredths, money in integer cents, times in epoch ms.
+import { CRASH } from "../../../shared/constants";
+import { INFINITE_HUNDREDTHS, type Hundredths } from "../../../shared/crash-curve";
+
+/** Who bets, as the bet row shows him. */
+export interface BetUser {
+  id: number;
+  username: string;
+  avatar: string;
+}
+
+/** A staked inventory item with its display fields; `price` in cents (locked at bet time). */
+export interface StakedItem {
+  id: number;
+  market_hash_name: string;
+  name: string;
+  image: string;
+  rarity: string;
+  rarity_color: string;
+  price: number;
+}
+
+/** A catalogue item a win may be paid with; `id` is the catalogue id, `price` in cents. */
+export type CatalogueItem = StakedItem;
+
+export type BetStatus = "pending" | "won" | "lost" | "refunded";
+
+export interface CrashBet {
+  /** uuid made by the shell */
+  id: string;
+  user: BetUser;
+  items: StakedItem[];
+  /** Σ item prices, cents */
+  bank: number;
+  /** target in hundredths; INFINITE_HUNDREDTHS = manual stop */
+  autoWithdraw: Hundredths;
+  status: BetStatus;
+  /** the multiplier it was cashed out at (won only) */
+  cashout: Hundredths | null;
+  /** cents paid (won only) */
+  win: number;
+  winItem: CatalogueItem | null;
+  /** cents to the balance beside the win item */
+  remainder: number;
+  createdAt: number;
+  /** catalogue id of the last crashLoaderItem sent (null: none fits / none sent yet) */
+  loaderItemId: number | null;
+  /** false until the first crashLoaderItem went out */
+  loaderSent: boolean;
+}
+
+/** What the fairness module (via the shell) gives for a new round. */
+export interface RoundSeed {
+  id: number;
+  publicHash: string;
+  /** revealed only after the crash */
+  secretHash: string;
+  crashPoint: Hundredths;
+  provablyFair: boolean;
+  dayOfMonth: number;
+}
+
+export type Phase = "waiting" | "running" | "crashed";
+
+export interface RoundState extends RoundSeed {
+  phase: Phase;
+  /** an emergency stop voided it: every undecided bet refunded, no crash point shown */
+  voided: boolean;
+  createdAt: number;
+  countdownEndsAt: number;
+  startedAt: number | null;
+  crashedAt: number | null;
+  /** the next running tick */
+  nextTickAt: number | null;
+}
+
+export interface HistoryItem {
+  id: number;
+  value: Hundredths;
+}
+
+export interface CrashState {
+  round: RoundState;
+  bets: CrashBet[];
+  /** last crashed rounds, newest first (CRASH.historySize) */
+  history: HistoryItem[];
+  /** admin twist (dev): the next round crashes here, not provably fair */
+  twistNext: Hundredths | null;
+}
+
+export function newRound(seed: RoundSeed, now: number): RoundState {
+  return {
+    ...seed,
+    phase: "waiting",
+    voided: false,
+    createdAt: now,
+    countdownEndsAt: now + CRASH.countdownMs,
+    startedAt: null,
+    crashedAt: null,
+    nextTickAt: null,
+  };
+}
+
+/** The room's first state (no history yet unless the shell passes the stored one). */
+export function createState(seed: RoundSeed, now: number, history: HistoryItem[] = []): CrashState {
+  return { round: newRound(seed, now), bets: [], history: history.slice(0, CRASH.historySize), twistNext: null };
+}
+
+export const roundBank = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + b.bank, 0);
+export const roundItems = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + b.items.length, 0);
+export const roundPlayers = (bets: readonly CrashBet[]): number => new Set(bets.map((b) => b.user.id)).size;
+export const pendingBets = (bets: readonly CrashBet[]): CrashBet[] => bets.filter((b) => b.status === "pending");
+/** Σ win of the bets already cashed out this round, cents. */
+export const paidOut = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + (b.status === "won" ? b.win : 0), 0);
+
+/** A bet without auto-withdraw (manual stop, ∞). */
+export function isManual(bet: Pick<CrashBet, "autoWithdraw">): boolean {
+  return bet.autoWithdraw >= INFINITE_HUNDREDTHS;
+}
