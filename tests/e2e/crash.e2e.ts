@@ -102,6 +102,9 @@ describe("crash round", () => {
       // 2.00 is reached at about 11.6 s of running: the row turns to a win and the notice shows
       const notice = winner.page.getByTestId("crash-win-notice");
       await notice.waitFor({ timeout: 60_000 });
+      // the notice names the win item; it is gone after 5 s, so read it now
+      const wonName = await notice.locator(".crash-win-name").textContent({ timeout: 2_000 });
+      expect(wonName).toBeTruthy();
       await screenshot(winner.page, "crash-win");
       const winRow = winner.page.locator("[data-testid=crash-bet-row][data-kind=win]");
       await winRow.waitFor();
@@ -114,8 +117,6 @@ describe("crash round", () => {
       await screenshot(loser.page, "crash-lose");
 
       // the win item is now in the winner's inventory (two items × 2.00 always buy a catalogue item)
-      const wonName = await notice.locator(".crash-win-name").textContent();
-      expect(wonName).toBeTruthy();
       const after = await inventoryIds(winner.page);
       const fresh = [...after].filter(([id]) => !before.has(id)).map(([, name]) => name);
       expect(fresh).toContain(wonName);
