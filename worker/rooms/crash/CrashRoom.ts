@@ -2,6 +2,7 @@
 // step(), then runs the effects: state and owed settlements in ONE storage write, the timers,
 // the frames, and the outbox drain to D1 (outbox.ts). Deadlines are absolute, so after an
 // eviction any entry point catches the round up with the clock (step() advances first).
+import type { BetPublic } from "../../../shared/api/crash";
 import { CRASH } from "../../../shared/constants";
 import { toHundredths, type Hundredths } from "../../../shared/crash-curve";
 import { exhaustive } from "../../../shared/rooms/frame";
@@ -187,19 +188,23 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     if (!quiet || owed.length > 0) await this.ctx.storage.put({ [STATE_KEY]: this.state, ...this.outbox.stage(owed) });
     if (scheduled) for (const name of TIMERS) await this.setTimer(name, timers.get(name));
     let byUser: Map<number, WebSocket[]> | undefined; // built once: a tick sends to every bettor
+    // this step's rows leave after its other frames: the crash frame is not queued behind the
+    // rows of a thousand lost bets
+    const rows: BetPublic[] = [];
     for (const e of effects) {
       try {
         if (e.type === "reply" && ws) this.sendTo(ws, e.frame);
         else if (e.type === "send") for (const socket of (byUser ??= this.socketsByUser()).get(e.userId) ?? []) this.sendTo(socket, e.frame);
-        else if (e.type === "broadcast" && e.frame.event === "newBets") this.betRows.add(e.frame.data.bets);
+        else if (e.type === "broadcast" && e.frame.event === "newBets") rows.push(...e.frame.data.bets);
         else if (e.type === "broadcast") {
-          this.betRows.flush(); // rows waiting go first: they belong before this frame
+          this.betRows.flush(); // rows of earlier steps go first: they belong before this frame
           this.sendAll(e.frame);
         }
       } catch (err) {
         console.error("crash room refused a frame", String(err)); // a bug; the state is already safe
       }
     }
+    this.betRows.add(rows);
     this.bank.push(toRoundPublic(this.state!).bank);
     if (owed.length > 0) await this.outbox.drain();
   }

@@ -2,8 +2,8 @@
 // frames for N players betting in one countdown (1,000 players: a million frames, and the room
 // spent its countdown sending them — README "Benchmarks"). The first rows go out at once; rows
 // that come within `windowMs` of the last frame wait and leave together, a row changed twice
-// leaves once (its latest state). The shell flushes before any other broadcast, so every
-// client still sees the rows of a round before the frames that follow them (crash, clearBets).
+// leaves once (its latest state). The shell flushes before any other broadcast, so rows of an
+// earlier step never arrive after a later frame (the start, the crash, the next round's clearBets).
 import type { BetPublic } from "../../../shared/api/crash";
 
 export interface Scheduler {

@@ -4,12 +4,17 @@
 // drain (every alarm, every start) runs them again, and settlement.ts makes a replay move nothing.
 import { pushBalance } from "../../lib/notify";
 import type { RoundRow, Settlement } from "./effects";
-import { bonusShare, refundBet, settleLoss, settleWin, writeRound } from "./settlement";
+import { bonusShare, refundBet, settleLoss, settleLossGroup, settleWin, writeRound } from "./settlement";
 
 export type OutboxEntry = { kind: "round"; row: RoundRow } | { kind: "settle"; settlement: Settlement };
 type Stored = OutboxEntry & { version: string };
+type Loss = Extract<Settlement, { kind: "loss" }>;
+/** An owed loss: its storage key, the stored entry (for its version) and the settlement. */
+type OwedLoss = [key: string, entry: Stored, loss: Loss];
 
 const PREFIX = "outbox:";
+/** Losses settled per D1 batch (a crash can leave a thousand at once); ≤ 128 (storage.delete). */
+export const LOSS_GROUP = 50;
 const pad = (n: number) => String(n).padStart(12, "0");
 
 /** One key per thing owed: a newer round row replaces an unwritten older one of the same round. */
@@ -52,7 +57,12 @@ export class Outbox {
   private async drainOnce(): Promise<void> {
     const entries = await this.storage.list<Stored>({ prefix: PREFIX });
     const credited = new Set<number>();
+    const losses: OwedLoss[] = [];
     for (const [key, entry] of entries) {
+      if (entry.kind === "settle" && entry.settlement.kind === "loss") {
+        losses.push([key, entry, entry.settlement]); // grouped below (they credit nobody)
+        continue;
+      }
       try {
         await this.run(entry);
       } catch (err) {
@@ -60,10 +70,40 @@ export class Outbox {
         continue;
       }
       if (entry.kind === "settle" && entry.settlement.kind === "win" && entry.settlement.remainder > 0) credited.add(entry.settlement.userId);
-      // a newer version staged while D1 answered stays for the next drain
-      if ((await this.storage.get<Stored>(key))?.version === entry.version) await this.storage.delete(key);
+      await this.forget([[key, entry]]);
     }
+    for (let i = 0; i < losses.length; i += LOSS_GROUP) await this.settleLosses(losses.slice(i, i + LOSS_GROUP));
     for (const userId of credited) await pushBalance(this.env, userId);
+  }
+
+  /** A group of losses in one batch; if the group fails, each one alone (replays and faults apart). */
+  private async settleLosses(group: OwedLoss[]): Promise<void> {
+    if (group.length > 1) {
+      const now = Date.now();
+      try {
+        await settleLossGroup(this.env, group.map(([, , loss]) => ({ betId: loss.betId, userId: loss.userId, now })));
+        await this.forget(group);
+        return;
+      } catch {
+        // nothing of the group landed: one by one below
+      }
+    }
+    for (const [key, entry] of group) {
+      try {
+        await this.run(entry);
+      } catch (err) {
+        console.error("crash outbox entry failed; kept for the next drain", key, String(err));
+        continue;
+      }
+      await this.forget([[key, entry]]);
+    }
+  }
+
+  /** Drops entries D1 has confirmed; a newer version staged while D1 answered stays for the next drain. */
+  private async forget(done: readonly (readonly [string, Stored, ...unknown[]])[]): Promise<void> {
+    const now = await this.storage.get<Stored>(done.map(([key]) => key));
+    const keys = done.filter(([key, entry]) => now.get(key)?.version === entry.version).map(([key]) => key);
+    if (keys.length > 0) await this.storage.delete(keys);
   }
 
   private async run(entry: OutboxEntry): Promise<void> {

@@ -204,14 +204,35 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   return runSettlement(env, s.betId, statements);
 }
 
-/** A lost bet: the bet row turns lost and its items go to the house. */
-export async function settleLoss(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
-  const d1 = env.DB;
-  return runSettlement(env, s.betId, [
+export interface SettleLoss {
+  betId: string;
+  userId: number;
+  now: number;
+}
+
+/** The guarded statements of one loss: the bet row turns lost and its items go to the house. */
+function lossStatements(d1: D1Database, s: SettleLoss): D1PreparedStatement[] {
+  return [
     d1.prepare("UPDATE crash_bets SET status = 2, settled_at = ?2 WHERE id = ?1 AND status = 0 AND user_id = ?3").bind(s.betId, s.now, s.userId),
     expectChanges(d1, 1),
     ...itemsToHouse(d1, s.betId, s.userId, s.now),
-  ]);
+  ];
+}
+
+/** A lost bet: the bet row turns lost and its items go to the house. */
+export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
+  return runSettlement(env, s.betId, lossStatements(env.DB, s));
+}
+
+/**
+ * Many lost bets in ONE batch (after a crash with many losers: one D1 round trip instead of one
+ * per bet). Every loss keeps its own guards, and the batch is one transaction: if any of them
+ * fails (a replay of a settled bet, a fault) nothing of the group lands and this throws — the
+ * caller then settles the group one by one with settleLoss, which tells a replay from a fault.
+ */
+export async function settleLossGroup(env: D1Env, losses: readonly SettleLoss[]): Promise<void> {
+  if (losses.length === 0) return;
+  await env.DB.batch(losses.flatMap((s) => lossStatements(env.DB, s)));
 }
 
 /** A voided round's bet: the items are available to their owner again, the bet is refunded. */

@@ -1,0 +1,122 @@
+// Grouped loss settlements (settlement.ts settleLossGroup, outbox.ts): many losses in one D1
+// batch, all or nothing; a group that fails is settled one by one, so a replay moves nothing
+// and a fault keeps only its own entry owed.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { RoundRow } from "../../worker/rooms/crash/effects";
+import { LOSS_GROUP, Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
+import { placeBet, settleLoss, settleLossGroup, writeRound } from "../../worker/rooms/crash/settlement";
+import { betRow, giveItem, itemRow } from "./crash-fixtures";
+import { makeUser } from "./user-fixtures";
+
+let roundSeq = 5000;
+async function runningRound(): Promise<number> {
+  const id = ++roundSeq;
+  const row: RoundRow = {
+    id,
+    status: "waiting",
+    publicHash: `ph-${id}`,
+    dayOfMonth: 22,
+    provablyFair: true,
+    bank: 0,
+    betsCount: 0,
+    itemsCount: 0,
+    createdAt: 1,
+    startedAt: null,
+    crashedAt: null,
+    crashPoint: null,
+    secretHash: null,
+  };
+  await writeRound(env, row);
+  return id;
+}
+
+/** `n` players with one staked item each in `roundId`. */
+async function pendingBets(roundId: number, n: number) {
+  return Promise.all(
+    [...Array(n).keys()].map(async () => {
+      const { user } = await makeUser();
+      const item = await giveItem(user.id, 300);
+      const betId = crypto.randomUUID();
+      const placed = await placeBet(env, { betId, roundId, userId: user.id, itemIds: [item], autoWithdraw: 999_999, now: Date.now() });
+      expect(placed.ok).toBe(true);
+      return { betId, userId: user.id, item };
+    }),
+  );
+}
+
+/** The DO storage calls the outbox uses, over a Map. */
+function memoryStorage() {
+  const map = new Map<string, unknown>();
+  const storage = {
+    async list({ prefix }: { prefix: string }) {
+      return new Map([...map].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)));
+    },
+    async get(keys: string | string[]) {
+      return Array.isArray(keys) ? new Map(keys.filter((k) => map.has(k)).map((k) => [k, map.get(k)])) : map.get(keys);
+    },
+    async put(entries: Record<string, unknown>) {
+      for (const [k, v] of Object.entries(entries)) map.set(k, structuredClone(v));
+    },
+    async delete(keys: string | string[]) {
+      for (const k of Array.isArray(keys) ? keys : [keys]) map.delete(k);
+    },
+  };
+  return { map, storage: storage as unknown as DurableObjectStorage };
+}
+
+const lossEntry = (roundId: number, b: { betId: string; userId: number }): OutboxEntry => ({ kind: "settle", settlement: { kind: "loss", roundId, ...b } });
+
+describe("settleLossGroup", () => {
+  it("settles many losses in one batch: bets lost, items to the house", async () => {
+    const roundId = await runningRound();
+    const bets = await pendingBets(roundId, 4);
+    await settleLossGroup(env, bets.map((b) => ({ ...b, now: 7 })));
+    for (const b of bets) {
+      expect(await betRow(b.betId)).toMatchObject({ status: 2 });
+      expect(await itemRow(b.item)).toMatchObject({ owner_id: null, status: "available" });
+    }
+  });
+
+  it("lands nothing when one loss of the group is already settled (a replay)", async () => {
+    const roundId = await runningRound();
+    const bets = await pendingBets(roundId, 3);
+    await settleLoss(env, { ...bets[1]!, now: 1 });
+    await expect(settleLossGroup(env, bets.map((b) => ({ ...b, now: 2 })))).rejects.toThrow();
+    for (const b of [bets[0]!, bets[2]!]) {
+      expect(await betRow(b.betId)).toMatchObject({ status: 0 });
+      expect(await itemRow(b.item)).toMatchObject({ owner_id: b.userId, status: "in_bet" });
+    }
+  });
+});
+
+describe("the outbox's loss groups", () => {
+  it("settles more losses than one group holds, in groups, and forgets them", async () => {
+    const roundId = await runningRound();
+    const bets = await pendingBets(roundId, LOSS_GROUP + 3);
+    const { map, storage } = memoryStorage();
+    const outbox = new Outbox(storage, env);
+    await storage.put(outbox.stage(bets.map((b) => lossEntry(roundId, b))));
+    await outbox.drain();
+    expect(map.size).toBe(0);
+    for (const b of bets) expect((await betRow(b.betId))?.status).toBe(2);
+  });
+
+  it("falls back to one by one: a replay in the group is done, a faulty loss stays owed", async () => {
+    const roundId = await runningRound();
+    const bets = await pendingBets(roundId, 4);
+    await settleLoss(env, { ...bets[0]!, now: 1 }); // replayed by the outbox below
+    const ghost = { betId: crypto.randomUUID(), userId: bets[1]!.userId }; // no such bet: a fault
+    const { map, storage } = memoryStorage();
+    const outbox = new Outbox(storage, env);
+    await storage.put(outbox.stage([...bets, ghost].map((b) => lossEntry(roundId, b))));
+    await outbox.drain();
+    for (const b of bets) {
+      expect(await betRow(b.betId)).toMatchObject({ status: 2 });
+      expect(await itemRow(b.item)).toMatchObject({ owner_id: null, status: "available" });
+    }
+    expect([...map.keys()]).toEqual([expect.stringContaining(ghost.betId)]);
+    // the replay moved nothing: the bet keeps its first settlement time
+    expect(await env.DB.prepare("SELECT settled_at FROM crash_bets WHERE id = ?1").bind(bets[0]!.betId).first("settled_at")).toBe(1);
+  });
+});
