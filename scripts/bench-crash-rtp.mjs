@@ -7,31 +7,10 @@
 // bet taken by hand at 2.00 (by the server clock). Prints the RTP per target and overall (expect
 // 96 % ± 0.5 %), the standard error of each, and the instant-crash share (expect 4 %).
 // Not part of the default test run (it takes a minute or so).
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import * as nodeModule from "node:module";
+import { enableTypeScriptSources } from "./lib/ts-sources.mjs";
 
-if (!process.features.typescript) {
-  // Node 22.12–22.17 have type stripping behind a flag.
-  const r = spawnSync(process.execPath, ["--experimental-strip-types", "--no-warnings", ...process.argv.slice(1)], { stdio: "inherit" });
-  process.exit(r.status ?? 1);
-}
-if (typeof nodeModule.registerHooks !== "function") {
-  console.error("scripts/bench-crash-rtp.mjs needs Node >= 22.15 (module.registerHooks)");
-  process.exit(1);
-}
-// The sources use extensionless relative imports (bundler style); Node needs a file name.
-nodeModule.registerHooks({
-  resolve(specifier, context, next) {
-    const relative = specifier.startsWith("./") || specifier.startsWith("../");
-    if (!relative || !context.parentURL?.endsWith(".ts") || /\.[cm]?[jt]s$|\.json$/.test(specifier)) return next(specifier, context);
-    try {
-      return next(`${specifier}.ts`, context);
-    } catch {
-      return next(`${specifier}/index.ts`, context);
-    }
-  },
-});
+enableTypeScriptSources();
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);

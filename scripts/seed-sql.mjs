@@ -5,32 +5,10 @@
 // rows keep their price); with --demo also the demo users, balances, inventories, house stock,
 // chat ban reasons and app_settings 'seeded'. Idempotent: applying it twice changes nothing.
 // The SQL is built by scripts/seed/statements.ts, loaded with Node's TypeScript type stripping.
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import * as nodeModule from "node:module";
+import { enableTypeScriptSources } from "./lib/ts-sources.mjs";
 
-if (!process.features.typescript) {
-  // Node 22.12–22.17 have type stripping behind a flag.
-  const r = spawnSync(process.execPath, ["--experimental-strip-types", "--no-warnings", ...process.argv.slice(1)], { stdio: "inherit" });
-  process.exit(r.status ?? 1);
-}
-
-// The sources use extensionless relative imports (bundler style); Node needs a file name.
-if (typeof nodeModule.registerHooks !== "function") {
-  console.error("scripts/seed-sql.mjs needs Node >= 22.15 (module.registerHooks)");
-  process.exit(1);
-}
-nodeModule.registerHooks({
-  resolve(specifier, context, next) {
-    const relative = specifier.startsWith("./") || specifier.startsWith("../");
-    if (!relative || !context.parentURL?.endsWith(".ts") || /\.[cm]?[jt]s$|\.json$/.test(specifier)) return next(specifier, context);
-    try {
-      return next(`${specifier}.ts`, context);
-    } catch {
-      return next(`${specifier}/index.ts`, context);
-    }
-  },
-});
+enableTypeScriptSources();
 
 const args = process.argv.slice(2);
 const demo = args.includes("--demo");
