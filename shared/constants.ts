@@ -65,7 +65,43 @@ export const CHAT = {
   muteDurationsMinutes: [5, 20, 60, 120, 800] as const,
   maxMessageLength: 255,
   scrollThresholdPx: 300,
+  /** !stats, !balance (§9) and the bet-info command, which takes a round id: "!bet 123". */
   commands: ["!stats", "!balance"] as const,
+  betCommand: "!bet",
+  /** Messages the room keeps (DO storage) and sends in loadChat / getMessages. */
+  historySize: 50,
+  /** One user's messages closer together than this are refused as "too fast". */
+  minIntervalMs: 2_000,
+  /** Default minimum total deposit to chat, in cents (wrangler var CHAT_MIN_DEPOSIT_CENTS). */
+  defaultMinDepositCents: 100,
+  quizQuestionMax: 200,
+  quizAnswerMax: 100,
+  /** The client's chat load status turns "frozen" this long after the load finished (§4). */
+  frozenAfterMs: 1_000,
+} as const;
+
+/** The storehouse (§5 Inventory and store): the in-site item store and selling to the site. */
+export const STORE = {
+  pageSize: 40,
+  /** store items one buy may take, inventory items one sell or exchange may give */
+  maxItemsPerOperation: 50,
+  /** Default tax on selling items to the site, percent (wrangler var STORE_SELL_TAX_PERCENT). */
+  defaultSellTaxPercent: 10,
+  searchMaxLength: 100,
+  /** An operation lock (a sale or a buy running) is forgotten after this, should a worker die. */
+  lockTtlMs: 30_000,
+} as const;
+
+/** Skin withdrawals (§4 Withdraw flow): the trade-bot queue. */
+export const WITHDRAW = {
+  maxItems: 10,
+  /** How often the queue polls the trade bot about open offers. */
+  pollMs: 5_000,
+  /** An offer not accepted within this is cancelled and the items return. */
+  offerTtlMs: 10 * 60_000,
+  /** Attempts to send one offer before the withdrawal is cancelled (items and fee return). */
+  maxSendAttempts: 5,
+  botTimeoutMs: 10_000,
 } as const;
 
 export const DEPOSIT = {
@@ -115,7 +151,19 @@ export const ADMIN = {
 
 export const TOURNAMENT = { prizes: 5 } as const;
 
-export const CASES = { liveDropsKept: 10 } as const;
+export const CASES = {
+  liveDropsKept: 10,
+  /** Expected value of a seeded case as a share of its price, percent. */
+  defaultRtpPercent: 90,
+  /** An admin's case must have an RTP within these bounds, percent. */
+  rtpBounds: { min: 50, max: 98 },
+  /** The usual CS2 case odds by rarity tier, in basis points of 10 000 (rare special = ★ items). */
+  tierOddsBp: { "Mil-Spec Grade": 7992, Restricted: 1598, Classified: 320, Covert: 64, Extraordinary: 26 },
+  clientSeedMaxLength: 64,
+  maxItemsPerCase: 200,
+  /** Items on the opening reel and the index the won item lands on. */
+  reel: { length: 60, winIndex: 52, spinMs: 6_000 },
+} as const;
 
 export const UI = {
   timerTickMs: 1_000,

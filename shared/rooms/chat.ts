@@ -1,7 +1,8 @@
 // The chat room's socket protocol. The chat room is also the site hub (architecture.md): every
 // client keeps /ws/chat open and receives site-wide and per-user events here.
-// Chat messages themselves join these unions with the Chat issue.
 import { z } from "zod";
+import { chatMessageJson, quizJson, sendMessageAnswer } from "../api/chat";
+import { liveDropJson } from "../api/cases";
 import { notificationSchema } from "../api/user";
 import { toCents } from "../money";
 import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
@@ -10,8 +11,10 @@ import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
 /** First frame on every (re)connect; an empty token stays a visitor. */
 export const identityFrame = frame("identity", z.strictObject({ apiToken: z.string().max(256) }));
 export const pingFrame = frame("ping", noData);
+/** The socket twin of POST /api/chat/sendMessage (one code path in the room); answered by chatAnswer. */
+export const sendMessageFrame = frame("sendMessage", z.strictObject({ message: z.string().max(1020) }));
 
-export const chatClientFrame = z.discriminatedUnion("event", [identityFrame, pingFrame]);
+export const chatClientFrame = z.discriminatedUnion("event", [identityFrame, pingFrame, sendMessageFrame]);
 export type ChatClientFrame = z.infer<typeof chatClientFrame>;
 
 // ── server → client ──────────────────────────────────────────────────────────
@@ -47,7 +50,22 @@ export const banksFrame = frame(
   z.strictObject({ crash: dollars.optional(), jackpot: dollars.optional(), wheel: dollars.optional() }),
 );
 
+/** On connect and after a delete or a clear: the kept history, oldest first. */
+export const loadChatFrame = frame("loadChat", z.strictObject({ messages: z.array(chatMessageJson) }));
+export const newMessageFrame = frame("newMessage", chatMessageJson);
+/** The quiz banner: sent on connect, on start and when it ends (isActive false). */
+export const quizInitFrame = frame("quizInit", quizJson);
+/** The answer to a sendMessage frame, the same body as the HTTP answer. */
+export const chatAnswerFrame = frame("chatAnswer", sendMessageAnswer);
+/** A case was opened somewhere (§7 casesLiveDrop). */
+export const casesLiveDropFrame = frame("casesLiveDrop", liveDropJson);
+
 export const chatServerFrame = z.discriminatedUnion("event", [
+  loadChatFrame,
+  newMessageFrame,
+  quizInitFrame,
+  chatAnswerFrame,
+  casesLiveDropFrame,
   onlineFrame,
   updateBalanceFrame,
   refreshPageFrame,

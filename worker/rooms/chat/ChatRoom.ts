@@ -61,6 +61,9 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
       case "ping":
         this.sendTo(ws, { event: "pong", data: {} });
         return;
+      case "sendMessage": // TEMP until the chat helper wires the room's send path
+        this.sendTo(ws, { event: "error", data: { message: "chat_api.chat_off" } });
+        return;
       default:
         return exhaustive(frame);
     }
