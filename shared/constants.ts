@@ -78,6 +78,8 @@ export const CHAT = {
   quizAnswerMax: 100,
   /** The client's chat load status turns "frozen" this long after the load finished (§4). */
   frozenAfterMs: 1_000,
+  /** The sending form shows the characters left from this many before maxMessageLength. */
+  lengthHintFrom: 30,
 } as const;
 
 /** The storehouse (§5 Inventory and store): the in-site item store and selling to the site. */

@@ -16,12 +16,21 @@ import { adminPriceRoutes } from "./api/admin/prices";
 import { wsRoutes } from "./api/ws/routes";
 import { crashRoutes } from "./api/crash/routes";
 import { adminCrashRoutes } from "./api/admin/crash";
+import { chatRoutes } from "./api/chat/routes";
+import { adminChatRoutes } from "./api/admin/chat";
+import { storeListRoutes } from "./api/store/list-routes";
+import { storeTradeRoutes } from "./api/store/trade-routes";
+import { casesRoutes } from "./api/cases/routes";
+import { adminCasesRoutes } from "./api/admin/cases";
+import { withdrawRoutes } from "./api/withdraws/routes";
 
 const app = new Hono<AppEnv>();
 
 app.use("/api/*", readSession);
 app.route("/api", configRoutes);
 app.route("/api/user", userRoutes);
+app.route("/api/user", storeTradeRoutes);
+app.route("/api/all-items", storeListRoutes);
 app.route("/api/youtubers", youtuberRoutes);
 app.route("/api/admin/users", adminUserRoutes);
 app.route("/api/auth", authRoutes);
@@ -30,6 +39,11 @@ app.route("/api/admin/maintenance", maintenanceRoutes);
 app.route("/api/admin/prices", adminPriceRoutes);
 app.route("/api/crash", crashRoutes);
 app.route("/api/admin/crash", adminCrashRoutes);
+app.route("/api/chat", chatRoutes);
+app.route("/api/admin/chat", adminChatRoutes);
+app.route("/api/cases", casesRoutes);
+app.route("/api/admin/cases", adminCasesRoutes);
+app.route("/api/withdraws", withdrawRoutes);
 app.route("/ws", wsRoutes);
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
@@ -44,3 +58,4 @@ export default app;
 export type App = typeof app;
 export { ChatRoom } from "./rooms/chat/ChatRoom";
 export { CrashRoom } from "./rooms/crash/CrashRoom";
+export { WithdrawQueue } from "./withdraws/WithdrawQueue";

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFakeProviders } from "../../tests/fakes/providers.mjs";
+import { SEED_VERSION } from "../seed/version.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const wranglerBin = path.join(root, "node_modules", ".bin", "wrangler");
@@ -33,11 +34,11 @@ export function migrateLocal({ persistTo } = {}) {
 
 /** @param {{ persistTo?: string }} opts */
 function isSeeded({ persistTo }) {
-  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT value FROM app_settings WHERE key = 'seeded'"], { persistTo });
-  return out.includes('"true"');
+  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT value FROM app_settings WHERE key = 'seed_version'"], { persistTo });
+  return out.includes(`"${SEED_VERSION}"`);
 }
 
-/** Catalogue + demo data, once per state dir (the SQL itself is idempotent too). */
+/** Catalogue + demo data, once per seed version and state dir (the SQL itself is idempotent). */
 /** @param {{ persistTo?: string, demo?: boolean }} [opts] */
 export function seedLocal({ persistTo, demo = true } = {}) {
   if (isSeeded({ persistTo })) return false;
@@ -65,6 +66,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     STEAM_OPENID_URL: `${fakes.baseUrl}/steam/openid/login`,
     VK_ID_URL: `${fakes.baseUrl}/vk`,
     VK_CLIENT_ID: "51234567",
+    // the fake trade bot (tests/fakes/trade-bot.mjs): skin withdrawals work locally
+    TRADE_BOT_URL: `${fakes.baseUrl}/bot`,
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
     CRASH_CHAIN_SEED: devCrashChainSeed(),

@@ -1,10 +1,13 @@
-// The cases group (spec §3 Case, §7 /api/cases/*, socket casesLiveDrop). The cases helper owns
-// this file and adds the request/answer schemas; the live drop shape is fixed here because the
-// hub's casesLiveDrop frame (shared/rooms/chat.ts) carries it.
+// The cases group (spec §3 Case, §7 /api/cases/*, socket casesLiveDrop, architecture.md
+// "Provably fair" Cases): the public shapes, request bodies and answers of /api/cases/* and
+// /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";
 import { CASES } from "../constants";
-import { betUserJson, itemJson } from "./crash";
+import { idSchema } from "./common";
+import { betUserJson, dollarsJson, itemJson } from "./crash";
+import { inventoryItemSchema } from "./user";
 
+// ── live drops (the hub's casesLiveDrop frame carries one) ───────────────────
 /** One live drop (§3 "live drops with user"): who opened which case and what fell out. */
 export const liveDropJson = z.strictObject({
   /** the opening's id */
@@ -17,3 +20,201 @@ export const liveDropJson = z.strictObject({
 });
 export type LiveDropJson = z.infer<typeof liveDropJson>;
 export const liveDropsJson = z.array(liveDropJson).max(CASES.liveDropsKept);
+
+// ── building blocks ──────────────────────────────────────────────────────────
+/** A 64-character lowercase hex string (a seed or its keccak-256 hash). */
+export const hexHashJson = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * A client seed: 1..CASES.clientSeedMaxLength printable characters (no control characters,
+ * any script), surrounding whitespace trimmed.
+ */
+export const clientSeedSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CASES.clientSeedMaxLength)
+  .refine((s) => !/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u2028\u2029]/u.test(s), "printable characters only");
+
+/** A case as listed (§3 Case). rtp = expected value / price, percent with 2 decimals. */
+export const caseJson = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string(),
+  image: z.string(),
+  price: dollarsJson,
+  priority: z.number().int(),
+  rtp: z.number().nonnegative(),
+});
+export type CaseJson = z.infer<typeof caseJson>;
+
+/**
+ * One item a case can drop (the catalogue item: `id` is the catalogue id). `chance` is percent
+ * with 4 decimals (for display); `weight` is the exact integer the roll uses. The items of a
+ * case are listed in PICK ORDER (catalogue id ascending): casesPick(serverSeed, clientSeed,
+ * nonce, items.map(i => i.weight)) returns the index of the won item in this list.
+ */
+export const caseItemJson = z.strictObject({
+  id: z.number().int().positive(),
+  market_hash_name: z.string(),
+  name: z.string(),
+  exterior: z.string().nullable(),
+  image: z.string(),
+  rarity: z.string(),
+  rarity_color: z.string(),
+  price: dollarsJson,
+  chance: z.number().nonnegative().max(100),
+  weight: z.number().int().positive(),
+});
+export type CaseItemJson = z.infer<typeof caseItemJson>;
+
+export const caseWithItemsJson = caseJson.extend({ items: z.array(caseItemJson).max(CASES.maxItemsPerCase) });
+export type CaseWithItemsJson = z.infer<typeof caseWithItemsJson>;
+
+/** The player's current seed pair: the server seed is shown only as its keccak hash. */
+export const seedsJson = z.strictObject({
+  server_seed_hash: hexHashJson,
+  client_seed: z.string(),
+  /** opens made with this seed pair so far = the nonce of the next open */
+  nonce: z.number().int().nonnegative(),
+});
+export type SeedsJson = z.infer<typeof seedsJson>;
+
+/** The inputs of one open's roll (nonce = the nonce used by that open). */
+export const rollJson = seedsJson;
+export type RollJson = z.infer<typeof rollJson>;
+
+// ── GET /api/cases/get ───────────────────────────────────────────────────────
+/** cases: active ones, priority desc then id; liveDrop: the last opens, newest first. */
+export const getCasesAnswer = z.object({ cases: z.array(caseJson), liveDrop: liveDropsJson });
+export type GetCasesAnswer = z.infer<typeof getCasesAnswer>;
+
+// ── GET /api/cases/getOne?id= ────────────────────────────────────────────────
+export const getOneQuery = z.object({ id: idSchema });
+export type GetOneQuery = z.infer<typeof getOneQuery>;
+export const getOneAnswer = z.object({ case: caseWithItemsJson });
+export type GetOneAnswer = z.infer<typeof getOneAnswer>;
+
+// ── POST /api/cases/open {id, request_id?} ───────────────────────────────────
+/** request_id: an idempotency key; a replay returns the first answer and moves nothing. */
+export const requestIdSchema = z.string().min(1).max(64);
+export const openBody = z.object({ id: idSchema, request_id: requestIdSchema.optional() });
+export type OpenBody = z.infer<typeof openBody>;
+/**
+ * The won item (now in the player's inventory) and the roll that picked it. Errors: 400
+ * cases_api.insufficient_funds, 404 cases_api.case_not_found, 409 cases_api.case_disabled,
+ * 409 cases_api.busy (another open, a seed change or an admin edit raced this one; nothing
+ * moved), 401 user_api.unauthorized, 503 app_api.maintenance.
+ */
+export const openAnswer = z.object({
+  success: z.literal(true),
+  winItem: inventoryItemSchema,
+  roll: rollJson,
+  /** the balance after paying, dollars */
+  balance: dollarsJson,
+});
+export type OpenAnswer = z.infer<typeof openAnswer>;
+
+// ── seeds: GET|POST /api/cases/seeds, POST /api/cases/seeds/client, POST /api/cases/seeds/rotate ──
+export const seedsAnswer = seedsJson;
+export type SeedsAnswer = SeedsJson;
+
+/**
+ * Sets the client seed (clientSeedSchema; otherwise 400 cases_api.invalid_client_seed). The nonce
+ * carries on: it counts the opens made with the current server seed, so no roll repeats.
+ */
+export const clientSeedBody = z.object({ client_seed: z.unknown() });
+export const clientSeedAnswer = seedsJson.extend({ success: z.literal(true), message: z.literal("cases_api.client_seed_saved") });
+export type ClientSeedAnswer = z.infer<typeof clientSeedAnswer>;
+
+/**
+ * Reveals the current server seed (with the client seed and the nonce it reached) and starts a
+ * new server seed at nonce 0, keeping the client seed. 409 cases_api.busy if an open raced it.
+ */
+export const revealedSeedJson = z.strictObject({
+  server_seed: hexHashJson,
+  server_seed_hash: hexHashJson,
+  client_seed: z.string(),
+  /** opens made with that server seed (the nonces used were 0 .. nonce − 1; each open's answer has its client seed) */
+  nonce: z.number().int().nonnegative(),
+});
+export type RevealedSeedJson = z.infer<typeof revealedSeedJson>;
+export const rotateAnswer = seedsJson.extend({
+  success: z.literal(true),
+  message: z.literal("cases_api.seed_rotated"),
+  previous: revealedSeedJson,
+});
+export type RotateAnswer = z.infer<typeof rotateAnswer>;
+
+// ── admin (staff): /api/admin/cases/{list,create,update} ─────────────────────
+/**
+ * One item of a case: a catalogue id and a positive integer weight (chance = weight / Σ weights).
+ * Numbers are only shape-checked here so that a zero weight or an unknown id answers
+ * cases_api.invalid_items (the server's check), not a generic invalid request.
+ */
+export const adminCaseItemBody = z.strictObject({
+  catalogue_id: z.number(),
+  weight: z.number(),
+});
+export type AdminCaseItemBody = z.infer<typeof adminCaseItemBody>;
+
+const caseFields = {
+  name: z.string().trim().min(1).max(100),
+  image: z.string().trim().max(500),
+  /**
+   * Dollars. Omitted on create: priced from the items so that EV = CASES.defaultRtpPercent % of
+   * the price. The RTP (EV / price) must lie within CASES.rtpBounds (cases_api.invalid_price).
+   */
+  price: dollarsJson,
+  priority: z.number().int().min(-1_000_000).max(1_000_000),
+  active: z.boolean(),
+  /** 1..CASES.maxItemsPerCase distinct catalogue items (checked by the server: cases_api.invalid_items) */
+  items: z.array(adminCaseItemBody).max(4 * CASES.maxItemsPerCase),
+};
+
+/**
+ * Body shapes are checked here; whether items exist, are distinct and give an RTP within bounds
+ * is checked by the server (400 cases_api.invalid_items / cases_api.invalid_price).
+ */
+export const adminCreateCaseBody = z.object({
+  ...caseFields,
+  price: caseFields.price.optional(),
+  priority: caseFields.priority.default(0),
+  active: caseFields.active.default(true),
+  image: caseFields.image.default(""),
+});
+export type AdminCreateCaseBody = z.infer<typeof adminCreateCaseBody>;
+
+/** Update: id plus any of the fields; items, when given, replace the case's items. */
+export const adminUpdateCaseBody = z.object({
+  id: idSchema,
+  name: caseFields.name.optional(),
+  image: caseFields.image.optional(),
+  price: caseFields.price.optional(),
+  priority: caseFields.priority.optional(),
+  active: caseFields.active.optional(),
+  items: caseFields.items.optional(),
+});
+export type AdminUpdateCaseBody = z.infer<typeof adminUpdateCaseBody>;
+
+/** A case as staff see it: inactive ones too, with EV (dollars) and the items' weights. */
+export const adminCaseJson = caseWithItemsJson.extend({
+  active: z.boolean(),
+  /** expected value of one open at current catalogue prices, dollars (rounded to the cent) */
+  ev: z.number().nonnegative(),
+  /** epoch ms */
+  created_at: z.number().int().nonnegative(),
+  updated_at: z.number().int().nonnegative(),
+});
+export type AdminCaseJson = z.infer<typeof adminCaseJson>;
+
+/** POST /api/admin/cases/list {} */
+export const adminListAnswer = z.object({ cases: z.array(adminCaseJson) });
+export type AdminListAnswer = z.infer<typeof adminListAnswer>;
+
+/** POST /api/admin/cases/create and /update */
+export const adminSaveAnswer = z.object({
+  success: z.literal(true),
+  message: z.literal("cases_api.saved"),
+  case: adminCaseJson,
+});
+export type AdminSaveAnswer = z.infer<typeof adminSaveAnswer>;

@@ -112,12 +112,15 @@ export const getMessagesAnswer = z.object({ messages: z.array(chatMessageJson) }
 /**
  * sendMessage: success → { status: "success", message: "chat_api.message_sent" | "chat_api.command_sent" };
  * a mute → 403 { status: "error", message: "chat_api.banned", duration: minutes left, reason }
- * or { status: "error", message: "chat_api.banned_forever", duration: null, reason }.
+ * or { status: "error", message: "chat_api.banned_forever", duration: null, reason };
+ * chat_api.min_deposit → 403 { status: "error", message, sum: dollars needed }.
  */
 export const sendMessageAnswer = z.object({
   status: z.enum(["success", "error"]),
   message: z.string(),
   duration: z.number().int().positive().nullable().optional(),
   reason: z.string().optional(),
+  /** chat_api.min_deposit: the total deposit needed to chat, dollars */
+  sum: dollarsJson.optional(),
 });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;

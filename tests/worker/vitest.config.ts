@@ -22,6 +22,8 @@ export default defineConfig({
           VK_CLIENT_ID: "51234567",
           VK_CLIENT_SECRET: "vk-test-secret",
           PRICE_FEED_URL: `${inject<string>("fakeBase")}/prices`,
+          // the fake trade bot of skin withdrawals (tests/fakes/trade-bot.mjs)
+          TRADE_BOT_URL: `${inject<string>("fakeBase")}/bot`,
           // dev-only crash chain seed (its length/terminal/salt are in wrangler.toml [vars])
           CRASH_CHAIN_SEED: devCrashChain.seed,
         },

@@ -15,7 +15,13 @@ export type LedgerKind =
   | "bonus_share"
   | "bonus_payout"
   | "cashback"
-  | "refund";
+  | "refund"
+  // the storehouse (issue 5): a user buys store units / sells items to the house (house counterpart rows share the kind)
+  | "store_buy"
+  | "store_sell"
+  // skin withdrawals (issue 5): the site fee on send and its refund when the offer fails (house counterpart rows share the kind)
+  | "withdraw_fee"
+  | "withdraw_fee_refund";
 
 export interface UserMove {
   userId: number;

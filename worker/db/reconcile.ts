@@ -4,6 +4,9 @@
 // Each account's balance must also equal the sum of its own ledger rows (no unbooked change).
 // All figures are integer cents.
 
+import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
+import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
+
 export interface Reconciliation {
   userBalances: number;
   /** items held by users at their booked price (reported; items are not cash on the books) */
@@ -28,14 +31,57 @@ export interface Reconciliation {
    * outside any pending bet. Must be 0.
    */
   crashMismatches: number;
+  /**
+   * Storehouse trades (worker/store/trade.ts) whose totals disagree with their items (bought,
+   * sold, tax) or with their ledger rows (user rows = delta, house rows = −delta), plus store
+   * ledger rows of no trade. Must be 0.
+   */
+  storeMismatches: number;
+  /**
+   * Cases (worker/cases/reconcile-sql.ts): what users paid for case opens (the house's takings)
+   * and the booked value of the items minted for them (reported); opens whose ledger rows or
+   * minted item do not match, or case_open ledger rows of no open. Must be 0.
+   */
+  casesPaid: number;
+  casesItemsMinted: number;
+  casesMismatches: number;
+  /**
+   * Skin withdrawals (worker/withdraws/reconcile-sql.ts): the booked value of items that left the
+   * site and the fees the house kept on them (reported); withdrawals whose fee / refund ledger
+   * rows or items disagree, and 'withdrawing' items outside an open withdrawal. Must be 0.
+   */
+  withdrawnItemsValue: number;
+  withdrawFeesKept: number;
+  withdrawMismatches: number;
+  /** 'withdrawing' items no withdrawal ever held (reported; see STRAY_WITHDRAWING_SQL) */
+  strayWithdrawingItems: number;
   ok: boolean;
 }
 
 const HELD_STATUSES = "('available', 'in_bet', 'withdrawing')";
 
+/** See Reconciliation.storeMismatches; ledger references are 'store_trade:' || trade id. */
+const STORE_MISMATCHES_SQL = `
+  SELECT (SELECT COUNT(*) FROM store_trades t
+            LEFT JOIN (SELECT trade_id,
+                              SUM(CASE WHEN side = 'bought' THEN price ELSE 0 END) AS bought,
+                              SUM(CASE WHEN side = 'sold' THEN price ELSE 0 END) AS sold,
+                              SUM(tax) AS tax
+                         FROM store_trade_items GROUP BY trade_id) x ON x.trade_id = t.id
+            LEFT JOIN (SELECT reference,
+                              SUM(CASE WHEN account = 'user' THEN delta ELSE 0 END) AS u,
+                              SUM(CASE WHEN account <> 'user' THEN delta ELSE 0 END) AS h
+                         FROM ledger WHERE kind IN ('store_buy', 'store_sell') GROUP BY reference) l ON l.reference = 'store_trade:' || t.id
+           WHERE t.delta <> t.sold - t.tax - t.bought
+              OR t.bought <> COALESCE(x.bought, 0) OR t.sold <> COALESCE(x.sold, 0) OR t.tax <> COALESCE(x.tax, 0)
+              OR t.delta <> COALESCE(l.u, 0) OR -t.delta <> COALESCE(l.h, 0))
+       + (SELECT COUNT(*) FROM ledger l
+           WHERE l.kind IN ('store_buy', 'store_sell')
+             AND NOT EXISTS (SELECT 1 FROM store_trades t WHERE t.id = substr(l.reference, 13))) AS v`;
+
 export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const d1 = env.DB;
-  const [totals, items, house, flows, userMismatch, houseMismatch, crashItems, crashBad] = await d1.batch<Record<string, number | null>>([
+  const [totals, items, house, flows, userMismatch, houseMismatch, crashItems, crashBad, storeBad, casesFlows, casesBad, withdrawFlows, withdrawBad, strayWithdrawing] = await d1.batch<Record<string, number | null>>([
     d1.prepare("SELECT COALESCE(SUM(balance), 0) AS v FROM users"),
     d1.prepare(`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${HELD_STATUSES}`),
     d1.prepare(
@@ -73,6 +119,12 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
                   WHERE x.bet_id = b.id AND i.owner_id = b.user_id AND i.status = 'in_bet'
                     AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0)))`,
     ),
+    d1.prepare(STORE_MISMATCHES_SQL),
+    d1.prepare(CASES_FLOWS_SQL),
+    d1.prepare(CASES_MISMATCHES_SQL),
+    d1.prepare(WITHDRAW_FLOWS_SQL),
+    d1.prepare(WITHDRAW_MISMATCHES_SQL),
+    d1.prepare(STRAY_WITHDRAWING_SQL),
   ]);
   const one = (r: D1Result<Record<string, number | null>> | undefined, col = "v") => Number(r?.results[0]?.[col] ?? 0);
 
@@ -82,6 +134,9 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const withdrawals = one(flows, "withdrawals");
   const mismatchedAccounts = one(userMismatch) + one(houseMismatch);
   const crashMismatches = one(crashBad);
+  const storeMismatches = one(storeBad);
+  const casesMismatches = one(casesBad);
+  const withdrawMismatches = one(withdrawBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -93,6 +148,14 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     crashItemsTaken: one(crashItems, "taken"),
     crashItemsPaid: one(crashItems, "paid"),
     crashMismatches,
-    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0,
+    storeMismatches,
+    casesPaid: one(casesFlows, "paid"),
+    casesItemsMinted: one(casesFlows, "minted"),
+    casesMismatches,
+    withdrawnItemsValue: one(withdrawFlows, "withdrawn"),
+    withdrawFeesKept: one(withdrawFlows, "fees"),
+    withdrawMismatches,
+    strayWithdrawingItems: one(strayWithdrawing),
+    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0 && storeMismatches === 0 && casesMismatches === 0 && withdrawMismatches === 0,
   };
 }

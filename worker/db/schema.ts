@@ -237,3 +237,218 @@ export const crashBetItems = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.betId, t.itemId] }), index("crash_bet_items_item").on(t.itemId)],
 );
+
+// ── Cases (issue 5; the cases helper) ─────────────────────────────────────────
+/** A case players open for its price (cents). Only active cases are listed and opened. */
+export const cases = sqliteTable(
+  "cases",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    image: text("image").notNull().default(""),
+    price: integer("price").notNull(),
+    priority: integer("priority").notNull().default(0),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull().default(now),
+    /** bumped by every admin change; an open in flight is refused if it changed (cases_api.busy) */
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [check("cases_price_pos", sql`${t.price} > 0`), index("cases_listing").on(t.active, t.priority)],
+);
+
+/** What a case drops: catalogue items with integer weights (chance = weight / Σ weights). */
+export const caseItems = sqliteTable(
+  "case_items",
+  {
+    caseId: integer("case_id").notNull().references(() => cases.id),
+    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    weight: integer("weight").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.catalogueId] }), check("case_items_weight_pos", sql`${t.weight} > 0`)],
+);
+
+/**
+ * A player's current seed pair (architecture.md Cases): the secret server seed (64 hex), its
+ * keccak hash shown in advance, the client seed and the nonce (opens made with this pair).
+ */
+export const caseSeeds = sqliteTable(
+  "case_seeds",
+  {
+    userId: integer("user_id").primaryKey().references(() => users.id),
+    serverSeed: text("server_seed").notNull(),
+    serverSeedHash: text("server_seed_hash").notNull(),
+    clientSeed: text("client_seed").notNull(),
+    nonce: integer("nonce").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [check("case_seeds_nonce_nonneg", sql`${t.nonce} >= 0`)],
+);
+
+/** Seed pairs revealed by a rotation (nonce = opens made with the pair). */
+export const caseSeedHistory = sqliteTable(
+  "case_seed_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    serverSeed: text("server_seed").notNull(),
+    serverSeedHash: text("server_seed_hash").notNull(),
+    clientSeed: text("client_seed").notNull(),
+    nonce: integer("nonce").notNull(),
+    revealedAt: integer("revealed_at").notNull().default(now),
+  },
+  (t) => [index("case_seed_history_user").on(t.userId, t.id), uniqueIndex("case_seed_history_hash").on(t.serverSeedHash)],
+);
+
+/**
+ * One opening: what was paid (cents), what was minted (item_id, catalogue price at the time)
+ * and the roll's inputs. request_id is the player's idempotency key (a replay answers the first
+ * open); the server makes one up when the client sends none.
+ */
+export const caseOpens = sqliteTable(
+  "case_opens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    caseId: integer("case_id").notNull().references(() => cases.id),
+    price: integer("price").notNull(),
+    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
+    /** the minted item's booked price (its catalogue price at the open), cents */
+    itemPrice: integer("item_price").notNull(),
+    serverSeedHash: text("server_seed_hash").notNull(),
+    clientSeed: text("client_seed").notNull(),
+    nonce: integer("nonce").notNull(),
+    requestId: text("request_id").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("case_opens_request").on(t.userId, t.requestId),
+    uniqueIndex("case_opens_roll").on(t.serverSeedHash, t.nonce),
+    index("case_opens_user").on(t.userId, t.id),
+  ],
+);
+
+// ── Storehouse (issue 5, store helper): operation locks and the record of every trade ─────────
+// (the house-stock index and the FTS5 search index are in migrations/0003_store_search.sql)
+
+/**
+ * "A sale/buy already running" (storehouse_api.sale_running / buy_running): one row per user
+ * while a store operation of theirs is in flight. Taken by an upsert that only wins when no row
+ * exists or the old one expired (STORE.lockTtlMs, should a worker die); released by token.
+ */
+export const storeLocks = sqliteTable("store_locks", {
+  userId: integer("user_id").primaryKey().references(() => users.id),
+  token: text("token").notNull(),
+  /** 'buy' | 'sell' */
+  op: text("op").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/**
+ * One store operation (a buy, possibly with items given in exchange, or a sale), written in the
+ * same batch as its ledger rows and item moves. (user_id, request_id) is UNIQUE: a retry finds
+ * the first trade and answers it again. Money columns are cents; delta = sold − tax − bought.
+ */
+export const storeTrades = sqliteTable(
+  "store_trades",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    requestId: text("request_id").notNull(),
+    /** 'buy' | 'sell' */
+    kind: text("kind").notNull(),
+    bought: integer("bought").notNull().default(0),
+    sold: integer("sold").notNull().default(0),
+    tax: integer("tax").notNull().default(0),
+    delta: integer("delta").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("store_trades_request").on(t.userId, t.requestId), index("store_trades_user").on(t.userId, t.createdAt)],
+);
+
+/** The items of a trade: side 'bought' (a house unit → the user) or 'sold' (the user's item → the house). */
+export const storeTradeItems = sqliteTable(
+  "store_trade_items",
+  {
+    tradeId: text("trade_id").notNull().references(() => storeTrades.id),
+    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
+    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    side: text("side").notNull(),
+    /** cents: what the unit cost, or the catalogue price the sold item was taken at */
+    price: integer("price").notNull(),
+    /** cents withheld from a sold item's price (0 for a bought one) */
+    tax: integer("tax").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tradeId, t.itemId] }), index("store_trade_items_item").on(t.itemId)],
+);
+
+// ── Chat (issue 4; the chat helper) ───────────────────────────────────────────
+/**
+ * A chat mute (spec §6). duration_minutes and until are NULL for "forever". A mute is active
+ * while lifted_at IS NULL AND (until IS NULL OR until > now); an insert is guarded so a user has
+ * at most one active mute.
+ */
+export const chatMutes = sqliteTable(
+  "chat_mutes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    moderatorId: integer("moderator_id").notNull().references(() => users.id),
+    reasonId: integer("reason_id").notNull().references(() => chatBanReasons.id),
+    durationMinutes: integer("duration_minutes"),
+    until: integer("until"),
+    createdAt: integer("created_at").notNull().default(now),
+    liftedAt: integer("lifted_at"),
+    liftedBy: integer("lifted_by").references(() => users.id),
+  },
+  (t) => [index("chat_mutes_user").on(t.userId, t.liftedAt)],
+);
+
+// ── Skin withdrawals (issue 5; the withdrawals helper) ───────────────────────
+/**
+ * One skin withdrawal (spec §4 Withdraw flow): the items go to the player's trade link by a
+ * trade-bot offer. The queue (worker/withdraws/*, the WithdrawQueue DO) keeps ALL its state here:
+ * status sending | moderation | completed | canceled; offer_id once the bot made the offer;
+ * attempts = offers tried; next_attempt_at = when the queue looks at this row again.
+ * amount = Σ item prices, fee = the site fee debited on send (both cents). outcome says how a
+ * finished one ended: accepted | declined | expired | failed | unavailable.
+ * At most one open ('sending' / 'moderation') withdrawal per user (partial unique index).
+ */
+export const withdrawals = sqliteTable(
+  "withdrawals",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    requestId: text("request_id").notNull(),
+    status: text("status").notNull().default("sending"),
+    tradeLink: text("trade_link").notNull(),
+    amount: integer("amount").notNull(),
+    fee: integer("fee").notNull(),
+    offerId: text("offer_id"),
+    offerSentAt: integer("offer_sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    outcome: text("outcome"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("withdrawals_request").on(t.userId, t.requestId),
+    uniqueIndex("withdrawals_one_open").on(t.userId).where(sql`status IN ('sending', 'moderation')`),
+    index("withdrawals_due").on(t.status, t.nextAttemptAt),
+    index("withdrawals_user").on(t.userId, t.createdAt),
+    check("withdrawals_amounts_nonneg", sql`${t.amount} >= 0 AND ${t.fee} >= 0`),
+  ],
+);
+
+/** The items of a withdrawal at the price they counted for in its amount (cents). */
+export const withdrawalItems = sqliteTable(
+  "withdrawal_items",
+  {
+    withdrawalId: text("withdrawal_id").notNull().references(() => withdrawals.id),
+    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
+    price: integer("price").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawalId, t.itemId] }), index("withdrawal_items_item").on(t.itemId)],
+);

@@ -11,5 +11,7 @@ export const ITEM_STATUS = {
   withdrawn: "withdrawn",
   sold: "sold",
   lost: "lost",
+  /** a house item reserved as the prize of the running chat quiz (owner NULL) */
+  quiz: "quiz",
 } as const;
 export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];

@@ -7,6 +7,10 @@ import { isDev } from "../../env";
 import { jsonBody } from "../../lib/http";
 import { emptyBody } from "../../../shared/api/common";
 import { readMaintenance } from "../../lib/settings";
+import { toDollars } from "../../../shared/money";
+import { chatMinDepositCents } from "../../chat/config";
+// the same parser the store applies, so the published tax is the one charged
+import { sellTaxPercent } from "../../store/pricing";
 
 export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(emptyBody), async (c) => {
   const reasons = await db(c.env).select().from(chatBanReasons).where(eq(chatBanReasons.isActive, true)).all();
@@ -18,5 +22,8 @@ export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(empty
     // and the salt, so players can verify rounds on /provably-fair and with the script.
     crash_terminal_hash: c.env.CRASH_CHAIN_TERMINAL,
     crash_salt: c.env.CRASH_SALT,
+    // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)
+    chat_min_deposit: toDollars(chatMinDepositCents(c.env)),
+    sell_tax_percent: sellTaxPercent(c.env),
   });
 });

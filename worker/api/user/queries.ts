@@ -5,6 +5,7 @@ import { db } from "../../db/client";
 import { catalogue, inventoryItems, notifications, users } from "../../db/schema";
 import { ITEM_STATUS } from "../../db/types";
 import { crashGameResults, crashHistory } from "./crash-history";
+import { skinWithdrawHistory } from "../../withdraws/history";
 import type { ProfileLists } from "./presenters";
 
 type DbEnv = Pick<Env, "DB">;
@@ -117,7 +118,7 @@ export async function gameResults(env: DbEnv, userId: number): Promise<GameResul
 
 type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
 
-/** No table holds these rows yet: referrals, jackpot/wheel bets and withdrawals arrive with their issues. */
+/** No table holds these rows yet: referrals, jackpot/wheel bets and money withdrawals arrive with their issues. */
 const noTableYet = async (): Promise<never[]> => [];
 
 /** One query per history list of the profile; each issue replaces its entry with its table's query. */
@@ -126,7 +127,8 @@ export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
   crashBets: crashHistory,
   jackpotBets: noTableYet,
   wheelBets: noTableYet,
-  withdraws: noTableYet,
+  // skin withdrawals (issue 5); money withdrawals join these rows with the Payments issue
+  withdraws: skinWithdrawHistory,
 };
 
 export async function profileLists(env: DbEnv, userId: number, names: (keyof ProfileLists)[]) {

@@ -1,20 +1,60 @@
 // The chat room, which is also the site hub (architecture.md): every client keeps /ws/chat open.
 // It tracks who is online and relays site-wide and per-user events that the worker and the
-// other rooms push by RPC (notifyUser, broadcast, setMaintenance).
-import { HUB } from "../../../shared/constants";
+// other rooms push by RPC (notifyUser, broadcast, setMaintenance). As the chat it keeps the
+// history and the quiz in its storage (both survive eviction), runs the one send path for the
+// HTTP call and the socket frame (send.ts), and the moderation and quiz calls of the worker.
+import type { ChatMessageJson, QuizJson, SendMessageAnswer } from "../../../shared/api/chat";
+import { CHAT, HUB } from "../../../shared/constants";
 import { chatProtocol, type ChatClientFrame, type ChatServerFrame, type OnlineCounts } from "../../../shared/rooms/chat";
 import { exhaustive } from "../../../shared/rooms/frame";
+import { awardQuizItem, releaseQuizItem, reserveQuizItem, storeWinNotification, type QuizRecord } from "../../chat/quiz";
+import { writeAudit } from "../../lib/audit";
 import { Room, type BaseAttachment, type Delivery } from "../base/Room";
+import { ChatHistory } from "./history";
 import { resolveIdentity } from "./identity";
+import { systemDraft, type Draft } from "./messages";
 import { bindIdentity, countOnline, onlineSchedule, sameCounts } from "./presence";
+import { isWinningAnswer, QuizStore, quizView, type QuizState } from "./quiz";
+import { RateLimiter } from "./rate-limit";
+import { d1SendContext, sendChat, type SendStatus } from "./send";
 
 export type HubAttachment = BaseAttachment;
-type HubAlarm = "online";
+type HubAlarm = "online" | "quizAward";
+
+/** What postMessage answers: the HTTP status and the body both ways in share. */
+export interface PostAnswer {
+  status: SendStatus;
+  body: SendMessageAnswer;
+}
+export interface QuizStartInput {
+  question: string;
+  answer: string;
+  itemId: number;
+  actorId: number;
+}
+export type QuizStartResult = { ok: true; quiz: QuizJson } | { ok: false; key: "chat_api.quiz_running" | "chat_api.quiz_item_unavailable" };
+export type QuizStopResult = { ok: true } | { ok: false; key: "chat_api.quiz_not_running" };
+
+const quizRecord = (q: QuizState): QuizRecord => ({ id: q.id, question: q.question, answer: q.answer, itemId: q.item.id, actorId: q.actorId });
 
 export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachment, HubAlarm> {
   protected readonly protocol = chatProtocol;
   // Only to skip repeats and to throttle; the counts themselves come from the sockets.
   private lastOnline: { counts: OnlineCounts; at: number } | undefined;
+  private readonly chat = new ChatHistory(this.ctx.storage);
+  private readonly quiz = new QuizStore(this.ctx.storage);
+  private readonly limiter = new RateLimiter(CHAT.minIntervalMs);
+  /** A quiz start or stop is in flight (memory only: nothing is in flight after a restart). */
+  private quizBusy = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      await Promise.all([this.chat.load(), this.quiz.load()]);
+      // a prize whose hand-over was cut short by a restart is handed over now
+      if (this.quiz.current?.winner) await this.alarms.set("quizAward", Date.now());
+    });
+  }
 
   // ── RPC (worker and rooms → hub) ──────────────────────────────────────────
   /** Sends `frame` to every socket of the user (a frame the schema rejects is refused). */
@@ -40,6 +80,82 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
     return this.counts();
   }
 
+  // ── RPC: chat ─────────────────────────────────────────────────────────────
+  /** The send path of POST /api/chat/sendMessage (userId null = a visitor). */
+  async postMessage(userId: number | null, text: string): Promise<PostAnswer> {
+    const out = await sendChat(d1SendContext(this.env, this.limiter, (d) => this.post(d)), userId, text, Date.now());
+    if (out.posted?.type === "MESSAGE") await this.checkAnswer(out.posted);
+    return { status: out.status, body: out.body };
+  }
+
+  /** The kept history, oldest first. */
+  async history(): Promise<ChatMessageJson[]> {
+    return this.chat.list();
+  }
+
+  async quizState(): Promise<QuizJson> {
+    return quizView(this.quiz.current, this.quiz.lastId);
+  }
+
+  /** A system message (user id 0): a key of the web "chat" namespace under system.*. */
+  async systemMessage(key: `system.${string}`, params?: Record<string, string>): Promise<ChatMessageJson> {
+    return this.post(systemDraft(key, params));
+  }
+
+  /** Staff delete (audited first, then removed); false when the message is not kept. */
+  async deleteMessage(id: number, actorId: number): Promise<boolean> {
+    const message = this.chat.find(id);
+    if (!message) return false;
+    await writeAudit(this.env, {
+      actorId,
+      action: "chat.delete",
+      targetUserId: message.user.id || null,
+      details: { message_id: id, type: message.type, message: message.message },
+    });
+    await this.chat.remove(id);
+    this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });
+    return true;
+  }
+
+  /** Staff clear: the history then holds only the "chat cleared" system message. */
+  async clearChat(actorId: number): Promise<void> {
+    await writeAudit(this.env, { actorId, action: "chat.clear", details: { messages: this.chat.list().length } });
+    await this.chat.reset(systemDraft("system.chat_cleared"), Date.now());
+    this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });
+  }
+
+  async startQuiz(input: QuizStartInput): Promise<QuizStartResult> {
+    if (this.quizBusy || this.quiz.current) return { ok: false, key: "chat_api.quiz_running" };
+    this.quizBusy = true;
+    try {
+      const id = this.quiz.nextId();
+      const item = await reserveQuizItem(this.env, { id, question: input.question, answer: input.answer, itemId: input.itemId, actorId: input.actorId });
+      if (!item) return { ok: false, key: "chat_api.quiz_item_unavailable" };
+      const quiz: QuizState = { id, question: input.question, answer: input.answer, item, actorId: input.actorId, startedAt: Date.now(), winner: null };
+      await this.quiz.start(quiz);
+      const view = quizView(quiz, id);
+      this.sendAll({ event: "quizInit", data: view });
+      return { ok: true, quiz: view };
+    } finally {
+      this.quizBusy = false;
+    }
+  }
+
+  /** Ends the running quiz without a winner; the prize returns to the house stock. */
+  async stopQuiz(actorId: number): Promise<QuizStopResult> {
+    const quiz = this.quiz.current;
+    if (this.quizBusy || !quiz || quiz.winner) return { ok: false, key: "chat_api.quiz_not_running" };
+    this.quizBusy = true; // answers arriving meanwhile no longer win
+    try {
+      await releaseQuizItem(this.env, quizRecord(quiz), actorId);
+      await this.quiz.end();
+      this.sendAll({ event: "quizInit", data: quizView(null, quiz.id) });
+      return { ok: true };
+    } finally {
+      this.quizBusy = false;
+    }
+  }
+
   // ── socket events ─────────────────────────────────────────────────────────
   protected newAttachment(_request: Request, base: BaseAttachment): HubAttachment {
     return base;
@@ -48,22 +164,26 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   protected async onJoin(ws: WebSocket): Promise<void> {
     // The newcomer always learns the counts at once, even when the broadcast is coalesced.
     if (!(await this.onlineChanged())) this.sendTo(ws, { event: "online", data: this.counts() });
+    this.sendTo(ws, { event: "loadChat", data: { messages: this.chat.list() } });
+    this.sendTo(ws, { event: "quizInit", data: quizView(this.quiz.current, this.quiz.lastId) });
   }
 
   protected async onLeave(): Promise<void> {
     await this.onlineChanged();
   }
 
-  protected async onFrame(ws: WebSocket, frame: ChatClientFrame): Promise<void> {
+  protected async onFrame(ws: WebSocket, frame: ChatClientFrame, attachment: HubAttachment): Promise<void> {
     switch (frame.event) {
       case "identity":
         return this.identify(ws, frame.data.apiToken);
       case "ping":
         this.sendTo(ws, { event: "pong", data: {} });
         return;
-      case "sendMessage": // TEMP until the chat helper wires the room's send path
-        this.sendTo(ws, { event: "error", data: { message: "chat_api.chat_off" } });
+      case "sendMessage": {
+        const answer = await this.postMessage(attachment.userId, frame.data.message);
+        if (ws.readyState === WebSocket.OPEN) this.sendTo(ws, { event: "chatAnswer", data: answer.body });
         return;
+      }
       default:
         return exhaustive(frame);
     }
@@ -74,8 +194,50 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
       case "online":
         this.publishOnline(Date.now());
         return;
+      case "quizAward":
+        return this.handOver();
       default:
         return exhaustive(name);
+    }
+  }
+
+  // ── chat internals ────────────────────────────────────────────────────────
+  private async post(draft: Draft): Promise<ChatMessageJson> {
+    const message = await this.chat.append(draft, Date.now());
+    this.sendAll({ event: "newMessage", data: message });
+    return message;
+  }
+
+  /** A posted message that answers the quiz right wins it — only the first (no await before the mark). */
+  private async checkAnswer(message: ChatMessageJson): Promise<void> {
+    if (this.quizBusy || !isWinningAnswer(this.quiz.current, message.message, message.user.id)) return;
+    await this.quiz.markWon({ userId: message.user.id, username: message.user.username });
+    await this.handOver();
+  }
+
+  /** Moves the prize to the winner in D1, closes the banner, names the winner, rings their bell. */
+  private async handOver(): Promise<void> {
+    const quiz = this.quiz.current;
+    if (!quiz?.winner) return;
+    const winner = quiz.winner;
+    let result: "awarded" | "gone";
+    try {
+      result = await awardQuizItem(this.env, quizRecord(quiz), winner.userId);
+    } catch (err) {
+      console.error("quiz hand-over failed, retrying", String(err));
+      await this.alarms.set("quizAward", Date.now() + 1_000);
+      return;
+    }
+    if (this.quiz.current?.id !== quiz.id) return; // a retry finished meanwhile
+    await this.quiz.end();
+    this.sendAll({ event: "quizInit", data: quizView(null, quiz.id) });
+    if (result === "gone") return;
+    await this.post(systemDraft("system.quiz_won", { username: winner.username, item: quiz.item.name }));
+    try {
+      const notification = await storeWinNotification(this.env, winner.userId, quiz.item.name);
+      this.deliver({ event: "notification", data: notification }, (a) => a.userId === winner.userId);
+    } catch (err) {
+      console.error("quiz win notification failed", String(err));
     }
   }
 

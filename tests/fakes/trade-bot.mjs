@@ -1,0 +1,127 @@
+// A local fake trade bot speaking the protocol of worker/withdraws/bot.ts (JSON over HTTP),
+// mounted at /bot/* by providers.mjs. Offers live in memory.
+//
+// The protocol (what the worker calls; base URL = TRADE_BOT_URL = <fakes>/bot):
+//   POST /bot/offers {trade_link, items:[{id, market_hash_name}], reference}
+//        → 200 {offer_id, state:"active"}; the same reference again → the same offer (idempotent)
+//        → 400 {error} for a malformed body (or in mode "reject")
+//   GET  /bot/offers/:id        → 200 {offer_id, state: active|accepted|declined|expired}; 404 unknown
+//   POST /bot/offers/:id/cancel → 200 {offer_id, state} — an active offer becomes "expired";
+//        an accepted/declined one keeps its state
+//
+// Control (tests choose the outcome; optionally per trade link so parallel tests don't collide):
+//   POST /bot/control {mode, acceptAfterMs?, trade_link?}
+//        mode "accept"      → an offer turns "accepted" acceptAfterMs after it was made (default ~2 s)
+//             "decline"     → … turns "declined" after acceptAfterMs
+//             "timeout"     → stays "active" until cancelled
+//             "unavailable" → every call about that link answers 503 (the bot is down)
+//             "reject"      → POST /bot/offers answers 400 (the offer is refused for good)
+//        without trade_link it sets the default for every link without its own mode
+//   GET  /bot/control/offers?trade_link= → {offers:[{offer_id, reference, trade_link, items, state}], sendCalls}
+//   POST /bot/control/reset → forget offers and modes
+// The mode is read when an offer is asked about, so a test may switch it while offers are open.
+
+const DEFAULT_CONTROL = { mode: "accept", acceptAfterMs: 2000 };
+const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject"]);
+
+export function createTradeBotFake() {
+  /** @type {Map<string, {offer_id: string, reference: string, trade_link: string, items: unknown[], state: string, createdAt: number}>} */
+  const offers = new Map();
+  const byReference = new Map();
+  /** trade link → number of POST /bot/offers calls (also refused ones) */
+  const sendCalls = new Map();
+  let defaults = { ...DEFAULT_CONTROL };
+  const perLink = new Map();
+  let seq = 0;
+
+  const controlOf = (link) => perLink.get(link) ?? defaults;
+
+  /** The offer's state now, per the mode of its link. */
+  function settle(offer) {
+    if (offer.state !== "active") return offer.state;
+    const { mode, acceptAfterMs } = controlOf(offer.trade_link);
+    if ((mode === "accept" || mode === "decline") && Date.now() - offer.createdAt >= acceptAfterMs) {
+      offer.state = mode === "accept" ? "accepted" : "declined";
+    }
+    return offer.state;
+  }
+
+  const view = (o) => ({ offer_id: o.offer_id, state: settle(o) });
+
+  return async function handle(req, res, url) {
+    const path = url.pathname.replace(/^\/bot/, "");
+    const body = req.method === "POST" ? await readJson(req) : undefined;
+
+    if (path === "/control" && req.method === "POST") {
+      if (!body || !MODES.has(body.mode)) return json(res, 400, { error: "mode must be one of " + [...MODES].join(", ") });
+      const acceptAfterMs = Number.isFinite(body.acceptAfterMs) ? Math.max(0, body.acceptAfterMs) : DEFAULT_CONTROL.acceptAfterMs;
+      const control = { mode: body.mode, acceptAfterMs };
+      if (typeof body.trade_link === "string") perLink.set(body.trade_link, control);
+      else defaults = control;
+      return json(res, 200, { ok: true, ...control });
+    }
+    if (path === "/control/offers" && req.method === "GET") {
+      const link = url.searchParams.get("trade_link");
+      const list = [...offers.values()].filter((o) => link === null || o.trade_link === link);
+      return json(res, 200, {
+        offers: list.map((o) => ({ offer_id: o.offer_id, reference: o.reference, trade_link: o.trade_link, items: o.items, state: settle(o) })),
+        sendCalls: link === null ? [...sendCalls.values()].reduce((a, b) => a + b, 0) : (sendCalls.get(link) ?? 0),
+      });
+    }
+    if (path === "/control/reset" && req.method === "POST") {
+      offers.clear();
+      byReference.clear();
+      sendCalls.clear();
+      perLink.clear();
+      defaults = { ...DEFAULT_CONTROL };
+      return json(res, 200, { ok: true });
+    }
+
+    if (path === "/offers" && req.method === "POST") {
+      const link = body?.trade_link;
+      if (typeof link === "string") sendCalls.set(link, (sendCalls.get(link) ?? 0) + 1);
+      if (typeof link !== "string" || !link || !Array.isArray(body.items) || body.items.length === 0 || typeof body.reference !== "string") {
+        return json(res, 400, { error: "trade_link, items and reference are required" });
+      }
+      const { mode } = controlOf(link);
+      if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
+      if (mode === "reject") return json(res, 400, { error: "offer refused" });
+      const existing = byReference.get(body.reference);
+      if (existing) return json(res, 200, view(offers.get(existing)));
+      seq += 1;
+      const offer = { offer_id: `offer-${seq}`, reference: body.reference, trade_link: link, items: body.items, state: "active", createdAt: Date.now() };
+      offers.set(offer.offer_id, offer);
+      byReference.set(offer.reference, offer.offer_id);
+      return json(res, 200, view(offer));
+    }
+
+    const m = /^\/offers\/([^/]+)(\/cancel)?$/.exec(path);
+    if (m) {
+      const offer = offers.get(decodeURIComponent(m[1]));
+      if (!offer) return json(res, 404, { error: "no such offer" });
+      if (controlOf(offer.trade_link).mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
+      if (m[2] && req.method === "POST") {
+        if (settle(offer) === "active") offer.state = "expired";
+        return json(res, 200, view(offer));
+      }
+      if (!m[2] && req.method === "GET") return json(res, 200, view(offer));
+    }
+    return json(res, 404, { error: "no such bot call" });
+  };
+}
+
+function json(res, status, body) {
+  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+}
+
+async function readJson(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

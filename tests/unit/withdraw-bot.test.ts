@@ -1,0 +1,102 @@
+// The trade-bot adapter (worker/withdraws/bot.ts, HttpTradeBot) against the local fake bot
+// (tests/fakes/trade-bot.mjs, mounted at /bot by providers.mjs): the protocol both sides speak,
+// idempotent sends, every control mode, and how failures are classified.
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeProviders, type FakeProviders } from "../fakes/providers.mjs";
+import { BotRejectedError, BotUnavailableError, HttpTradeBot, tradeBotFromEnv } from "../../worker/withdraws/bot";
+
+let fakes: FakeProviders;
+let bot: HttpTradeBot;
+const items = [{ id: 1, market_hash_name: "AK-47 | Redline (Field-Tested)" }];
+let seq = 0;
+const link = () => `https://steamcommunity.com/tradeoffer/new/?partner=${++seq}&token=unit`;
+
+async function control(body: Record<string, unknown>) {
+  const res = await fetch(`${fakes.baseUrl}/bot/control`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  fakes = await startFakeProviders({ port: 0 });
+  bot = new HttpTradeBot(`${fakes.baseUrl}/bot/`, 2_000);
+});
+afterAll(() => fakes.close());
+
+describe("HttpTradeBot ↔ fake trade bot", () => {
+  it("sends an offer that is accepted after acceptAfterMs, idempotently per reference", async () => {
+    const tradeLink = link();
+    await control({ trade_link: tradeLink, mode: "accept", acceptAfterMs: 150 });
+    const offer = await bot.sendOffer({ tradeLink, items, reference: "w-accept" });
+    expect(offer).toEqual({ offerId: expect.any(String), state: "active" });
+    // a resend (lost answer, queue restart) gets the same offer, not a second one
+    expect(await bot.sendOffer({ tradeLink, items, reference: "w-accept" })).toEqual(offer);
+    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "active" });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted" });
+    // cancelling an accepted offer changes nothing: the answer says it was accepted
+    expect((await bot.cancelOffer(offer.offerId)).state).toBe("accepted");
+    const listed = (await (await fetch(`${fakes.baseUrl}/bot/control/offers?trade_link=${encodeURIComponent(tradeLink)}`)).json()) as {
+      offers: { reference: string; items: unknown[] }[];
+      sendCalls: number;
+    };
+    expect(listed.offers).toMatchObject([{ reference: "w-accept", items }]);
+    expect(listed.sendCalls).toBe(2);
+  });
+
+  it("declines, times out (active until cancelled → expired)", async () => {
+    const declining = link();
+    await control({ trade_link: declining, mode: "decline", acceptAfterMs: 0 });
+    const d = await bot.sendOffer({ tradeLink: declining, items, reference: "w-decline" });
+    expect((await bot.getOffer(d.offerId)).state).toBe("declined");
+
+    const slow = link();
+    await control({ trade_link: slow, mode: "timeout" });
+    const t = await bot.sendOffer({ tradeLink: slow, items, reference: "w-timeout" });
+    expect((await bot.getOffer(t.offerId)).state).toBe("active");
+    expect(await bot.cancelOffer(t.offerId)).toEqual({ offerId: t.offerId, state: "expired" });
+    expect((await bot.getOffer(t.offerId)).state).toBe("expired");
+  });
+
+  it("classifies an outage as unavailable (retry) and a refusal as rejected (give up)", async () => {
+    const down = link();
+    await control({ trade_link: down, mode: "unavailable" });
+    await expect(bot.sendOffer({ tradeLink: down, items, reference: "w-down" })).rejects.toBeInstanceOf(BotUnavailableError);
+
+    const refused = link();
+    await control({ trade_link: refused, mode: "reject" });
+    const err = await bot.sendOffer({ tradeLink: refused, items, reference: "w-refused" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BotRejectedError);
+    expect((err as BotRejectedError).status).toBe(400);
+    await expect(bot.getOffer("no-such-offer")).rejects.toBeInstanceOf(BotRejectedError);
+
+    // nobody listening
+    const closed = new HttpTradeBot("http://127.0.0.1:9/bot", 1_000);
+    await expect(closed.getOffer("x")).rejects.toBeInstanceOf(BotUnavailableError);
+  });
+
+  it("gives up after its timeout and on an answer it cannot read", async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url?.includes("slow")) return void setTimeout(() => res.end("{}"), 1_000);
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ offer_id: "1", state: "teleported" }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const quick = new HttpTradeBot(`http://127.0.0.1:${port}`, 100);
+      const started = Date.now();
+      await expect(quick.getOffer("slow")).rejects.toBeInstanceOf(BotUnavailableError);
+      expect(Date.now() - started).toBeLessThan(900);
+      await expect(quick.getOffer("odd")).rejects.toBeInstanceOf(BotUnavailableError);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("is switched off by an empty TRADE_BOT_URL", () => {
+    expect(tradeBotFromEnv({ TRADE_BOT_URL: "" })).toBeNull();
+    expect(tradeBotFromEnv({ TRADE_BOT_URL: "  " })).toBeNull();
+    expect(tradeBotFromEnv({ TRADE_BOT_URL: `http://x/bot` })).toBeInstanceOf(HttpTradeBot);
+  });
+});

@@ -1,0 +1,117 @@
+// The trade batch's own guards (worker/store/trade.ts), reached by changing the world between the
+// route's check and the commit: a store unit taken, the balance spent, a given item staked. The
+// whole batch must be refused and nothing may move.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { reconcile } from "../../worker/db/reconcile";
+import { userBalanceStatements } from "../../worker/db/ledger";
+import { buy, sell, type TradeRequest } from "../../worker/store/trade";
+import { deposit, makeUser } from "./user-fixtures";
+import { catalogueItem, houseUnits, item, snapshot, stakeInCrash, tag, userItem } from "./store-fixtures";
+
+/** env whose D1 runs `meanwhile` right before the trade's write batch (its second batch). */
+function interleaved(meanwhile: () => Promise<void>): Pick<Env, "DB"> {
+  let batches = 0;
+  const DB = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          batches += 1;
+          if (batches === 2) await meanwhile();
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { DB };
+}
+
+const request = (userId: number, fields: Partial<TradeRequest>): TradeRequest => ({
+  userId,
+  buyIds: [],
+  sellIds: [],
+  requestId: crypto.randomUUID(),
+  taxPercent: 10,
+  ...fields,
+});
+
+describe("the trade batch refuses a world that changed after the check", () => {
+  it("the last store unit taken meanwhile: items_unavailable, nothing moves (the exchange part neither)", async () => {
+    const t = tag();
+    const cat = await catalogueItem(300, `Store ${t} | Snatched`);
+    const [unit] = await houseUnits(cat);
+    const { user } = await makeUser();
+    await deposit(user.id, 1_000);
+    const giveCat = await catalogueItem(100, `Store ${t} | Given`);
+    const mine = await userItem(user.id, giveCat, 100);
+    let before: Awaited<ReturnType<typeof snapshot>> | undefined;
+    const outcome = await buy(
+      interleaved(async () => {
+        await env.DB.prepare("UPDATE inventory_items SET status = 'quiz' WHERE id = ?1").bind(unit).run();
+        before = await snapshot();
+      }),
+      request(user.id, { buyIds: [cat], sellIds: [mine] }),
+    );
+    expect(outcome).toEqual({ ok: false, key: "storehouse_api.items_unavailable" });
+    expect(await snapshot()).toEqual(before);
+    expect(await item(mine)).toMatchObject({ owner_id: user.id, status: "available" });
+  });
+
+  it("the balance spent meanwhile: insufficient_funds, nothing moves", async () => {
+    const t = tag();
+    const cat = await catalogueItem(300, `Store ${t} | Spent`);
+    const [unit] = await houseUnits(cat);
+    const { user } = await makeUser();
+    await deposit(user.id, 300);
+    let before: Awaited<ReturnType<typeof snapshot>> | undefined;
+    const outcome = await buy(
+      interleaved(async () => {
+        await env.DB.batch(userBalanceStatements(env.DB, { userId: user.id, delta: -1, kind: "withdrawal", idempotencyKey: `spend-${t}` }));
+        before = await snapshot();
+      }),
+      request(user.id, { buyIds: [cat] }),
+    );
+    expect(outcome).toEqual({ ok: false, key: "storehouse_api.insufficient_funds" });
+    expect(await snapshot()).toEqual(before);
+    expect(await item(unit!)).toMatchObject({ owner_id: null, status: "available" });
+  });
+
+  it("an item staked in a crash bet meanwhile: the sale is refused, nothing moves", async () => {
+    const t = tag();
+    const cat = await catalogueItem(500, `Store ${t} | Staked`);
+    const { user } = await makeUser();
+    const a = await userItem(user.id, cat, 500);
+    const b = await userItem(user.id, cat, 500);
+    let before: Awaited<ReturnType<typeof snapshot>> | undefined;
+    const outcome = await sell(
+      interleaved(async () => {
+        await stakeInCrash(user.id, [b]);
+        before = await snapshot();
+      }),
+      request(user.id, { sellIds: [a, b] }),
+    );
+    expect(outcome).toEqual({ ok: false, key: "storehouse_api.items_unavailable" });
+    expect(await snapshot()).toEqual(before);
+    expect(await item(a)).toMatchObject({ owner_id: user.id, status: "available" });
+    expect(await item(b)).toMatchObject({ owner_id: user.id, status: "in_bet" });
+    expect((await reconcile(env)).ok).toBe(true);
+  });
+
+  it("with several units in stock a unit taken meanwhile is no conflict: the next one is picked", async () => {
+    const t = tag();
+    const cat = await catalogueItem(200, `Store ${t} | Next`);
+    const [first, second] = await houseUnits(cat, 2);
+    const { user } = await makeUser();
+    await deposit(user.id, 200);
+    const outcome = await buy(
+      interleaved(async () => {
+        await env.DB.prepare("UPDATE inventory_items SET status = 'quiz' WHERE id = ?1").bind(first).run();
+      }),
+      request(user.id, { buyIds: [cat] }),
+    );
+    expect(outcome).toMatchObject({ ok: true, answer: { balance: 0, items: [{ myId: second }] } });
+    expect((await reconcile(env)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+// Opening a case (spec §7 /api/cases/open, architecture.md Money and items + Provably fair):
+// the roll is decided from the player's seed pair before anything moves, then ONE D1 batch
+//   advances the nonce (guarded on the pair read) · checks the case did not change meanwhile ·
+//   debits the price (guarded balance, ledger 'case_open') and credits the house · mints the won
+//   item for the player at its catalogue price · records the open (UNIQUE request_id).
+// Any guard failing rejects the whole batch: nothing moves.
+import type { ServerKey } from "../../../shared/errors";
+import { rollIndex } from "../../cases/seeds";
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
+import { ensureSeeds, type SeedRow } from "./seed-store";
+
+type DbEnv = Pick<Env, "DB">;
+
+export interface OpenRequest {
+  userId: number;
+  caseId: number;
+  /** the client's idempotency key, or one made up by the caller */
+  requestId: string;
+  now?: number;
+}
+
+export type OpenResult =
+  | { ok: true; open: OpenRow; replay: boolean }
+  | { ok: false; status: 400 | 404 | 409; message: ServerKey };
+
+/** Everything read and decided before the payment batch (the roll is fixed here). */
+export interface OpenPlan {
+  request: OpenRequest & { now: number };
+  kase: CaseWithItems;
+  seeds: SeedRow;
+  won: CaseItemRow;
+}
+
+export type PlanResult = { ok: true; plan: OpenPlan } | { ok: true; open: OpenRow; replay: true } | Extract<OpenResult, { ok: false }>;
+
+/** Reads the case and the player's seed pair and rolls. Nothing is written but a first seed pair. */
+export async function planOpen(env: DbEnv, r: OpenRequest): Promise<PlanResult> {
+  const now = r.now ?? Date.now();
+  const replayed = await findOpen(env, r.userId, r.requestId);
+  if (replayed) return { ok: true, open: replayed, replay: true };
+
+  const kase = await findCase(env, r.caseId);
+  if (!kase) return { ok: false, status: 404, message: "cases_api.case_not_found" };
+  if (!kase.active || kase.items.length === 0) return { ok: false, status: 409, message: "cases_api.case_disabled" };
+
+  const seeds = await ensureSeeds(env, r.userId, now);
+  const index = rollIndex({ serverSeed: seeds.server_seed, clientSeed: seeds.client_seed, nonce: seeds.nonce }, kase.items.map((i) => i.weight));
+  return { ok: true, plan: { request: { ...r, now }, kase, seeds, won: kase.items[index]! } };
+}
+
+/** The payment batch of a plan: all of it lands, or (a guard failing) none of it. */
+export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
+  const { request: r, kase, seeds, won } = plan;
+  const d1 = env.DB;
+  const key = openLedgerKey(r.userId, r.requestId);
+  const reference = `case:${kase.id}`;
+  const now = r.now;
+  try {
+    await d1.batch([
+      d1
+        .prepare("UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ?1 AND nonce = ?2 AND server_seed_hash = ?3 AND client_seed = ?4")
+        .bind(r.userId, seeds.nonce, seeds.server_seed_hash, seeds.client_seed),
+      expectChanges(d1, 1),
+      // the case, its price and its items are what the roll used (an admin edit bumps updated_at)
+      d1
+        .prepare("INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ?1 AND active = 1 AND price = ?2 AND updated_at = ?3)")
+        .bind(kase.id, kase.price, kase.updated_at),
+      ...userBalanceStatements(d1, { userId: r.userId, delta: -kase.price, kind: "case_open", reference, idempotencyKey: key }, now),
+      ...houseBalanceStatements(d1, { account: "house", delta: kase.price, kind: "case_open", reference, idempotencyKey: `${key}:house` }, now),
+      d1
+        .prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at) VALUES (?1, ?2, ?3, 'available', ?4, ?4)")
+        .bind(r.userId, won.catalogue_id, won.price, now),
+      // right after the insert: last_insert_rowid() is the minted item
+      d1
+        .prepare(
+          `INSERT INTO case_opens (user_id, case_id, price, catalogue_id, item_id, item_price, server_seed_hash, client_seed, nonce, request_id, created_at)
+           VALUES (?1, ?2, ?3, ?4, last_insert_rowid(), ?5, ?6, ?7, ?8, ?9, ?10)`,
+        )
+        .bind(r.userId, kase.id, kase.price, won.catalogue_id, won.price, seeds.server_seed_hash, seeds.client_seed, seeds.nonce, r.requestId, now),
+    ]);
+  } catch (err) {
+    const failure = classifyBatchError(err);
+    const raced = failure === "replay" || failure === "guard" || /UNIQUE constraint failed: case_opens/i.test(String(err));
+    if (raced) {
+      // the same request_id may have won a race with this call: then answer what it answered
+      const first = await findOpen(env, r.userId, r.requestId);
+      if (first) return { ok: true, open: first, replay: true };
+      return { ok: false, status: 409, message: "cases_api.busy" };
+    }
+    if (failure === "insufficient") return { ok: false, status: 400, message: "cases_api.insufficient_funds" };
+    throw err;
+  }
+  const open = await findOpen(env, r.userId, r.requestId);
+  if (!open) throw new Error("case open committed but not found");
+  return { ok: true, open, replay: false };
+}
+
+export async function openCase(env: DbEnv, r: OpenRequest): Promise<OpenResult> {
+  const planned = await planOpen(env, r);
+  if (!planned.ok || "open" in planned) return planned;
+  return payOpen(env, planned.plan);
+}

@@ -1,0 +1,138 @@
+// D1 reads of the cases group: the listing, one case with its items (pick order), live drops,
+// and a past open (the answer a request_id replay gets). Money stays in cents here.
+import { CASES } from "../../../shared/constants";
+
+type DbEnv = Pick<Env, "DB">;
+
+export interface CaseRow {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  priority: number;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CaseItemRow {
+  catalogue_id: number;
+  weight: number;
+  market_hash_name: string;
+  name: string;
+  exterior: string | null;
+  image: string;
+  rarity: string;
+  rarity_color: string;
+  price: number;
+}
+
+export type CaseWithItems = CaseRow & { items: CaseItemRow[] };
+
+const CASE_COLUMNS = "id, name, image, price, priority, active, created_at, updated_at";
+
+/** Items of these cases in pick order (catalogue id ascending), grouped by case id. */
+async function itemsOf(env: DbEnv, caseIds: number[]): Promise<Map<number, CaseItemRow[]>> {
+  const out = new Map<number, CaseItemRow[]>(caseIds.map((id) => [id, []]));
+  if (caseIds.length === 0) return out;
+  const { results } = await env.DB.prepare(
+    `SELECT ci.case_id, ci.catalogue_id, ci.weight, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color, c.price
+       FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id
+      WHERE ci.case_id IN (SELECT value FROM json_each(?1))
+      ORDER BY ci.case_id, ci.catalogue_id`,
+  )
+    .bind(JSON.stringify(caseIds))
+    .all<CaseItemRow & { case_id: number }>();
+  for (const { case_id, ...row } of results) out.get(case_id)?.push(row);
+  return out;
+}
+
+/** Cases with their items: active ones only unless `all`; priority desc, then id. */
+export async function listCases(env: DbEnv, { all = false } = {}): Promise<CaseWithItems[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT ${CASE_COLUMNS} FROM cases ${all ? "" : "WHERE active = 1"} ORDER BY priority DESC, id`,
+  ).all<CaseRow>();
+  const items = await itemsOf(
+    env,
+    results.map((r) => r.id),
+  );
+  return results.map((r) => ({ ...r, items: items.get(r.id) ?? [] }));
+}
+
+export async function findCase(env: DbEnv, id: number): Promise<CaseWithItems | null> {
+  const row = await env.DB.prepare(`SELECT ${CASE_COLUMNS} FROM cases WHERE id = ?1`).bind(id).first<CaseRow>();
+  if (!row) return null;
+  return { ...row, items: (await itemsOf(env, [row.id])).get(row.id) ?? [] };
+}
+
+export interface LiveDropRow {
+  id: number;
+  created_at: number;
+  user_id: number;
+  username: string;
+  avatar: string;
+  case_id: number;
+  case_name: string;
+  case_image: string;
+  item_id: number;
+  item_price: number;
+  market_hash_name: string;
+  name: string;
+  image: string;
+  rarity: string;
+  rarity_color: string;
+}
+
+const DROP_SELECT = `SELECT o.id, o.created_at, o.user_id, u.username, u.avatar, o.case_id, k.name AS case_name, k.image AS case_image,
+        o.item_id, o.item_price, c.market_hash_name, c.name, c.image, c.rarity, c.rarity_color
+   FROM case_opens o JOIN users u ON u.id = o.user_id JOIN cases k ON k.id = o.case_id JOIN catalogue c ON c.id = o.catalogue_id`;
+
+/** The last opens, newest first (CASES.liveDropsKept). */
+export async function liveDrops(env: DbEnv, limit: number = CASES.liveDropsKept): Promise<LiveDropRow[]> {
+  const { results } = await env.DB.prepare(`${DROP_SELECT} ORDER BY o.id DESC LIMIT ?1`).bind(limit).all<LiveDropRow>();
+  return results;
+}
+
+export async function liveDrop(env: DbEnv, openId: number): Promise<LiveDropRow | null> {
+  return env.DB.prepare(`${DROP_SELECT} WHERE o.id = ?1`).bind(openId).first<LiveDropRow>();
+}
+
+export interface OpenRow {
+  id: number;
+  user_id: number;
+  case_id: number;
+  price: number;
+  catalogue_id: number;
+  item_id: number;
+  item_price: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  request_id: string;
+  /** the user's balance right after paying (from the ledger row of the debit) */
+  balance_after: number;
+  market_hash_name: string;
+  name: string;
+  exterior: string | null;
+  image: string;
+  rarity: string;
+  rarity_color: string;
+}
+
+/** A past open of this user by its request_id, with what its first answer said. */
+export async function findOpen(env: DbEnv, userId: number, requestId: string): Promise<OpenRow | null> {
+  return env.DB.prepare(
+    `SELECT o.id, o.user_id, o.case_id, o.price, o.catalogue_id, o.item_id, o.item_price, o.server_seed_hash, o.client_seed,
+            o.nonce, o.request_id, l.balance_after, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color
+       FROM case_opens o JOIN catalogue c ON c.id = o.catalogue_id
+       JOIN ledger l ON l.idempotency_key = ?3
+      WHERE o.user_id = ?1 AND o.request_id = ?2`,
+  )
+    .bind(userId, requestId, openLedgerKey(userId, requestId))
+    .first<OpenRow>();
+}
+
+/** Idempotency key of an open's user debit; the house credit adds ":house". */
+export function openLedgerKey(userId: number, requestId: string): string {
+  return `case:open:${userId}:${requestId}`;
+}

@@ -1,0 +1,66 @@
+// /api/cases/* (spec §7, s3-contracts "Cases"): the listing with live drops, one case with its
+// odds, opening (paid from the balance, provably fair) and the player's seeds.
+import { Hono } from "hono";
+import { emptyBody } from "../../../shared/api/common";
+import {
+  clientSeedBody,
+  getOneQuery,
+  openBody,
+  type ClientSeedAnswer,
+  type GetCasesAnswer,
+  type GetOneAnswer,
+  type RotateAnswer,
+  type SeedsAnswer,
+} from "../../../shared/api/cases";
+import { requireUser } from "../../auth/middleware";
+import type { AppEnv } from "../../env";
+import { normalizeClientSeed } from "../../cases/seeds";
+import { fail, jsonBody, queryParams } from "../../lib/http";
+import { readMaintenance } from "../../lib/settings";
+import { announceOpen } from "./announce";
+import { openCase } from "./open";
+import { presentCase, presentCaseWithItems, presentLiveDrop, presentOpen } from "./presenters";
+import { findCase, liveDrops, listCases } from "./queries";
+import { ensureSeeds, rotateSeeds, setClientSeed, type SeedRow } from "./seed-store";
+
+const seedsJson = (s: SeedRow): SeedsAnswer => ({ server_seed_hash: s.server_seed_hash, client_seed: s.client_seed, nonce: s.nonce });
+
+export const casesRoutes = new Hono<AppEnv>()
+  .get("/get", async (c) => {
+    const [cases, drops] = await Promise.all([listCases(c.env), liveDrops(c.env)]);
+    return c.json({ cases: cases.map(presentCase), liveDrop: drops.map(presentLiveDrop) } satisfies GetCasesAnswer);
+  })
+  .get("/getOne", queryParams(getOneQuery), async (c) => {
+    const kase = await findCase(c.env, c.req.valid("query").id);
+    if (!kase || !kase.active) return fail(c, 404, "cases_api.case_not_found");
+    return c.json({ case: presentCaseWithItems(kase) } satisfies GetOneAnswer);
+  })
+  .post("/open", requireUser, jsonBody(openBody), async (c) => {
+    // like every bet, opening stops while the site is in maintenance (§4)
+    if (await readMaintenance(c.env)) return fail(c, 503, "app_api.maintenance");
+    const me = c.get("user")!;
+    const body = c.req.valid("json");
+    const result = await openCase(c.env, { userId: me.id, caseId: body.id, requestId: body.request_id ?? crypto.randomUUID() });
+    if (!result.ok) return fail(c, result.status, result.message);
+    if (!result.replay) await announceOpen(c.env, me.id, result.open.id);
+    return c.json(presentOpen(result.open));
+  })
+  .get("/seeds", requireUser, async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user")!.id))))
+  .post("/seeds", requireUser, jsonBody(emptyBody), async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user")!.id))))
+  .post("/seeds/client", requireUser, jsonBody(clientSeedBody), async (c) => {
+    const clientSeed = normalizeClientSeed(c.req.valid("json").client_seed);
+    if (clientSeed === null) return fail(c, 400, "cases_api.invalid_client_seed");
+    const seeds = await setClientSeed(c.env, c.get("user")!.id, clientSeed);
+    return c.json({ success: true, message: "cases_api.client_seed_saved", ...seedsJson(seeds) } satisfies ClientSeedAnswer);
+  })
+  .post("/seeds/rotate", requireUser, jsonBody(emptyBody), async (c) => {
+    const rotated = await rotateSeeds(c.env, c.get("user")!.id);
+    if (!rotated.ok) return fail(c, 409, "cases_api.busy");
+    const answer: RotateAnswer = {
+      success: true,
+      message: "cases_api.seed_rotated",
+      previous: { server_seed: rotated.previous.server_seed, ...seedsJson(rotated.previous) },
+      ...seedsJson(rotated.current),
+    };
+    return c.json(answer);
+  });

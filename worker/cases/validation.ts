@@ -1,0 +1,42 @@
+// Admin case checks, pure: items distinct, known to the catalogue, weights positive integers,
+// and an RTP within CASES.rtpBounds at the given price (spec: "weights and prices consistent").
+import { CASES } from "../../shared/constants";
+import type { ServerKey } from "../../shared/errors";
+import { rtpPercent, totalWeight, type WeightedItem } from "./odds";
+
+/** Keeps Σ weights (≤ maxItemsPerCase × this) a safe integer with room to spare. */
+export const MAX_WEIGHT = 1_000_000_000;
+
+export interface ItemChoice {
+  catalogue_id: number;
+  weight: number;
+}
+
+export type CaseCheck = { ok: true; items: (ItemChoice & WeightedItem)[]; rtp: number } | { ok: false; message: ServerKey };
+
+/**
+ * `prices` maps the catalogue ids that exist to their current price (cents). Items come back in
+ * pick order (catalogue id ascending) with their prices.
+ */
+export function checkCase(choices: readonly ItemChoice[], prices: ReadonlyMap<number, number>, priceCents: number): CaseCheck {
+  const invalidItems = { ok: false, message: "cases_api.invalid_items" } as const;
+  if (choices.length === 0 || choices.length > CASES.maxItemsPerCase) return invalidItems;
+  const seen = new Set<number>();
+  for (const c of choices) {
+    if (seen.has(c.catalogue_id) || !prices.has(c.catalogue_id)) return invalidItems;
+    if (!Number.isSafeInteger(c.weight) || c.weight <= 0 || c.weight > MAX_WEIGHT) return invalidItems;
+    seen.add(c.catalogue_id);
+  }
+  const items = [...choices]
+    .sort((a, b) => a.catalogue_id - b.catalogue_id)
+    .map((c) => ({ catalogue_id: c.catalogue_id, weight: c.weight, price: prices.get(c.catalogue_id)! }));
+  try {
+    totalWeight(items);
+  } catch {
+    return invalidItems;
+  }
+  if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return { ok: false, message: "cases_api.invalid_price" };
+  const rtp = rtpPercent(items, priceCents);
+  if (rtp < CASES.rtpBounds.min || rtp > CASES.rtpBounds.max) return { ok: false, message: "cases_api.invalid_price" };
+  return { ok: true, items, rtp };
+}

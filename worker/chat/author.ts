@@ -1,0 +1,52 @@
+// What the send path needs to know about an author, read from D1 in ONE batch: the user and
+// roles, an active mute (with its reason's name) and the total deposited (cents).
+import type { AuthorRow } from "../rooms/chat/messages";
+
+export interface ActiveMute {
+  /** epoch ms; null = forever */
+  until: number | null;
+  reason: string;
+}
+
+export interface ChatAuthor extends AuthorRow {
+  banned: boolean;
+  isStaff: boolean;
+  mute: ActiveMute | null;
+  totalDepositCents: number;
+}
+
+/** The SQL test of an active mute (alias m; ?now bound by the caller). */
+export const ACTIVE_MUTE_SQL = (now: string) => `m.lifted_at IS NULL AND (m.until IS NULL OR m.until > ${now})`;
+
+export async function chatAuthor(env: Pick<Env, "DB">, userId: number, now: number): Promise<ChatAuthor | null> {
+  const d1 = env.DB;
+  const [user, mute, deposit] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("SELECT id, username, avatar, is_admin, is_moderator, is_youtuber, banned FROM users WHERE id = ?1").bind(userId),
+    // a forever mute outranks a timed one; otherwise the one that lasts longest
+    d1
+      .prepare(
+        `SELECT m.until AS until, r.name AS reason FROM chat_mutes m JOIN chat_ban_reasons r ON r.id = m.reason_id
+          WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?2")}
+          ORDER BY m.until IS NULL DESC, m.until DESC LIMIT 1`,
+      )
+      .bind(userId, now),
+    d1.prepare("SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ?1 AND account = 'user' AND kind = 'deposit'").bind(userId),
+  ]);
+  const u = user?.results[0] as
+    | { id: number; username: string; avatar: string; is_admin: number; is_moderator: number; is_youtuber: number; banned: number }
+    | undefined;
+  if (!u) return null;
+  const m = mute?.results[0] as { until: number | null; reason: string } | undefined;
+  return {
+    id: u.id,
+    username: u.username,
+    avatar: u.avatar,
+    isAdmin: !!u.is_admin,
+    isModerator: !!u.is_moderator,
+    isYoutuber: !!u.is_youtuber,
+    banned: !!u.banned,
+    isStaff: !!u.is_admin || !!u.is_moderator,
+    mute: m ? { until: m.until, reason: m.reason } : null,
+    totalDepositCents: Number((deposit?.results[0] as { v: number } | undefined)?.v ?? 0),
+  };
+}

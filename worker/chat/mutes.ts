@@ -1,0 +1,110 @@
+// Chat mutes (spec §6) in D1: a staff member mutes a player for a duration (or forever) with an
+// active reason, or lifts the mute. Each change travels with its audit row in one batch; the
+// insert is guarded so a user never has two active mutes, and the reason must still be active.
+import { auditStatement } from "../lib/audit";
+import { classifyBatchError, expectChanges } from "../db/ledger";
+import { ACTIVE_MUTE_SQL } from "./author";
+
+type DbEnv = Pick<Env, "DB">;
+
+export interface Actor {
+  id: number;
+  isAdmin: boolean;
+  isModerator: boolean;
+}
+
+export type ModerationResult =
+  | { ok: true }
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 409;
+      key:
+        | "chat_api.cannot_block_self"
+        | "chat_api.user_not_found"
+        | "chat_api.cannot_block_staff"
+        | "chat_api.invalid_reason"
+        | "chat_api.already_blocked"
+        | "chat_api.not_blocked";
+    };
+
+interface Target {
+  id: number;
+  is_admin: number;
+  is_moderator: number;
+}
+
+/**
+ * Who may mute whom: nobody mutes an admin; a moderator mutes no staff; an admin may mute a
+ * moderator (the contract's "cannot_block_staff" rule).
+ */
+export function mayMute(actor: Actor, target: { isAdmin: boolean; isModerator: boolean }): boolean {
+  if (target.isAdmin) return false;
+  if (target.isModerator) return actor.isAdmin;
+  return true;
+}
+
+export async function muteUser(
+  env: DbEnv,
+  actor: Actor,
+  input: { userId: number; duration: number | null; reasonId: number },
+  now = Date.now(),
+): Promise<ModerationResult> {
+  if (input.userId === actor.id) return { ok: false, status: 400, key: "chat_api.cannot_block_self" };
+  const d1 = env.DB;
+  const [target, reason, active] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("SELECT id, is_admin, is_moderator FROM users WHERE id = ?1").bind(input.userId),
+    d1.prepare("SELECT name, is_active FROM chat_ban_reasons WHERE id = ?1").bind(input.reasonId),
+    d1.prepare(`SELECT COUNT(*) AS n FROM chat_mutes m WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?2")}`).bind(input.userId, now),
+  ]);
+  const t = target?.results[0] as Target | undefined;
+  if (!t) return { ok: false, status: 404, key: "chat_api.user_not_found" };
+  if (!mayMute(actor, { isAdmin: !!t.is_admin, isModerator: !!t.is_moderator })) return { ok: false, status: 403, key: "chat_api.cannot_block_staff" };
+  const r = reason?.results[0] as { name: string; is_active: number } | undefined;
+  if (!r || !r.is_active) return { ok: false, status: 400, key: "chat_api.invalid_reason" };
+  if (Number((active?.results[0] as { n: number } | undefined)?.n ?? 0) > 0) return { ok: false, status: 409, key: "chat_api.already_blocked" };
+
+  const until = input.duration === null ? null : now + input.duration * 60_000;
+  try {
+    await d1.batch([
+      // guarded: no active mute yet and the reason still active (a concurrent mute or a reason
+      // switched off in between changes nothing)
+      d1
+        .prepare(
+          `INSERT INTO chat_mutes (user_id, moderator_id, reason_id, duration_minutes, until, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6
+            WHERE NOT EXISTS (SELECT 1 FROM chat_mutes m WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?6")})
+              AND EXISTS (SELECT 1 FROM chat_ban_reasons WHERE id = ?3 AND is_active = 1)`,
+        )
+        .bind(input.userId, actor.id, input.reasonId, input.duration, until, now),
+      expectChanges(d1, 1),
+      auditStatement(
+        d1,
+        { actorId: actor.id, action: "chat.mute", targetUserId: input.userId, details: { duration: input.duration, until, reason_id: input.reasonId, reason: r.name } },
+        now,
+      ),
+    ]);
+  } catch (err) {
+    if (classifyBatchError(err) !== "guard") throw err;
+    return { ok: false, status: 409, key: "chat_api.already_blocked" };
+  }
+  return { ok: true };
+}
+
+/** Lifts the user's active mute (lifted_at, lifted_by) with its audit row. */
+export async function unmuteUser(env: DbEnv, actor: Actor, userId: number, now = Date.now()): Promise<ModerationResult> {
+  const d1 = env.DB;
+  const target = await d1.prepare("SELECT id FROM users WHERE id = ?1").bind(userId).first();
+  if (!target) return { ok: false, status: 404, key: "chat_api.user_not_found" };
+  try {
+    await d1.batch([
+      d1.prepare(`UPDATE chat_mutes AS m SET lifted_at = ?2, lifted_by = ?3 WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?2")}`).bind(userId, now, actor.id),
+      // at least one mute lifted (expectChanges wants an exact count; there is normally one)
+      d1.prepare("INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() < 1"),
+      auditStatement(d1, { actorId: actor.id, action: "chat.unmute", targetUserId: userId }, now),
+    ]);
+  } catch (err) {
+    if (classifyBatchError(err) !== "guard") throw err;
+    return { ok: false, status: 409, key: "chat_api.not_blocked" };
+  }
+  return { ok: true };
+}

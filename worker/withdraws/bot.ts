@@ -1,0 +1,117 @@
+// The trade bot: whatever sends the Steam trade offers (real Steam trading is a later issue).
+// The queue only talks to the TradeBot interface; HttpTradeBot speaks this small JSON protocol
+// (tests/fakes/trade-bot.mjs implements it locally):
+//   POST {base}/offers            {trade_link, items:[{id, market_hash_name}], reference}
+//                                  → 200 {offer_id, state}. MUST be idempotent on `reference`
+//                                  (the withdrawal id): a resend after a lost answer returns the
+//                                  same offer, so a queue restart never makes a second offer.
+//                                  4xx = the offer is refused for good (e.g. a bad trade link).
+//   GET  {base}/offers/:id        → 200 {offer_id, state}; 404 = no such offer
+//   POST {base}/offers/:id/cancel → 200 {offer_id, state} (the state after the cancel: 'expired',
+//                                  or 'accepted' / 'declined' when it was already decided)
+// state: active | accepted | declined | expired. A network error, a timeout
+// (WITHDRAW.botTimeoutMs) or a 5xx means "unavailable" and is retried by the queue.
+import { z } from "zod";
+import { WITHDRAW } from "../../shared/constants";
+
+export const OFFER_STATES = ["active", "accepted", "declined", "expired"] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+export interface TradeOffer {
+  offerId: string;
+  state: OfferState;
+}
+
+export interface OfferRequest {
+  tradeLink: string;
+  items: { id: number; market_hash_name: string }[];
+  /** the withdrawal id; the bot's idempotency key */
+  reference: string;
+}
+
+export interface TradeBot {
+  sendOffer(req: OfferRequest): Promise<TradeOffer>;
+  getOffer(offerId: string): Promise<TradeOffer>;
+  cancelOffer(offerId: string): Promise<TradeOffer>;
+}
+
+/** The bot could not be reached or failed (timeout, network, 5xx): try again later. */
+export class BotUnavailableError extends Error {
+  override name = "BotUnavailableError";
+}
+
+/** The bot answered that this request cannot succeed (4xx): do not retry. */
+export class BotRejectedError extends Error {
+  override name = "BotRejectedError";
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const offerAnswer = z.object({ offer_id: z.union([z.string().min(1).max(128), z.number().int()]), state: z.enum(OFFER_STATES) });
+
+export class HttpTradeBot implements TradeBot {
+  private readonly base: string;
+
+  constructor(
+    baseUrl: string,
+    private readonly timeoutMs: number = WITHDRAW.botTimeoutMs,
+    // a wrapper, not `fetch` itself: workerd refuses fetch called as another object's method
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+  ) {
+    this.base = baseUrl.replace(/\/+$/, "");
+  }
+
+  sendOffer(req: OfferRequest): Promise<TradeOffer> {
+    return this.call("POST", "/offers", { trade_link: req.tradeLink, items: req.items, reference: req.reference });
+  }
+
+  getOffer(offerId: string): Promise<TradeOffer> {
+    return this.call("GET", `/offers/${encodeURIComponent(offerId)}`);
+  }
+
+  cancelOffer(offerId: string): Promise<TradeOffer> {
+    return this.call("POST", `/offers/${encodeURIComponent(offerId)}/cancel`, {});
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<TradeOffer> {
+    let res: Response;
+    try {
+      res = await this.fetcher(`${this.base}${path}`, {
+        method,
+        headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new BotUnavailableError(`trade bot ${method} ${path}: ${String(err)}`);
+    }
+    if (res.status >= 500) {
+      await res.body?.cancel();
+      throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status}`);
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new BotRejectedError(`trade bot ${method} ${path}: HTTP ${res.status}`, res.status);
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch (err) {
+      throw new BotUnavailableError(`trade bot ${method} ${path}: bad JSON (${String(err)})`);
+    }
+    const parsed = offerAnswer.safeParse(json);
+    // a 200 we cannot read is the bot misbehaving; treated like an outage (retried, then given up)
+    if (!parsed.success) throw new BotUnavailableError(`trade bot ${method} ${path}: unexpected answer`);
+    return { offerId: String(parsed.data.offer_id), state: parsed.data.state };
+  }
+}
+
+/** The configured bot, or null when TRADE_BOT_URL is empty (withdrawals switched off). */
+export function tradeBotFromEnv(env: Pick<Env, "TRADE_BOT_URL">): TradeBot | null {
+  const url = (env.TRADE_BOT_URL ?? "").trim();
+  return url ? new HttpTradeBot(url) : null;
+}

@@ -1,0 +1,138 @@
+// One pass of the withdrawal queue over D1 (the WithdrawQueue DO only decides WHEN to run it).
+// Every withdrawal 'sending' whose next_attempt_at has come is looked at once:
+//   no offer yet → send it (retry with backoff on an outage, up to WITHDRAW.maxSendAttempts,
+//                  then cancel 'unavailable'; a refused offer cancels 'failed' at once);
+//   offer open   → ask the bot: accepted / declined / expired finish it; still active past
+//                  WITHDRAW.offerTtlMs → cancel it at the bot, then finish 'expired'
+//                  (unless the bot says it was accepted meanwhile); otherwise poll again later.
+// All state is in the row (offer_id, offer_sent_at, attempts, next_attempt_at), so a pass can be
+// cut off anywhere and the next one carries on. Row updates are guarded on the values read.
+import { WITHDRAW } from "../../shared/constants";
+import { BotRejectedError, BotUnavailableError, type OfferState, type TradeBot } from "./bot";
+import { finishWithdrawal, type OpenWithdrawal } from "./finalize";
+import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
+
+type QueueEnv = Pick<Env, "DB" | "CHAT_ROOM">;
+
+/** Withdrawals one pass looks at (the rest wait for the next pass, scheduled at once). */
+export const PASS_SIZE = 25;
+
+export interface PassResult {
+  /** withdrawals looked at */
+  seen: number;
+  finished: { id: string; outcome: Outcome }[];
+  /** epoch ms of the earliest next_attempt_at still open, null when the queue is empty */
+  nextAt: number | null;
+}
+
+export async function processDue(env: QueueEnv, bot: TradeBot, now = Date.now()): Promise<PassResult> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, user_id, trade_link, amount, fee, offer_id, offer_sent_at, attempts, next_attempt_at
+       FROM withdrawals WHERE status = 'sending' AND next_attempt_at <= ?1
+      ORDER BY next_attempt_at, created_at LIMIT ?2`,
+  )
+    .bind(now, PASS_SIZE)
+    .all<OpenWithdrawal>();
+  const finished: PassResult["finished"] = [];
+  for (const w of results) {
+    try {
+      const outcome = await step(env, bot, w, now);
+      if (outcome) finished.push({ id: w.id, outcome });
+    } catch (err) {
+      // a D1 hiccup on one row must not stall the others; it is due again shortly
+      console.error("withdraw queue step failed", { id: w.id, err: String(err) });
+      await reschedule(env, w, now + WITHDRAW.pollMs).catch(() => undefined);
+    }
+  }
+  return { seen: results.length, finished, nextAt: await nextDue(env) };
+}
+
+export async function nextDue(env: Pick<Env, "DB">): Promise<number | null> {
+  const row = await env.DB.prepare("SELECT MIN(next_attempt_at) AS at FROM withdrawals WHERE status = 'sending'").first<{ at: number | null }>();
+  return row?.at ?? null;
+}
+
+/** Works one withdrawal; the outcome when it finished it. */
+async function step(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: number): Promise<Outcome | null> {
+  if (w.offer_id === null) return sendStep(env, bot, w, now);
+  return pollStep(env, bot, w, now);
+}
+
+async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: number): Promise<Outcome | null> {
+  const { results: items } = await env.DB.prepare(
+    `SELECT i.id, c.market_hash_name FROM withdrawal_items x
+       JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
+      WHERE x.withdrawal_id = ?1 ORDER BY i.id`,
+  )
+    .bind(w.id)
+    .all<{ id: number; market_hash_name: string }>();
+  try {
+    const offer = await bot.sendOffer({ tradeLink: w.trade_link, items, reference: w.id });
+    const res = await env.DB.prepare(
+      `UPDATE withdrawals SET offer_id = ?2, offer_sent_at = ?3, attempts = attempts + 1, next_attempt_at = ?4, updated_at = ?3
+        WHERE id = ?1 AND status = 'sending' AND offer_id IS NULL AND attempts = ?5`,
+    )
+      .bind(w.id, offer.offerId, now, now + WITHDRAW.pollMs, w.attempts)
+      .run();
+    if (res.meta.changes !== 1) return null; // another pass got there first
+    if (offer.state !== "active") {
+      return pollStep(env, bot, { ...w, offer_id: offer.offerId, offer_sent_at: now, attempts: w.attempts + 1 }, now, offer.state);
+    }
+    return null;
+  } catch (err) {
+    const attempts = w.attempts + 1;
+    if (err instanceof BotRejectedError) return finish(env, { ...w, attempts }, "failed", now);
+    if (!(err instanceof BotUnavailableError)) throw err;
+    console.warn("trade bot unavailable on send", { id: w.id, attempts, err: err.message });
+    if (sendAttemptsExhausted(attempts)) return finish(env, { ...w, attempts }, "unavailable", now);
+    await env.DB.prepare(
+      `UPDATE withdrawals SET attempts = ?2, next_attempt_at = ?3, updated_at = ?4
+        WHERE id = ?1 AND status = 'sending' AND offer_id IS NULL AND attempts = ?5`,
+    )
+      .bind(w.id, attempts, now + sendRetryDelay(attempts), now, w.attempts)
+      .run();
+    return null;
+  }
+}
+
+async function pollStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: number, known?: OfferState): Promise<Outcome | null> {
+  const offerId = w.offer_id!;
+  let state = known;
+  if (!state) {
+    try {
+      state = (await bot.getOffer(offerId)).state;
+    } catch (err) {
+      if (err instanceof BotRejectedError) return finish(env, w, "failed", now); // the bot lost the offer
+      if (!(err instanceof BotUnavailableError)) throw err;
+      console.warn("trade bot unavailable on poll", { id: w.id, err: err.message });
+      await reschedule(env, w, now + WITHDRAW.pollMs);
+      return null;
+    }
+  }
+  const decision = decideOpenOffer(state, w.offer_sent_at ?? now, now);
+  if (decision === "wait") {
+    await reschedule(env, w, Math.min(now + WITHDRAW.pollMs, (w.offer_sent_at ?? now) + WITHDRAW.offerTtlMs));
+    return null;
+  }
+  if (decision !== "cancel") return finish(env, w, decision.finish, now);
+  // Too old: the items come back only once the bot confirms the offer can no longer be accepted.
+  try {
+    const after = await bot.cancelOffer(offerId);
+    const outcome = outcomeAfterCancel(after.state);
+    if (outcome) return finish(env, w, outcome, now);
+  } catch (err) {
+    if (err instanceof BotRejectedError) return finish(env, w, "failed", now);
+    if (!(err instanceof BotUnavailableError)) throw err;
+    console.warn("trade bot unavailable on cancel", { id: w.id, err: err.message });
+  }
+  await reschedule(env, w, now + WITHDRAW.pollMs);
+  return null;
+}
+
+async function finish(env: QueueEnv, w: OpenWithdrawal, outcome: Outcome, now: number): Promise<Outcome | null> {
+  return (await finishWithdrawal(env, w, outcome, now)) ? outcome : null;
+}
+
+async function reschedule(env: Pick<Env, "DB">, w: OpenWithdrawal, at: number) {
+  await env.DB.prepare("UPDATE withdrawals SET next_attempt_at = ?2 WHERE id = ?1 AND status = 'sending'").bind(w.id, at).run();
+}

@@ -1,0 +1,127 @@
+// POST /api/withdraws/send and /preview against D1. A send is ONE batch:
+//   withdrawals row (UNIQUE user + request_id: a retry answers the first send; the partial
+//   UNIQUE index "one open per user" refuses a second open withdrawal even when two sends race)
+//   → withdrawal_items → items 'available' → 'withdrawing' (owner + status guarded, expectChanges)
+//   → the fee: user debit + house credit (kind 'withdraw_fee'; users.balance CHECK refuses an overdraft).
+// The rules are checked on a fresh read first (rules.ts) so every refusal has its own key; the
+// batch's guards make a race lose cleanly (nothing moves) and the loser is answered by re-reading.
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { checkCount, checkSend, type PickedItem, type SendRefusal, type SendState } from "./rules";
+
+type DbEnv = Pick<Env, "DB">;
+
+export const withdrawalReference = (id: string) => `withdrawal:${id}`;
+
+/** Ledger idempotency keys of a withdrawal: the fee on send, its refund on cancel (user and house rows). */
+export function withdrawLedgerKeys(id: string) {
+  const base = `withdraw:${id}`;
+  return { fee: `${base}:fee`, feeHouse: `${base}:fee:house`, refund: `${base}:refund`, refundHouse: `${base}:refund:house` };
+}
+
+export type SendOutcome = { ok: true; id: string; replay: boolean } | ({ ok: false } & SendRefusal);
+
+export interface SendRequest {
+  userId: number;
+  ids: number[];
+  requestId: string;
+  now?: number;
+}
+
+export async function readSendState(env: DbEnv, userId: number, ids: readonly number[]): Promise<SendState> {
+  const d1 = env.DB;
+  const [user, dep, open, items] = await d1.batch([
+    d1.prepare("SELECT trade_link, balance FROM users WHERE id = ?1").bind(userId),
+    d1.prepare("SELECT EXISTS (SELECT 1 FROM ledger WHERE user_id = ?1 AND account = 'user' AND kind = 'deposit' AND delta > 0) AS v").bind(userId),
+    d1.prepare("SELECT EXISTS (SELECT 1 FROM withdrawals WHERE user_id = ?1 AND status IN ('sending', 'moderation')) AS v").bind(userId),
+    d1
+      .prepare("SELECT id, owner_id, status, price FROM inventory_items WHERE id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(ids)),
+  ]);
+  const u = user?.results[0] as { trade_link: string | null; balance: number } | undefined;
+  return {
+    userId,
+    tradeLink: u?.trade_link ?? null,
+    balance: Number(u?.balance ?? 0),
+    hasDeposit: Number((dep?.results[0] as { v?: number } | undefined)?.v ?? 0) === 1,
+    hasOpenWithdrawal: Number((open?.results[0] as { v?: number } | undefined)?.v ?? 0) === 1,
+    items: ((items?.results ?? []) as { id: number; owner_id: number | null; status: string; price: number }[]).map(
+      (r): PickedItem => ({ id: r.id, ownerId: r.owner_id, status: r.status, price: r.price }),
+    ),
+  };
+}
+
+/** What a send of these items would cost, or the rule it would break (every rule; moves nothing). */
+export async function previewWithdrawal(env: DbEnv, userId: number, ids: number[]) {
+  const count = checkCount(ids);
+  if (count) return count;
+  return checkSend(ids, await readSendState(env, userId, ids));
+}
+
+export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOutcome> {
+  const first = await findByRequest(env, r.userId, r.requestId);
+  if (first) return { ok: true, id: first, replay: true };
+
+  const state = await readSendState(env, r.userId, r.ids);
+  const check = checkSend(r.ids, state);
+  if (!check.ok) return check;
+
+  const d1 = env.DB;
+  const id = crypto.randomUUID();
+  const now = r.now ?? Date.now();
+  const keys = withdrawLedgerKeys(id);
+  const reference = withdrawalReference(id);
+  const statements: D1PreparedStatement[] = [
+    d1
+      .prepare(
+        `INSERT INTO withdrawals (id, user_id, request_id, status, trade_link, amount, fee, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, 'sending', ?4, ?5, ?6, 0, ?7, ?7, ?7)`,
+      )
+      .bind(id, r.userId, r.requestId, state.tradeLink, check.amount, check.fee, now),
+    d1
+      .prepare(
+        `INSERT INTO withdrawal_items (withdrawal_id, item_id, price)
+         SELECT ?1, json_extract(value, '$.id'), json_extract(value, '$.p') FROM json_each(?2)`,
+      )
+      .bind(id, JSON.stringify(check.items.map((i) => ({ id: i.id, p: i.price })))),
+    d1
+      .prepare(
+        `UPDATE inventory_items SET status = 'withdrawing', updated_at = ?3
+          WHERE id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ?1) AND owner_id = ?2 AND status = 'available'`,
+      )
+      .bind(id, r.userId, now),
+    expectChanges(d1, check.items.length),
+  ];
+  if (check.fee > 0) {
+    statements.push(
+      ...userBalanceStatements(d1, { userId: r.userId, delta: -check.fee, kind: "withdraw_fee", reference, idempotencyKey: keys.fee }, now),
+      ...houseBalanceStatements(d1, { account: "house", delta: check.fee, kind: "withdraw_fee", reference, idempotencyKey: keys.feeHouse }, now),
+    );
+  }
+  try {
+    await d1.batch(statements);
+    return { ok: true, id, replay: false };
+  } catch (err) {
+    const msg = String(err instanceof Error ? err.message : err);
+    if (/UNIQUE constraint failed: withdrawals\.user_id, withdrawals\.request_id/i.test(msg)) {
+      const again = await findByRequest(env, r.userId, r.requestId);
+      if (again) return { ok: true, id: again, replay: true };
+    }
+    if (/UNIQUE constraint failed: withdrawals\.user_id/i.test(msg)) return { ok: false, status: 409, key: "inventory_api.wait_last_withdraw" };
+    const failure = classifyBatchError(err);
+    if (failure === "insufficient") return { ok: false, status: 400, key: "inventory_api.insufficient_funds" };
+    if (failure === "guard") {
+      // the items changed between the read and the batch: answer what they are now
+      const now2 = await readSendState(env, r.userId, r.ids);
+      const recheck = checkSend(r.ids, now2);
+      return recheck.ok ? { ok: false, status: 409, key: "inventory_api.item_not_found" } : recheck;
+    }
+    throw err;
+  }
+}
+
+async function findByRequest(env: DbEnv, userId: number, requestId: string): Promise<string | null> {
+  const row = await env.DB.prepare("SELECT id FROM withdrawals WHERE user_id = ?1 AND request_id = ?2")
+    .bind(userId, requestId)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
