@@ -14,7 +14,7 @@ describe("signing in", () => {
   it("dev login from the login dialog shows the balance and avatar", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/");
-    await page.getByRole("button", { name: "Войти" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Войти" }).click();
     const form = page.getByRole("form", { name: /Dev|Вход для разработки|Dev-вход/i });
     await form.getByLabel(/^(Имя|Username)$/).fill("Artem");
     await form.getByRole("button", { name: /Войти|Dev login/ }).click();
@@ -23,7 +23,7 @@ describe("signing in", () => {
     await screenshot(page, "signed-in");
 
     await page.getByRole("button", { name: "Выйти" }).click();
-    await page.getByRole("button", { name: "Войти" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Войти" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("api_token"))).toBeNull();
     await context.close();
   });
@@ -31,7 +31,7 @@ describe("signing in", () => {
   it("Steam sign-in through the popup and the local OpenID provider", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/");
-    await page.getByRole("button", { name: "Войти" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Войти" }).click();
     const steam = page.getByRole("button", { name: /Steam/ });
     expect(await steam.isDisabled()).toBe(true);
     await page.getByRole("checkbox").check();

@@ -69,7 +69,7 @@ describe("live updates over the hub socket", () => {
   it("a banned user is logged out with the banned notice", async () => {
     const player = await signedInPlayer("banned_player");
     await admin("/api/admin/users/ban", await adminToken(), { user_id: player.userId, reason: "e2e" });
-    await player.page.getByRole("button", { name: "Войти" }).waitFor({ timeout: 15_000 });
+    await player.page.getByRole("banner").getByRole("button", { name: "Войти" }).waitFor({ timeout: 15_000 });
     expect(await player.page.evaluate(() => localStorage.getItem("api_token"))).toBeNull();
     await player.close();
   });

@@ -14,7 +14,7 @@ describe("the shell for a visitor", () => {
   it("shows the home page in Russian and switches to English", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/");
-    await page.getByRole("button", { name: "Войти" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Войти" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await expect.poll(() => page.getByRole("link", { name: /Краш/ }).first().isVisible()).toBe(true);
     // the lazy home screen has loaded inside the layout
@@ -22,21 +22,21 @@ describe("the shell for a visitor", () => {
     await screenshot(page, "home-ru");
 
     await page.getByRole("button", { name: "EN", exact: true }).first().click();
-    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Log in" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await page.getByRole("heading", { name: "Crash", level: 1 }).waitFor();
     await screenshot(page, "home-en");
 
     // the choice survives a reload
     await page.reload();
-    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Log in" }).waitFor();
     await context.close();
   });
 
   it("opens and closes modals with Escape and an outside click", async () => {
     const { page, context } = await newPage(browser, { locale: "en-US" });
     await page.goto("/");
-    await page.getByRole("button", { name: "Войти" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Войти" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     await page.waitForTimeout(400); // let the opening animation finish for the screenshot
@@ -57,7 +57,7 @@ describe("the shell for a visitor", () => {
     const { page, context } = await newPage(browser, { mobile: true });
     await page.goto("/no/such/page");
     await page.waitForURL((u) => u.pathname === "/");
-    await page.getByRole("button", { name: "Войти" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Войти" }).waitFor();
     await page.getByRole("heading", { name: "Краш", level: 1 }).waitFor();
     await screenshot(page, "home-mobile");
     await context.close();

@@ -1,9 +1,18 @@
-// The chat column: its head with the live online count (from the hub socket) and, until the
-// Chat issue lands, a note that the chat is on its way. Desktop column and mobile panel share it.
+// The chat column: its head with the live online count (from the hub socket) and the chat
+// panel (features/chat, its own chunk). Desktop column and mobile panel share the body.
 import { useTranslation } from "react-i18next";
 import { HubOnlineCount } from "../features/hub/OnlineCount";
 import { ChatIcon, CloseIcon } from "../ui/icons";
+import { Spinner } from "../ui/Spinner";
+import { lazyScreen, named } from "./ScreenBoundary";
 import { useUiStore, type PanelName } from "./uiStore";
+
+const ChatPanel = lazyScreen(
+  named(() => import("../features/chat/ChatPanel"), "ChatPanel"),
+  <div className="chat-panel-loading">
+    <Spinner />
+  </div>,
+);
 
 /** The live online count from the hub socket (features/hub). */
 export function OnlineCount() {
@@ -16,14 +25,7 @@ export function OnlineCount() {
 }
 
 export function ChatBody() {
-  const { t } = useTranslation("layout");
-  return (
-    <div className="chat-placeholder">
-      <ChatIcon />
-      <p className="chat-placeholder-title">{t("chat.coming_title")}</p>
-      <p className="chat-placeholder-text">{t("chat.coming_text")}</p>
-    </div>
-  );
+  return <ChatPanel />;
 }
 
 /** The desktop column (open by default on desktop, §2); hidden with its close button. */

@@ -7,7 +7,7 @@ import { UserAvatar } from "../ui/UserAvatar";
 import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
 import { UnreadDot } from "../features/notifications/UnreadDot";
-import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon } from "../ui/icons";
+import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon, TagIcon } from "../ui/icons";
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
 import { useUiStore } from "./uiStore";
@@ -65,6 +65,7 @@ function UserCorner() {
   if (!user) {
     return (
       <div className="header-user">
+        <StoreButton />
         <button type="button" className="button button-primary header-login" onClick={() => openModal("login")}>
           {t("header.login")}
         </button>
@@ -90,6 +91,7 @@ function UserCorner() {
       >
         <BoxIcon />
       </button>
+      <StoreButton />
       <button
         type="button"
         className="icon-button header-streamers"
@@ -117,5 +119,17 @@ function UserCorner() {
         <LogoutIcon />
       </button>
     </div>
+  );
+}
+
+/** Opens the storehouse panel (§2 Panels); visitors may browse it too. */
+function StoreButton() {
+  const { t } = useTranslation("store");
+  const togglePanel = useUiStore((s) => s.togglePanel);
+  const open = useUiStore((s) => s.panels.store);
+  return (
+    <button type="button" className="icon-button header-store" onClick={() => togglePanel("store")} aria-label={t("open")} aria-expanded={open}>
+      <TagIcon />
+    </button>
   );
 }

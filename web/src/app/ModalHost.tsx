@@ -14,7 +14,10 @@ const modalFallback = (
 
 const LoginModal = lazyScreen(named(() => import("../features/auth/LoginModal"), "LoginModal"), modalFallback);
 const DepositPlaceholder = lazyScreen(named(() => import("../features/placeholder/DepositPlaceholder"), "DepositPlaceholder"), modalFallback);
+const WithdrawalPlaceholder = lazyScreen(named(() => import("../features/inventory/WithdrawalPlaceholder"), "WithdrawalPlaceholder"), modalFallback);
 const SettingsModal = lazyScreen(named(() => import("../features/settings/SettingsModal"), "SettingsModal"), modalFallback);
+// The chat's modals (rules, commands, clear, moderation): names starting with "chat".
+const ChatModals = lazyScreen(named(() => import("../features/chat/ChatModals"), "ChatModals"), null);
 
 export function ModalHost() {
   const { t } = useTranslation("layout");
@@ -31,11 +34,17 @@ export function ModalHost() {
           <DepositPlaceholder />
         </Modal>
       ) : null}
+      {modal === "withdrawal" ? (
+        <Modal name="withdrawal" title={t("withdrawal.title", { ns: "inventory" })} size="sm">
+          <WithdrawalPlaceholder />
+        </Modal>
+      ) : null}
       {modal === "settings" ? (
         <Modal name="settings" title={t("modals.settings")} size="sm">
           <SettingsModal />
         </Modal>
       ) : null}
+      {modal?.startsWith("chat") ? <ChatModals /> : null}
     </>
   );
 }

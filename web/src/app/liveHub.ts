@@ -5,6 +5,9 @@
 import { useEffect } from "react";
 import type { NotificationJson } from "../../../shared/api/user";
 import { STORAGE_KEYS } from "../../../shared/constants";
+import { chatStore } from "../features/chat/store";
+import { isSystemMessage } from "../features/chat/state";
+import { receiveLiveDrop } from "../features/cases/store";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
@@ -40,9 +43,21 @@ export function useLiveHub(): void {
         if (value !== undefined) setBank(game, value);
       }
     });
+    // Live case drops reach the cases strip from any screen (§7 casesLiveDrop).
+    const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);
     const offNotification = onHubEvent("notification", (n) => {
       if (applyNotification(n)) playSound("notice");
     });
+    // The chat (features/chat): history, live messages, the quiz banner. A system message (user
+    // id 0, e.g. a quiz won) means items moved: the inventory reloads (§3).
+    const offChat = [
+      onHubEvent("loadChat", ({ messages }) => chatStore.getState().hubLoaded(messages)),
+      onHubEvent("newMessage", (message) => {
+        chatStore.getState().receive(message);
+        if (isSystemMessage(message)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
+      }),
+      onHubEvent("quizInit", (quiz) => chatStore.getState().setQuiz(quiz)),
+    ];
     // Sign-in or sign-out in another tab changes the stored token too.
     const onStorage = (e: StorageEvent) => {
       if (e.key === STORAGE_KEYS.apiToken || e.key === null) hub.reidentify();
@@ -51,7 +66,9 @@ export function useLiveHub(): void {
     window.addEventListener("storage", onStorage);
     return () => {
       offNotification();
+      offLiveDrop();
       offBanks();
+      for (const off of offChat) off();
       window.removeEventListener(TOKEN_CHANGED_EVENT, hub.reidentify);
       window.removeEventListener("storage", onStorage);
       hub.stop();

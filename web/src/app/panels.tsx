@@ -28,6 +28,7 @@ const panelFallback = (
 const NotificationsPanel = lazyScreen(named(() => import("../features/notifications/NotificationsPanel"), "NotificationsPanel"), panelFallback);
 const StreamersPanel = lazyScreen(named(() => import("../features/streamers/StreamersPanel"), "StreamersPanel"), panelFallback);
 const InventoryPanel = lazyScreen(named(() => import("../features/inventory/InventoryPanel"), "InventoryPanel"), panelFallback);
+const StorePanel = lazyScreen(named(() => import("./StoreWithExchange"), "StoreWithExchange"), panelFallback);
 
 function MobileChat() {
   return (
@@ -45,7 +46,7 @@ export const PANELS: Partial<Record<PanelName, PanelEntry>> = {
   nav: { titleKey: "panels.nav", side: "left", Content: MainNav },
   toolbar: { titleKey: "panels.toolbar", side: "right", Content: () => <Toolbar className="toolbar-panel" /> },
   bonus: { titleKey: "panels.bonus", side: "right", Content: BonusPlaceholder },
-  // The storehouse (store) panel arrives with the Storehouse feature; until then nothing opens it.
+  store: { titleKey: "panels.store", side: "right", Content: StorePanel, ownHeading: true },
   inventory: { titleKey: "panels.inventory", side: "right", Content: InventoryPanel, ownHeading: true },
   notifications: { titleKey: "panels.notifications", side: "right", Content: NotificationsPanel, ownHeading: true },
   streamers: { titleKey: "panels.streamers", side: "right", Content: StreamersPanel, ownHeading: true },

@@ -14,8 +14,8 @@ const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) a
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
 const Jackpot = screen("JackpotPlaceholder");
 const Wheel = screen("WheelPlaceholder");
-const Cases = screen("CasesPlaceholder");
-const CaseOpen = screen("CasePlaceholder");
+const Cases = lazyScreen(() => import("../features/cases/CasesScreen"));
+const CaseOpen = lazyScreen(() => import("../features/cases/CaseScreen"));
 const Tournament = screen("TournamentPlaceholder");
 const Top = screen("TopPlaceholder");
 const Support = screen("SupportPlaceholder");

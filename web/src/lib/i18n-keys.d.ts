@@ -2,6 +2,8 @@
 // the i18n unit test keeps en's keys identical). A new namespace adds one line here.
 import "i18next";
 import type auth from "../locales/ru/auth.json";
+import type cases from "../locales/ru/cases.json";
+import type chat from "../locales/ru/chat.json";
 import type common from "../locales/ru/common.json";
 import type crash from "../locales/ru/crash.json";
 import type errors from "../locales/ru/errors.json";
@@ -13,6 +15,7 @@ import type notifications from "../locales/ru/notifications.json";
 import type placeholder from "../locales/ru/placeholder.json";
 import type profile from "../locales/ru/profile.json";
 import type settings from "../locales/ru/settings.json";
+import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
 
 declare module "i18next" {
@@ -20,6 +23,8 @@ declare module "i18next" {
     defaultNS: "common";
     resources: {
       auth: typeof auth;
+      cases: typeof cases;
+      chat: typeof chat;
       common: typeof common;
       crash: typeof crash;
       errors: typeof errors;
@@ -31,6 +36,7 @@ declare module "i18next" {
       placeholder: typeof placeholder;
       profile: typeof profile;
       settings: typeof settings;
+      store: typeof store;
       streamers: typeof streamers;
     };
   }

@@ -1,12 +1,19 @@
 // The user's items (§1 Inventory): a selectable grid with price, rarity colour and image.
 // The selection lives in selectionStore so bet boards, the store and withdrawals share it.
+import { useIsMutating } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../app/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
+import { Modal } from "../../ui/Modal";
 import { formatDollars } from "../../ui/Money";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
+import { canTake, sellBlock } from "./actions";
 import { ItemCard } from "./ItemCard";
+import { SELL_MODAL, SellConfirm } from "./SellConfirm";
+import { TAKE_MODAL, TakeTypeModal } from "./TakeTypeModal";
+import { SELL_MUTATION_KEY } from "./useSell";
+import { WITHDRAW_MUTATION_KEY } from "./useWithdraw";
 import { inventorySelection, selectedTotalCents, useInventorySelection } from "./selectionStore";
 import { useInventory } from "./useInventory";
 import type { InventoryItem } from "./types";
@@ -24,12 +31,19 @@ function byAvailabilityThenPrice(a: InventoryItem, b: InventoryItem): number {
 export function InventoryPanel({ className }: { className?: string }) {
   const { t } = useTranslation("inventory");
   const openModal = useUiStore((s) => s.openModal);
+  const openPanel = useUiStore((s) => s.openPanel);
   const userQuery = useCurrentUser();
   const signedIn = !!userQuery.data;
   const inventory = useInventory(signedIn);
   const selected = useInventorySelection((s) => s.selected);
   const items = useMemo(() => [...(inventory.data?.items ?? [])].sort(byAvailabilityThenPrice), [inventory.data]);
   const total = selectedTotalCents(items, selected);
+  const selectedItems = useMemo(() => items.filter((i) => selected.includes(i.myId)), [items, selected]);
+  const selling = useIsMutating({ mutationKey: SELL_MUTATION_KEY }) > 0;
+  const taking = useIsMutating({ mutationKey: WITHDRAW_MUTATION_KEY }) > 0;
+  const sellBlocked = sellBlock({ signedIn, selected: selected.length, running: selling });
+  const takeAllowed = canTake({ signedIn, selected: selected.length, running: taking });
+  const clearSelection = () => inventorySelection.getState().clear();
 
   let body: ReactNode;
   if (userQuery.isPending) {
@@ -76,15 +90,35 @@ export function InventoryPanel({ className }: { className?: string }) {
           <span>
             {t("selected", { count: selected.length })} · <strong>{formatDollars(total / 100)}</strong>
           </span>
-          <button
-            type="button"
-            className="inventory__clear"
-            disabled={selected.length === 0}
-            onClick={() => inventorySelection.getState().clear()}
-          >
+          <button type="button" className="inventory__clear" disabled={selected.length === 0} onClick={clearSelection}>
             {t("clear")}
           </button>
         </div>
+        <div className="inventory__actions">
+          <button type="button" className="button" disabled={sellBlocked !== null} aria-busy={selling || undefined} onClick={() => openModal(SELL_MODAL)}>
+            {selling ? t("sell.selling") : t("actions.sell")}
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!takeAllowed}
+            aria-describedby={selected.length > 1 ? "inventory-take-hint" : undefined}
+            onClick={() => openModal(TAKE_MODAL)}
+          >
+            {t("actions.take")}
+          </button>
+        </div>
+        {selected.length > 1 ? (
+          <p id="inventory-take-hint" className="inventory__hint">
+            {t("actions.take_one")}
+          </p>
+        ) : null}
+        <Modal name={SELL_MODAL} title={t("sell.title", { count: selectedItems.length })} size="sm">
+          <SellConfirm items={selectedItems} onSold={clearSelection} />
+        </Modal>
+        <Modal name={TAKE_MODAL} title={t("take.title")} size="sm">
+          <TakeTypeModal items={selectedItems} onSent={clearSelection} />
+        </Modal>
       </>
     );
   }
@@ -94,6 +128,9 @@ export function InventoryPanel({ className }: { className?: string }) {
       <header className="inventory__head">
         <h2 className="inventory__title">{t("title")}</h2>
         {signedIn && inventory.data && <span className="inventory__count">{t("count", { count: items.length })}</span>}
+        <button type="button" className="button button-small inventory__to-store" onClick={() => openPanel("store")}>
+          {t("actions.store")}
+        </button>
       </header>
       {body}
     </section>

@@ -1,0 +1,237 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CASES } from "../../shared/constants";
+import { devLogin, launch, newPage, screenshot } from "./browser";
+
+// The issue's journey (issue 5, E2E): a player opens a case; the reel lands on the server's item,
+// the item shows up in the inventory panel and a second browser sees the drop in its live drops.
+// Also: the provably-fair check of that roll, a visitor's disabled Open button, the server's
+// notice for an empty balance, and reduced motion on a phone (no spin, straight to the result).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface WinItem {
+  myId: number;
+  market_hash_name: string;
+  name: string;
+}
+
+async function sitePage(opts: { username?: string; mobile?: boolean; reducedMotion?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await newPage(browser, { locale: "en-US", mobile: opts.mobile });
+  if (opts.reducedMotion) await page.emulateMedia({ reducedMotion: "reduce" });
+  // item pictures live on Steam's CDN: no network here, the drawn cards stand in
+  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
+  if (opts.username) await devLogin(page, opts.username);
+  else await page.goto("/load");
+  await page.evaluate(() => localStorage.setItem("language", "en"));
+  return { page, context };
+}
+
+/** The first case in the list (the seeded cases; the server's priority order). */
+async function firstCase(page: Page): Promise<{ id: number; name: string; price: number }> {
+  const res = await page.request.get("/api/cases/get");
+  const { cases } = (await res.json()) as { cases: { id: number; name: string; price: number }[] };
+  expect(cases.length, "seeded cases").toBeGreaterThan(0);
+  return cases[0]!;
+}
+
+/** The accessible name of the reel card whose box contains the centre marker's x. */
+async function cardUnderMarker(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const marker = document.querySelector("[data-testid=case-reel-marker]")!.getBoundingClientRect();
+    const x = marker.left + marker.width / 2;
+    for (const card of document.querySelectorAll(".case-reel__card")) {
+      const r = card.getBoundingClientRect();
+      if (r.left <= x && x < r.right) return card.getAttribute("aria-label");
+    }
+    return null;
+  });
+}
+
+async function inventoryCount(page: Page, marketHashName: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const res = await fetch("/api/user/getInventory", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${localStorage.getItem("api_token")}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ appId: 730 }),
+    });
+    const { items } = (await res.json()) as { items: { market_hash_name: string }[] };
+    return items.filter((i) => i.market_hash_name === name).length;
+  }, marketHashName);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe("cases", () => {
+  it("opens a case: the reel lands on the won item, the inventory gets it, another browser sees the drop", { timeout: 120_000 }, async () => {
+    const a = await sitePage({ username: "ProGamer" });
+    const b = await sitePage();
+    try {
+      // B watches the live drops on /cases
+      await b.page.goto("/cases");
+      await b.page.getByRole("heading", { level: 1, name: "Cases" }).waitFor();
+      const kase = await firstCase(b.page);
+      const caseLink = b.page.getByRole("list", { name: "Cases", exact: true }).getByRole("link").first();
+      expect(await caseLink.getAttribute("aria-label")).toContain(kase.name);
+      await screenshot(b.page, "cases-main-desktop");
+
+      // A opens the first case from the list
+      await a.page.goto("/cases");
+      await a.page.getByRole("list", { name: "Cases", exact: true }).getByRole("link", { name: new RegExp(`^${escapeRe(kase.name)},`) }).click();
+      await a.page.getByRole("heading", { level: 1, name: kase.name }).waitFor();
+      await a.page.getByText("RTP").waitFor();
+      await a.page.getByRole("heading", { name: /items? can drop/ }).waitFor();
+      await screenshot(a.page, "case-open-desktop");
+
+      const openButton = a.page.getByRole("button", { name: /^Open for \$/ });
+      const answer = a.page.waitForResponse((r) => r.url().endsWith("/api/cases/open") && r.request().method() === "POST");
+      const startedAt = Date.now();
+      await openButton.click();
+      const body = (await (await answer).json()) as { winItem: WinItem; roll: { nonce: number; server_seed_hash: string } };
+      const win = body.winItem;
+      expect(win.market_hash_name).toBeTruthy();
+      // while spinning the button is disabled
+      await expect.poll(() => a.page.getByRole("button", { name: "Spinning…" }).isDisabled()).toBe(true);
+      await a.page.waitForTimeout(CASES.reel.spinMs / 3);
+      await screenshot(a.page, "case-spinning-desktop");
+
+      // the win notice after the landing (the reel takes CASES.reel.spinMs)
+      const notice = a.page.getByTestId("cases-win-notice");
+      await notice.waitFor({ timeout: CASES.reel.spinMs + 5_000 });
+      expect(Date.now() - startedAt).toBeGreaterThan(CASES.reel.spinMs * 0.8);
+      await expect.poll(() => notice.textContent()).toContain("Congratulation!");
+      expect(await notice.textContent()).toContain("You won new item!");
+      expect(await notice.textContent()).toContain(win.market_hash_name);
+      // the card under the centre marker is the server's item; it is the one card the reel exposes at rest
+      expect(await cardUnderMarker(a.page)).toBe(win.market_hash_name);
+      const resting = a.page.getByRole("list", { name: "Reel" }).getByRole("listitem");
+      expect(await resting.count()).toBe(1);
+      expect(await resting.getAttribute("aria-label")).toBe(win.market_hash_name);
+      await a.page.getByRole("button", { name: /^Open again/ }).waitFor();
+      await screenshot(a.page, "case-landed-desktop");
+
+      // the item is in A's inventory panel
+      const owned = await inventoryCount(a.page, win.market_hash_name);
+      expect(owned).toBeGreaterThan(0);
+      await a.page.getByRole("button", { name: "Inventory", exact: true }).click();
+      const panel = a.page.getByRole("region", { name: "Inventory" });
+      await expect
+        .poll(() => panel.getByRole("button", { name: new RegExp(escapeRe(win.market_hash_name)) }).count(), { timeout: 10_000 })
+        .toBe(owned);
+      await screenshot(a.page, "case-inventory-desktop");
+      await a.page.keyboard.press("Escape");
+
+      // B sees the drop in the live drops strip
+      const drop = b.page.getByRole("list", { name: "Live drops" }).getByRole("link", { name: new RegExp(`^ProGamer got ${escapeRe(win.market_hash_name)}`) });
+      await drop.first().waitFor({ timeout: 10_000 });
+      await screenshot(b.page, "cases-live-drop-desktop");
+
+      // provably fair: the nonce moved on; rotating reveals the seed, and the in-browser check
+      // of the last roll picks the item that was won
+      await expect.poll(() => a.page.getByTestId("case-nonce").textContent()).toBe(String(body.roll.nonce + 1));
+      expect(await a.page.getByTestId("case-server-hash").textContent()).toBe(body.roll.server_seed_hash);
+      await a.page.getByRole("button", { name: "Change server seed" }).click();
+      await a.page.getByTestId("case-revealed-seed").waitFor();
+      await expect.poll(() => a.page.getByTestId("case-server-hash").textContent()).not.toBe(body.roll.server_seed_hash);
+      await a.page.getByRole("button", { name: "Check the last roll" }).click();
+      expect(await a.page.getByLabel("Nonce", { exact: true }).inputValue()).toBe(String(body.roll.nonce));
+      await a.page.getByRole("button", { name: "Check", exact: true }).click();
+      const verdict = a.page.getByTestId("case-verify-result");
+      await verdict.waitFor();
+      expect(await verdict.textContent()).toContain("matches the hash shown before");
+      expect(await verdict.textContent()).toContain(`These seeds pick: ${win.market_hash_name}`);
+      await verdict.scrollIntoViewIfNeeded();
+      await screenshot(a.page, "case-verify-desktop");
+
+      // a new client seed starts a new pair at nonce 0
+      const seedInput = a.page.getByLabel("Client seed", { exact: true });
+      await seedInput.fill("e2e seed ✓");
+      await a.page.getByRole("button", { name: "Save", exact: true }).click();
+      await a.page.getByRole("status").filter({ hasText: "Client seed saved" }).waitFor();
+      await expect.poll(() => a.page.getByTestId("case-nonce").textContent()).toBe("0");
+      expect(await seedInput.inputValue()).toBe("e2e seed ✓");
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  it("a visitor sees the Open button disabled with a sign-in prompt", async () => {
+    const v = await sitePage({ mobile: true });
+    try {
+      const kase = await firstCase(v.page);
+      await v.page.goto("/cases");
+      await v.page.getByRole("list", { name: "Cases", exact: true }).waitFor();
+      await screenshot(v.page, "cases-main-mobile");
+      await v.page.goto(`/cases/${kase.id}`);
+      await v.page.getByRole("heading", { level: 1, name: kase.name }).waitFor();
+      expect(await v.page.getByRole("button", { name: /^Open for \$/ }).isDisabled()).toBe(true);
+      await v.page.getByText("Sign in to open cases.").waitFor();
+      await v.page.getByText("Sign in to see your seeds.").waitFor();
+      await screenshot(v.page, "case-visitor-mobile");
+      // the same screen in Russian (the default language)
+      await v.page.evaluate(() => localStorage.setItem("language", "ru"));
+      await v.page.reload();
+      expect(await v.page.getByRole("button", { name: /^Открыть за \$/ }).isDisabled()).toBe(true);
+      await v.page.getByText("Войдите, чтобы открывать кейсы.").waitFor();
+      await v.page.getByRole("heading", { name: /Может выпасть \d+ предмет/ }).waitFor();
+      await screenshot(v.page, "case-visitor-mobile-ru");
+      await v.page.evaluate(() => localStorage.setItem("language", "en"));
+      // an unknown case
+      await v.page.goto("/cases/999999");
+      await v.page.getByRole("alert").filter({ hasText: "Case not found" }).waitFor();
+    } finally {
+      await v.context.close();
+    }
+  });
+
+  it("an empty balance gets the server's notice and nothing spins", async () => {
+    const p = await sitePage({ username: `broke_${Date.now() % 100000}` });
+    try {
+      const kase = await firstCase(p.page);
+      await p.page.goto(`/cases/${kase.id}`);
+      const open = p.page.getByRole("button", { name: /^Open for \$/ });
+      await open.click();
+      await p.page.getByRole("alert").filter({ hasText: "Insufficient funds" }).waitFor();
+      // the button is back, ready, and no win notice showed
+      await expect.poll(() => open.isEnabled()).toBe(true);
+      expect(await p.page.getByTestId("cases-win-notice").count()).toBe(0);
+    } finally {
+      await p.context.close();
+    }
+  });
+
+  it("on a phone with reduced motion the reel goes straight to the result", { timeout: 60_000 }, async () => {
+    const m = await sitePage({ username: "Max_TV", mobile: true, reducedMotion: true });
+    try {
+      const kase = await firstCase(m.page);
+      await m.page.goto(`/cases/${kase.id}`);
+      await m.page.getByRole("heading", { level: 1, name: kase.name }).waitFor();
+      await screenshot(m.page, "case-open-mobile");
+      const answer = m.page.waitForResponse((r) => r.url().endsWith("/api/cases/open"));
+      await m.page.getByRole("button", { name: /^Open for \$/ }).click();
+      const { winItem } = (await (await answer).json()) as { winItem: WinItem };
+      const startedAt = Date.now();
+      await m.page.getByTestId("cases-win-notice").waitFor({ timeout: 3_000 });
+      expect(Date.now() - startedAt).toBeLessThan(CASES.reel.spinMs / 2);
+      expect(await cardUnderMarker(m.page)).toBe(winItem.market_hash_name);
+      await screenshot(m.page, "case-landed-mobile");
+
+      // keyboard: focus is on "Open again" after the landing; Enter opens the next one
+      await expect.poll(() => m.page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/^Open again/);
+      const again = m.page.waitForResponse((r) => r.url().endsWith("/api/cases/open"));
+      await m.page.keyboard.press("Enter");
+      const second = ((await (await again).json()) as { winItem: WinItem }).winItem;
+      expect(second.myId).not.toBe(winItem.myId);
+      await expect.poll(() => cardUnderMarker(m.page), { timeout: 3_000 }).toBe(second.market_hash_name);
+    } finally {
+      await m.context.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+// /cases/:id (§2): the case header (price, RTP), the reel with the Open button, the win notice,
+// the items it can drop with their chances, and the provably-fair block.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { CaseWithItemsJson } from "../../../../shared/api/cases";
+import { useUiStore } from "../../app/uiStore";
+import { ApiError } from "../../lib/api";
+import { useCurrentUser } from "../../lib/session/useCurrentUser";
+import { formatDollars } from "../../ui/Money";
+import { Skeleton, Spinner } from "../../ui/Spinner";
+import { CaseImage } from "./CaseImage";
+import { CaseItems } from "./CaseItems";
+import { FairnessBlock } from "./FairnessBlock";
+import { LiveDrops } from "./LiveDrops";
+import { useCase, useCasesList } from "./queries";
+import { Reel } from "./Reel";
+import { useCasesStore } from "./store";
+import { useCaseOpening } from "./useCaseOpening";
+import { WinNotice } from "./WinNotice";
+import "./cases.css";
+
+function formatRtp(rtp: number, lng: string): string {
+  return `${new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rtp)}%`;
+}
+
+function OpenControls({ kase, signedIn, phase, onOpen }: { kase: CaseWithItemsJson; signedIn: boolean; phase: string; onOpen(): void }) {
+  const { t } = useTranslation("cases");
+  const openModal = useUiStore((s) => s.openModal);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const busy = phase === "opening" || phase === "spinning";
+  // after a landing the keyboard is ready for "open again"
+  useEffect(() => {
+    if (phase === "landed") buttonRef.current?.focus({ preventScroll: true });
+  }, [phase]);
+  const price = formatDollars(kase.price);
+  if (!signedIn) {
+    return (
+      <div className="case-open">
+        <button type="button" className="button button-primary case-open__button" disabled>
+          {t("open.button", { price })}
+        </button>
+        <p className="case-open__hint">
+          {t("open.signin_hint")}{" "}
+          <button type="button" className="case-link-button" onClick={() => openModal("login")}>
+            {t("open.signin")}
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="case-open">
+      <button type="button" ref={buttonRef} className="button button-primary case-open__button" disabled={busy} aria-busy={busy} onClick={onOpen}>
+        {phase === "opening" && <Spinner size={16} label={t("open.opening")} />}
+        {phase === "opening" ? t("open.opening") : phase === "spinning" ? t("open.spinning") : phase === "landed" ? t("open.again", { price }) : t("open.button", { price })}
+      </button>
+    </div>
+  );
+}
+
+function CaseView({ kase }: { kase: CaseWithItemsJson }) {
+  const { t, i18n } = useTranslation("cases");
+  const user = useCurrentUser().data ?? null;
+  const { phase, reel, win, open, landed } = useCaseOpening(kase, user?.id ?? null);
+  return (
+    <>
+      <header className="case-head">
+        <CaseImage name={kase.name} image={kase.image} size={128} />
+        <div className="case-head__text">
+          <h1 className="case-head__name">{kase.name}</h1>
+          <dl className="case-head__facts">
+            <div>
+              <dt>{t("head.price")}</dt>
+              <dd className="case-head__price">{formatDollars(kase.price)}</dd>
+            </div>
+            <div>
+              <dt>{t("head.rtp")}</dt>
+              <dd title={t("head.rtp_hint")}>{formatRtp(kase.rtp, i18n.language)}</dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+      <section className="case-stage" aria-label={t("reel.section")}>
+        {reel ? <Reel reel={reel} spinning={phase === "spinning"} onLanded={landed} /> : <p className="case-state">{t("no_items")}</p>}
+        <OpenControls kase={kase} signedIn={!!user} phase={phase} onOpen={() => void open()} />
+      </section>
+      <CaseItems items={kase.items} />
+      <FairnessBlock kase={kase} userId={user?.id ?? null} />
+      <WinNotice win={win} />
+    </>
+  );
+}
+
+export default function CaseScreen() {
+  const { t } = useTranslation("cases");
+  const { t: te } = useTranslation("errors");
+  const id = Number(useParams().id);
+  const query = useCase(id);
+  // the strip needs the list's live drops when this screen is the first one opened
+  const list = useCasesList();
+  const liveDrop = list.data?.liveDrop;
+  useEffect(() => {
+    if (liveDrop) useCasesStore.getState().seed(liveDrop);
+  }, [liveDrop]);
+
+  let body;
+  const notFound = !Number.isSafeInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404);
+  if (notFound) {
+    body = (
+      <div className="case-state" role="alert">
+        <p>{te("cases_api.case_not_found")}</p>
+        <Link className="button" to="/cases">
+          {t("back")}
+        </Link>
+      </div>
+    );
+  } else if (query.isPending) {
+    body = (
+      <div className="case-loading" role="status" aria-busy="true" aria-label={t("loading")}>
+        <Skeleton height={128} />
+        <Skeleton height={190} />
+        <Skeleton height={240} />
+      </div>
+    );
+  } else if (query.isError) {
+    body = (
+      <div className="case-state" role="alert">
+        <p>{te("cases_error.load")}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  } else {
+    // a new case id is a new opening session (reel, phase, win)
+    body = <CaseView key={query.data.case.id} kase={query.data.case} />;
+  }
+
+  return (
+    <div className="case-screen" data-testid="case-screen">
+      <nav className="case-back">
+        <Link to="/cases">← {t("back")}</Link>
+      </nav>
+      {body}
+      <LiveDrops />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The chat's modals (§2): rules, commands, clear (staff, confirm first) and message moderation.
+// Mounted once by app/ModalHost, whichever chat panel opened them.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CHAT } from "../../../../shared/constants";
+import { notify, useUiStore } from "../../app/uiStore";
+import { ApiError } from "../../lib/api";
+import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
+import { Modal } from "../../ui/Modal";
+import { clearChat } from "./api";
+import { ModerationForm } from "./ModerationForm";
+import { moderationFailureNotice, COMMANDS } from "./state";
+import { chatStore } from "./store";
+import "./chat.css";
+
+const RULES = ["nickname", "channels", "insults", "begging", "links", "short", "caps"] as const;
+
+function RulesBody() {
+  const { t } = useTranslation("chat");
+  return (
+    <div className="chat-modal-text">
+      <p>{t("rules.intro")}</p>
+      <ul className="chat-rules">
+        {RULES.map((r) => (
+          <li key={r}>{t(`rules.${r}`)}</li>
+        ))}
+      </ul>
+      <p className="chat-modal-note">{t("rules.limits", { max: CHAT.maxMessageLength })}</p>
+      <p className="chat-modal-note">{t("rules.mute")}</p>
+    </div>
+  );
+}
+
+function CommandsBody() {
+  const { t } = useTranslation("chat");
+  const me = useSignedInUser();
+  const { closeModal, openModal } = useUiStore.getState();
+  const use = (text: string) => {
+    chatStore.getState().setSendingText(text);
+    closeModal();
+    // back in the field, ready to send (or to type the round number)
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(".chat-input:not(:disabled)")?.focus());
+  };
+  return (
+    <div className="chat-modal-text">
+      <p>{t("commands.intro")}</p>
+      <dl className="chat-commands">
+        {COMMANDS.map((c) => (
+          <div key={c.id} className="chat-command">
+            <dt>
+              <code>{c.id === "bet" ? t("commands.bet_usage") : c.text}</code>
+            </dt>
+            <dd>{t(`commands.${c.id}`)}</dd>
+            {me ? (
+              <dd className="chat-command-use">
+                <button type="button" className="button button-small" onClick={() => use(c.text)} aria-label={t("commands.use", { command: c.text.trim() })}>
+                  {t("commands.insert")}
+                </button>
+              </dd>
+            ) : null}
+          </div>
+        ))}
+      </dl>
+      {me ? null : (
+        <div className="chat-modal-signin">
+          <p>{t("commands.sign_in")}</p>
+          <button type="button" className="button button-primary" onClick={() => openModal("login")}>
+            {t("commands.sign_in_button")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ClearBody() {
+  const { t } = useTranslation("chat");
+  const [busy, setBusy] = useState(false);
+  const closeModal = useUiStore((s) => s.closeModal);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const answer = await clearChat();
+      notify({ type: "success", message: answer.message });
+      closeModal();
+    } catch (err) {
+      const spec = err instanceof ApiError ? moderationFailureNotice(err.status, err.key, "chat_error.clear") : { key: "chat_error.clear" };
+      notify({ type: "error", message: spec.key });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="chat-modal-text">
+      <p>{t("clear.text")}</p>
+      <div className="chat-modal-actions">
+        <button type="button" className="button" onClick={closeModal}>
+          {t("clear.cancel")}
+        </button>
+        <button type="button" className="button button-primary button-danger" onClick={confirm} disabled={busy} aria-busy={busy}>
+          {t("clear.confirm")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ChatModals() {
+  const { t } = useTranslation("chat");
+  const staff = isStaff(useSignedInUser());
+  return (
+    <>
+      <Modal name="chatRules" title={t("rules.title")} size="sm">
+        <RulesBody />
+      </Modal>
+      <Modal name="chatCommands" title={t("commands.title")} size="sm">
+        <CommandsBody />
+      </Modal>
+      {staff ? (
+        <>
+          <Modal name="chatClear" title={t("clear.title")} size="sm">
+            <ClearBody />
+          </Modal>
+          <Modal name="chatModeration" title={t("moderation.title")} size="sm">
+            <ModerationForm />
+          </Modal>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+// One chat message (§3 Chat message): avatar and name linking to /user/{id} (the name blurs in
+// streamer mode), role badges, the time, the text as a plain React text node (never HTML, never
+// linkified), a stats / balance / bet card, and the quote and (staff) manage actions.
+// A system message (user id 0) shows its "chat" namespace key translated with its params.
+import { memo, useState, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ChatMessageJson } from "../../../../shared/api/chat";
+import { useUiStore } from "../../app/uiStore";
+import { UserAvatar } from "../../ui/UserAvatar";
+import { MessageCard } from "./MessageCard";
+import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, systemKey } from "./state";
+import { chatStore } from "./store";
+
+function focusInput(from: HTMLElement) {
+  const input = from.closest(".chat-panel")?.querySelector<HTMLElement>(".chat-input");
+  input?.focus();
+}
+
+function useTimeText(time: number): string {
+  const { i18n } = useTranslation();
+  return new Date(time).toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" });
+}
+
+interface Props {
+  message: ChatMessageJson;
+  own: boolean;
+  signedIn: boolean;
+  staff: boolean;
+}
+
+export const MessageItem = memo(function MessageItem({ message, own, signedIn, staff }: Props) {
+  const { t } = useTranslation("chat");
+  const openModal = useUiStore((s) => s.openModal);
+  const time = useTimeText(message.time);
+  // Only messages that arrive after the load froze slide in (§4), never the history itself.
+  const [live] = useState(() => chatStore.getState().status === "frozen");
+  const { user } = message;
+
+  if (isSystemMessage(message)) {
+    const key = systemKey(message);
+    const translate = t as unknown as (k: string, o: Record<string, unknown>) => string;
+    const params = message.type === "MESSAGE" ? (message.params ?? {}) : {};
+    const name = params.username;
+    const text = key ? translate(key, { ...params, ...(name ? { username: NAME_MARK } : {}), defaultValue: t("system.unknown") }) : message.message;
+    return (
+      <li className={`chat-msg chat-msg--system${live ? " is-live" : ""}`} data-testid="chat-message">
+        <span className="chat-msg-system-mark" aria-hidden="true">
+          ★
+        </span>
+        <div className="chat-msg-body">
+          <div className="chat-msg-head">
+            <span className="chat-msg-name">{t("system_name")}</span>
+            <time className="chat-msg-time" dateTime={new Date(message.time).toISOString()}>
+              {time}
+            </time>
+          </div>
+          <p className="chat-msg-text">
+            {splitOnName(text).map((part, i) =>
+              part.name ? (
+                <span key={i} className="participant-name">
+                  {name}
+                </span>
+              ) : (
+                part.text
+              ),
+            )}
+          </p>
+        </div>
+      </li>
+    );
+  }
+
+  const quote = (e: MouseEvent<HTMLButtonElement>) => {
+    chatStore.getState().quote(user.username);
+    focusInput(e.currentTarget);
+  };
+  const manage = () => {
+    chatStore.getState().setModerationTarget({ messageId: message.id, user, text: message.message });
+    openModal("chatModeration");
+  };
+  const badges = roleBadges(user);
+  const profile = `/user/${user.id}`;
+
+  return (
+    <li className={`chat-msg${own ? " is-own" : ""}${live ? " is-live" : ""}`} data-testid="chat-message" data-type={message.type}>
+      <Link to={profile} className="chat-msg-avatar" aria-label={t("profile", { name: user.username })} tabIndex={-1}>
+        <UserAvatar avatar={user.avatar} username={user.username} size={32} />
+      </Link>
+      <div className="chat-msg-body">
+        <div className="chat-msg-head">
+          <Link to={profile} className={`chat-msg-name${own ? "" : " participant-name"}`} aria-label={t("profile", { name: user.username })}>
+            {user.username}
+          </Link>
+          {badges.map((b) => (
+            <span key={b} className={`chat-badge chat-badge--${b}`}>
+              {t(`badge.${b}`)}
+            </span>
+          ))}
+          <time className="chat-msg-time" dateTime={new Date(message.time).toISOString()}>
+            {time}
+          </time>
+          {(signedIn && !own) || staff ? (
+            <span className="chat-msg-actions">
+              {signedIn && !own ? (
+                <button type="button" className="chat-msg-action" onClick={quote} aria-label={t("actions.quote", { name: user.username })} title={t("actions.quote", { name: user.username })}>
+                  <QuoteIcon />
+                </button>
+              ) : null}
+              {staff ? (
+                <button type="button" className="chat-msg-action" onClick={manage} aria-label={t("actions.manage", { name: user.username })} title={t("actions.manage", { name: user.username })}>
+                  <ShieldSmallIcon />
+                </button>
+              ) : null}
+            </span>
+          ) : null}
+        </div>
+        <p className="chat-msg-text">{message.message}</p>
+        {message.type !== "MESSAGE" ? <MessageCard message={message} /> : null}
+      </div>
+    </li>
+  );
+});
+
+const QuoteIcon = () => (
+  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M9 14L4 9l5-5" />
+    <path d="M4 9h10a6 6 0 0 1 6 6v5" />
+  </svg>
+);
+
+const ShieldSmallIcon = () => (
+  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+  </svg>
+);

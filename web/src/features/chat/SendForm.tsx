@@ -1,0 +1,122 @@
+// The sending form (§2, §5 Chat, §6): the message field (disabled for visitors, who get a
+// sign-in button), the send button (needs non-empty text within CHAT.maxMessageLength), and the
+// links for rules, commands and (staff) clear. Refusals become notices; the text stays on error
+// and clears on success.
+import { useId, useRef, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { CHAT } from "../../../../shared/constants";
+import { notify, useUiStore } from "../../app/uiStore";
+import { ApiError, isBannedError } from "../../lib/api";
+import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
+import { sendMessage } from "./api";
+import { notifyChat } from "./notice";
+import { sendFailureNotice } from "./state";
+import { chatStore, useChat } from "./store";
+
+export function SendForm() {
+  const { t } = useTranslation("chat");
+  const me = useSignedInUser();
+  const staff = isStaff(me);
+  const text = useChat((s) => s.sendingText);
+  const sending = useChat((s) => s.sending);
+  const openModal = useUiStore((s) => s.openModal);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const inputId = useId();
+  const hintId = useId();
+  // UTF-16 units after trimming, as the server counts (shared message schema)
+  const length = text.trim().length;
+  const left = CHAT.maxMessageLength - length;
+  const tooLong = left < 0;
+  const canSend = me !== null && length > 0 && !tooLong && !sending;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSend) return;
+    const store = chatStore.getState();
+    store.setSending(true);
+    try {
+      await sendMessage(text);
+      // the message itself comes back over the hub; keep anything typed meanwhile
+      if (chatStore.getState().sendingText === text) chatStore.getState().setSendingText("");
+      chatStore.getState().jumpToLast();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        // a banned account is logged out by lib/api with its own notice
+        if (!isBannedError(err as unknown)) notifyChat("error", sendFailureNotice(err.status, err.key, err.body), t);
+      } else {
+        notify({ type: "error", message: "chat_error.send_message" });
+      }
+    } finally {
+      chatStore.getState().setSending(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  const showHint = me !== null && left <= CHAT.lengthHintFrom;
+
+  return (
+    <div className="chat-send">
+      <form className="chat-send-form" onSubmit={submit} aria-busy={sending}>
+        <label className="sr-only" htmlFor={inputId}>
+          {t("form.label")}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="chat-input"
+          type="text"
+          autoComplete="off"
+          enterKeyHint="send"
+          value={me ? text : ""}
+          disabled={me === null}
+          placeholder={me ? t("form.placeholder") : t("form.placeholder_visitor")}
+          onChange={(e) => chatStore.getState().setSendingText(e.target.value)}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={showHint ? hintId : undefined}
+        />
+        {me ? (
+          <button
+            type="submit"
+            className="button button-primary chat-send-button chat-send-button--icon"
+            disabled={!canSend}
+            aria-label={sending ? t("form.sending") : t("form.send")}
+            title={t("form.send")}
+          >
+            <SendIcon />
+          </button>
+        ) : (
+          <button type="button" className="button button-primary chat-send-button" onClick={() => openModal("login")}>
+            {t("form.sign_in")}
+          </button>
+        )}
+      </form>
+      {showHint ? (
+        <p id={hintId} className={`chat-send-hint${tooLong ? " is-error" : ""}`}>
+          {tooLong ? t("form.too_long", { max: CHAT.maxMessageLength }) : t("form.chars_left", { count: left })}
+        </p>
+      ) : null}
+      {me === null ? <p className="chat-send-hint">{t("form.visitor_hint")}</p> : null}
+      <nav className="chat-send-links" aria-label={t("form.links")}>
+        <button type="button" className="chat-link" onClick={() => openModal("chatRules")}>
+          {t("form.rules")}
+        </button>
+        <button type="button" className="chat-link" onClick={() => openModal("chatCommands")}>
+          {t("form.commands")}
+        </button>
+        {staff ? (
+          <button type="button" className="chat-link chat-link--danger" onClick={() => openModal("chatClear")}>
+            {t("form.clear")}
+          </button>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+const SendIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M22 2L11 13" />
+    <path d="M22 2l-7 20-4-9-9-4z" />
+  </svg>
+);

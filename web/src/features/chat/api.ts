@@ -1,0 +1,33 @@
+// The chat's HTTP calls (§7 /api/chat/*) and the app config's ban reasons. Answers keep the
+// contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
+import { useQuery } from "@tanstack/react-query";
+import type { ChatMessageJson, SendMessageAnswer } from "../../../../shared/api/chat";
+import { api } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import type { BanReason } from "./state";
+
+export interface ModerationAnswer {
+  success: boolean;
+  message: string;
+}
+
+export const fetchMessages = () => api<{ messages: ChatMessageJson[] }>("/api/chat/getMessages");
+export const sendMessage = (message: string) => api<SendMessageAnswer>("/api/chat/sendMessage", { message });
+export const deleteMessage = (id: number) => api<ModerationAnswer>("/api/chat/delete", { id });
+export const banUser = (userId: number, duration: number | null, reasonId: number) =>
+  api<ModerationAnswer>("/api/chat/ban", { user_id: userId, duration, reason_id: reasonId });
+export const unbanUser = (userId: number) => api<ModerationAnswer>("/api/chat/unBan", { id: userId });
+export const clearChat = () => api<ModerationAnswer>("/api/chat/clear", {});
+
+interface ChatConfig {
+  chat_ban_reasons?: BanReason[];
+}
+
+/** /api/getConfig under the shell's ["config"] key (shared with the rest of the app). */
+export function useChatConfig() {
+  return useQuery({
+    queryKey: queryKeys.config,
+    queryFn: () => api<ChatConfig>("/api/getConfig"),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,87 @@
+// The "skin withdraw type" modal (§2 Modals, §4 Withdraw flow): the selected item goes out either
+// as a game-platform trade offer (sent at once; the 20 % site fee shown first) or through the
+// site's money withdrawal, which opens the "withdrawal" modal.
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { WITHDRAW } from "../../../../shared/constants";
+import { toDollars } from "../../../../shared/money";
+import { useUiStore } from "../../app/uiStore";
+import { displayMessage } from "../../lib/i18n";
+import { useSignedInUser } from "../../lib/session/useCurrentUser";
+import { ItemImage } from "../../ui/ItemImage";
+import { formatDollars } from "../../ui/Money";
+import type { InventoryItem } from "./types";
+import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
+
+export const TAKE_MODAL = "skinWithdrawType";
+export const WITHDRAWAL_MODAL = "withdrawal";
+
+export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem[]; onSent(): void }) {
+  const { t } = useTranslation("inventory");
+  const { t: tCommon } = useTranslation("common");
+  const user = useSignedInUser();
+  const openModal = useUiStore((s) => s.openModal);
+  const closeModal = useUiStore((s) => s.closeModal);
+  const closeAllPanels = useUiStore((s) => s.closeAllPanels);
+  const tradeId = useId();
+  const siteId = useId();
+  const fee = useWithdrawFee(items);
+  const send = useWithdrawSend(() => {
+    closeModal();
+    onSent();
+  });
+  return (
+    <div className="inventory-dialog">
+      <ul className="inventory-dialog__items inventory-dialog__items--cards">
+        {items.map((item) => (
+          <li key={item.myId}>
+            <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
+            <span className="inventory-dialog__name">{item.market_hash_name}</span>
+            <span>{formatDollars(item.price)}</span>
+          </li>
+        ))}
+      </ul>
+      <section className="take-option" aria-labelledby={tradeId}>
+        <h3 id={tradeId}>{t("take.trade_title")}</h3>
+        <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
+        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatDollars(toDollars(fee.feeCents)) })}</p>
+        {fee.refusal ? (
+          <p className="take-option__warn" role="note">
+            {displayMessage(fee.refusal, tCommon)}
+            {fee.refusal === "inventory_api.trade_link_required" || (user && !user.trade_link) ? (
+              <>
+                {" "}
+                <Link
+                  to="/profile"
+                  onClick={() => {
+                    closeModal();
+                    closeAllPanels();
+                  }}
+                >
+                  {t("take.to_profile")}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={send.isPending || items.length === 0 || fee.refusal !== null}
+          aria-busy={send.isPending || undefined}
+          onClick={() => send.mutate(items)}
+        >
+          {send.isPending ? t("take.sending") : t("take.trade_send")}
+        </button>
+      </section>
+      <section className="take-option" aria-labelledby={siteId}>
+        <h3 id={siteId}>{t("take.site_title")}</h3>
+        <p>{t("take.site_text")}</p>
+        <button type="button" className="button" onClick={() => openModal(WITHDRAWAL_MODAL)}>
+          {t("take.site_open")}
+        </button>
+      </section>
+    </div>
+  );
+}

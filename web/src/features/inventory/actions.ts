@@ -1,0 +1,53 @@
+// The inventory actions' pure rules (spec §5 Inventory and store, §9 fees): when Sell and Take
+// are allowed, what a sale pays out after the sell tax and what a skin withdrawal costs.
+// Money is integer cents; the server applies the same rules and has the last word.
+import { FEES, STORE } from "../../../../shared/constants";
+import { toCents, type Cents } from "../../../../shared/money";
+
+export type SellBlock = "signed_out" | "none_selected" | "too_many" | "running" | null;
+
+/** §5: Sell needs signed in, a selection and no sale running. */
+export function sellBlock(s: { signedIn: boolean; selected: number; running: boolean }): SellBlock {
+  if (!s.signedIn) return "signed_out";
+  if (s.selected === 0) return "none_selected";
+  if (s.selected > STORE.maxItemsPerOperation) return "too_many";
+  if (s.running) return "running";
+  return null;
+}
+
+/** §5: Take needs exactly one selected item. */
+export function canTake(s: { signedIn: boolean; selected: number; running: boolean }): boolean {
+  return s.signedIn && s.selected === 1 && !s.running;
+}
+
+export interface SellQuote {
+  /** Σ prices of the items sold */
+  sumCents: Cents;
+  /** Σ per-item tax, floor(price · pct / 100) each (the server's rounding) */
+  taxCents: Cents;
+  /** what lands on the balance */
+  receiveCents: Cents;
+}
+
+export function sellQuote(prices: readonly number[], taxPercent: number): SellQuote {
+  let sumCents = 0;
+  let taxCents = 0;
+  for (const price of prices) {
+    const cents = toCents(price);
+    sumCents += cents;
+    taxCents += Math.floor((cents * taxPercent) / 100);
+  }
+  return { sumCents, taxCents, receiveCents: sumCents - taxCents };
+}
+
+/** §9 site skin withdrawal fee: ceil(Σ price · 20 / 100), paid from the balance. */
+export function withdrawFeeCents(prices: readonly number[], feePercent: number = FEES.skinWithdrawalFeePercent): Cents {
+  const sum = prices.reduce((s, p) => s + toCents(p), 0);
+  return Math.ceil((sum * feePercent) / 100);
+}
+
+/** The sell tax from /api/getConfig `sell_tax_percent`; the default rate while it is missing or odd. */
+export function sellTaxPercentOf(config: { sell_tax_percent?: unknown } | null | undefined): number {
+  const v = config?.sell_tax_percent;
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 100 ? v : STORE.defaultSellTaxPercent;
+}

@@ -1,0 +1,62 @@
+// Skin withdrawal by game-platform trade (§4 Withdraw flow): the fee preview and
+// POST /api/withdraws/send with the items keyed by id. The fee (20 %, §9) is paid from the balance.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { WithdrawPreviewAnswer, WithdrawSendAnswer } from "../../../../shared/api/withdraws";
+import { FEES } from "../../../../shared/constants";
+import { toCents } from "../../../../shared/money";
+import { notify } from "../../app/uiStore";
+import { api, ApiError } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import { withdrawFeeCents } from "./actions";
+import { failureKey } from "./failureKey";
+import type { InventoryItem } from "./types";
+
+export const WITHDRAW_MUTATION_KEY = ["inventory", "withdraw"];
+
+/** `{ "<myId>": 1, … }`: the §7 body shape of POST /api/withdraws/send. */
+export function itemsKeyedById(items: readonly Pick<InventoryItem, "myId">[]): Record<string, number> {
+  return Object.fromEntries(items.map((i) => [String(i.myId), 1]));
+}
+
+/**
+ * The fee the server will charge (POST /api/withdraws/preview, same rules as send, moves nothing);
+ * the local computation until it answers. `refusal` is the key of a rule the send would break
+ * (trade link, deposit, last withdrawal, …), shown before the player tries.
+ */
+export function useWithdrawFee(items: readonly InventoryItem[]) {
+  const ids = items.map((i) => i.myId);
+  const preview = useQuery({
+    queryKey: ["withdrawPreview", ids],
+    queryFn: () => api<WithdrawPreviewAnswer>("/api/withdraws/preview", { items: itemsKeyedById(items) }),
+    enabled: ids.length > 0,
+    retry: false,
+    staleTime: 0,
+  });
+  const feeCents = preview.data ? toCents(preview.data.fee) : withdrawFeeCents(items.map((i) => i.price));
+  const err = preview.error;
+  const refusal = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.key !== "app_error.load" ? err.key : null;
+  return { feeCents, percent: preview.data?.fee_percent ?? FEES.skinWithdrawalFeePercent, refusal, checking: preview.isPending };
+}
+
+export function useWithdrawSend(onSent: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationKey: WITHDRAW_MUTATION_KEY,
+    mutationFn: (items: readonly InventoryItem[]) =>
+      api<WithdrawSendAnswer>("/api/withdraws/send", { items: itemsKeyedById(items), request_id: crypto.randomUUID() }),
+    onSuccess: (answer) => {
+      notify({ type: "success", message: answer.message });
+      onSent();
+    },
+    onError: (err) => {
+      const key = failureKey(err, "inventory_error.send_take_withdraw");
+      if (key) notify({ type: "error", message: key });
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.inventory });
+      void qc.invalidateQueries({ queryKey: queryKeys.user });
+      void qc.invalidateQueries({ queryKey: queryKeys.profile });
+      void qc.invalidateQueries({ queryKey: ["withdrawPreview"] });
+    },
+  });
+}

@@ -1,0 +1,102 @@
+// The storehouse total and "Accept" (§5: signed in, a selection, no buy running). With inventory
+// items selected the player may pay with them too (an exchange): their credit is the price less
+// the sell tax, and the footer says what is left to pay from the balance — or what comes back.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { StoreItemJson } from "../../../../shared/api/store";
+import { toCents, toDollars } from "../../../../shared/money";
+import { useUiStore } from "../../app/uiStore";
+import type { CurrentUser } from "../../lib/session/useCurrentUser";
+import { formatDollars } from "../../ui/Money";
+import { useStoreSelection } from "./selection";
+import { acceptBlock, exchangeQuote } from "./storeMath";
+import { useBuy } from "./useBuy";
+import { useSellTaxPercent } from "./useSellTax";
+
+/** The inventory items the player has selected, offered as part payment (wired by the app). */
+export interface ExchangeOffer {
+  items: readonly { myId: number; price: number }[];
+  /** the exchange went through: forget the selection */
+  done(): void;
+}
+
+const money = (cents: number) => formatDollars(toDollars(cents));
+
+export function StoreFooter({ picked, exchange, user }: { picked: readonly StoreItemJson[]; exchange?: ExchangeOffer; user: CurrentUser | null }) {
+  const { t } = useTranslation("store");
+  const openModal = useUiStore((s) => s.openModal);
+  const clear = useStoreSelection((s) => s.clear);
+  const taxPercent = useSellTaxPercent();
+  const [useExchange, setUseExchange] = useState(false);
+  const offered = exchange?.items ?? [];
+  const exchanging = useExchange && offered.length > 0;
+  const quote = exchangeQuote(
+    picked.map((p) => p.price),
+    exchanging ? offered.map((i) => i.price) : [],
+    taxPercent,
+  );
+  const buy = useBuy(() => {
+    clear();
+    if (exchanging) exchange?.done();
+    setUseExchange(false);
+  });
+  const block = acceptBlock({ signedIn: !!user, selected: picked.length, running: buy.isPending });
+  const short = user !== null && quote.toPayCents > toCents(user.balance);
+
+  return (
+    <footer className="store__footer">
+      <div className="store__sum" aria-live="polite">
+        <span>{t("footer.selected", { count: picked.length })}</span>
+        <strong>{money(quote.buyCents)}</strong>
+        {picked.length > 0 ? (
+          <button type="button" className="store__link" onClick={clear}>
+            {t("footer.clear")}
+          </button>
+        ) : null}
+      </div>
+      {user && offered.length > 0 ? (
+        <label className="store__exchange">
+          <input type="checkbox" checked={useExchange} onChange={(e) => setUseExchange(e.target.checked)} />
+          <span>{t("footer.exchange", { count: offered.length })}</span>
+        </label>
+      ) : null}
+      {exchanging ? (
+        <dl className="store__quote">
+          <div>
+            <dt>{t("footer.credit", { percent: taxPercent })}</dt>
+            <dd>
+              {money(quote.creditCents)} <small>({t("footer.tax", { tax: money(quote.taxCents) })})</small>
+            </dd>
+          </div>
+          <div>
+            <dt>{quote.toPayCents >= 0 ? t("footer.to_pay") : t("footer.to_receive")}</dt>
+            <dd className="store__to-pay">{money(Math.abs(quote.toPayCents))}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {short && picked.length > 0 ? (
+        <p className="store__warn" role="status">
+          {t("footer.not_enough")}
+        </p>
+      ) : null}
+      {block === "signed_out" ? (
+        <p className="store__hint">
+          {t("footer.signed_out")}{" "}
+          <button type="button" className="store__link" onClick={() => openModal("login")}>
+            {t("footer.login")}
+          </button>
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary store__accept"
+        disabled={block !== null}
+        aria-busy={buy.isPending || undefined}
+        onClick={() => buy.mutate({ buyIds: picked.map((p) => p.id), sellIds: exchanging ? offered.map((i) => i.myId) : [] })}
+      >
+        {buy.isPending ? t("footer.buying") : t("footer.accept")}
+      </button>
+      {block === "too_many" ? <p className="store__warn">{t("footer.too_many")}</p> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,36 @@
+// "Accept" (POST /api/user/buy): the answer's balance goes straight into the header, then the
+// inventory, the user and the store lists reload (bought units leave the store).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BuyAnswer, BuyRequest } from "../../../../shared/api/store";
+import { notify } from "../../app/uiStore";
+import { api, ApiError, isBannedError } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import type { CurrentUser } from "../../lib/session/useCurrentUser";
+import { STORE_LIST_KEY } from "./useStoreList";
+
+/** The server's key when it gave one; the client key for a network or unexplained failure. */
+export function failureKey(err: unknown, clientKey: string): string | null {
+  if (isBannedError(err)) return null; // the banned path already told the user
+  return err instanceof ApiError && err.status !== 0 && err.key !== "app_error.load" ? err.key : clientKey;
+}
+
+export function useBuy(onBought: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<BuyRequest, "request_id">) => api<BuyAnswer>("/api/user/buy", { ...body, request_id: crypto.randomUUID() }),
+    onSuccess: (answer) => {
+      qc.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, balance: answer.balance });
+      notify({ type: "success", message: answer.message });
+      onBought();
+    },
+    onError: (err) => {
+      const key = failureKey(err, "storehouse_error.buy");
+      if (key) notify({ type: "error", message: key });
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.inventory });
+      void qc.invalidateQueries({ queryKey: queryKeys.user });
+      void qc.invalidateQueries({ queryKey: STORE_LIST_KEY });
+    },
+  });
+}
