@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot } from "./browser";
+import { devLogin, launch, newPage, screenshot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,6 +60,24 @@ describe("the shell for a visitor", () => {
     await page.getByRole("banner").getByRole("button", { name: "Войти" }).waitFor();
     await page.getByRole("heading", { name: "Краш", level: 1 }).waitFor();
     await screenshot(page, "home-mobile");
+    await context.close();
+  });
+
+  it("fits a signed-in header into a 390 px phone: every control stays on screen", async () => {
+    const { page, context } = await newPage(browser, { mobile: true });
+    await devLogin(page, "Artem");
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: "Уведомления" }).waitFor();
+    for (const name of ["Меню", "Ссылки, язык и настройки", "Уведомления"]) {
+      const box = await header.getByRole("button", { name, exact: false }).first().boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+    }
+    const profile = await header.getByRole("link", { name: /Artem/ }).boundingBox();
+    expect(profile!.x + profile!.width).toBeLessThanOrEqual(390);
+    await screenshot(page, "home-mobile-signed-in");
     await context.close();
   });
 });

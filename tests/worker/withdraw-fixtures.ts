@@ -3,10 +3,9 @@
 // driving the WithdrawQueue DO pass by pass with time moved forward in D1.
 import { env } from "cloudflare:workers";
 import { WITHDRAW } from "../../shared/constants";
-import type { RoundRow } from "../../worker/rooms/crash/effects";
-import { placeBet, writeRound } from "../../worker/rooms/crash/settlement";
 import { withdrawQueue } from "../../worker/withdraws/WithdrawQueue";
 import { catalogueItem, userItem } from "./store-fixtures";
+export { stakeInCrash } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 export type BotMode = "accept" | "decline" | "timeout" | "unavailable" | "reject";
@@ -132,26 +131,3 @@ export async function makeDue(id: string, age = 0) {
 /** The age that makes an open offer stale (older than WITHDRAW.offerTtlMs). */
 export const STALE = WITHDRAW.offerTtlMs + 1_000;
 
-let roundSeq = 70_000;
-/** Stakes the items in a real crash bet (a waiting round in D1): they become 'in_bet'. */
-export async function stakeInCrash(userId: number, itemIds: number[]) {
-  const id = ++roundSeq;
-  const round: RoundRow = {
-    id,
-    status: "waiting",
-    publicHash: `withdraw-ph-${id}-${crypto.randomUUID().slice(0, 6)}`,
-    dayOfMonth: 22,
-    provablyFair: true,
-    bank: 0,
-    betsCount: 0,
-    itemsCount: 0,
-    createdAt: 1,
-    startedAt: null,
-    crashedAt: null,
-    crashPoint: null,
-    secretHash: null,
-  };
-  await writeRound(env, round);
-  const placed = await placeBet(env, { betId: crypto.randomUUID(), roundId: id, userId, itemIds, autoWithdraw: 200, now: Date.now() });
-  if (!placed.ok) throw new Error(`bet refused: ${placed.message}`);
-}

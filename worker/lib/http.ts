@@ -11,9 +11,10 @@ export function fail(c: Context, status: ContentfulStatusCode, key: ServerKey | 
 
 /**
  * Parses the JSON body with `schema` before the handler runs. An empty body counts as `{}`
- * (most §7 calls send none); malformed JSON or a schema failure answers 400 app_api.invalid_request.
+ * (most §7 calls send none); malformed JSON or a schema failure answers 400 app_api.invalid_request,
+ * or the group's own key when `keyOf` names one for the failure (e.g. storehouse_api.none_selected).
  */
-export function jsonBody<S extends z.ZodType>(schema: S) {
+export function jsonBody<S extends z.ZodType>(schema: S, keyOf?: (error: z.ZodError) => string | undefined) {
   return validator("json", async (value, c) => {
     // With a JSON content type Hono has parsed the body already (malformed JSON is turned into
     // app_api.invalid_request by the app's onError); without one, read it ourselves.
@@ -31,6 +32,8 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
+      const key = keyOf?.(parsed.error);
+      if (key) return fail(c, 400, key);
       const issue = parsed.error.issues[0];
       return fail(c, 400, "app_api.invalid_request", issue ? { field: issue.path.join(".") } : {});
     }

@@ -13,11 +13,9 @@ export function sellTaxPercent(env: { STORE_SELL_TAX_PERCENT?: string }): number
   return pct <= 100 ? pct : STORE.defaultSellTaxPercent;
 }
 
-/** tax = floor(price · pct / 100), per item. */
-export function sellTax(priceCents: number, pct: number): number {
-  assertCents(priceCents);
-  return Math.floor((priceCents * pct) / 100);
-}
+/** tax = floor(price · pct / 100), per item (shared/fees.ts: the SPA quotes with the same rule). */
+import { sellTax } from "../../shared/fees";
+export { sellTax };
 
 export interface TradeTotals {
   /** Σ prices of the store units bought */

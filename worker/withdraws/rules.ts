@@ -8,11 +8,9 @@ export type SendRefusal =
   | { status: 403; key: "inventory_api.deposit_required" }
   | { status: 409; key: "inventory_api.wait_last_withdraw" | "inventory_api.item_not_found" | "inventory_api.items_withdrawing" };
 
-/** The site fee on a withdrawal of items worth `amount` cents: ceil(amount · percent / 100), in cents. */
-export function withdrawFee(amount: number, percent: number = FEES.skinWithdrawalFeePercent): number {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be cents ≥ 0: ${amount}`);
-  return Math.ceil((amount * percent) / 100);
-}
+/** The site fee on a withdrawal of items worth `amount` cents (shared/fees.ts, shown by the SPA too). */
+import { withdrawFee } from "../../shared/fees";
+export { withdrawFee };
 
 /** An item the player picked, as D1 has it now (absent from the list = no such item). */
 export interface PickedItem {

@@ -3,6 +3,7 @@
 // Money is integer cents; the server applies the same rules and has the last word.
 import { FEES, STORE } from "../../../../shared/constants";
 import { toCents, type Cents } from "../../../../shared/money";
+import { sellTax, withdrawFee } from "../../../../shared/fees";
 
 export type SellBlock = "signed_out" | "none_selected" | "too_many" | "running" | null;
 
@@ -35,7 +36,7 @@ export function sellQuote(prices: readonly number[], taxPercent: number): SellQu
   for (const price of prices) {
     const cents = toCents(price);
     sumCents += cents;
-    taxCents += Math.floor((cents * taxPercent) / 100);
+    taxCents += sellTax(cents, taxPercent);
   }
   return { sumCents, taxCents, receiveCents: sumCents - taxCents };
 }
@@ -43,7 +44,7 @@ export function sellQuote(prices: readonly number[], taxPercent: number): SellQu
 /** §9 site skin withdrawal fee: ceil(Σ price · 20 / 100), paid from the balance. */
 export function withdrawFeeCents(prices: readonly number[], feePercent: number = FEES.skinWithdrawalFeePercent): Cents {
   const sum = prices.reduce((s, p) => s + toCents(p), 0);
-  return Math.ceil((sum * feePercent) / 100);
+  return withdrawFee(sum, feePercent);
 }
 
 /** The sell tax from /api/getConfig `sell_tax_percent`; the default rate while it is missing or odd. */

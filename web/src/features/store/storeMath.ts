@@ -3,6 +3,7 @@
 // Money is integer cents here; dollars only at the edges (inputs, JSON).
 import { STORE, UI } from "../../../../shared/constants";
 import { formatCents, toCents, type Cents } from "../../../../shared/money";
+import { sellTax } from "../../../../shared/fees";
 
 /** A price field's text → cents; undefined for an empty field, null when it is not a price (≥ 0, ≤ 2 decimals). */
 export function parsePriceInput(text: string): Cents | undefined | null {
@@ -56,7 +57,7 @@ export function marketCountDisplay(count: number): { text: string; warn: boolean
 
 /** The tax on selling one item to the site: floor(price · pct / 100), per item (the server's rule). */
 export function sellTaxCents(priceCents: Cents, taxPercent: number): Cents {
-  return Math.floor((priceCents * taxPercent) / 100);
+  return sellTax(priceCents, taxPercent);
 }
 
 export interface ExchangeQuote {
