@@ -35,7 +35,7 @@ export function LiveDrops() {
               >
                 <ItemImage name={d.item.market_hash_name} image={d.item.image} rarityColor={d.item.rarity_color} size={64} />
                 <span className="case-live__item">{d.item.name}</span>
-                <span className="case-live__user">{d.user.username}</span>
+                <span className="case-live__user participant-name">{d.user.username}</span>
               </Link>
             </li>
           ))}
