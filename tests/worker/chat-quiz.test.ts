@@ -80,13 +80,13 @@ describe("starting and stopping", () => {
     const mod = await moderator();
     const p = await player();
     const owned = await giveItem(p.user.id, 1_000);
-    const withdrawing = await houseItem(1_000, "withdrawing");
+    const withdrawing = await houseItem(1_000, "lost");
     const audits = (await auditOf("chat.quiz_start")).length;
     for (const id of [owned, withdrawing, 99_999_999]) {
       expect(await start(mod.token, { question: "q", answer: "a", item_id: id }), String(id)).toMatchObject({ status: 409, body: { message: "chat_api.quiz_item_unavailable" } });
     }
     expect(await itemRow(owned)).toMatchObject({ owner_id: p.user.id, status: "available" });
-    expect(await itemRow(withdrawing)).toMatchObject({ owner_id: null, status: "withdrawing" });
+    expect(await itemRow(withdrawing)).toMatchObject({ owner_id: null, status: "lost" });
     expect((await hub(env).quizState()).isActive).toBe(false);
     expect((await auditOf("chat.quiz_start")).length).toBe(audits);
     // an item reserved by a running quiz cannot be the prize of a second one either

@@ -208,7 +208,7 @@ describe("settling", () => {
     const roundId = await newRound();
     const input = bet(roundId, user.id, [a]);
     await placeBet(env, input);
-    await env.DB.prepare("UPDATE inventory_items SET status = 'withdrawing' WHERE id = ?1").bind(a).run();
+    await env.DB.prepare("UPDATE inventory_items SET status = 'lost' WHERE id = ?1").bind(a).run();
     await expect(settleLoss(env, { betId: input.betId, userId: user.id, now: Date.now() })).rejects.toThrow();
     expect((await betRow(input.betId))?.status).toBe(0);
   });

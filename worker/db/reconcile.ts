@@ -53,7 +53,7 @@ export interface Reconciliation {
   withdrawnItemsValue: number;
   withdrawFeesKept: number;
   withdrawMismatches: number;
-  /** 'withdrawing' items no withdrawal ever held (reported; see STRAY_WITHDRAWING_SQL) */
+  /** 'withdrawing' items no withdrawal ever held (see STRAY_WITHDRAWING_SQL). Must be 0. */
   strayWithdrawingItems: number;
   ok: boolean;
 }
@@ -137,6 +137,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const storeMismatches = one(storeBad);
   const casesMismatches = one(casesBad);
   const withdrawMismatches = one(withdrawBad);
+  const strayWithdrawingItems = one(strayWithdrawing);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -155,7 +156,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     withdrawnItemsValue: one(withdrawFlows, "withdrawn"),
     withdrawFeesKept: one(withdrawFlows, "fees"),
     withdrawMismatches,
-    strayWithdrawingItems: one(strayWithdrawing),
-    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0 && storeMismatches === 0 && casesMismatches === 0 && withdrawMismatches === 0,
+    strayWithdrawingItems,
+    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0 && storeMismatches === 0 && casesMismatches === 0 && withdrawMismatches === 0 && strayWithdrawingItems === 0,
   };
 }

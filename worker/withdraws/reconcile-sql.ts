@@ -37,9 +37,8 @@ export const WITHDRAW_MISMATCHES_SQL = `
               OR (w.status = 'completed' AND i.status <> 'withdrawn')) AS v`;
 
 /**
- * 'withdrawing' items that no withdrawal ever held (reported as strayWithdrawingItems). Only the
- * withdrawal flow should set that status; older test fixtures set it by hand, so this count is
- * reported, not yet part of `ok`.
+ * 'withdrawing' items that no withdrawal ever held (strayWithdrawingItems, part of `ok`): only the
+ * withdrawal flow may set that status.
  */
 export const STRAY_WITHDRAWING_SQL = `
   SELECT COUNT(*) AS v FROM inventory_items i
