@@ -135,6 +135,8 @@ export const CLIENT_KEYS = [
   "chat_error.mute_user",
   "chat_error.unmute_user",
   "chat_error.clear",
+  "chat_error.quiz_start",
+  "chat_error.quiz_stop",
   "storehouse_error.load",
   "storehouse_error.load_more",
   "storehouse_error.buy",

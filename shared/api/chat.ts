@@ -105,6 +105,10 @@ export const quizStartBody = z.object({
   /** a house inventory item (owner none, available) */
   item_id: idSchema,
 });
+/** Staff quiz prize search: house items whose market_hash_name contains the text. */
+export const quizItemsBody = z.object({
+  market_hash_name: z.string().trim().max(100).optional(),
+});
 
 // ---- answers ----
 

@@ -1,11 +1,12 @@
 // /api/admin/chat/* (staff): the chat quiz. The prize is a house item reserved while the quiz
 // runs; the hub room holds the quiz and hands the prize to the first right answer.
 import { Hono } from "hono";
-import { quizStartBody } from "../../../shared/api/chat";
+import { quizItemsBody, quizStartBody } from "../../../shared/api/chat";
 import { emptyBody } from "../../../shared/api/common";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { hub } from "../../rooms/hub";
+import { houseQuizItems } from "../../chat/quiz-items";
 import { requireChatStaff } from "../chat/staff";
 
 export const adminChatRoutes = new Hono<AppEnv>()
@@ -15,6 +16,10 @@ export const adminChatRoutes = new Hono<AppEnv>()
     const result = await hub(c.env).startQuiz({ question, answer, itemId: item_id, actorId: c.get("user")!.id });
     if (!result.ok) return fail(c, 409, result.key);
     return c.json({ success: true as const, message: "chat_api.quiz_started", quiz: result.quiz });
+  })
+  .post("/quiz/items", jsonBody(quizItemsBody), async (c) => {
+    const { market_hash_name } = c.req.valid("json");
+    return c.json({ items: await houseQuizItems(c.env.DB, market_hash_name ?? "") });
   })
   .post("/quiz/stop", jsonBody(emptyBody), async (c) => {
     const result = await hub(c.env).stopQuiz(c.get("user")!.id);

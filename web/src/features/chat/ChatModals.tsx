@@ -9,6 +9,7 @@ import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { Modal } from "../../ui/Modal";
 import { clearChat } from "./api";
 import { ModerationForm } from "./ModerationForm";
+import { QuizStartForm, QuizStopBody } from "./QuizForm";
 import { moderationFailureNotice, COMMANDS } from "./state";
 import { chatStore } from "./store";
 import "./chat.css";
@@ -123,6 +124,12 @@ export function ChatModals() {
           </Modal>
           <Modal name="chatModeration" title={t("moderation.title")} size="sm">
             <ModerationForm />
+          </Modal>
+          <Modal name="chatQuiz" title={t("quiz.start_title")}>
+            <QuizStartForm />
+          </Modal>
+          <Modal name="chatQuizStop" title={t("quiz.stop_title")} size="sm">
+            <QuizStopBody />
           </Modal>
         </>
       ) : null}

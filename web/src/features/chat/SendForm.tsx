@@ -20,6 +20,7 @@ export function SendForm() {
   const text = useChat((s) => s.sendingText);
   const sending = useChat((s) => s.sending);
   const openModal = useUiStore((s) => s.openModal);
+  const quizActive = useChat((s) => s.quiz?.isActive === true);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const inputId = useId();
@@ -107,6 +108,11 @@ export function SendForm() {
         {staff ? (
           <button type="button" className="chat-link chat-link--danger" onClick={() => openModal("chatClear")}>
             {t("form.clear")}
+          </button>
+        ) : null}
+        {staff ? (
+          <button type="button" className="chat-link" onClick={() => openModal(quizActive ? "chatQuizStop" : "chatQuiz")}>
+            {quizActive ? t("form.quiz_stop") : t("form.quiz")}
           </button>
         ) : null}
       </nav>

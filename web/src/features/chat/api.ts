@@ -31,3 +31,18 @@ export function useChatConfig() {
     staleTime: 5 * 60_000,
   });
 }
+
+export interface QuizPrize {
+  id: number;
+  market_hash_name: string;
+  name: string;
+  exterior: string | null;
+  image: string;
+  rarity: string;
+  rarity_color: string;
+  price: number;
+}
+export const fetchQuizItems = (search: string) => api<{ items: QuizPrize[] }>("/api/admin/chat/quiz/items", search ? { market_hash_name: search } : {});
+export const startQuiz = (question: string, answer: string, itemId: number) =>
+  api<ModerationAnswer>("/api/admin/chat/quiz/start", { question, answer, item_id: itemId });
+export const stopQuiz = () => api<ModerationAnswer>("/api/admin/chat/quiz/stop", {});

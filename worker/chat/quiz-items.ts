@@ -1,0 +1,30 @@
+// Quiz prize candidates for staff: house items (owner none) that are available, dearest first.
+import { toDollars } from "../../shared/money";
+
+const LIMIT = 50;
+
+export type QuizItemRow = {
+  id: number;
+  market_hash_name: string;
+  name: string;
+  exterior: string | null;
+  image: string;
+  rarity: string;
+  rarity_color: string;
+  price: number;
+};
+
+/** `search` is a plain substring of market_hash_name (LIKE wildcards escaped). */
+export async function houseQuizItems(db: D1Database, search: string): Promise<QuizItemRow[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const { results } = await db
+    .prepare(
+      `SELECT i.id, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color, i.price
+       FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
+       WHERE i.owner_id IS NULL AND i.status = 'available' AND c.market_hash_name LIKE ?1 ESCAPE '\\'
+       ORDER BY i.price DESC, i.id ASC LIMIT ${LIMIT}`,
+    )
+    .bind(pattern)
+    .all<QuizItemRow>();
+  return results.map((r) => ({ ...r, price: toDollars(r.price) }));
+}
