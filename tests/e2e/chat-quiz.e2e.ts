@@ -5,7 +5,7 @@ import { devLogin, launch, newPage, screenshot } from "./browser";
 
 // Issue 4: a moderator starts a quiz from the chat's staff dialog (question, answer, a house
 // item as the prize); a player sees the banner, answers right in the chat and wins.
-// Demo users from scripts/seed/demo.ts: Artem has a deposit, mod_Olga is a moderator.
+// Demo users from scripts/seed/demo.ts: ProGamer has a deposit, mod_Olga is a moderator.
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -33,7 +33,7 @@ async function openChat(username: string): Promise<Page> {
 
 describe("chat quiz (staff dialog)", () => {
   it("a moderator starts a quiz with a house prize; a player answers right and wins", async () => {
-    const [olga, artem] = await Promise.all([openChat("mod_Olga"), openChat("Artem")]);
+    const [olga, player] = await Promise.all([openChat("mod_Olga"), openChat("ProGamer")]);
 
     await olga.getByRole("button", { name: "Викторина", exact: true }).click();
     const dialog = olga.getByRole("dialog", { name: "Начать викторину" });
@@ -55,16 +55,16 @@ describe("chat quiz (staff dialog)", () => {
     // while it runs the same link stops it
     await olga.getByRole("button", { name: "Остановить викторину" }).waitFor({ timeout: 10_000 });
 
-    const banner = artem.getByRole("region", { name: "Викторина" });
+    const banner = player.getByRole("region", { name: "Викторина" });
     await banner.getByText("Столица Франции?").waitFor({ timeout: 10_000 });
-    await artem.waitForTimeout(CHAT.minIntervalMs);
-    await artem.getByRole("textbox", { name: "Сообщение в чат" }).fill("париж");
-    const sent = artem.waitForResponse((r) => r.url().endsWith("/api/chat/sendMessage"));
-    await artem.getByRole("button", { name: "Отправить" }).click();
+    await player.waitForTimeout(CHAT.minIntervalMs);
+    await player.getByRole("textbox", { name: "Сообщение в чат" }).fill("париж");
+    const sent = player.waitForResponse((r) => r.url().endsWith("/api/chat/sendMessage"));
+    await player.getByRole("button", { name: "Отправить" }).click();
     expect((await sent).status()).toBe(200);
     await banner.waitFor({ state: "detached", timeout: 10_000 });
-    const list = artem.getByRole("region", { name: "Сообщения чата" });
-    await list.getByText(/Artem — победитель викторины! Приз: /).waitFor({ timeout: 10_000 });
+    const list = player.getByRole("region", { name: "Сообщения чата" });
+    await list.getByText(/ProGamer — победитель викторины! Приз: /).waitFor({ timeout: 10_000 });
     await olga.getByRole("button", { name: "Викторина", exact: true }).waitFor({ timeout: 10_000 });
   });
 });
