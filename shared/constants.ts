@@ -72,6 +72,9 @@ export const CHAT = {
   historySize: 50,
   /** One user's messages closer together than this are refused as "too fast". */
   minIntervalMs: 2_000,
+  /** Send attempts of any outcome one user may make per window before "too fast" (before D1 reads). */
+  maxAttemptsPerWindow: 8,
+  attemptWindowMs: 10_000,
   /** Default minimum total deposit to chat, in cents (wrangler var CHAT_MIN_DEPOSIT_CENTS). */
   defaultMinDepositCents: 100,
   quizQuestionMax: 200,

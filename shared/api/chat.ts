@@ -90,7 +90,8 @@ export type QuizJson = z.infer<typeof quizJson>;
 
 /** The raw text; trimming, length, links and commands are the room's rules (one code path). */
 export const sendMessageBody = z.object({ message: z.string().max(4 * CHAT.maxMessageLength) });
-export const deleteMessageBody = z.object({ id: idSchema });
+/** reason_id: optional, an active ban reason recorded in the audit row as the why */
+export const deleteMessageBody = z.object({ id: idSchema, reason_id: idSchema.optional() });
 /** duration: minutes from CHAT.muteDurationsMinutes, or null = forever. */
 export const banBody = z.object({
   user_id: userIdSchema,

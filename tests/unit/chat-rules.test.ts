@@ -9,7 +9,7 @@ import { chatMinDepositCents } from "../../worker/chat/config";
 import { mayMute } from "../../worker/chat/mutes";
 import { chatUser, keepLast, stamp, systemDraft, type Draft } from "../../worker/rooms/chat/messages";
 import { foldAnswer, isWinningAnswer, quizView, type QuizState } from "../../worker/rooms/chat/quiz";
-import { RateLimiter } from "../../worker/rooms/chat/rate-limit";
+import { AttemptWindow, RateLimiter } from "../../worker/rooms/chat/rate-limit";
 import { checkText, containsLink, isMuteActive, muteMinutesLeft, parseCommand } from "../../worker/rooms/chat/rules";
 import { sendChat, type SendContext } from "../../worker/rooms/chat/send";
 
@@ -49,6 +49,20 @@ describe("links (§5: no links, ids or promos)", () => {
     "try 10.0.0.1:8080/login",
     "go.to/x",
     "promo at something.weird/abc",
+    // every country domain, even the ones that read as words
+    "csgo500.in",
+    "free skins.us",
+    "drop.to",
+    "free.at",
+    "site.ro",
+    "ok.so what",
+    "look.at this",
+    "school.edu",
+    "x.com",
+    // dodges
+    "site .com",
+    "best skins .ru today",
+    "Skins-Drop.COM",
   ];
   for (const text of links) it(`refuses ${JSON.stringify(text)}`, () => expect(containsLink(text)).toBe(true));
 
@@ -57,9 +71,10 @@ describe("links (§5: no links, ids or promos)", () => {
     "x2.50",
     "cashed out at 2.5 and 10.25",
     "won 1.23$ lol",
-    "ok.so what",
-    "look.at this",
     "v1.2.3",
+    "1.5x and 10.25x",
+    "won 10. nice",
+    "so. what",
     "wait...what",
     "e.g. this one",
     "т.е. так",
@@ -111,6 +126,19 @@ describe("rate limiter (too fast)", () => {
     rl.take(2, 1_000);
     rl.prune(2_500);
     expect(rl.size).toBe(1);
+  });
+});
+
+describe("attempt window (flood before D1)", () => {
+  it("allows max attempts per sliding window; refused ones are not counted", () => {
+    const w = new AttemptWindow(3, 1_000);
+    expect([w.take(1, 0), w.take(1, 100), w.take(1, 200), w.take(1, 300)]).toEqual([true, true, true, false]);
+    expect(w.take(2, 300)).toBe(true);
+    expect(w.take(1, 999)).toBe(false);
+    expect(w.take(1, 1_000)).toBe(true); // the attempt at 0 left the window
+    expect(w.take(1, 1_050)).toBe(false);
+    w.prune(5_000);
+    expect(w.size).toBe(0);
   });
 });
 
@@ -214,11 +242,16 @@ describe("the send path's order of checks (fakes for D1)", () => {
     totalDepositCents: 500,
     ...over,
   });
+  const lookups = { count: 0 };
   function ctx(a: ChatAuthor | null, posted: Draft[] = []): SendContext {
     return {
       minDepositCents: 100,
       limiter: new RateLimiter(2_000),
-      author: async () => a,
+      attempts: new AttemptWindow(CHAT.maxAttemptsPerWindow, CHAT.attemptWindowMs),
+      author: async () => {
+        lookups.count += 1;
+        return a;
+      },
       command: async (c, who, text) =>
         c.kind === "unknown"
           ? { refused: { status: 400, body: { status: "error", message: "chat_api.command_not_found" } } }
@@ -266,6 +299,17 @@ describe("the send path's order of checks (fakes for D1)", () => {
     expect((await sendChat(c, 7, "site.com", NOW)).status).toBe(400);
     expect((await sendChat(c, 7, "!nope", NOW)).status).toBe(400);
     expect((await sendChat(c, 7, "fine", NOW + 1)).status).toBe(200);
+  });
+  it("a flood of attempts of any outcome is refused as too fast before the author is read", async () => {
+    const c = ctx(author());
+    for (let i = 0; i < CHAT.maxAttemptsPerWindow; i++) expect((await sendChat(c, 7, i % 2 ? "!nope" : "site.com", NOW + i)).status).toBe(400);
+    const before = lookups.count;
+    expect(await sendChat(c, 7, "!stats", NOW + 10)).toMatchObject({ status: 429, body: { message: "chat_api.too_fast" } });
+    expect(await sendChat(c, 7, "hello", NOW + 20)).toMatchObject({ status: 429 });
+    expect(lookups.count).toBe(before);
+    // another user is not affected; the window slides
+    expect((await sendChat(c, 8, "hello", NOW + 20)).status).toBe(200);
+    expect((await sendChat(c, 7, "hello", NOW + CHAT.attemptWindowMs)).status).toBe(200);
   });
   it("commands answer command_sent; unknown ones command_not_found", async () => {
     expect(await sendChat(ctx(author()), 7, "!stats", NOW)).toMatchObject({ status: 200, body: { message: "chat_api.command_sent" }, posted: { type: "stats" } });

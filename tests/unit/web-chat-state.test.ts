@@ -16,6 +16,7 @@ import {
   NAME_MARK,
   parseDuration,
   quoteInto,
+  splitQuotes,
   roleBadges,
   sendFailureNotice,
   splitOnName,
@@ -70,6 +71,26 @@ describe("quote (§6)", () => {
     expect(quoteInto("hi", "Dasha")).toBe("hi @Dasha, ");
     expect(quoteInto("hi ", "Dasha")).toBe("hi @Dasha, ");
     expect(quoteInto("@Dasha, hi", "Dasha")).toBe("@Dasha, hi");
+  });
+  it("splitQuotes flags the quoted names so streamer mode can blur them", () => {
+    expect(splitQuotes(quoteInto("", "Max TV") + "hi")).toEqual([
+      { text: "@", name: false },
+      { text: "Max TV", name: true },
+      { text: ", hi", name: false },
+    ]);
+    expect(splitQuotes("gg @Dasha, @Artem, wp")).toEqual([
+      { text: "gg @", name: false },
+      { text: "Dasha", name: true },
+      { text: ", @", name: false },
+      { text: "Artem", name: true },
+      { text: ", wp", name: false },
+    ]);
+    // not a quote: no comma, an e-mail-like text, a bare @
+    for (const text of ["hi @Dasha", "me@mail, ok", "@ , x", "plain"]) expect(splitQuotes(text), text).toEqual([{ text, name: false }]);
+    expect(splitQuotes("")).toEqual([]);
+    // the pieces always join back to the text
+    const text = "@A, b @C, d";
+    expect(splitQuotes(text).map((p) => p.text).join("")).toBe(text);
   });
 });
 

@@ -205,6 +205,27 @@ describe("delete and clear", () => {
     expect(await chatCall("delete", { id: "abc" }, mod.token)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
   });
 
+  it("delete with a reason records it as the why; an inactive or unknown reason changes nothing", async () => {
+    const mod = await moderator();
+    const p = await player();
+    const c = await socket(p);
+    const reason = await banReason(true);
+    const inactive = await banReason(false);
+    expect((await say(c, "spam spam spam")).status).toBe("success");
+    const msg = (await hub(env).history()).findLast((m) => m.message === "spam spam spam")!;
+
+    for (const reason_id of [inactive.id, 999_999]) {
+      expect(await chatCall("delete", { id: msg.id, reason_id }, mod.token)).toMatchObject({ status: 400, body: { message: "chat_api.invalid_reason" } });
+    }
+    expect((await hub(env).history()).some((m) => m.id === msg.id)).toBe(true);
+    expect(await chatCall("delete", { id: msg.id, reason_id: reason.id }, mod.token)).toMatchObject({ status: 200, body: { message: "chat_api.deleted" } });
+    expect((await auditOf("chat.delete")).at(-1)).toMatchObject({
+      actor_id: mod.user.id,
+      target_user_id: p.user.id,
+      details: { message_id: msg.id, message: "spam spam spam", reason_id: reason.id, reason: reason.name },
+    });
+  });
+
   it("clear leaves only the system 'chat cleared' message, broadcast as loadChat, audited", async () => {
     const boss = await admin();
     const p = await player();

@@ -43,6 +43,12 @@ export function mayMute(actor: Actor, target: { isAdmin: boolean; isModerator: b
   return true;
 }
 
+/** An active ban reason's name, or null (unknown or switched off). */
+export async function activeReasonName(env: DbEnv, reasonId: number): Promise<string | null> {
+  const r = await env.DB.prepare("SELECT name FROM chat_ban_reasons WHERE id = ?1 AND is_active = 1").bind(reasonId).first<{ name: string }>();
+  return r?.name ?? null;
+}
+
 export async function muteUser(
   env: DbEnv,
   actor: Actor,

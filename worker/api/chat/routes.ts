@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { banBody, deleteMessageBody, sendMessageBody, unBanBody } from "../../../shared/api/chat";
 import { emptyBody } from "../../../shared/api/common";
 import { errorBody } from "../../../shared/errors";
-import { muteUser, unmuteUser } from "../../chat/mutes";
+import { activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { hub } from "../../rooms/hub";
@@ -23,8 +23,14 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json(errorBody(key, extra), status as 400);
   })
   .post("/delete", requireChatStaff, jsonBody(deleteMessageBody), async (c) => {
-    const { id } = c.req.valid("json");
-    if (!(await hub(c.env).deleteMessage(id, c.get("user")!.id))) return fail(c, 404, "chat_api.message_not_found");
+    const { id, reason_id } = c.req.valid("json");
+    let reason: { id: number; name: string } | undefined;
+    if (reason_id !== undefined) {
+      const name = await activeReasonName(c.env, reason_id);
+      if (name === null) return fail(c, 400, "chat_api.invalid_reason");
+      reason = { id: reason_id, name };
+    }
+    if (!(await hub(c.env).deleteMessage(id, c.get("user")!.id, reason))) return fail(c, 404, "chat_api.message_not_found");
     return c.json({ success: true as const, message: "chat_api.deleted" });
   })
   .post("/ban", requireChatStaff, jsonBody(banBody), async (c) => {

@@ -15,7 +15,7 @@ import { resolveIdentity } from "./identity";
 import { systemDraft, type Draft } from "./messages";
 import { bindIdentity, countOnline, onlineSchedule, sameCounts } from "./presence";
 import { isWinningAnswer, QuizStore, quizView, type QuizState } from "./quiz";
-import { RateLimiter } from "./rate-limit";
+import { AttemptWindow, RateLimiter } from "./rate-limit";
 import { d1SendContext, sendChat, type SendStatus } from "./send";
 
 export type HubAttachment = BaseAttachment;
@@ -43,7 +43,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   private lastOnline: { counts: OnlineCounts; at: number } | undefined;
   private readonly chat = new ChatHistory(this.ctx.storage);
   private readonly quiz = new QuizStore(this.ctx.storage);
-  private readonly limiter = new RateLimiter(CHAT.minIntervalMs);
+  private readonly limiters = { limiter: new RateLimiter(CHAT.minIntervalMs), attempts: new AttemptWindow(CHAT.maxAttemptsPerWindow, CHAT.attemptWindowMs) };
   /** A quiz start or stop is in flight (memory only: nothing is in flight after a restart). */
   private quizBusy = false;
 
@@ -83,7 +83,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   // ── RPC: chat ─────────────────────────────────────────────────────────────
   /** The send path of POST /api/chat/sendMessage (userId null = a visitor). */
   async postMessage(userId: number | null, text: string): Promise<PostAnswer> {
-    const out = await sendChat(d1SendContext(this.env, this.limiter, (d) => this.post(d)), userId, text, Date.now());
+    const out = await sendChat(d1SendContext(this.env, this.limiters, (d) => this.post(d)), userId, text, Date.now());
     if (out.posted?.type === "MESSAGE") await this.checkAnswer(out.posted);
     return { status: out.status, body: out.body };
   }
@@ -102,15 +102,15 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
     return this.post(systemDraft(key, params));
   }
 
-  /** Staff delete (audited first, then removed); false when the message is not kept. */
-  async deleteMessage(id: number, actorId: number): Promise<boolean> {
+  /** Staff delete (audited first, with the reason when given, then removed); false when the message is not kept. */
+  async deleteMessage(id: number, actorId: number, reason?: { id: number; name: string }): Promise<boolean> {
     const message = this.chat.find(id);
     if (!message) return false;
     await writeAudit(this.env, {
       actorId,
       action: "chat.delete",
       targetUserId: message.user.id || null,
-      details: { message_id: id, type: message.type, message: message.message },
+      details: { message_id: id, type: message.type, message: message.message, ...(reason ? { reason_id: reason.id, reason: reason.name } : {}) },
     });
     await this.chat.remove(id);
     this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });

@@ -31,3 +31,38 @@ export class RateLimiter {
     return this.last.size;
   }
 }
+
+/**
+ * Attempts of any kind (refused ones too) per user in a sliding window: checked before the send
+ * path reads D1, so a flood of links, unknown commands or `!stats` over HTTP costs no queries
+ * once it passes `max` in `windowMs`. Memory only, like RateLimiter.
+ */
+export class AttemptWindow {
+  private readonly log = new Map<number, number[]>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts an attempt at `now`; false (and not counted) when `key` already made `max` in the window. */
+  take(key: number, now: number): boolean {
+    const recent = (this.log.get(key) ?? []).filter((at) => now - at < this.windowMs);
+    if (recent.length >= this.max) {
+      this.log.set(key, recent);
+      return false;
+    }
+    recent.push(now);
+    this.log.set(key, recent);
+    if (this.log.size > 1_000) this.prune(now);
+    return true;
+  }
+
+  prune(now: number): void {
+    for (const [key, times] of this.log) if (times.every((at) => now - at >= this.windowMs)) this.log.delete(key);
+  }
+
+  get size(): number {
+    return this.log.size;
+  }
+}

@@ -1,5 +1,5 @@
 // The one send path (spec §5 Chat) behind both POST /api/chat/sendMessage and the socket frame
-// `sendMessage`: signed in → text 1–255 → not muted → minimum deposit (staff exempt) → command or
+// `sendMessage`: signed in → text 1–255 → not flooding (attempts, before D1) → not muted → minimum deposit (staff exempt) → command or
 // no links (staff exempt) → not too fast → kept and broadcast. The answer body is the same for
 // both ways in (the socket gets it as `chatAnswer`).
 import type { ChatMessageJson, SendMessageAnswer } from "../../../shared/api/chat";
@@ -8,7 +8,7 @@ import { chatAuthor, type ActiveMute, type ChatAuthor } from "../../chat/author"
 import { balanceCard, betCard, statsCard } from "../../chat/commands";
 import { chatMinDepositCents } from "../../chat/config";
 import { chatUser, type Draft } from "./messages";
-import type { RateLimiter } from "./rate-limit";
+import type { AttemptWindow, RateLimiter } from "./rate-limit";
 import { checkText, containsLink, muteMinutesLeft, parseCommand, type ChatCommand } from "./rules";
 
 export type SendStatus = 200 | 400 | 401 | 403 | 404 | 429;
@@ -23,6 +23,8 @@ export interface SendOutcome {
 export interface SendContext {
   minDepositCents: number;
   limiter: RateLimiter;
+  /** every attempt counts here, before any D1 read */
+  attempts: AttemptWindow;
   /** The author's row, roles, active mute and deposits (D1, one batch); null = no such user. */
   author(userId: number, now: number): Promise<ChatAuthor | null>;
   /** The card a known command posts, or the refusal (unknown command, no such round). */
@@ -34,12 +36,12 @@ export interface SendContext {
 /** The room's context: D1 for authors and command cards. */
 export function d1SendContext(
   env: Pick<Env, "DB" | "CHAT_MIN_DEPOSIT_CENTS">,
-  limiter: RateLimiter,
+  limiters: { limiter: RateLimiter; attempts: AttemptWindow },
   post: (draft: Draft) => Promise<ChatMessageJson>,
 ): SendContext {
   return {
     minDepositCents: chatMinDepositCents(env),
-    limiter,
+    ...limiters,
     author: (userId, now) => chatAuthor(env, userId, now),
     command: (command, author, text) => commandDraft(env, command, author, text),
     post,
@@ -62,6 +64,7 @@ export async function sendChat(ctx: SendContext, userId: number | null, raw: str
   if (userId === null) return refuse(401, "chat_api.unauthorized");
   const text = checkText(raw);
   if (!text.ok) return refuse(400, text.key);
+  if (!ctx.attempts.take(userId, now)) return refuse(429, "chat_api.too_fast");
 
   const author = await ctx.author(userId, now);
   if (!author) return refuse(401, "chat_api.unauthorized");

@@ -1,6 +1,6 @@
-// One chat message (§3 Chat message): avatar and name linking to /user/{id} (the name blurs in
-// streamer mode), role badges, the time, the text as a plain React text node (never HTML, never
-// linkified), a stats / balance / bet card, and the quote and (staff) manage actions.
+// One chat message (§3 Chat message): avatar and name linking to /user/{id} (both blur in
+// streamer mode, as do quoted names), role badges, the time, the text as plain React text nodes
+// (never HTML, never linkified), a stats / balance / bet card, and the quote and (staff) manage actions.
 // A system message (user id 0) shows its "chat" namespace key translated with its params.
 import { memo, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import type { ChatMessageJson } from "../../../../shared/api/chat";
 import { useUiStore } from "../../app/uiStore";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { MessageCard } from "./MessageCard";
-import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, systemKey } from "./state";
+import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, splitQuotes, systemKey } from "./state";
 import { chatStore } from "./store";
 
 function focusInput(from: HTMLElement) {
@@ -84,7 +84,7 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
 
   return (
     <li className={`chat-msg${own ? " is-own" : ""}${live ? " is-live" : ""}`} data-testid="chat-message" data-type={message.type}>
-      <Link to={profile} className="chat-msg-avatar" aria-label={t("profile", { name: user.username })} tabIndex={-1}>
+      <Link to={profile} className={`chat-msg-avatar${own ? "" : " participant-name"}`} aria-label={t("profile", { name: user.username })} tabIndex={-1}>
         <UserAvatar avatar={user.avatar} username={user.username} size={32} />
       </Link>
       <div className="chat-msg-body">
@@ -115,7 +115,17 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
             </span>
           ) : null}
         </div>
-        <p className="chat-msg-text">{message.message}</p>
+        <p className="chat-msg-text">
+          {splitQuotes(message.message).map((part, i) =>
+            part.name ? (
+              <span key={i} className="participant-name">
+                {part.text}
+              </span>
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
         {message.type !== "MESSAGE" ? <MessageCard message={message} /> : null}
       </div>
     </li>

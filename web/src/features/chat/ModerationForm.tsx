@@ -1,11 +1,13 @@
 // The moderation modal's form (§2, §5, §6): delete the message, mute its author for 5, 20, 60,
 // 120, 800 minutes or forever with an active reason from /api/getConfig, or unmute. Apply needs
-// delete, or mute with a duration and a reason; the server checks staff rights every time.
+// delete (a reason is optional and goes to the audit log), or mute with a duration and a reason;
+// the server checks staff rights every time.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
 import { notify, useUiStore } from "../../app/uiStore";
 import { ApiError } from "../../lib/api";
+import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { banUser, deleteMessage, unbanUser, useChatConfig, type ModerationAnswer } from "./api";
 import {
   activeReasons,
@@ -29,12 +31,15 @@ export function ModerationForm() {
   const { t } = useTranslation("chat");
   const target = useChat((s) => s.moderationTarget);
   const closeModal = useUiStore((s) => s.closeModal);
+  const me = useSignedInUser();
   const config = useChatConfig();
   const reasons = activeReasons(config.data?.chat_ban_reasons);
   const [form, setForm] = useState<Form>({ operation: null, duration: null, reasonId: null });
   const [busy, setBusy] = useState(false);
 
   if (!target) return null;
+  // staff may delete their own message; muting oneself is refused by the server (§6), so not offered
+  const operations = target.user.id === me?.id ? OPERATIONS.filter((op) => op === "delete") : OPERATIONS;
   const ready = canApplyModeration(form, reasons) && !busy;
 
   const apply = async (e: FormEvent) => {
@@ -44,7 +49,7 @@ export function ModerationForm() {
     setBusy(true);
     try {
       let answer: ModerationAnswer;
-      if (op === "delete") answer = await deleteMessage(target.messageId);
+      if (op === "delete") answer = await deleteMessage(target.messageId, form.reasonId);
       else if (op === "unmute") answer = await unbanUser(target.user.id);
       else answer = await banUser(target.user.id, banDuration(form.duration ?? "forever"), form.reasonId!);
       notify({ type: "success", message: answer.message });
@@ -67,7 +72,7 @@ export function ModerationForm() {
 
       <fieldset className="chat-moderation-ops">
         <legend>{t("moderation.operation")}</legend>
-        {OPERATIONS.map((op) => (
+        {operations.map((op) => (
           <label key={op} className="chat-radio">
             <input type="radio" name="chat-moderation-op" value={op} checked={form.operation === op} onChange={() => setForm({ ...form, operation: op })} />
             <span>{t(`moderation.${op}`)}</span>
@@ -75,22 +80,24 @@ export function ModerationForm() {
         ))}
       </fieldset>
 
-      {form.operation === "mute" ? (
+      {form.operation === "mute" || form.operation === "delete" ? (
         <div className="chat-moderation-mute">
+          {form.operation === "mute" ? (
+            <label className="chat-field">
+              <span className="chat-field-label">{t("moderation.duration")}</span>
+              <select className="chat-select" value={form.duration === null ? "" : String(form.duration)} onChange={(e) => setForm({ ...form, duration: parseDuration(e.target.value) })}>
+                <option value="">{t("moderation.choose_duration")}</option>
+                {CHAT.muteDurationsMinutes.map((m) => (
+                  <option key={m} value={m}>
+                    {t("moderation.minutes", { count: m })}
+                  </option>
+                ))}
+                <option value="forever">{t("moderation.forever")}</option>
+              </select>
+            </label>
+          ) : null}
           <label className="chat-field">
-            <span className="chat-field-label">{t("moderation.duration")}</span>
-            <select className="chat-select" value={form.duration === null ? "" : String(form.duration)} onChange={(e) => setForm({ ...form, duration: parseDuration(e.target.value) })}>
-              <option value="">{t("moderation.choose_duration")}</option>
-              {CHAT.muteDurationsMinutes.map((m) => (
-                <option key={m} value={m}>
-                  {t("moderation.minutes", { count: m })}
-                </option>
-              ))}
-              <option value="forever">{t("moderation.forever")}</option>
-            </select>
-          </label>
-          <label className="chat-field">
-            <span className="chat-field-label">{t("moderation.reason")}</span>
+            <span className="chat-field-label">{form.operation === "delete" ? t("moderation.reason_optional") : t("moderation.reason")}</span>
             <select
               className="chat-select"
               value={form.reasonId === null ? "" : String(form.reasonId)}

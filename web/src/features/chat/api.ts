@@ -13,7 +13,8 @@ export interface ModerationAnswer {
 
 export const fetchMessages = () => api<{ messages: ChatMessageJson[] }>("/api/chat/getMessages");
 export const sendMessage = (message: string) => api<SendMessageAnswer>("/api/chat/sendMessage", { message });
-export const deleteMessage = (id: number) => api<ModerationAnswer>("/api/chat/delete", { id });
+export const deleteMessage = (id: number, reasonId: number | null) =>
+  api<ModerationAnswer>("/api/chat/delete", reasonId === null ? { id } : { id, reason_id: reasonId });
 export const banUser = (userId: number, duration: number | null, reasonId: number) =>
   api<ModerationAnswer>("/api/chat/ban", { user_id: userId, duration, reason_id: reasonId });
 export const unbanUser = (userId: number) => api<ModerationAnswer>("/api/chat/unBan", { id: userId });

@@ -40,6 +40,23 @@ export function quoteInto(text: string, username: string): string {
   return `${text}${/\s$/.test(text) ? "" : " "}${quote}`;
 }
 
+/**
+ * Splits a message text around the quotes quoteInto writes ("@name, "): the quoted names come
+ * out flagged so streamer mode can blur them like every other player name. Plain text only.
+ */
+export function splitQuotes(text: string): { text: string; name: boolean }[] {
+  const parts: { text: string; name: boolean }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/(?<=(?:^|\s)@)([^\s,@][^,@\n]{0,31}),/g)) {
+    const start = m.index;
+    if (start > last) parts.push({ text: text.slice(last, start), name: false });
+    parts.push({ text: m[1]!, name: true });
+    last = start + m[1]!.length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), name: false });
+  return parts;
+}
+
 export interface ScrollBox {
   scrollHeight: number;
   scrollTop: number;
