@@ -16,5 +16,7 @@ export const refreshPricesAnswer = z.object({
   updated: z.number().int().nonnegative(),
   /** entries the feed did not price (kept their price) */
   unpriced: z.number().int().nonnegative(),
+  /** cases whose RTP left the bounds at the new prices and were re-priced to CASES_RTP_PERCENT */
+  cases_repriced: z.number().int().nonnegative(),
 });
 export type RefreshPricesAnswer = z.infer<typeof refreshPricesAnswer>;

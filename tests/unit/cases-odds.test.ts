@@ -5,6 +5,8 @@ import { CASES } from "../../shared/constants";
 import { chancesPercent, expectedValueCents, priceForRtp, rtpPercent, totalWeight } from "../../worker/cases/odds";
 import { tierOf, tierWeights, WEIGHT_SCALE } from "../../worker/cases/tiers";
 import { checkCase, MAX_WEIGHT } from "../../worker/cases/validation";
+import { casesRtpPercent } from "../../worker/cases/config";
+import { driftedCases } from "../../worker/cases/reprice";
 
 describe("chances, EV and RTP", () => {
   const items = [
@@ -140,5 +142,33 @@ describe("checkCase: what staff may save", () => {
     expect(checkCase(choices, prices, 2 * 1_270)).toMatchObject({ ok: true, rtp: 50 });
     expect(checkCase(choices, prices, 2 * 1_270 + 10)).toEqual({ ok: false, message: "cases_api.invalid_price" });
     expect(checkCase(choices, prices, 0)).toEqual({ ok: false, message: "cases_api.invalid_price" });
+  });
+});
+
+describe("configured RTP and drift (worker/cases/config.ts, reprice.ts)", () => {
+  it("CASES_RTP_PERCENT: a percent with ≤ 2 decimals inside the bounds, else the default", () => {
+    expect(casesRtpPercent({ CASES_RTP_PERCENT: "92.5" })).toBe(92.5);
+    expect(casesRtpPercent({ CASES_RTP_PERCENT: " 50 " })).toBe(50);
+    expect(casesRtpPercent({ CASES_RTP_PERCENT: "98" })).toBe(98);
+    for (const raw of [undefined, "", "abc", "99", "49.99", "90.123", "-90", "1e2"]) {
+      expect(casesRtpPercent({ CASES_RTP_PERCENT: raw }), String(raw)).toBe(CASES.defaultRtpPercent);
+    }
+  });
+  it("only cases outside the bounds are re-priced, to the target RTP", () => {
+    const items = [
+      { weight: 1, price: 1_913 },
+      { weight: 3, price: 399 },
+    ]; // EV 777.5
+    const cases = new Map([
+      [1, { price: 500, items }], // 155.5 %
+      [2, { price: 900, items }], // 86.39 %
+      [3, { price: 1_600, items }], // 48.59 %: too stingy, re-priced down
+      [4, { price: 100, items: [] }], // no items: nothing to price
+    ]);
+    expect(driftedCases(cases, 90)).toEqual([
+      { id: 1, from: 500, to: 864, rtpBefore: 155.5 },
+      { id: 3, from: 1_600, to: 864, rtpBefore: 48.59 },
+    ]);
+    expect(driftedCases(new Map([[1, { price: 864, items }]]), 90)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NotificationJson, SelfUserJson } from "../../shared/api/user";
 import { USER_API } from "../../shared/constants";
 import { isMessageKey, nameKey } from "../../web/src/features/notifications/messageKey";
-import { unreadCount, withAllRead, withNotification } from "../../web/src/lib/session/notifications";
+import { notificationMovesItems, unreadCount, withAllRead, withNotification } from "../../web/src/lib/session/notifications";
 
 const note = (id: number, is_read = false): NotificationJson => ({ id, name: `n${id}`, content: "c", is_read, created_at: 1_700_000_000_000 + id });
 
@@ -62,5 +62,14 @@ describe("nameKey", () => {
     expect(nameKey("Бонус за победу")).toBeNull();
     expect(nameKey("Deposit ok")).toBeNull();
     expect(nameKey("")).toBeNull();
+  });
+});
+
+describe("notificationMovesItems", () => {
+  it("is true for the withdrawal outcomes (inventory_api.*), false for anything else", () => {
+    expect(notificationMovesItems({ name: "inventory_api.withdraw_completed" })).toBe(true);
+    expect(notificationMovesItems({ name: "inventory_api.withdraw_canceled" })).toBe(true);
+    expect(notificationMovesItems({ name: "Welcome!" })).toBe(false);
+    expect(notificationMovesItems({ name: "chat_api.quiz_won" })).toBe(false);
   });
 });

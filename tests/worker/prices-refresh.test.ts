@@ -50,7 +50,7 @@ describe("POST /api/admin/prices/refresh", () => {
     expect(res.status).toBe(200);
     const body = await res.json<Record<string, unknown>>();
     const items = before.size;
-    expect(body).toEqual({ success: true, source: "http", items, priced: 8, updated: 8, unpriced: items - 8 });
+    expect(body).toEqual({ success: true, source: "http", items, priced: 8, updated: 8, unpriced: items - 8, cases_repriced: 0 });
 
     const after = await catalogueMap();
     for (const [name, cents] of Object.entries(FAKE_PRICED)) expect(after.get(name)?.price, name).toBe(cents);
@@ -64,6 +64,38 @@ describe("POST /api/admin/prices/refresh", () => {
     const again = await (await postJson("/api/admin/prices/refresh", {}, token)).json<Record<string, unknown>>();
     expect(again).toMatchObject({ priced: 8, updated: 0 });
     expect((await auditActions()).at(-1)).toMatchObject({ action: "prices.refresh" });
+  });
+
+  it("re-prices a case the new prices pushed out of its RTP bounds to CASES_RTP_PERCENT; others keep their price", async () => {
+    const id = async (name: string) => (await env.DB.prepare("SELECT id FROM catalogue WHERE market_hash_name = ?1").bind(name).first<{ id: number }>())!.id;
+    const redline = await id("AK-47 | Redline (Field-Tested)"); // the feed prices it 1913
+    const glock = await id("Glock-18 | Water Elemental (Minimal Wear)"); // 399
+    const makeCase = async (price: number, items: [number, number][]) => {
+      const row = await env.DB.prepare("INSERT INTO cases (name, image, price, priority, active, updated_at) VALUES ('Drift', '', ?1, 0, 1, 1) RETURNING id").bind(price).first<{ id: number }>();
+      for (const [catalogueId, weight] of items) await env.DB.prepare("INSERT INTO case_items (case_id, catalogue_id, weight) VALUES (?1, ?2, ?3)").bind(row!.id, catalogueId, weight).run();
+      return row!.id;
+    };
+    // EV = (1913·1 + 399·3) / 4 = 777.5 cents: at $5.00 the RTP is 155.5 % (the house would lose)
+    const drifted = await makeCase(500, [[redline, 1], [glock, 3]]);
+    // at $9.00 it is 86.39 %: inside the bounds, the admin's price stands
+    const fine = await makeCase(900, [[redline, 1], [glock, 3]]);
+    const { user: admin, token } = await userWithToken({ isAdmin: true });
+
+    const body = await (await postJson("/api/admin/prices/refresh", {}, token)).json<Record<string, unknown>>();
+    expect(body).toMatchObject({ success: true, cases_repriced: 1 });
+    const price = async (caseId: number) => (await env.DB.prepare("SELECT price, updated_at FROM cases WHERE id = ?1").bind(caseId).first<{ price: number; updated_at: number }>())!;
+    // ceil(777.5 · 100 / 90) = 864 cents: EV / price = 89.99 %
+    expect(await price(drifted)).toMatchObject({ price: 864, updated_at: expect.any(Number) });
+    expect((await price(drifted)).updated_at).toBeGreaterThan(1);
+    expect(await price(fine)).toEqual({ price: 900, updated_at: 1 });
+    const audit = (await auditActions()).filter((a) => a.action === "cases.reprice").at(-1)!;
+    expect(audit).toMatchObject({ actor_id: admin.id });
+    expect(JSON.parse(audit.details)).toEqual({ case_id: drifted, from: 500, to: 864, rtp_before: 155.5, rtp: 90 });
+
+    // nothing drifted any more: a second refresh re-prices nothing
+    expect(await (await postJson("/api/admin/prices/refresh", {}, token)).json()).toMatchObject({ cases_repriced: 0 });
+    await env.DB.prepare("DELETE FROM case_items WHERE case_id IN (?1, ?2)").bind(drifted, fine).run();
+    await env.DB.prepare("DELETE FROM cases WHERE id IN (?1, ?2)").bind(drifted, fine).run();
   });
 
   it("leaves owned items at their booked price", async () => {

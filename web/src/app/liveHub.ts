@@ -12,7 +12,7 @@ import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
 import { queryKeys } from "../lib/queryKeys";
-import { withNotification } from "../lib/session/notifications";
+import { notificationMovesItems, withNotification } from "../lib/session/notifications";
 import { getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
 import type { CurrentUser } from "../lib/session/useCurrentUser";
 import { playSound } from "../lib/sound";
@@ -47,6 +47,8 @@ export function useLiveHub(): void {
     const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);
     const offNotification = onHubEvent("notification", (n) => {
       if (applyNotification(n)) playSound("notice");
+      // a withdrawal finished: its items left or came back
+      if (notificationMovesItems(n)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
     });
     // The chat (features/chat): history, live messages, the quiz banner. A system message (user
     // id 0, e.g. a quiz won) means items moved: the inventory reloads (§3).

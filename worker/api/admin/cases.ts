@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { emptyBody } from "../../../shared/api/common";
 import { adminCreateCaseBody, adminUpdateCaseBody, type AdminListAnswer, type AdminSaveAnswer } from "../../../shared/api/cases";
-import { CASES } from "../../../shared/constants";
 import { toCents } from "../../../shared/money";
+import { casesRtpPercent } from "../../cases/config";
 import { priceForRtp } from "../../cases/odds";
 import { checkCase, type ItemChoice } from "../../cases/validation";
 import { classifyBatchError, expectChanges } from "../../db/ledger";
@@ -34,12 +34,12 @@ async function cataloguePrices(env: DbEnv, ids: number[]): Promise<Map<number, n
   return new Map(results.map((r) => [r.id, r.price]));
 }
 
-/** Price for these items at the default RTP (null when the items themselves are invalid). */
-async function defaultPrice(env: DbEnv, choices: ItemChoice[]): Promise<number | null> {
+/** Price for these items at the configured RTP (null when the items themselves are invalid). */
+async function defaultPrice(env: DbEnv & { CASES_RTP_PERCENT?: string }, choices: ItemChoice[]): Promise<number | null> {
   const prices = await cataloguePrices(env, choices.map((c) => c.catalogue_id));
   if (choices.some((c) => !prices.has(c.catalogue_id))) return null;
   try {
-    return priceForRtp(choices.map((c) => ({ weight: c.weight, price: prices.get(c.catalogue_id)! })), CASES.defaultRtpPercent);
+    return priceForRtp(choices.map((c) => ({ weight: c.weight, price: prices.get(c.catalogue_id)! })), casesRtpPercent(env));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 // POST /api/admin/prices/refresh: admin only, audited. Re-prices the catalogue from the
 // configured feed (PRICE_FEED_URL, else the dev model). A failing or malformed feed answers
-// 502 prices_api.feed_failed and writes nothing.
+// 502 prices_api.feed_failed and writes nothing. Cases pushed out of their RTP bounds by the new
+// prices are re-priced (worker/cases/reprice.ts).
 import { Hono } from "hono";
 import { refreshPricesBody, type RefreshPricesAnswer } from "../../../shared/api/prices";
 import { requireAdmin } from "../../auth/middleware";
@@ -9,12 +10,16 @@ import { fail, jsonBody } from "../../lib/http";
 import { PriceFeedError } from "../../prices/feed";
 import { feedFromEnv } from "../../prices/from-env";
 import { refreshPrices } from "../../prices/refresh";
+import { casesRtpPercent } from "../../cases/config";
+import { repriceDriftedCases } from "../../cases/reprice";
 
 export const adminPriceRoutes = new Hono<AppEnv>().post("/refresh", requireAdmin, jsonBody(refreshPricesBody), async (c) => {
   const admin = c.get("user")!;
   try {
     const result = await refreshPrices(c.env, feedFromEnv(c.env), { actorId: admin.id });
-    const answer: RefreshPricesAnswer = { success: true, ...result };
+    // new item prices can push a case's RTP out of bounds (above 98 % the house loses): re-price those
+    const repriced = await repriceDriftedCases(c.env, { rtp: casesRtpPercent(c.env), actorId: admin.id });
+    const answer: RefreshPricesAnswer = { success: true, ...result, cases_repriced: repriced.length };
     return c.json(answer);
   } catch (err) {
     if (!(err instanceof PriceFeedError)) throw err;

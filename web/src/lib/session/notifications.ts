@@ -22,3 +22,11 @@ export function withNotification<U extends SelfUserJson>(user: U, n: Notificatio
 export function withAllRead<U extends SelfUserJson>(user: U): U {
   return { ...user, unread_notifications: 0, notifications: user.notifications.map((n) => (n.is_read ? n : { ...n, is_read: true })) };
 }
+
+/**
+ * Whether a notification reports items moving in or out of the inventory (a skin withdrawal
+ * completed or returned, keys inventory_api.*): the inventory reloads when one arrives.
+ */
+export function notificationMovesItems(n: Pick<NotificationJson, "name">): boolean {
+  return n.name.startsWith("inventory_api.");
+}

@@ -1,0 +1,79 @@
+// After a price refresh the items of a case may be worth more (or less) than its price allows:
+// a case whose RTP at current catalogue prices left CASES.rtpBounds is re-priced to the
+// configured RTP. Cases still inside the bounds keep the price an admin gave them. Each change
+// is conditional on the case not having changed since it was read (an admin edit in between
+// wins) and lands with its audit row; updated_at moves, so an open in flight is refused (busy).
+import { CASES } from "../../shared/constants";
+import { classifyBatchError, expectChanges } from "../db/ledger";
+import { auditStatement } from "../lib/audit";
+import { priceForRtp, rtpPercent, type WeightedItem } from "./odds";
+
+export interface Repriced {
+  id: number;
+  from: number;
+  to: number;
+  rtpBefore: number;
+}
+
+interface Row {
+  id: number;
+  case_price: number;
+  updated_at: number;
+  weight: number;
+  price: number;
+}
+
+/** Cases (active or not) whose RTP left the bounds, with the price that brings them to `rtp`. Pure. */
+export function driftedCases(cases: ReadonlyMap<number, { price: number; items: WeightedItem[] }>, rtp: number): Repriced[] {
+  const out: Repriced[] = [];
+  for (const [id, c] of cases) {
+    if (c.items.length === 0) continue;
+    const rtpBefore = rtpPercent(c.items, c.price);
+    if (rtpBefore >= CASES.rtpBounds.min && rtpBefore <= CASES.rtpBounds.max) continue;
+    const to = priceForRtp(c.items, rtp);
+    if (to !== c.price) out.push({ id, from: c.price, to, rtpBefore });
+  }
+  return out;
+}
+
+export async function repriceDriftedCases(
+  env: Pick<Env, "DB">,
+  opts: { rtp: number; actorId?: number; now?: number },
+): Promise<Repriced[]> {
+  const { rtp, actorId, now = Date.now() } = opts;
+  const d1 = env.DB;
+  const { results } = await d1
+    .prepare(
+      `SELECT c.id, c.price AS case_price, c.updated_at, ci.weight, cat.price
+         FROM cases c JOIN case_items ci ON ci.case_id = c.id JOIN catalogue cat ON cat.id = ci.catalogue_id
+        ORDER BY c.id, ci.catalogue_id`,
+    )
+    .all<Row>();
+  const cases = new Map<number, { price: number; updatedAt: number; items: WeightedItem[] }>();
+  for (const r of results) {
+    const c = cases.get(r.id) ?? { price: r.case_price, updatedAt: r.updated_at, items: [] };
+    c.items.push({ weight: r.weight, price: r.price });
+    cases.set(r.id, c);
+  }
+  const drifted = driftedCases(cases, rtp);
+  const done: Repriced[] = [];
+  for (const d of drifted) {
+    const read = cases.get(d.id)!;
+    const statements = [
+      d1
+        .prepare("UPDATE cases SET price = ?2, updated_at = ?3 WHERE id = ?1 AND price = ?4 AND updated_at = ?5")
+        .bind(d.id, d.to, Math.max(now, read.updatedAt + 1), d.from, read.updatedAt),
+      expectChanges(d1, 1),
+    ];
+    if (actorId !== undefined) {
+      statements.push(auditStatement(d1, { actorId, action: "cases.reprice", details: { case_id: d.id, from: d.from, to: d.to, rtp_before: d.rtpBefore, rtp } }, now));
+    }
+    try {
+      await d1.batch(statements);
+      done.push(d);
+    } catch (err) {
+      if (classifyBatchError(err) !== "guard") throw err; // changed meanwhile: the admin's edit stands
+    }
+  }
+  return done;
+}
