@@ -129,3 +129,19 @@ export const sendMessageAnswer = z.object({
   sum: dollarsJson.optional(),
 });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
+
+/** POST /api/chat/mutes (staff): the active mutes, newest first. */
+export const activeMuteJson = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), username: z.string(), avatar: z.string() }),
+  moderator: z.object({ id: z.number().int(), username: z.string() }),
+  reason: z.string(),
+  /** minutes chosen; null = forever */
+  duration: z.number().int().nullable(),
+  /** epoch ms the mute ends; null = forever */
+  until: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type ActiveMuteJson = z.infer<typeof activeMuteJson>;
+export const mutesAnswer = z.object({ mutes: z.array(activeMuteJson) });
+export type MutesAnswer = z.infer<typeof mutesAnswer>;

@@ -208,6 +208,22 @@ describe("chat", () => {
     await screenshot(artem.page, "chat-desktop-banned");
   });
 
+  it("the moderator lifts the mute from the list of active mutes; the player writes again", async () => {
+    await olga.page.getByRole("button", { name: "Блокировки", exact: true }).click();
+    const dialog = olga.page.getByRole("dialog", { name: "Блокировки в чате" });
+    await dialog.waitFor();
+    const entry = dialog.getByRole("listitem").filter({ hasText: "Artem" });
+    await entry.getByText(/причина: Спам/).waitFor();
+    await entry.getByText(/выдал mod_Olga/).waitFor();
+    await screenshot(olga.page, "chat-desktop-mutes");
+    await entry.getByRole("button", { name: "Разблокировать Artem" }).click();
+    await success(olga.page, "Пользователь разблокирован").waitFor();
+    await entry.waitFor({ state: "detached" });
+    await olga.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await artem.send(`Снова в чате ${Date.now()}`)).toBe(200);
+  });
+
   it("a moderator deletes a message and it disappears for everyone", async () => {
     const text = `Удалите меня ${Date.now()}`;
     expect(await dasha.send(text)).toBe(200);

@@ -152,12 +152,36 @@ describe("mute (POST /api/chat/ban)", () => {
   });
 });
 
+describe("the staff list of active mutes", () => {
+  it("lists active mutes newest first with who, why and until; lifted and expired ones drop out", async () => {
+    const mod = await moderator();
+    const [a, b, c] = [await player(), await player(), await player()];
+    const spam = await banReason(true, "Spam list");
+    expect((await ban(mod.token, { user_id: a.user.id, duration: 20, reason_id: spam.id })).status).toBe(200);
+    expect((await ban(mod.token, { user_id: b.user.id, duration: null, reason_id: spam.id })).status).toBe(200);
+    expect((await ban(mod.token, { user_id: c.user.id, duration: 5, reason_id: spam.id })).status).toBe(200);
+    await env.DB.prepare("UPDATE chat_mutes SET until = ?2 WHERE user_id = ?1").bind(c.user.id, Date.now() - 1).run();
+
+    type Mute = { user: { id: number; username: string }; moderator: { id: number }; reason: string; duration: number | null; until: number | null };
+    const list = async () => ((await chatCall("mutes", {}, mod.token)).body as { mutes: Mute[] }).mutes;
+    const mine = (ms: Mute[]) => ms.filter((m) => [a.user.id, b.user.id, c.user.id].includes(m.user.id));
+    const listed = mine(await list());
+    expect(listed.map((m) => m.user.id)).toEqual([b.user.id, a.user.id]);
+    expect(listed[0]).toMatchObject({ user: { username: b.user.username }, moderator: { id: mod.user.id }, reason: "Spam list", duration: null, until: null });
+    expect(listed[1]).toMatchObject({ duration: 20, until: expect.any(Number) });
+
+    expect((await chatCall("unBan", { id: b.user.id }, mod.token)).status).toBe(200);
+    expect(mine(await list()).map((m) => m.user.id)).toEqual([a.user.id]);
+  });
+});
+
 describe("staff only, on every route", () => {
   const staffRoutes: [string, (token?: string) => Promise<{ status: number; body: Record<string, unknown> }>][] = [
     ["/api/chat/delete", (t) => chatCall("delete", { id: 1 }, t)],
     ["/api/chat/ban", (t) => chatCall("ban", { user_id: 1, duration: 5, reason_id: 1 }, t)],
     ["/api/chat/unBan", (t) => chatCall("unBan", { id: 1 }, t)],
     ["/api/chat/clear", (t) => chatCall("clear", {}, t)],
+    ["/api/chat/mutes", (t) => chatCall("mutes", {}, t)],
     ["/api/admin/chat/quiz/start", (t) => adminChatCall("quiz/start", { question: "q", answer: "a", item_id: 1 }, t)],
     ["/api/admin/chat/quiz/stop", (t) => adminChatCall("quiz/stop", {}, t)],
   ];

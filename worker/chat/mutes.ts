@@ -1,6 +1,7 @@
 // Chat mutes (spec §6) in D1: a staff member mutes a player for a duration (or forever) with an
 // active reason, or lifts the mute. Each change travels with its audit row in one batch; the
 // insert is guarded so a user never has two active mutes, and the reason must still be active.
+import type { ActiveMuteJson } from "../../shared/api/chat";
 import { auditStatement } from "../lib/audit";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { ACTIVE_MUTE_SQL } from "./author";
@@ -94,6 +95,40 @@ export async function muteUser(
     return { ok: false, status: 409, key: "chat_api.already_blocked" };
   }
   return { ok: true };
+}
+
+/** The active mutes, newest first (the staff list the unmute button works from). */
+export async function activeMutes(env: DbEnv, now = Date.now(), limit = 100): Promise<ActiveMuteJson[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT m.id, m.user_id, u.username, u.avatar, m.moderator_id, s.username AS moderator_name, r.name AS reason,
+            m.duration_minutes, m.until, m.created_at
+       FROM chat_mutes m JOIN users u ON u.id = m.user_id JOIN users s ON s.id = m.moderator_id
+       JOIN chat_ban_reasons r ON r.id = m.reason_id
+      WHERE ${ACTIVE_MUTE_SQL("?1")}
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ?2`,
+  )
+    .bind(now, limit)
+    .all<{
+      id: number;
+      user_id: number;
+      username: string;
+      avatar: string;
+      moderator_id: number;
+      moderator_name: string;
+      reason: string;
+      duration_minutes: number | null;
+      until: number | null;
+      created_at: number;
+    }>();
+  return results.map((r) => ({
+    id: r.id,
+    user: { id: r.user_id, username: r.username, avatar: r.avatar },
+    moderator: { id: r.moderator_id, username: r.moderator_name },
+    reason: r.reason,
+    duration: r.duration_minutes,
+    until: r.until,
+    created_at: r.created_at,
+  }));
 }
 
 /** Lifts the user's active mute (lifted_at, lifted_by) with its audit row. */

@@ -2,10 +2,10 @@
 // path), moderation for staff (§6). Every moderation action is audited (see worker/chat/mutes.ts
 // and the hub's deleteMessage / clearChat).
 import { Hono } from "hono";
-import { banBody, deleteMessageBody, sendMessageBody, unBanBody } from "../../../shared/api/chat";
+import { banBody, deleteMessageBody, sendMessageBody, unBanBody, type MutesAnswer } from "../../../shared/api/chat";
 import { emptyBody } from "../../../shared/api/common";
 import { errorBody } from "../../../shared/errors";
-import { activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
+import { activeMutes, activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { hub } from "../../rooms/hub";
@@ -38,6 +38,10 @@ export const chatRoutes = new Hono<AppEnv>()
     const result = await muteUser(c.env, c.get("user")!, { userId: user_id, duration, reasonId: reason_id });
     if (!result.ok) return fail(c, result.status, result.key);
     return c.json({ success: true as const, message: "chat_api.blocked" });
+  })
+  .post("/mutes", requireChatStaff, jsonBody(emptyBody), async (c) => {
+    const answer: MutesAnswer = { mutes: await activeMutes(c.env) };
+    return c.json(answer);
   })
   .post("/unBan", requireChatStaff, jsonBody(unBanBody), async (c) => {
     const { id } = c.req.valid("json");

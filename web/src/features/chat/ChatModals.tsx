@@ -1,4 +1,5 @@
-// The chat's modals (§2): rules, commands, clear (staff, confirm first) and message moderation.
+// The chat's modals (§2): rules, commands, clear (staff, confirm first), message moderation, the
+// active mutes and the quiz (staff).
 // Mounted once by app/ModalHost, whichever chat panel opened them.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { Modal } from "../../ui/Modal";
 import { clearChat } from "./api";
 import { ModerationForm } from "./ModerationForm";
+import { MutesList } from "./MutesList";
 import { QuizStartForm, QuizStopBody } from "./QuizForm";
 import { moderationFailureNotice, COMMANDS } from "./state";
 import { chatStore } from "./store";
@@ -124,6 +126,9 @@ export function ChatModals() {
           </Modal>
           <Modal name="chatModeration" title={t("moderation.title")} size="sm">
             <ModerationForm />
+          </Modal>
+          <Modal name="chatMutes" title={t("mutes.title")}>
+            <MutesList />
           </Modal>
           <Modal name="chatQuiz" title={t("quiz.start_title")}>
             <QuizStartForm />

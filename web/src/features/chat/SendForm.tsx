@@ -111,6 +111,11 @@ export function SendForm() {
           </button>
         ) : null}
         {staff ? (
+          <button type="button" className="chat-link" onClick={() => openModal("chatMutes")}>
+            {t("form.mutes")}
+          </button>
+        ) : null}
+        {staff ? (
           <button type="button" className="chat-link" onClick={() => openModal(quizActive ? "chatQuizStop" : "chatQuiz")}>
             {quizActive ? t("form.quiz_stop") : t("form.quiz")}
           </button>

@@ -1,7 +1,7 @@
 // The chat's HTTP calls (§7 /api/chat/*) and the app config's ban reasons. Answers keep the
 // contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
 import { useQuery } from "@tanstack/react-query";
-import type { ChatMessageJson, SendMessageAnswer } from "../../../../shared/api/chat";
+import type { ChatMessageJson, MutesAnswer, SendMessageAnswer } from "../../../../shared/api/chat";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { BanReason } from "./state";
@@ -18,6 +18,7 @@ export const deleteMessage = (id: number, reasonId: number | null) =>
 export const banUser = (userId: number, duration: number | null, reasonId: number) =>
   api<ModerationAnswer>("/api/chat/ban", { user_id: userId, duration, reason_id: reasonId });
 export const unbanUser = (userId: number) => api<ModerationAnswer>("/api/chat/unBan", { id: userId });
+export const fetchMutes = () => api<MutesAnswer>("/api/chat/mutes", {});
 export const clearChat = () => api<ModerationAnswer>("/api/chat/clear", {});
 
 interface ChatConfig {
