@@ -85,6 +85,11 @@ export const quizJson = z.strictObject({
   item: itemJson.nullable(),
 });
 export type QuizJson = z.infer<typeof quizJson>;
+/** A house item staff may offer as a quiz prize (POST /api/admin/chat/quiz/items). */
+export const quizPrizeJson = itemJson.extend({ exterior: z.string().nullable() });
+export type QuizPrizeJson = z.infer<typeof quizPrizeJson>;
+export const quizItemsAnswer = z.object({ items: z.array(quizPrizeJson) });
+export type QuizItemsAnswer = z.infer<typeof quizItemsAnswer>;
 
 // ---- requests ----
 

@@ -1,21 +1,11 @@
 // Quiz prize candidates for staff: house items (owner none) that are available, dearest first.
+import type { QuizPrizeJson } from "../../shared/api/chat";
 import { toDollars } from "../../shared/money";
 
 const LIMIT = 50;
 
-export type QuizItemRow = {
-  id: number;
-  market_hash_name: string;
-  name: string;
-  exterior: string | null;
-  image: string;
-  rarity: string;
-  rarity_color: string;
-  price: number;
-};
-
 /** `search` is a plain substring of market_hash_name (LIKE wildcards escaped). */
-export async function houseQuizItems(db: D1Database, search: string): Promise<QuizItemRow[]> {
+export async function houseQuizItems(db: D1Database, search: string): Promise<QuizPrizeJson[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const { results } = await db
     .prepare(
@@ -25,6 +15,6 @@ export async function houseQuizItems(db: D1Database, search: string): Promise<Qu
        ORDER BY i.price DESC, i.id ASC LIMIT ${LIMIT}`,
     )
     .bind(pattern)
-    .all<QuizItemRow>();
+    .all<QuizPrizeJson>(); // price in cents here, dollars once mapped
   return results.map((r) => ({ ...r, price: toDollars(r.price) }));
 }

@@ -1,7 +1,7 @@
 // The chat's HTTP calls (§7 /api/chat/*) and the app config's ban reasons. Answers keep the
 // contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
 import { useQuery } from "@tanstack/react-query";
-import type { ChatMessageJson, MutesAnswer, SendMessageAnswer } from "../../../../shared/api/chat";
+import type { ChatMessageJson, MutesAnswer, QuizItemsAnswer, SendMessageAnswer } from "../../../../shared/api/chat";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { BanReason } from "./state";
@@ -34,17 +34,7 @@ export function useChatConfig() {
   });
 }
 
-export interface QuizPrize {
-  id: number;
-  market_hash_name: string;
-  name: string;
-  exterior: string | null;
-  image: string;
-  rarity: string;
-  rarity_color: string;
-  price: number;
-}
-export const fetchQuizItems = (search: string) => api<{ items: QuizPrize[] }>("/api/admin/chat/quiz/items", search ? { market_hash_name: search } : {});
+export const fetchQuizItems = (search: string) => api<QuizItemsAnswer>("/api/admin/chat/quiz/items", search ? { market_hash_name: search } : {});
 export const startQuiz = (question: string, answer: string, itemId: number) =>
   api<ModerationAnswer>("/api/admin/chat/quiz/start", { question, answer, item_id: itemId });
 export const stopQuiz = () => api<ModerationAnswer>("/api/admin/chat/quiz/stop", {});
