@@ -1,18 +1,17 @@
 // The chat's modals (§2): rules, commands, clear (staff, confirm first), message moderation, the
 // active mutes and the quiz (staff).
 // Mounted once by app/ModalHost, whichever chat panel opened them.
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
-import { notify, useUiStore } from "../../app/uiStore";
-import { ApiError } from "../../lib/api";
+import { useUiStore } from "../../app/uiStore";
 import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { Modal } from "../../ui/Modal";
 import { clearChat } from "./api";
 import { ModerationForm } from "./ModerationForm";
 import { MutesList } from "./MutesList";
 import { QuizStartForm, QuizStopBody } from "./QuizForm";
-import { moderationFailureNotice, COMMANDS } from "./state";
+import { StaffConfirm } from "./StaffConfirm";
+import { COMMANDS } from "./state";
 import { chatStore } from "./store";
 import "./chat.css";
 
@@ -78,34 +77,7 @@ function CommandsBody() {
 
 function ClearBody() {
   const { t } = useTranslation("chat");
-  const [busy, setBusy] = useState(false);
-  const closeModal = useUiStore((s) => s.closeModal);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const answer = await clearChat();
-      notify({ type: "success", message: answer.message });
-      closeModal();
-    } catch (err) {
-      const spec = err instanceof ApiError ? moderationFailureNotice(err.status, err.key, "chat_error.clear") : { key: "chat_error.clear" };
-      notify({ type: "error", message: spec.key });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="chat-modal-text">
-      <p>{t("clear.text")}</p>
-      <div className="chat-modal-actions">
-        <button type="button" className="button" onClick={closeModal}>
-          {t("clear.cancel")}
-        </button>
-        <button type="button" className="button button-primary button-danger" onClick={confirm} disabled={busy} aria-busy={busy}>
-          {t("clear.confirm")}
-        </button>
-      </div>
-    </div>
-  );
+  return <StaffConfirm text={t("clear.text")} cancel={t("clear.cancel")} confirm={t("clear.confirm")} action={clearChat} failureKey="chat_error.clear" />;
 }
 
 export function ChatModals() {

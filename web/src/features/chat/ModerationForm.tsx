@@ -6,18 +6,17 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
 import { notify, useUiStore } from "../../app/uiStore";
-import { ApiError } from "../../lib/api";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { banUser, deleteMessage, unbanUser, useChatConfig, type ModerationAnswer } from "./api";
 import {
   activeReasons,
   banDuration,
   canApplyModeration,
-  moderationFailureNotice,
   parseDuration,
   type ModerationForm as Form,
   type ModerationOperation,
 } from "./state";
+import { staffFailureKey } from "./notice";
 import { chatStore, useChat } from "./store";
 
 const OPERATIONS: ModerationOperation[] = ["delete", "mute", "unmute"];
@@ -56,8 +55,7 @@ export function ModerationForm() {
       chatStore.getState().setModerationTarget(null);
       closeModal();
     } catch (err) {
-      const spec = err instanceof ApiError ? moderationFailureNotice(err.status, err.key, FAILURE_KEY[op]) : { key: FAILURE_KEY[op] };
-      notify({ type: "error", message: spec.key });
+      notify({ type: "error", message: staffFailureKey(err, FAILURE_KEY[op]) });
     } finally {
       setBusy(false);
     }

@@ -5,12 +5,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../app/uiStore";
-import { ApiError } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { fetchMutes, unbanUser } from "./api";
-import { moderationFailureNotice } from "./state";
+import { staffFailureKey } from "./notice";
 
 const MUTES_KEY = ["chat", "mutes"] as const;
 
@@ -27,7 +26,7 @@ export function MutesList() {
       const answer = await unbanUser(userId);
       notify({ type: "success", message: answer.message });
     } catch (err) {
-      notify({ type: "error", message: err instanceof ApiError ? moderationFailureNotice(err.status, err.key, "chat_error.unmute_user").key : "chat_error.unmute_user" });
+      notify({ type: "error", message: staffFailureKey(err, "chat_error.unmute_user") });
     } finally {
       setBusyId(null);
       void queryClient.invalidateQueries({ queryKey: MUTES_KEY });

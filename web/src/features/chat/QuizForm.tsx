@@ -5,15 +5,13 @@ import { useDeferredValue, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
 import { notify, useUiStore } from "../../app/uiStore";
-import { ApiError } from "../../lib/api";
 import { ItemImage } from "../../ui/ItemImage";
 import { Money } from "../../ui/Money";
 import { fetchQuizItems, startQuiz, stopQuiz } from "./api";
-import { moderationFailureNotice } from "./state";
+import { staffFailureKey } from "./notice";
+import { StaffConfirm } from "./StaffConfirm";
 import { quizFormProblem, type QuizFormProblem } from "./quizFormCheck";
 
-// the server's key, or the dialog's own when the request never got an answer
-const failureKey = (err: unknown, fallback: string) => (err instanceof ApiError ? moderationFailureNotice(err.status, err.key, fallback).key : fallback);
 
 export function QuizStartForm() {
   const { t } = useTranslation("chat");
@@ -39,7 +37,7 @@ export function QuizStartForm() {
       notify({ type: "success", message: res.message });
       closeModal();
     } catch (err) {
-      notify({ type: "error", message: failureKey(err, "chat_error.quiz_start") });
+      notify({ type: "error", message: staffFailureKey(err, "chat_error.quiz_start") });
       void items.refetch();
     } finally {
       setBusy(false);
@@ -88,27 +86,5 @@ export function QuizStartForm() {
 
 export function QuizStopBody() {
   const { t } = useTranslation("chat");
-  const closeModal = useUiStore((s) => s.closeModal);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const res = await stopQuiz();
-      notify({ type: "success", message: res.message });
-      closeModal();
-    } catch (err) {
-      notify({ type: "error", message: failureKey(err, "chat_error.quiz_stop") });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="chat-modal-text">
-      <p>{t("quiz.stop_text")}</p>
-      <div className="chat-modal-actions">
-        <button type="button" className="button" onClick={closeModal}>{t("quiz.cancel")}</button>
-        <button type="button" className="button button-primary button-danger" onClick={confirm} disabled={busy} aria-busy={busy}>{t("quiz.stop_confirm")}</button>
-      </div>
-    </div>
-  );
+  return <StaffConfirm text={t("quiz.stop_text")} cancel={t("quiz.cancel")} confirm={t("quiz.stop_confirm")} action={stopQuiz} failureKey="chat_error.quiz_stop" />;
 }

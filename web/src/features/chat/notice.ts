@@ -2,7 +2,8 @@
 // (the popup translates it from "errors"); one with values, or of the "chat" namespace, is
 // translated here, since the popup shows a text with spaces as it is (§8).
 import { notify, type NoticeType } from "../../app/uiStore";
-import type { NoticeSpec } from "./state";
+import { ApiError } from "../../lib/api";
+import { moderationFailureNotice, type NoticeSpec } from "./state";
 
 /** Any namespace's t (the key is only known at run time). */
 type AnyT = (...args: never[]) => unknown;
@@ -16,4 +17,9 @@ export function noticeText(spec: NoticeSpec, t: AnyT): string {
 
 export function notifyChat(type: NoticeType, spec: NoticeSpec, t: AnyT): void {
   notify({ type, message: noticeText(spec, t) });
+}
+
+/** The notice key for a failed staff call: the server's key, or `fallback` when no answer came. */
+export function staffFailureKey(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? moderationFailureNotice(err.status, err.key, fallback).key : fallback;
 }
