@@ -198,6 +198,8 @@ export const STORAGE_KEYS = {
   crashBetMultiplier: "crash_bet_multiplier",
   settings: "settings",
   language: "language",
+  /** sessionStorage: the nonce of this tab's pending sign-in attempt (single use). */
+  signInNonce: "sign_in_nonce",
 } as const;
 
 /** Length of the 'Bearer ' prefix the sign-in window message carries (§7). */

@@ -20,6 +20,7 @@ export const SERVER_KEYS = {
     "user_api.cannot_ban_self",
     "user_api.login_failed",
     "user_api.invalid_assertion",
+    "user_api.invalid_sign_in_nonce",
     "user_api.notifications_read",
     "user_api.maintenance_on",
     "user_api.maintenance_off",
@@ -120,6 +121,7 @@ export type ServerKey = (typeof SERVER_KEYS)[keyof typeof SERVER_KEYS][number];
 export const CLIENT_KEYS = [
   "app_error.load",
   "app_error.login",
+  "app_error.login_mismatch",
   "user_error.load_profile",
   "user_error.send_promocode",
   "user_error.send_trade_link",

@@ -26,17 +26,31 @@ export type TestLoginAnswer = z.infer<typeof testLoginAnswer>;
 export const logoutAnswer = z.object({ success: z.literal(true) });
 export type LogoutAnswer = z.infer<typeof logoutAnswer>;
 
+// ---- the sign-in attempt (GET /socialite/<provider>?nonce=…) ----
+
+/**
+ * The attempt's nonce: the opening tab makes it, keeps it in sessionStorage and accepts a token
+ * only when it comes back with the same nonce (login CSRF: a link cannot sign anyone in).
+ */
+export const SIGN_IN_NONCE_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+export const signInNonce = z.string().regex(SIGN_IN_NONCE_PATTERN);
+export const socialiteStartQuery = z.object({ nonce: signInNonce });
+
 // ---- the sign-in page's window message (contracts.md "Sign-in popup") ----
 
 export const authSuccessMessage = z.object({
   source: z.literal(AUTH.messageSource),
   /** "Bearer <token>"; the SPA cuts the 7-character prefix. */
   token: z.string().startsWith("Bearer "),
+  /** The nonce of the attempt that started this sign-in. */
+  nonce: signInNonce,
 });
 export const authErrorMessage = z.object({
   source: z.literal(AUTH.messageSource),
   /** app_error.login, or user_api.banned when a banned player signs in. */
   error: z.string().min(1),
+  /** The attempt's nonce when it is known (a refusal before any state has none). */
+  nonce: signInNonce.optional(),
 });
 export const authMessage = z.union([authSuccessMessage, authErrorMessage]);
 export type AuthMessage = z.infer<typeof authMessage>;

@@ -5,9 +5,14 @@ import { expect } from "vitest";
 
 export const APP_ORIGIN = "http://127.0.0.1:8787";
 
-/** GET /socialite/<provider> → the provider URL we were sent to (knobs appended for the fake). */
-export async function providerUrl(provider: "steam" | "vk", knobs: Record<string, string> = {}): Promise<URL> {
-  const res = await exports.default.fetch(`http://x/socialite/${provider}`, { redirect: "manual" });
+/** A fresh sign-in attempt nonce, as the SPA makes one (64 hex characters). */
+export function newNonce(): string {
+  return crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "");
+}
+
+/** GET /socialite/<provider>?nonce=… → the provider URL we were sent to (knobs appended for the fake). */
+export async function providerUrl(provider: "steam" | "vk", knobs: Record<string, string> = {}, nonce = newNonce()): Promise<URL> {
+  const res = await exports.default.fetch(`http://x/socialite/${provider}?nonce=${nonce}`, { redirect: "manual" });
   expect(res.status).toBe(302);
   const url = new URL(res.headers.get("Location")!);
   for (const [k, v] of Object.entries(knobs)) url.searchParams.set(k, v);
@@ -21,15 +26,17 @@ export async function providerReturn(url: URL): Promise<URL> {
   return new URL(res.headers.get("Location")!);
 }
 
-export async function signInUrl(provider: "steam" | "vk", knobs: Record<string, string> = {}): Promise<URL> {
-  return providerReturn(await providerUrl(provider, knobs));
+export async function signInUrl(provider: "steam" | "vk", knobs: Record<string, string> = {}, nonce = newNonce()): Promise<URL> {
+  return providerReturn(await providerUrl(provider, knobs, nonce));
 }
 
 export interface PopupResult {
   status: number;
   html: string;
   origin: string;
-  message: { source: string; token?: string; error?: string };
+  message: { source: string; token?: string; error?: string; nonce?: string };
+  /** Where the page goes when it has no opener (/auth/callback#…). */
+  fallback: string;
   headers: Headers;
 }
 
@@ -40,9 +47,11 @@ export async function callback(url: URL | string): Promise<PopupResult> {
   const html = await res.text();
   const origin = /var origin = (.*);\n/.exec(html)?.[1];
   const message = /var message = (.*);\n/.exec(html)?.[1];
+  const fallback = /var fallback = (.*);\n/.exec(html)?.[1];
   expect(origin, html).toBeDefined();
   expect(message, html).toBeDefined();
-  return { status: res.status, html, origin: JSON.parse(origin!), message: JSON.parse(message!), headers: res.headers };
+  expect(fallback, html).toBeDefined();
+  return { status: res.status, html, origin: JSON.parse(origin!), message: JSON.parse(message!), fallback: JSON.parse(fallback!), headers: res.headers };
 }
 
 /** The raw token of a successful popup ("Bearer " cut, as the SPA does). */

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { APP_ORIGIN, callback, count, me, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
+import { APP_ORIGIN, callback, count, me, newNonce, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
 
 const usersWithSteam = (id: string) => count("SELECT count(*) AS n FROM users WHERE steam_id = ?1", id);
 const sessionsOfSteam = (id: string) =>
@@ -8,7 +8,8 @@ const sessionsOfSteam = (id: string) =>
 
 describe("GET /socialite/steam", () => {
   it("redirects to the configured OP with a checkid_setup request and stores a state", async () => {
-    const url = await providerUrl("steam");
+    const nonce = newNonce();
+    const url = await providerUrl("steam", {}, nonce);
     expect(`${url.origin}${url.pathname}`).toBe(env.STEAM_OPENID_URL);
     const q = url.searchParams;
     expect(q.get("openid.ns")).toBe("http://specs.openid.net/auth/2.0");
@@ -19,8 +20,21 @@ describe("GET /socialite/steam", () => {
     const returnTo = new URL(q.get("openid.return_to")!);
     expect(`${returnTo.origin}${returnTo.pathname}`).toBe(`${APP_ORIGIN}/socialite/steam/callback`);
     const state = returnTo.searchParams.get("state")!;
-    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The random part, then the opener's nonce: the state binds the attempt.
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}\.[0-9a-f]{64}$/);
+    expect(state.endsWith(`.${nonce}`)).toBe(true);
     expect(await count("SELECT count(*) AS n FROM auth_states WHERE state = ?1 AND provider = 'steam'", state)).toBe(1);
+  });
+
+  it("refuses to start without a well-formed nonce: 400 with a catalogue key, no state stored", async () => {
+    const before = await count("SELECT count(*) AS n FROM auth_states");
+    const bad = ["", "?nonce=", "?nonce=short", `?nonce=${"a".repeat(65)}`, `?nonce=${"a".repeat(40)}%3Cscript%3E`, `?nonce=${"a".repeat(40)}.b`];
+    for (const q of bad) {
+      const res = await exports.default.fetch(`http://x/socialite/steam${q}`, { redirect: "manual" });
+      expect(res.status, q).toBe(400);
+      expect(await res.text(), q).toContain('"user_api.invalid_sign_in_nonce"');
+    }
+    expect(await count("SELECT count(*) AS n FROM auth_states")).toBe(before);
   });
 });
 
@@ -45,6 +59,27 @@ describe("GET /socialite/steam/callback", () => {
     // The state was spent.
     const state = back.searchParams.get("state")!;
     expect(await count("SELECT count(*) AS n FROM auth_states WHERE state = ?1", state)).toBe(0);
+  });
+
+  it("gives the token back bound to the attempt's nonce, by message and in the fallback hash", async () => {
+    const nonce = newNonce();
+    const back = await signInUrl("steam", { fake_steamid: "76561198000000043" }, nonce);
+    const page = await callback(back);
+    expect(page.status).toBe(200);
+    expect(page.message.nonce).toBe(nonce);
+    const hash = new URLSearchParams(page.fallback.replace(/^\/auth\/callback#/, ""));
+    expect(hash.get("nonce")).toBe(nonce);
+    expect(hash.get("token")).toBe(page.message.token);
+  });
+
+  it("refuses a return whose state carries another nonce (the signed return_to no longer matches)", async () => {
+    const back = await signInUrl("steam", { fake_steamid: "76561198000000044" });
+    const state = back.searchParams.get("state")!;
+    back.searchParams.set("state", `${state.slice(0, 43)}.${newNonce()}`);
+    const page = await callback(back);
+    expect(page.status).toBe(400);
+    expect(page.message).toEqual({ source: "skinrush-auth", error: "app_error.login" });
+    expect(await usersWithSteam("76561198000000044")).toBe(0);
   });
 
   it("names a player without a public profile steam_<last digits> and reuses the account next time", async () => {
@@ -142,9 +177,10 @@ describe("GET /socialite/steam/callback", () => {
   it("gives a banned player no session: the page posts user_api.banned", async () => {
     const steamId = "76561198000000108";
     await env.DB.prepare("INSERT INTO users (username, steam_id, banned) VALUES ('cheater', ?1, 1)").bind(steamId).run();
-    const page = await callback(await signInUrl("steam", { fake_steamid: steamId }));
+    const nonce = newNonce();
+    const page = await callback(await signInUrl("steam", { fake_steamid: steamId }, nonce));
     expect(page.status).toBe(403);
-    expect(page.message).toEqual({ source: "skinrush-auth", error: "user_api.banned" });
+    expect(page.message).toEqual({ source: "skinrush-auth", error: "user_api.banned", nonce });
     expect(await sessionsOfSteam(steamId)).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/index";
-import { APP_ORIGIN, callback, count, me, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
+import { APP_ORIGIN, callback, count, me, newNonce, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
 
 const usersWithVk = (id: string) => count("SELECT count(*) AS n FROM users WHERE vk_id = ?1", id);
 
@@ -24,6 +24,23 @@ describe("GET /socialite/vk", () => {
     expect(url.href).not.toContain(row!.code_verifier);
   });
 
+  it("puts the opener's nonce into the OAuth state", async () => {
+    const nonce = newNonce();
+    const state = (await providerUrl("vk", {}, nonce)).searchParams.get("state")!;
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}\.[0-9a-f]{64}$/);
+    expect(state.endsWith(`.${nonce}`)).toBe(true);
+  });
+
+  it("refuses to start without a well-formed nonce: 400 with a catalogue key, no state stored", async () => {
+    const before = await count("SELECT count(*) AS n FROM auth_states");
+    for (const q of ["", "?nonce=", `?nonce=${"z".repeat(31)}`, `?nonce=${"z".repeat(40)}%22%3E`]) {
+      const res = await app.fetch(new Request(`http://x/socialite/vk${q}`), env);
+      expect(res.status, q).toBe(400);
+      expect(await res.text(), q).toContain('"user_api.invalid_sign_in_nonce"');
+    }
+    expect(await count("SELECT count(*) AS n FROM auth_states")).toBe(before);
+  });
+
   it("answers the error page when VK_CLIENT_ID is not configured", async () => {
     const res = await app.fetch(new Request("http://x/socialite/vk"), { ...env, VK_CLIENT_ID: "" });
     expect(res.status).toBe(503);
@@ -33,12 +50,16 @@ describe("GET /socialite/vk", () => {
 
 describe("GET /socialite/vk/callback", () => {
   it("signs a player in: code + verifier → tokens → user_info → user → session", async () => {
-    const back = await signInUrl("vk", { fake_user_id: "555001", fake_first_name: "Pavel", fake_last_name: "Durov" });
+    const nonce = newNonce();
+    const back = await signInUrl("vk", { fake_user_id: "555001", fake_first_name: "Pavel", fake_last_name: "Durov" }, nonce);
     expect(back.searchParams.get("code")).toBeTruthy();
     expect(back.searchParams.get("device_id")).toBeTruthy();
     const page = await callback(back);
     expect(page.status).toBe(200);
     expect(page.origin).toBe(APP_ORIGIN);
+    // The answer is bound to the attempt that started it, by message and in the fallback hash.
+    expect(page.message.nonce).toBe(nonce);
+    expect(new URLSearchParams(page.fallback.replace(/^\/auth\/callback#/, "")).get("nonce")).toBe(nonce);
     const res = await me(tokenOf(page));
     expect(res.status).toBe(200);
     expect((await res.json<{ user: { username: string } }>()).user.username).toBe("Pavel Durov");
@@ -62,6 +83,16 @@ describe("GET /socialite/vk/callback", () => {
     back.searchParams.set("state", realState);
     expect((await callback(back)).status).toBe(200);
     expect((await callback(back)).status).toBe(400);
+  });
+
+  it("refuses a callback whose state has its nonce swapped (no such state was issued)", async () => {
+    const back = await signInUrl("vk", { fake_user_id: "555005" });
+    const state = back.searchParams.get("state")!;
+    back.searchParams.set("state", `${state.slice(0, 43)}.${newNonce()}`);
+    const page = await callback(back);
+    expect(page.status).toBe(400);
+    expect(page.message).toEqual({ source: "skinrush-auth", error: "app_error.login" });
+    expect(await usersWithVk("555005")).toBe(0);
   });
 
   it("is refused by the provider when the PKCE verifier does not match the challenge", async () => {

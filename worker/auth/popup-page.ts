@@ -15,19 +15,26 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export function successMessage(token: string): AuthMessage {
-  return { source: AUTH.messageSource, token: `Bearer ${token}` };
+/** The token with the nonce of the attempt that asked for it: only that tab accepts it. */
+export function successMessage(token: string, nonce: string): AuthMessage {
+  return { source: AUTH.messageSource, token: `Bearer ${token}`, nonce };
 }
 
-export function errorMessage(key = "app_error.login"): AuthMessage {
-  return { source: AUTH.messageSource, error: key };
+export function errorMessage(key = "app_error.login", nonce?: string): AuthMessage {
+  return nonce ? { source: AUTH.messageSource, error: key, nonce } : { source: AUTH.messageSource, error: key };
 }
 
-/** Where the page goes without an opener: the SPA's /auth/callback with the answer in the hash. */
+/**
+ * Where the page goes without an opener: the SPA's /auth/callback with the answer in the hash
+ * (a fragment never reaches a server). The nonce rides along so that the tab which started the
+ * attempt (its sessionStorage) can tell its own answer from a forged link.
+ */
 export function fallbackUrl(message: AuthMessage): string {
-  return "token" in message
-    ? `/auth/callback#token=${encodeURIComponent(message.token)}`
-    : `/auth/callback#error=${encodeURIComponent(message.error)}`;
+  const hash = new URLSearchParams();
+  if ("token" in message) hash.set("token", message.token);
+  else hash.set("error", message.error);
+  if (message.nonce) hash.set("nonce", message.nonce);
+  return `/auth/callback#${hash.toString().replace(/\+/g, "%20")}`;
 }
 
 /** The origin of APP_ORIGIN (a trailing slash or path is dropped); throws when it is not a URL. */

@@ -2,12 +2,14 @@
 // GET /<provider> redirects to the provider; GET /<provider>/callback verifies what came back and
 // answers the popup page (worker/auth/popup-page.ts). Every refusal answers that page with
 // app_error.login and writes nothing but the consumed state.
+// Each sign-in is bound to the attempt that started it: GET /<provider>?nonce=<the opener's
+// nonce> puts the nonce into the state, and the answer carries it back (login CSRF).
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AuthMessage, SocialiteProvider } from "../../../shared/api/auth";
+import { socialiteStartQuery, type AuthMessage, type SocialiteProvider } from "../../../shared/api/auth";
 import { errorMessage, exactOrigin, renderPopupPage } from "../../auth/popup-page";
 import { finishProviderSignIn } from "../../auth/sign-in";
-import { consumeState, newState, saveState } from "../../auth/states";
+import { consumeState, newState, nonceOfState, saveState } from "../../auth/states";
 import { checkSteamAssertion, fetchSteamProfile, steamLoginUrl, verifyWithSteam } from "../../auth/steam";
 import { codeChallenge, newCodeVerifier, vkAuthorizeUrl, vkCallbackQuery, vkDisplayName, vkSignIn } from "../../auth/vk";
 import { db } from "../../db/client";
@@ -25,6 +27,17 @@ function refuse(c: Ctx, provider: SocialiteProvider, reason: string, status: Con
   return popup(c, errorMessage(), status);
 }
 
+/** The opener's nonce from ?nonce=; undefined when missing or malformed. */
+function startNonce(c: Ctx): string | undefined {
+  const parsed = socialiteStartQuery.safeParse({ nonce: c.req.query("nonce") });
+  return parsed.success ? parsed.data.nonce : undefined;
+}
+
+function refuseNonce(c: Ctx, provider: SocialiteProvider) {
+  console.warn(`[socialite] ${provider} sign-in refused: missing or malformed nonce`);
+  return popup(c, errorMessage("user_api.invalid_sign_in_nonce"), 400);
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     return /^https?:$/.test(new URL(value).protocol);
@@ -36,7 +49,9 @@ function isHttpUrl(value: string): boolean {
 export const socialiteRoutes = new Hono<AppEnv>()
   .get("/steam", async (c) => {
     if (!isHttpUrl(c.env.STEAM_OPENID_URL)) return refuse(c, "steam", "STEAM_OPENID_URL is not configured", 503);
-    const state = newState();
+    const nonce = startNonce(c);
+    if (!nonce) return refuseNonce(c, "steam");
+    const state = newState(nonce);
     await saveState(db(c.env), "steam", state);
     return c.redirect(steamLoginUrl(c.env.STEAM_OPENID_URL, exactOrigin(c.env.APP_ORIGIN), state), 302);
   })
@@ -48,15 +63,18 @@ export const socialiteRoutes = new Hono<AppEnv>()
     // The state is spent by any return, good or bad: one state, one attempt.
     const state = await consumeState(d, "steam", query.get("state") ?? "");
     if (!check.ok) return refuse(c, "steam", check.reason);
-    if (!state) return refuse(c, "steam", "unknown, expired or used state");
+    const nonce = state && nonceOfState(state.state);
+    if (!nonce) return refuse(c, "steam", "unknown, expired or used state");
     if (!(await verifyWithSteam(openidUrl, query))) return refuse(c, "steam", "check_authentication did not confirm the assertion", 401);
     const profile = await fetchSteamProfile(openidUrl, check.steamId);
-    const result = await finishProviderSignIn(d, c.env, { provider: "steam", id: check.steamId, ...profile });
+    const result = await finishProviderSignIn(d, c.env, { provider: "steam", id: check.steamId, ...profile }, nonce);
     return popup(c, result.message, result.status);
   })
   .get("/vk", async (c) => {
     if (!c.env.VK_CLIENT_ID || !isHttpUrl(c.env.VK_ID_URL)) return refuse(c, "vk", "VK_CLIENT_ID / VK_ID_URL is not configured", 503);
-    const state = newState();
+    const nonce = startNonce(c);
+    if (!nonce) return refuseNonce(c, "vk");
+    const state = newState(nonce);
     const verifier = newCodeVerifier();
     await saveState(db(c.env), "vk", state, verifier);
     const url = vkAuthorizeUrl({
@@ -75,7 +93,8 @@ export const socialiteRoutes = new Hono<AppEnv>()
     if (error) return refuse(c, "vk", `provider said ${error.slice(0, 100)}`);
     const parsed = vkCallbackQuery.safeParse(c.req.query());
     if (!parsed.success) return refuse(c, "vk", "malformed callback");
-    if (!state?.codeVerifier) return refuse(c, "vk", "unknown, expired or used state");
+    const nonce = state && nonceOfState(state.state);
+    if (!state?.codeVerifier || !nonce) return refuse(c, "vk", "unknown, expired or used state");
     let user;
     try {
       user = await vkSignIn({
@@ -90,6 +109,6 @@ export const socialiteRoutes = new Hono<AppEnv>()
     } catch (err) {
       return refuse(c, "vk", err instanceof Error ? err.message : "exchange failed", 401);
     }
-    const result = await finishProviderSignIn(d, c.env, { provider: "vk", id: user.user_id, name: vkDisplayName(user), avatar: user.avatar });
+    const result = await finishProviderSignIn(d, c.env, { provider: "vk", id: user.user_id, name: vkDisplayName(user), avatar: user.avatar }, nonce);
     return popup(c, result.message, result.status);
   });

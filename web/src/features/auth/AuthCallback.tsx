@@ -1,11 +1,14 @@
 // /auth/callback: the sign-in return when the provider page had no opener window.
-// The worker redirects here with #token=<"Bearer …" url-encoded> or #error=<key>.
+// The worker redirects here with #token=<"Bearer …" url-encoded>&nonce=<attempt> or #error=<key>.
+// The token is taken only when the nonce is this tab's pending attempt (login CSRF); an error
+// shows only a catalogue key (authMessage.ts).
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useUiStore } from "../../app/uiStore";
 import { setToken } from "../../lib/session/token";
 import { readCallbackHash } from "./authMessage";
+import { takeAttempt } from "./signInAttempt";
 
 export default function AuthCallback() {
   const { t } = useTranslation("auth");
@@ -16,7 +19,10 @@ export default function AuthCallback() {
   useEffect(() => {
     if (handled.current) return; // StrictMode runs effects twice in development
     handled.current = true;
-    const msg = readCallbackHash(window.location.hash);
+    const hash = window.location.hash;
+    // The token must not stay in the address bar or the history.
+    if (hash) window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    const msg = readCallbackHash(hash, hash ? takeAttempt() : null);
     if (msg?.kind === "token") {
       setToken(msg.token);
       // A full load so that every client (socket identity, queries) starts signed in.

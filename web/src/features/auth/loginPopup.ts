@@ -2,6 +2,7 @@
 import { UI } from "../../../../shared/constants";
 import { setToken } from "../../lib/session/token";
 import { readAuthMessage, type AuthMessage } from "./authMessage";
+import { startAttempt, takeAttempt } from "./signInAttempt";
 
 export type Provider = "steam" | "vk";
 
@@ -16,11 +17,24 @@ function popupFeatures(): string {
 }
 
 /**
- * Opens /socialite/<provider> in a popup. The message listener lives outside React so that
- * closing the modal while the popup is open does not lose the answer.
+ * Opens /socialite/<provider>?nonce=… in a popup. The message listener lives outside React so
+ * that closing the modal while the popup is open does not lose the answer.
  */
 export function openLoginPopup(provider: Provider, onError: (message: string) => void): void {
-  listenForAuthMessage((msg) => {
+  // Stored before window.open: the popup gets a copy of this tab's sessionStorage, which its
+  // /auth/callback fallback needs when this window is gone by the time the provider returns.
+  const nonce = startAttempt();
+  const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}`;
+  detach?.();
+  const popup = window.open(url, "login", popupFeatures());
+  // A blocked popup: fall back to a full-page sign-in (the worker then redirects to /auth/callback,
+  // where this tab's sessionStorage still holds the nonce).
+  if (!popup) {
+    window.location.assign(url);
+    return;
+  }
+  listenForAuthMessage(popup, nonce, (msg) => {
+    takeAttempt(); // one answer per attempt
     if (msg.kind === "token") {
       setToken(msg.token);
       window.location.reload();
@@ -29,15 +43,11 @@ export function openLoginPopup(provider: Provider, onError: (message: string) =>
       onError(msg.message);
     }
   });
-  const popup = window.open(`/socialite/${provider}`, "login", popupFeatures());
-  // A blocked popup: fall back to a full-page sign-in (the worker then redirects to /auth/callback).
-  if (!popup) window.location.assign(`/socialite/${provider}`);
 }
 
-function listenForAuthMessage(handle: (msg: AuthMessage) => void): void {
-  detach?.();
+function listenForAuthMessage(popup: Window, nonce: string, handle: (msg: AuthMessage) => void): void {
   const listener = (event: MessageEvent) => {
-    const msg = readAuthMessage(event, window.location.origin);
+    const msg = readAuthMessage(event, { origin: window.location.origin, popup, nonce });
     if (!msg) return;
     detach?.();
     handle(msg);
