@@ -179,8 +179,12 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   }
 
   private async endSocket(ws: WebSocket, why: SessionEnd): Promise<void> {
-    const last = this.farewell(why);
-    if (last) this.sendText(ws, this.encode(last));
+    try {
+      const last = this.farewell(why);
+      if (last) this.sendText(ws, this.encode(last));
+    } catch (err) {
+      console.error("room refused a farewell frame", String(err)); // a bug; the socket closes all the same
+    }
     try {
       ws.close(SOCKET.sessionEnded[why], why);
     } catch {
