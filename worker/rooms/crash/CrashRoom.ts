@@ -14,7 +14,7 @@ import { CatalogueCache } from "./catalogue";
 import type { CrashEvent, Effect, Outcome, TimerName } from "./effects";
 import { step, type StepContext } from "./logic";
 import { Outbox, type OutboxEntry } from "./outbox";
-import { betRefusal } from "./rules";
+import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
 import { BankPush, bettorFor, MaintenanceFlag, mayTwist, sessionRefusal } from "./services";
@@ -123,11 +123,10 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     const roundId = (await this.current()).round.id;
     // the rules first (cheap, nothing locked); step() checks them again once the items are locked
     const refused = betRefusal(this.state!, { user: a.user, itemIds: data.items, autoWithdraw }, maintenance, Date.now());
-    if (refused || !a.user) return void this.sendTo(ws, { event: "errorBet", data: { message: refused ?? "crash_api.unauthorized" } });
+    if (refused || !a.user || !a.session) return void this.sendTo(ws, { event: "errorBet", data: { message: refused ?? "crash_api.unauthorized" } });
     await this.outbox.idle(); // the round's row is in D1 before its bets
     const id = crypto.randomUUID();
-    if (!a.session) return void this.sendTo(ws, { event: "errorBet", data: { message: "crash_api.unauthorized" } });
-    // the batch also checks the session is live and the user not banned (no extra query)
+    // the batch also checks that the socket's session is live and the user not banned (no extra query)
     const placed = await placeBet(this.env, { betId: id, roundId, userId: a.user.id, itemIds: data.items, autoWithdraw, now: Date.now(), session: a.session });
     if (!placed.ok) return void this.sendTo(ws, { event: "errorBet", data: { message: placed.message } });
     const bet = { id, user: a.user, items: placed.items, autoWithdraw };
@@ -143,10 +142,11 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   /**
    * A manual cash-out, once D1 says the socket's session is still live and its user not banned
    * (a banned player's live bet settles as the round decides: auto-withdraw at its target, a
-   * manual one loses at the crash).
+   * manual one loses at the crash). A take the rules refuse anyway (a duplicate, too late) costs
+   * no read: step() answers it.
    */
   private async take(ws: WebSocket, a: CrashAttachment, betId: string): Promise<void> {
-    if (a.userId !== null) {
+    if (!takeRefusal(await this.current(), a.userId, betId) && a.userId !== null) {
       const refused = await sessionRefusal(this.env, a.userId, a.session);
       if (refused) return void this.sendTo(ws, { event: "errorTake", data: { message: refused } });
     }
