@@ -211,6 +211,12 @@ export const SOCKET = {
   flood: { maxFrames: 40, windowMs: 10_000 },
   /** WebSocket close code 1008 "policy violation". */
   policyViolationCode: 1008,
+  /**
+   * A room closes a socket whose session ended: 4001 after that session's logout (the client
+   * forgets the token), 4003 after a site ban (the client's banned path). The reason text is the
+   * name. The client reconnects as it does after any close, then as a visitor.
+   */
+  sessionEnded: { signed_out: 4001, banned: 4003 },
   /** The client pings this often; with no frame for two intervals it reconnects. */
   pingIntervalMs: 25_000,
   /** Reconnect delay: min(maxMs, baseMs·factor^attempt), the last `jitter` share randomised. */

@@ -73,4 +73,16 @@ describe("live updates over the hub socket", () => {
     expect(await player.page.evaluate(() => localStorage.getItem("api_token"))).toBeNull();
     await player.close();
   });
+
+  it("a session logged out elsewhere (the same token, another place) is forgotten on the page at once", async () => {
+    const player = await signedInPlayer("signed_out_player");
+    const token = await player.page.evaluate(() => localStorage.getItem("api_token"));
+    await admin("/api/auth/logout", token!, {});
+    // the hub closes the page's socket (4001 signed_out): the page forgets the session, no reload
+    // (before, the socket stayed open and bound to the dead session, and the page never noticed)
+    await player.page.getByRole("banner").getByRole("button", { name: "Войти" }).waitFor({ timeout: 15_000 });
+    expect(await player.page.evaluate(() => localStorage.getItem("api_token"))).toBeNull();
+    expect(await player.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await player.close();
+  });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bindIdentity, countOnline, onlineSchedule, sameCounts, tokenOf } from "../../worker/rooms/chat/presence";
 
-const visitor = (id: string) => ({ userId: null, visitorId: id, connectedAt: 0 });
-const user = (userId: number, id: string) => ({ userId, visitorId: id, connectedAt: 0 });
+const visitor = (id: string) => ({ userId: null, session: null, visitorId: id, connectedAt: 0 });
+const user = (userId: number, id: string, session: string | null = "h") => ({ userId, session, visitorId: id, connectedAt: 0 });
 
 describe("countOnline", () => {
   it("counts a user once across tabs and each visitor socket once", () => {
@@ -28,8 +28,8 @@ describe("onlineSchedule", () => {
 });
 
 describe("bindIdentity", () => {
-  it("binds a user, keeps the visitor id", () => {
-    expect(bindIdentity(visitor("v"), { kind: "user", userId: 3 })).toEqual({ attachment: user(3, "v") });
+  it("binds a user and the session (token hash) it proved, keeps the visitor id", () => {
+    expect(bindIdentity(visitor("v"), { kind: "user", userId: 3, session: "h3" })).toEqual({ attachment: user(3, "v", "h3") });
   });
 
   it("turns a banned user into a visitor and tells the socket", () => {

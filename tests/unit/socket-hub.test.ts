@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SOCKET } from "../../shared/constants";
 import { startHub, type Hub } from "../../web/src/features/hub/connection";
 import { onHubEvent } from "../../web/src/features/hub/events";
 import { useHubStore } from "../../web/src/features/hub/store";
@@ -23,6 +24,9 @@ function setup(token: string | null = "t0ken") {
     notify: vi.fn(),
     getToken: vi.fn(() => token),
     banned: vi.fn(() => {
+      token = null;
+    }),
+    signedOut: vi.fn(() => {
       token = null;
     }),
     url: "ws://x/ws/chat",
@@ -86,7 +90,7 @@ describe("hub connection", () => {
     const queryClient0 = new QueryClient();
     queryClient0.setQueryData(["config"], { maintenance: true });
     const f = fakeFactory();
-    hub = startHub({ queryClient: queryClient0, notify: vi.fn(), getToken: () => null, banned: vi.fn(), url: "ws://x", connect: f.connect });
+    hub = startHub({ queryClient: queryClient0, notify: vi.fn(), getToken: () => null, banned: vi.fn(), signedOut: vi.fn(), url: "ws://x", connect: f.connect });
     expect(useHubStore.getState().maintenance).toBe(true);
     queryClient0.setQueryData(["config"], { maintenance: false });
     expect(useHubStore.getState().maintenance).toBe(false);
@@ -112,6 +116,48 @@ describe("hub connection", () => {
     expect(deps.banned).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  it("forgets the session when the server closes the socket because it was signed out (4001), then reconnects as a visitor", () => {
+    vi.useFakeTimers();
+    const { f, deps } = setup("abc");
+    f.last().serverOpen();
+    f.last().serverClose(SOCKET.sessionEnded.signed_out);
+    expect(deps.signedOut).toHaveBeenCalledTimes(1);
+    expect(deps.banned).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    f.last().serverOpen();
+    expect(f.sockets).toHaveLength(2);
+    expect(f.last().sentFrames()).toEqual([{ event: "identity", data: { apiToken: "" } }]);
+  });
+
+  it("takes the banned path when the server closes the socket for a site ban (4003)", () => {
+    const { f, deps } = setup("abc");
+    f.last().serverOpen();
+    f.last().serverClose(SOCKET.sessionEnded.banned);
+    expect(deps.banned).toHaveBeenCalledTimes(1);
+    expect(deps.signedOut).not.toHaveBeenCalled();
+  });
+
+  it("leaves the session alone on other closes, for a visitor, and when the token changed since the identity", () => {
+    const { f, deps } = setup("abc");
+    f.last().serverOpen();
+    f.last().serverClose(1006);
+    hub!.stop();
+    const visitor = setup(null);
+    visitor.f.last().serverOpen();
+    visitor.f.last().serverClose(SOCKET.sessionEnded.signed_out);
+    hub!.stop();
+    // signed in again in another tab before the old session's close arrived
+    const again = setup("old");
+    again.f.last().serverOpen();
+    again.setToken("new");
+    again.f.last().serverClose(SOCKET.sessionEnded.signed_out);
+    again.f.last().serverClose(SOCKET.sessionEnded.banned);
+    for (const d of [deps, visitor.deps, again.deps]) {
+      expect(d.signedOut).not.toHaveBeenCalled();
+      expect(d.banned).not.toHaveBeenCalled();
+    }
   });
 
   it("resynchronises on every open (the first and after a reconnect): user and config refetched, identity re-sent", () => {

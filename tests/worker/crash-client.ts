@@ -12,6 +12,7 @@ export type FrameOf<E extends Event> = Extract<CrashServerFrame, { event: E }>;
 
 export class CrashClient {
   readonly frames: CrashServerFrame[] = [];
+  closed: { code: number; reason: string } | undefined;
   private wake: (() => void)[] = [];
 
   constructor(readonly ws: WebSocket) {
@@ -19,6 +20,18 @@ export class CrashClient {
       this.frames.push(JSON.parse(e.data as string) as CrashServerFrame);
       for (const w of this.wake.splice(0)) w();
     });
+    ws.addEventListener("close", (e) => {
+      this.closed = { code: e.code, reason: e.reason };
+    });
+  }
+
+  async waitClosed(timeoutMs = 4_000): Promise<{ code: number; reason: string }> {
+    const deadline = performance.now() + timeoutMs;
+    while (!this.closed) {
+      if (performance.now() > deadline) throw new Error("socket never closed");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return this.closed;
   }
 
   send(frame: unknown): void {

@@ -1,5 +1,6 @@
 // The hub socket (/ws/chat) wired into the app: balance, maintenance and online counts
-// (features/hub), banned → the one logout path (lib/api handleBanned), and live notifications
+// (features/hub), banned → the one logout path (lib/api handleBanned), a session ended by the
+// server (socket closed 4001) → forgotten as logout does, and live notifications
 // into the ["user"] cache (the bell's dot) with the "notice" sound. Layout loads this module
 // lazily right after the first paint: the hub parses frames with zod, which / should not wait for.
 import { useEffect } from "react";
@@ -11,9 +12,10 @@ import { receiveLiveDrop } from "../features/cases/store";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
+import { forgetSession } from "../lib/session/forgetSession";
 import { queryKeys } from "../lib/queryKeys";
 import { notificationMovesItems, withNotification } from "../lib/session/notifications";
-import { getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
+import { clearToken, getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
 import type { CurrentUser } from "../lib/session/useCurrentUser";
 import { playSound } from "../lib/sound";
 import { useBanksStore } from "./banksStore";
@@ -34,7 +36,7 @@ export function applyNotification(n: NotificationJson): boolean {
 
 export function useLiveHub(): void {
   useEffect(() => {
-    const hub = startHub({ queryClient, notify, getToken, banned: () => handleBanned() });
+    const hub = startHub({ queryClient, notify, getToken, banned: () => handleBanned(), signedOut });
     // Live mode-bar banks from every screen (the rooms push their totals through the hub).
     const offBanks = onHubEvent("banks", (banks) => {
       const { setBank } = useBanksStore.getState();
@@ -76,6 +78,12 @@ export function useLiveHub(): void {
       hub.stop();
     };
   }, []);
+}
+
+/** The hub's socket was closed because this session was logged out (another tab, revoked): what logout does here. */
+function signedOut(): void {
+  clearToken();
+  forgetSession(queryClient);
 }
 
 /** Renders nothing; mounting it keeps the hub connected on every screen. */

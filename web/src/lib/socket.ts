@@ -56,6 +56,8 @@ export interface RoomSocket<C extends AnyFrame, S extends AnyFrame> {
   on<E extends EventOf<S>>(event: E, handler: (data: DataOf<S, E>) => void): () => void;
   /** Status changes; `reconnect` is true for every open after the first (time to resynchronise). */
   onStatus(handler: (status: SocketStatus, info: { reconnect: boolean }) => void): () => void;
+  /** The server closed the socket with `code` (before the reconnect is scheduled), e.g. SOCKET.sessionEnded. */
+  onClose(handler: (code: number) => void): () => void;
   /** Sends when open; returns false otherwise (hello frames are re-sent on reconnect anyway). */
   send(frame: C): boolean;
   readonly status: SocketStatus;
@@ -72,6 +74,7 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
   const random = options.random ?? Math.random;
   const handlers = new Map<string, Set<(data: unknown) => void>>();
   const statusHandlers = new Set<(status: SocketStatus, info: { reconnect: boolean }) => void>();
+  const closeHandlers = new Set<(code: number) => void>();
 
   let ws: WebSocketLike | null = null;
   let status: SocketStatus = "connecting";
@@ -165,7 +168,10 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
       lastHeard = Date.now();
       dispatch(ev.data);
     };
-    socket.onclose = () => dropped();
+    socket.onclose = (ev) => {
+      for (const h of closeHandlers) h(ev.code);
+      dropped();
+    };
     socket.onerror = () => {
       // Browsers follow an error with close; close now in case this one does not.
       try {
@@ -190,6 +196,10 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
     onStatus(handler) {
       statusHandlers.add(handler);
       return () => void statusHandlers.delete(handler);
+    },
+    onClose(handler) {
+      closeHandlers.add(handler);
+      return () => void closeHandlers.delete(handler);
     },
     send: rawSend,
     get status() {

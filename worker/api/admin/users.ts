@@ -11,7 +11,8 @@ import { ledger } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { auditStatement } from "../../lib/audit";
 import { fail, jsonBody } from "../../lib/http";
-import { createNotification, notifyUserSafe, pushBalance } from "../../lib/notify";
+import { createNotification, pushBalance } from "../../lib/notify";
+import { endUserSockets } from "../../lib/session-sockets";
 import { findUser } from "../user/queries";
 
 /** Ledger keys of an adjustment: the user row and its house counterpart. */
@@ -73,8 +74,10 @@ export const adminUserRoutes = new Hono<AppEnv>()
     if (target.banned) return fail(c, 409, "user_api.already_banned");
     const changed = await setBanned(c.env, admin.id, userId, true, { reason: reason ?? null });
     if (!changed) return fail(c, 409, "user_api.already_banned");
-    // The user's open sockets log out with the banned notice (their token now answers 403).
-    await notifyUserSafe(c.env, userId, { event: "userBanned", data: {} });
+    // Every open socket of the user closes (4003) in every room, the hub's after userBanned (the
+    // SPA's banned path). The sessions stay: each call answers 403 user_api.banned, an unban
+    // restores them.
+    await endUserSockets(c.env, userId);
     return c.json({ success: true as const });
   })
   .post("/unban", jsonBody(unbanBody), async (c) => {

@@ -1,4 +1,4 @@
-// /api/auth: the dev login (dev flag only, 404 otherwise) and logout.
+// /api/auth: the dev login (dev flag only, 404 otherwise) and logout (the session and its sockets).
 import { Hono } from "hono";
 import { emptyBody } from "../../../shared/api/common";
 import { testLoginQuery, type LogoutAnswer, type TestLoginAnswer } from "../../../shared/api/auth";
@@ -9,6 +9,7 @@ import { devLoginUser } from "../../auth/users";
 import { db } from "../../db/client";
 import { isDev, type AppEnv } from "../../env";
 import { fail, jsonBody, queryParams } from "../../lib/http";
+import { endSessionSockets } from "../../lib/session-sockets";
 
 export const authRoutes = new Hono<AppEnv>()
   .get(
@@ -29,7 +30,10 @@ export const authRoutes = new Hono<AppEnv>()
     },
   )
   .post("/logout", requireUser, jsonBody(emptyBody), async (c) => {
-    await revokeSession(db(c.env), c.get("tokenHash")!);
+    const session = c.get("tokenHash")!;
+    await revokeSession(db(c.env), session);
+    // the sockets this session opened close too (4001), in every room, before the answer
+    await endSessionSockets(c.env, session);
     const answer: LogoutAnswer = { success: true };
     return c.json(answer);
   });

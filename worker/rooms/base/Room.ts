@@ -8,10 +8,13 @@ import { errorBody } from "../../../shared/errors";
 import { encodeFrame, parseFrame, type AnyFrame, type RoomProtocol } from "../../../shared/rooms/frame";
 import { NamedAlarms } from "./alarms";
 import { countFrame, type FloodState } from "./flood";
+import { SessionSockets, type SessionEnd } from "./session-sockets";
 
 /** What a room remembers per socket. Keep it small: attachments are limited to 2 KB. */
 export interface BaseAttachment {
   userId: number | null;
+  /** SHA-256 of the token the socket identified with (never the token itself); null/absent for a visitor. */
+  session?: string | null;
   /** Random per socket: a visitor is one socket. */
   visitorId: string;
   connectedAt: number;
@@ -29,6 +32,10 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   // In memory only: after hibernation a socket starts a fresh window / is open again.
   private readonly flood = new WeakMap<WebSocket, FloodState>();
   private readonly left = new WeakSet<WebSocket>();
+  private readonly bound = new SessionSockets(
+    () => this.sockets(),
+    (ws) => this.attachment(ws),
+  );
 
   /** Typed dispatch of a parsed frame; implementations end their switch with exhaustive(). */
   protected abstract onFrame(ws: WebSocket, frame: C, attachment: A): void | Promise<void>;
@@ -38,6 +45,22 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   /** Once per socket, after it closed, errored or was closed for a flood. */
   protected onLeave(_ws: WebSocket, _attachment: A): void | Promise<void> {}
   protected onAlarm(_name: N): void | Promise<void> {}
+  /** A frame sent to a socket just before it is closed because its session ended (none by default). */
+  protected farewell(_why: SessionEnd): S | undefined {
+    return undefined;
+  }
+
+  // ── RPC (worker → every room, worker/rooms/live-rooms.ts) ────────────────
+  /**
+   * A session ended: closes the sockets bound to it (logout: {session}) or to the user (site
+   * ban: {userId}) with the code of SOCKET.sessionEnded; answers how many were closed.
+   */
+  async endSessions(target: { session: string } | { userId: number }, why: SessionEnd): Promise<number> {
+    if ("session" in target) this.bound.markEnded(target.session);
+    const sockets = "session" in target ? this.bound.ofSession(target.session) : this.bound.ofUser(target.userId);
+    for (const ws of sockets) await this.endSocket(ws, why);
+    return sockets.length;
+  }
 
   async fetch(request: Request): Promise<Response> {
     const keepalive = this.protocol.keepalive;
@@ -100,8 +123,11 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     return ws.deserializeAttachment() as A;
   }
 
+  /** Every identity change goes through here: it keeps the session index, and refuses a session that ended meanwhile. */
   protected setAttachment(ws: WebSocket, attachment: A): void {
     ws.serializeAttachment(attachment);
+    this.bound.bind(ws, attachment);
+    if (this.bound.wasEnded(attachment.session)) this.endSocket(ws, "signed_out").catch((err: unknown) => console.error("room could not end a socket", String(err)));
   }
 
   /** Open sockets (derived from the runtime, so right after hibernation too). */
@@ -152,9 +178,25 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     }
   }
 
+  private async endSocket(ws: WebSocket, why: SessionEnd): Promise<void> {
+    try {
+      const last = this.farewell(why);
+      if (last) this.sendText(ws, this.encode(last));
+    } catch (err) {
+      console.error("room refused a farewell frame", String(err)); // a bug; the socket closes all the same
+    }
+    try {
+      ws.close(SOCKET.sessionEnded[why], why);
+    } catch {
+      // already closed
+    }
+    await this.leave(ws);
+  }
+
   private async leave(ws: WebSocket): Promise<void> {
     if (this.left.has(ws)) return;
     this.left.add(ws);
+    this.bound.drop(ws);
     await this.onLeave(ws, this.attachment(ws));
   }
 }

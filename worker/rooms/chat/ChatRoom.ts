@@ -10,6 +10,7 @@ import { exhaustive } from "../../../shared/rooms/frame";
 import { awardQuizItem, releaseQuizItem, reserveQuizItem, storeWinNotification, type QuizRecord } from "../../chat/quiz";
 import { writeAudit } from "../../lib/audit";
 import { Room, type BaseAttachment, type Delivery } from "../base/Room";
+import type { SessionEnd } from "../base/session-sockets";
 import { ChatHistory } from "./history";
 import { resolveIdentity } from "./identity";
 import { systemDraft, type Draft } from "./messages";
@@ -161,6 +162,11 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
     return base;
   }
 
+  /** A banned player's sockets hear userBanned (the SPA's banned path) before they are closed. */
+  protected farewell(why: SessionEnd): ChatServerFrame | undefined {
+    return why === "banned" ? { event: "userBanned", data: {} } : undefined;
+  }
+
   protected async onJoin(ws: WebSocket): Promise<void> {
     // The newcomer always learns the counts at once, even when the broadcast is coalesced.
     if (!(await this.onlineChanged())) this.sendTo(ws, { event: "online", data: this.counts() });
@@ -254,7 +260,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   private async unbind(which: (a: HubAttachment) => boolean): Promise<void> {
     for (const ws of this.sockets()) {
       const a = this.attachment(ws);
-      if (which(a)) this.setAttachment(ws, { ...a, userId: null });
+      if (which(a)) this.setAttachment(ws, { ...a, userId: null, session: null });
     }
     await this.onlineChanged();
   }

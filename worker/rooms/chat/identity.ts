@@ -8,5 +8,5 @@ export async function resolveIdentity(env: Pick<Env, "DB">, apiToken: string): P
   if (!token) return { kind: "visitor" };
   const found = await userForToken(db(env), token);
   if (!found) return { kind: "visitor" };
-  return found.user.banned ? { kind: "banned" } : { kind: "user", userId: found.user.id };
+  return found.user.banned ? { kind: "banned" } : { kind: "user", userId: found.user.id, session: found.tokenHash };
 }

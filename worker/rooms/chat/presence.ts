@@ -27,17 +27,18 @@ export function onlineSchedule(lastSentAt: number | undefined, now: number, thro
   return { at: lastSentAt + throttleMs };
 }
 
-export type Identity = { kind: "visitor" } | { kind: "banned" } | { kind: "user"; userId: number };
+/** `session`: the SHA-256 of the token (a logout closes the sockets bound to it). */
+export type Identity = { kind: "visitor" } | { kind: "banned" } | { kind: "user"; userId: number; session: string };
 
 /** Binds a socket to what its identity frame proved; a banned user stays a visitor and is told so. */
 export function bindIdentity<A extends BaseAttachment>(attachment: A, identity: Identity): { attachment: A; reply?: ChatServerFrame } {
   switch (identity.kind) {
     case "user":
-      return { attachment: { ...attachment, userId: identity.userId } };
+      return { attachment: { ...attachment, userId: identity.userId, session: identity.session } };
     case "banned":
-      return { attachment: { ...attachment, userId: null }, reply: { event: "error", data: { message: "user_api.banned" } } };
+      return { attachment: { ...attachment, userId: null, session: null }, reply: { event: "error", data: { message: "user_api.banned" } } };
     case "visitor":
-      return { attachment: { ...attachment, userId: null } };
+      return { attachment: { ...attachment, userId: null, session: null } };
   }
 }
 

@@ -14,10 +14,10 @@ import { CatalogueCache } from "./catalogue";
 import type { CrashEvent, Effect, Outcome, TimerName } from "./effects";
 import { step, type StepContext } from "./logic";
 import { Outbox, type OutboxEntry } from "./outbox";
-import { betRefusal } from "./rules";
+import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
-import { BankPush, bettorFor, MaintenanceFlag, mayTwist } from "./services";
+import { BankPush, bettorFor, MaintenanceFlag, mayTwist, sessionRefusal } from "./services";
 import { lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type CrashState } from "./state";
 import { crashInitData, toRoundPublic } from "./views";
@@ -89,7 +89,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
       case "newBet":
         return this.safely(ws, "errorBet", () => this.bet(ws, a, frame.data));
       case "take":
-        return this.safely(ws, "errorTake", async () => void (await this.run({ type: "take", userId: a.userId, betId: frame.data.betId }, ws)));
+        return this.safely(ws, "errorTake", () => this.take(ws, a, frame.data.betId));
       case "twistCrash":
         return this.twist(ws, a, frame.data.nextCrash);
       case "getGame":
@@ -109,9 +109,10 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
 
   // ── handlers ──────────────────────────────────────────────────────────────
   private async identify(ws: WebSocket, apiToken: string): Promise<void> {
-    const { user, banned } = await bettorFor(this.env, apiToken);
+    const { user, session, banned } = await bettorFor(this.env, apiToken);
     if (ws.readyState !== WebSocket.OPEN) return;
-    this.setAttachment(ws, { ...this.attachment(ws), userId: user?.id ?? null, user });
+    this.setAttachment(ws, { ...this.attachment(ws), userId: user?.id ?? null, user, session });
+    if (ws.readyState !== WebSocket.OPEN) return; // its session ended while D1 answered
     if (banned) this.sendTo(ws, { event: "error", data: { message: "user_api.banned" } });
     await this.sendInit(ws);
   }
@@ -122,10 +123,11 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     const roundId = (await this.current()).round.id;
     // the rules first (cheap, nothing locked); step() checks them again once the items are locked
     const refused = betRefusal(this.state!, { user: a.user, itemIds: data.items, autoWithdraw }, maintenance, Date.now());
-    if (refused || !a.user) return void this.sendTo(ws, { event: "errorBet", data: { message: refused ?? "crash_api.unauthorized" } });
+    if (refused || !a.user || !a.session) return void this.sendTo(ws, { event: "errorBet", data: { message: refused ?? "crash_api.unauthorized" } });
     await this.outbox.idle(); // the round's row is in D1 before its bets
     const id = crypto.randomUUID();
-    const placed = await placeBet(this.env, { betId: id, roundId, userId: a.user.id, itemIds: data.items, autoWithdraw, now: Date.now() });
+    // the batch also checks that the socket's session is live and the user not banned (no extra query)
+    const placed = await placeBet(this.env, { betId: id, roundId, userId: a.user.id, itemIds: data.items, autoWithdraw, now: Date.now(), session: a.session });
     if (!placed.ok) return void this.sendTo(ws, { event: "errorBet", data: { message: placed.message } });
     const bet = { id, user: a.user, items: placed.items, autoWithdraw };
     if (this.state!.round.id !== roundId) {
@@ -135,6 +137,20 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
       return;
     }
     await this.run({ type: "placeBet", bet, maintenance, locked: true }, ws);
+  }
+
+  /**
+   * A manual cash-out, once D1 says the socket's session is still live and its user not banned
+   * (a banned player's live bet settles as the round decides: auto-withdraw at its target, a
+   * manual one loses at the crash). A take the rules refuse anyway (a duplicate, too late) costs
+   * no read: step() answers it.
+   */
+  private async take(ws: WebSocket, a: CrashAttachment, betId: string): Promise<void> {
+    if (!takeRefusal(await this.current(), a.userId, betId) && a.userId !== null) {
+      const refused = await sessionRefusal(this.env, a.userId, a.session);
+      if (refused) return void this.sendTo(ws, { event: "errorTake", data: { message: refused } });
+    }
+    await this.run({ type: "take", userId: a.userId, betId }, ws);
   }
 
   /** A command that failed inside (D1 down, ...) is answered, never left hanging. */

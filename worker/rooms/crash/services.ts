@@ -10,13 +10,37 @@ import { tokenOf } from "../chat/presence";
 import { hub } from "../hub";
 import type { BetUser } from "./state";
 
-/** The identity frame's user as bet rows show him; `banned` answers the banned notice. */
-export async function bettorFor(env: Pick<Env, "DB">, apiToken: string): Promise<{ user: BetUser | null; banned: boolean }> {
+/**
+ * The identity frame's user as bet rows show him, and the session (token hash) the socket is
+ * bound to; `banned` answers the banned notice.
+ */
+export async function bettorFor(env: Pick<Env, "DB">, apiToken: string): Promise<{ user: BetUser | null; session: string | null; banned: boolean }> {
   const token = tokenOf(apiToken);
   const found = token ? await userForToken(db(env), token) : undefined;
-  if (!found || found.user.banned) return { user: null, banned: !!found };
+  if (!found || found.user.banned) return { user: null, session: null, banned: !!found };
   const { id, username, avatar } = found.user;
-  return { user: { id, username, avatar }, banned: false };
+  return { user: { id, username, avatar }, session: found.tokenHash, banned: false };
+}
+
+/**
+ * Why a socket's session may not move money now (null = it may): checked against D1 on every
+ * manual cash-out, so a logout or ban the room never heard of (its RPC failed, the room
+ * restarted) still refuses it. One primary-key read of the session joined to its user.
+ */
+export async function sessionRefusal(
+  env: Pick<Env, "DB">,
+  userId: number,
+  session: string | null | undefined,
+  now = Date.now(),
+): Promise<"crash_api.unauthorized" | "user_api.banned" | null> {
+  if (!session) return "crash_api.unauthorized";
+  const row = await env.DB.prepare(
+    "SELECT u.banned AS banned FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3",
+  )
+    .bind(session, userId, now)
+    .first<{ banned: number }>();
+  if (!row) return "crash_api.unauthorized";
+  return row.banned ? "user_api.banned" : null;
 }
 
 /** Dev flag on and an admin who is not banned, read from D1 every time (staff powers). */

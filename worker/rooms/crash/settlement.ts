@@ -84,11 +84,17 @@ export interface PlaceBet {
   /** hundredths; 999999 = manual */
   autoWithdraw: number;
   now: number;
+  /**
+   * The token hash the bettor's socket identified with: the bet lands only while that session is
+   * live (a logout the room did not hear of still refuses it). The room always passes it; tests
+   * that seed bets directly may leave it out.
+   */
+  session?: string;
 }
 
 export type PlaceBetResult =
   | { ok: true; bank: number; items: StakedItem[] }
-  | { ok: false; message: "crash_api.items_unavailable" | "crash_api.same_multiplier" | "crash_api.game_started" | "crash_api.no_items" | "user_api.banned" };
+  | { ok: false; message: "crash_api.items_unavailable" | "crash_api.same_multiplier" | "crash_api.game_started" | "crash_api.no_items" | "crash_api.unauthorized" | "user_api.banned" };
 
 /**
  * Inserts the bet and its items and locks the items (available → in_bet) for their owner. The
@@ -110,9 +116,10 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
         .prepare(
           `INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
            SELECT ?3, ?4, ?2, COALESCE(SUM(price), 0), ?5, 0, ?6 FROM inventory_items
-            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND banned = 0)`,
+            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND banned = 0)
+              AND (?7 IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?7 AND user_id = ?2 AND revoked_at IS NULL AND expires_at > ?6))`,
         )
-        .bind(ids, b.userId, b.betId, b.roundId, b.autoWithdraw, b.now),
+        .bind(ids, b.userId, b.betId, b.roundId, b.autoWithdraw, b.now, b.session ?? null),
       d1.prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, price FROM inventory_items WHERE ${mine}`).bind(ids, b.userId, b.betId),
       d1.prepare(`UPDATE inventory_items SET status = 'in_bet', updated_at = ?3 WHERE ${mine}`).bind(ids, b.userId, b.now),
       expectChanges(d1, b.itemIds.length),
@@ -125,9 +132,11 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
     const msg = String(err instanceof Error ? err.message : err);
     if (/UNIQUE constraint failed: crash_bets\.round_id/i.test(msg)) return { ok: false, message: "crash_api.same_multiplier" };
     if (/crash_bets_bank_pos/i.test(msg)) {
-      // nothing to stake: the items are gone, or the bettor was banned since he connected
+      // nothing to stake: the items are gone, or the bettor was banned or signed out since he connected
       const user = await d1.prepare("SELECT banned FROM users WHERE id = ?1").bind(b.userId).first<{ banned: number }>();
-      return { ok: false, message: user?.banned ? "user_api.banned" : "crash_api.items_unavailable" };
+      if (user?.banned) return { ok: false, message: "user_api.banned" };
+      if (b.session && (await sessionEnded(d1, b.session, b.now))) return { ok: false, message: "crash_api.unauthorized" };
+      return { ok: false, message: "crash_api.items_unavailable" };
     }
     if (/UNIQUE constraint failed: crash_bets\.id/i.test(msg)) return { ok: false, message: "crash_api.items_unavailable" };
     if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "crash_api.game_started" }; // no such round
@@ -141,6 +150,11 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
     if (landed) return placed((await itemsOfBet.all<StakedItem>()).results);
     throw err;
   }
+}
+
+async function sessionEnded(d1: D1Database, session: string, now: number): Promise<boolean> {
+  const live = await d1.prepare("SELECT 1 AS x FROM sessions WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2").bind(session, now).first();
+  return !live;
 }
 
 // ── settling a bet ──────────────────────────────────────────────────────────

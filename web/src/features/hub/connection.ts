@@ -1,6 +1,7 @@
 // The hub connection without React: one socket on /ws/chat, its frames applied to the hub
 // store, the React Query cache and the notices. The app mounts it (app/liveHub.ts); tests drive it.
 import type { QueryClient } from "@tanstack/react-query";
+import { SOCKET } from "../../../../shared/constants";
 import { chatProtocol, chatServerFrame, type ChatClientFrame, type ChatServerFrame } from "../../../../shared/rooms/chat";
 import { createRoomSocket, roomUrl, type RoomSocket, type WebSocketFactory } from "../../lib/socket";
 import { queryKeys } from "../../lib/queryKeys";
@@ -14,6 +15,8 @@ export interface HubDeps {
   getToken(): string | null;
   /** The user is banned (userBanned, or identity refused as banned): log out with the notice. */
   banned(): void;
+  /** The server ended the session this socket identified with (logged out elsewhere, revoked): forget it. */
+  signedOut(): void;
   url?: string;
   connect?: WebSocketFactory;
   random?: () => number;
@@ -35,7 +38,12 @@ function configMaintenance(data: unknown): boolean | undefined {
 
 export function startHub(deps: HubDeps): Hub {
   const store = useHubStore.getState();
-  const identity = (): ChatClientFrame => ({ event: "identity", data: { apiToken: deps.getToken() ?? "" } });
+  // the token of the last identity frame: a session-ended close is about that one
+  let identifiedWith: string | null = null;
+  const identity = (): ChatClientFrame => {
+    identifiedWith = deps.getToken();
+    return { event: "identity", data: { apiToken: identifiedWith ?? "" } };
+  };
   const socket = createRoomSocket({
     url: deps.url ?? (() => roomUrl("chat")),
     protocol: chatProtocol,
@@ -60,6 +68,16 @@ export function startHub(deps: HubDeps): Hub {
     // A stored token of a banned user is refused at identity (e.g. on page load).
     if (message === "user_api.banned" && deps.getToken()) deps.banned();
     else console.warn("hub:", message);
+  });
+  // The server closed this socket because its session ended (SOCKET.sessionEnded): a logout of
+  // this session (in another tab, or revoked) → forget it like logout does; a site ban → the banned
+  // path. Only when the stored token is still the one the socket identified with (a newer
+  // sign-in is not undone). The socket reconnects as a visitor.
+  socket.onClose((code) => {
+    const token = deps.getToken();
+    if (!token || token !== identifiedWith) return;
+    if (code === SOCKET.sessionEnded.banned) deps.banned();
+    else if (code === SOCKET.sessionEnded.signed_out) deps.signedOut();
   });
   for (const event of EVENTS) socket.on(event, (data) => emitHubEvent({ event, data } as ChatServerFrame));
 

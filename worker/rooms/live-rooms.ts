@@ -1,0 +1,12 @@
+// Every room Durable Object that holds players' sockets, in one list: a logout or a site ban
+// closes that player's sockets in each of them (worker/lib/session-sockets.ts). A new room
+// (jackpot, wheel, ...) joins here; its class extends Room, which answers endSessions.
+import { crashRoom } from "./crash/stub";
+import { hub } from "./hub";
+
+export function liveRooms(env: Pick<Env, "CHAT_ROOM" | "CRASH_ROOM">) {
+  return [
+    { name: "hub", room: hub(env) },
+    { name: "crash", room: crashRoom(env) },
+  ] as const;
+}
