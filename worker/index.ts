@@ -1,5 +1,5 @@
-// The worker: /api/* (spec §7), sign-in (/socialite/*), room sockets (/ws/*); everything else
-// falls through to the SPA's static assets (wrangler.toml [assets]).
+// The worker: /api/* (spec §7), sign-in (/socialite/*), room sockets (/ws/*), /robots.txt and
+// /sitemap.xml; everything else falls through to the SPA's static assets (wrangler.toml [assets]).
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { readSession } from "./auth/middleware";
@@ -7,6 +7,7 @@ import type { AppEnv } from "./env";
 import { fail } from "./lib/http";
 import { configRoutes } from "./api/config/routes";
 import { userRoutes } from "./api/user/routes";
+import { publicUserRoutes } from "./api/user/public-routes";
 import { youtuberRoutes } from "./api/youtubers/routes";
 import { adminUserRoutes } from "./api/admin/users";
 import { authRoutes } from "./api/auth/routes";
@@ -23,11 +24,14 @@ import { storeTradeRoutes } from "./api/store/trade-routes";
 import { casesRoutes } from "./api/cases/routes";
 import { adminCasesRoutes } from "./api/admin/cases";
 import { withdrawRoutes } from "./api/withdraws/routes";
+import { crawlerRoutes } from "./api/crawlers/routes";
 
 const app = new Hono<AppEnv>();
 
 app.use("/api/*", readSession);
 app.route("/api", configRoutes);
+// the public getUser first: userRoutes' requireUser guards everything else under /api/user
+app.route("/api/user", publicUserRoutes);
 app.route("/api/user", userRoutes);
 app.route("/api/user", storeTradeRoutes);
 app.route("/api/all-items", storeListRoutes);
@@ -45,6 +49,7 @@ app.route("/api/cases", casesRoutes);
 app.route("/api/admin/cases", adminCasesRoutes);
 app.route("/api/withdraws", withdrawRoutes);
 app.route("/ws", wsRoutes);
+app.route("/", crawlerRoutes);
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
 

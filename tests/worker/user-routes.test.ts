@@ -19,7 +19,6 @@ import { makeUser, post } from "./user-fixtures";
 const USER_ROUTES = [
   "/api/user/get",
   "/api/user/getBalance",
-  "/api/user/getUser",
   "/api/user/getProfile",
   "/api/user/saveUrl",
   "/api/user/getInventory",
@@ -172,11 +171,30 @@ describe("POST /api/user/getUser", () => {
     expect(res.status).toBe(200);
   });
 
-  it("answers 404 User not found for an unknown id", async () => {
+  it("answers 404 user_api.user_not_found (a catalogue key) for an unknown id, to players and visitors", async () => {
     const { token } = await makeUser();
-    const res = await post("/api/user/getUser", { user_id: 999_999 }, token);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ status: "error", message: "User not found" });
+    for (const t of [token, undefined]) {
+      const res = await post("/api/user/getUser", { user_id: 999_999 }, t);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ status: "error", message: "user_api.user_not_found" });
+    }
+  });
+
+  it("is public: a visitor (no token) gets the same view, nothing private in it", async () => {
+    const { user: carol } = await makeUser({ username: "carol", balance: 12_345, tradeLink: GOOD_LINK, isAdmin: true });
+    await db(env).insert(notifications).values({ userId: carol.id, name: "n", content: "secret", createdAt: Date.now() });
+    const res = await post("/api/user/getUser", { user_id: carol.id });
+    expect(res.status).toBe(200);
+    const raw = await res.text();
+    const body = getUserAnswer.parse(JSON.parse(raw));
+    expect(body.user).toMatchObject({ id: carol.id, username: "carol", stats: { games: 0 } });
+    expect(Object.keys(body.user).sort()).toEqual(["avatar", "crashBets", "id", "jackpotBets", "stats", "username", "wheelBets"]);
+    for (const secret of ["balance", "trade_link", "tradeLink", "tradeoffer", "123.45", "is_admin", "notifications", "secret"]) expect(raw).not.toContain(secret);
+  });
+
+  it("a visitor's bad id still answers 400, and a visitor still gets 401 on the private calls", async () => {
+    expect((await post("/api/user/getUser", { user_id: "bob" })).status).toBe(400);
+    expect((await post("/api/user/getProfile", {})).status).toBe(401);
   });
 
   it.each([

@@ -1,9 +1,9 @@
-// /api/user/* (spec §7): every call needs a signed-in user (a banned one never gets here:
-// readSession answers 403 user_api.banned first).
+// /api/user/* (spec §7): every call here needs a signed-in user (a banned one never gets here:
+// readSession answers 403 user_api.banned first). getUser is public: public-routes.ts.
 import { Hono } from "hono";
 import { z } from "zod";
 import { emptyBody } from "../../../shared/api/common";
-import { getInventoryBody, getUserBody, saveUrlBody, USER_NOT_FOUND } from "../../../shared/api/user";
+import { getInventoryBody, saveUrlBody } from "../../../shared/api/user";
 import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../env";
@@ -22,26 +22,6 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ user: presentSelf(me, latest, unread) });
   })
   .post("/getBalance", jsonBody(emptyBody), (c) => c.json({ balance: toDollars(c.get("user")!.balance) }))
-  .post("/getUser", jsonBody(getUserBody), async (c) => {
-    const { user_id } = c.req.valid("json");
-    const user = await q.findUser(c.env, user_id);
-    if (!user) return fail(c, 404, USER_NOT_FOUND);
-    const [results, lists] = await Promise.all([
-      q.gameResults(c.env, user.id),
-      q.profileLists(c.env, user.id, ["crashBets", "jackpotBets", "wheelBets"]),
-    ]);
-    return c.json({
-      user: {
-        id: user.id,
-        username: user.username,
-        avatar: user.avatar,
-        stats: computeStats(results),
-        crashBets: lists.crashBets ?? [],
-        jackpotBets: lists.jackpotBets ?? [],
-        wheelBets: lists.wheelBets ?? [],
-      },
-    });
-  })
   .post("/getProfile", jsonBody(emptyBody), async (c) => {
     const me = c.get("user")!;
     const names: (keyof ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];

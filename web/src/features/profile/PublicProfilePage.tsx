@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { displayMessage } from "../../lib/i18n";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { HistoryTabs } from "./HistoryTabs";
 import { StatsGrid } from "./StatsGrid";
@@ -15,6 +16,7 @@ function parseId(raw: string | undefined): number | null {
 
 export default function PublicProfilePage() {
   const { t } = useTranslation("profile");
+  const { t: tCommon } = useTranslation();
   const { id: rawId } = useParams();
   const id = parseId(rawId);
   const me = useCurrentUser().data;
@@ -22,10 +24,12 @@ export default function PublicProfilePage() {
 
   const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
   if (notFound) {
+    // the page's h1 is the catalogue message of the 404 answer (user_api.user_not_found)
+    const key = query.error instanceof ApiError && query.error.status === 404 ? query.error.key : "user_api.user_not_found";
     return (
       <div className="profile-page">
-        <section className="profile-section profile-not-found">
-          <h1>{t("public.not_found")}</h1>
+        <section className="profile-section profile-not-found" data-testid="public-profile-not-found">
+          <h1>{displayMessage(key, tCommon)}</h1>
           <Link to="/" className="button button-primary">
             {t("public.home")}
           </Link>
@@ -35,13 +39,17 @@ export default function PublicProfilePage() {
   }
 
   if (query.isError) {
+    // §8 any_user_error.load_by_id. A retry only helps when the network or the server failed.
+    const retryable = !(query.error instanceof ApiError) || query.error.status === 0 || query.error.status >= 500;
     return (
       <div className="profile-page">
         <section className="profile-section profile-error" role="alert">
-          <p>{t("public.load_failed")}</p>
-          <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
-            {t("retry")}
-          </button>
+          <h1>{displayMessage("any_user_error.load_by_id", tCommon)}</h1>
+          {retryable && (
+            <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
+              {t("retry")}
+            </button>
+          )}
         </section>
       </div>
     );
@@ -53,7 +61,9 @@ export default function PublicProfilePage() {
       {user ? (
         <UserCard user={user} own={me?.id === user.id} />
       ) : (
-        <div className="profile-skeleton profile-skeleton--card" aria-busy="true" />
+        <div className="profile-skeleton profile-skeleton--card" aria-busy="true">
+          <h1 className="sr-only">{t("public.loading")}</h1>
+        </div>
       )}
       <section className="profile-section" aria-labelledby="public-stats">
         <h2 id="public-stats">{t("sections.stats")}</h2>
