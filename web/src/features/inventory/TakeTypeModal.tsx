@@ -10,6 +10,7 @@ import { useUiStore } from "../../app/uiStore";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { ItemImage } from "../../ui/ItemImage";
+import { TradeLinkForm } from "../profile/TradeLinkForm";
 import { formatDollars } from "../../ui/Money";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
@@ -26,7 +27,9 @@ export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem
   const closeAllPanels = useUiStore((s) => s.closeAllPanels);
   const tradeId = useId();
   const siteId = useId();
-  const fee = useWithdrawFee(items);
+  // no trade link yet: the link form comes first, and no preview is asked (it could only fail)
+  const needsLink = user !== null && user !== undefined && !user.trade_link;
+  const fee = useWithdrawFee(items, user?.trade_link);
   const send = useWithdrawSend(() => {
     closeModal();
     onSent();
@@ -46,10 +49,17 @@ export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem
         <h3 id={tradeId}>{t("take.trade_title")}</h3>
         <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
         <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatDollars(toDollars(fee.feeCents)) })}</p>
-        {fee.refusal ? (
+        {needsLink ? (
+          <div className="take-option__link" data-testid="take-trade-link">
+            <p className="take-option__warn" role="note">
+              {t("take.link_first")}
+            </p>
+            <TradeLinkForm current={null} />
+          </div>
+        ) : fee.refusal ? (
           <p className="take-option__warn" role="note">
             {displayMessage(fee.refusal, tCommon)}
-            {fee.refusal === "inventory_api.trade_link_required" || (user && !user.trade_link) ? (
+            {fee.refusal === "inventory_api.trade_link_required" ? (
               <>
                 {" "}
                 <Link
@@ -68,7 +78,7 @@ export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem
         <button
           type="button"
           className="button button-primary"
-          disabled={send.isPending || items.length === 0 || fee.refusal !== null}
+          disabled={send.isPending || items.length === 0 || needsLink || fee.refusal !== null}
           aria-busy={send.isPending || undefined}
           onClick={() => send.mutate(items)}
         >

@@ -19,16 +19,24 @@ export function itemsKeyedById(items: readonly Pick<InventoryItem, "myId">[]): R
 }
 
 /**
+ * Whether the fee preview may be asked: items chosen and a trade link saved. Without a link the
+ * server can only answer 400 trade_link_required, so the dialog asks for the link first.
+ */
+export function canPreviewWithdraw(itemCount: number, tradeLink: string | null | undefined): boolean {
+  return itemCount > 0 && !!tradeLink;
+}
+
+/**
  * The fee the server will charge (POST /api/withdraws/preview, same rules as send, moves nothing);
  * the local computation until it answers. `refusal` is the key of a rule the send would break
- * (trade link, deposit, last withdrawal, …), shown before the player tries.
+ * (deposit, last withdrawal, …), shown before the player tries.
  */
-export function useWithdrawFee(items: readonly InventoryItem[]) {
+export function useWithdrawFee(items: readonly InventoryItem[], tradeLink: string | null | undefined) {
   const ids = items.map((i) => i.myId);
   const preview = useQuery({
     queryKey: ["withdrawPreview", ids],
     queryFn: () => api<WithdrawPreviewAnswer>("/api/withdraws/preview", { items: itemsKeyedById(items) }),
-    enabled: ids.length > 0,
+    enabled: canPreviewWithdraw(ids.length, tradeLink),
     retry: false,
     staleTime: 0,
   });

@@ -7,6 +7,8 @@ import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { checkTradeLink, STEAM_TRADE_LINK_HELP } from "./tradeLink";
+// its .profile-form rules; the withdraw dialog shows this form outside the profile page too
+import "./profile.css";
 
 export function TradeLinkForm({ current }: { current: string | null }) {
   const { t } = useTranslation("profile");
