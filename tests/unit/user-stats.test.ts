@@ -15,6 +15,15 @@ describe("computeStats (§3 Statistics)", () => {
     expect(stats).toEqual({ games: 3, won: 2, winrate: 66.67, amount_won: 35.01, top_win: 25, top_ratio: 3.34 });
   });
 
+  it("takes a won game's best multiplier from the one its history row shows, not the floored payout", () => {
+    // a $0.05 stake cashed out at ×1.10 pays floor(5.5) = 5 cents: the history says ×1.10
+    const stats = computeStats([
+      { stake: 5, payout: 5, multiplier: 110 },
+      { stake: 100, payout: 0, multiplier: null },
+    ]);
+    expect(stats).toEqual({ games: 2, won: 1, winrate: 50, amount_won: 0.05, top_win: 0.05, top_ratio: 1.1 });
+  });
+
   it("keeps cents exact where floats would drift", () => {
     const results = Array.from({ length: 10 }, () => ({ stake: 10, payout: 11 }));
     expect(computeStats(results).amount_won).toBe(1.1);

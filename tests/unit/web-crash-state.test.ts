@@ -210,10 +210,24 @@ describe("auto-withdraw win", () => {
     const winItem = { id: 99, market_hash_name: "M4A1-S | Hyper Beast (Field-Tested)", name: "Hyper Beast", image: "", rarity: "Covert", rarity_color: "#eb4b4b", price: 9.9 };
     const won = bet("a", { autoWithdraw: 2, is_win: 1, win: 10, winItem, result: 2 });
     const first = run([{ event: "newBets", data: { bets: [won] } }], placed);
-    expect(first.state.lastWin).toEqual({ betId: "a", multiplier: 2, win: 10, winItem, remainder: 0.1 });
+    expect(first.state.lastWin).toEqual({ betId: "a", multiplier: 2, win: 10, winItem, remainder: 0.1, gain: true });
     expect(first.effects.filter((e) => e.kind === "sound")).toEqual([{ kind: "sound", name: "win" }]);
     const again = run([{ event: "newBets", data: { bets: [won] } }], first.state);
     expect(again.effects.filter((e) => e.kind === "sound")).toEqual([]);
+  });
+  it("a cash-out that only pays the stake back ($0.05 at ×1.10) is no gain: no win sound, the notice is told so", () => {
+    const placed = run([init({ bets: [] }), { event: "successBet", data: { bet: bet("e", { bank: 0.05, autoWithdraw: 1.1 }) } }]).state;
+    const winItem = { id: 5, market_hash_name: "P250 | Sand Dune (Field-Tested)", name: "Sand Dune", image: "", rarity: "Consumer Grade", rarity_color: "#b0c3d9", price: 0.05 };
+    const auto = run([{ event: "newBets", data: { bets: [bet("e", { bank: 0.05, autoWithdraw: 1.1, is_win: 1, win: 0.05, winItem, result: 1.1 })] } }], placed);
+    expect(auto.state.lastWin).toMatchObject({ betId: "e", win: 0.05, gain: false });
+    expect(auto.effects.filter((e) => e.kind === "sound")).toEqual([]);
+    const manual = run([{ event: "successTake", data: { betId: "e", multiplier: 1.1, win: 0.05, winItem, remainder: 0 } }], { ...placed, phase: "running" });
+    expect(manual.state.lastWin).toMatchObject({ gain: false });
+    expect(manual.effects.filter((e) => e.kind === "sound")).toEqual([]);
+    // one cent above the stake is a gain
+    const up = run([{ event: "successTake", data: { betId: "e", multiplier: 1.2, win: 0.06, winItem, remainder: 0.01 } }], { ...placed, phase: "running" });
+    expect(up.state.lastWin).toMatchObject({ gain: true });
+    expect(up.effects).toContainEqual({ kind: "sound", name: "win" });
   });
   it("an own row turning into a loss is no win", () => {
     const placed = run([init({ bets: [] }), { event: "successBet", data: { bet: bet("a") } }]).state;

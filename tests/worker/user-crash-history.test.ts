@@ -103,6 +103,37 @@ const item = (id: number, price: number) => ({
 });
 
 describe("crash bets in the profile", () => {
+  it("every statistic agrees with the history it summarises (a ×1.10 cash-out of $0.05 pays $0.05 and shows ×1.10)", async () => {
+    const bob = await makeUser({ username: "bob-stats" });
+    const t = Date.UTC(2026, 0, 2);
+    const [a, b, c] = await Promise.all([giveItem(bob.user.id, 5), giveItem(bob.user.id, 300), giveItem(bob.user.id, 200)]);
+    // floor(5 × 1.10) = 5 cents: the win item is worth the stake
+    const even = await mintedItem(bob.user.id, 5);
+    await addBet({ roundId: await addRound("crashed", 140), userId: bob.user.id, items: [[a, 5]], autoWithdraw: 110, status: 1, cashout: 110, win: 5, winItemId: even, createdAt: t });
+    // a lost bet whose crash point (×3.50) is higher than any cash-out: not a "best multiplier"
+    await addBet({ roundId: await addRound("crashed", 350), userId: bob.user.id, items: [[b, 300]], autoWithdraw: 999_999, status: 2, createdAt: t + 1 });
+    const prize = await mintedItem(bob.user.id, 210);
+    await addBet({ roundId: await addRound("crashed", 120), userId: bob.user.id, items: [[c, 200]], autoWithdraw: 105, status: 1, cashout: 105, win: 210, winItemId: prize, createdAt: t + 2 });
+
+    for (const seen of [
+      getUserAnswer.parse(await (await post("/api/user/getUser", { user_id: bob.user.id })).json()).user,
+      profileAnswer.parse(await (await post("/api/user/getProfile", {}, bob.token)).json()),
+    ]) {
+      const settled = seen.crashBets.filter((r) => r.is_win !== 0);
+      const won = settled.filter((r) => r.is_win === 1);
+      const cents = (d: number) => Math.round(d * 100);
+      expect(seen.stats).toEqual({
+        games: settled.length,
+        won: won.length,
+        winrate: Math.round((won.length * 10_000) / settled.length) / 100,
+        amount_won: won.reduce((sum, r) => sum + cents(r.win), 0) / 100,
+        top_win: Math.max(...won.map((r) => r.win)),
+        top_ratio: Math.max(...won.map((r) => r.multiplier!)),
+      });
+      expect(seen.stats.top_ratio).toBe(1.1);
+    }
+  });
+
   it("getProfile lists the player's crash bets newest first and counts settled ones in the stats", async () => {
     const { alice, t, ids, items, rounds } = await aliceWithFourBets();
     const res = await post("/api/user/getProfile", {}, alice.token);

@@ -92,9 +92,15 @@ function presentBet(b: BetRow, items: ItemJson[], winItem: ItemJson | null): Cra
   };
 }
 
-/** Every settled crash bet is one game: the bank staked, the win paid (0 when lost). */
+/**
+ * Every settled crash bet is one game: the bank staked, the win paid (0 when lost) and, for a won
+ * bet, the cash-out multiplier the history lists.
+ */
 export async function crashGameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
-  const { results } = await env.DB.prepare("SELECT bank AS stake, win AS payout FROM crash_bets WHERE user_id = ?1 AND status IN (1, 2)")
+  const { results } = await env.DB.prepare(
+    `SELECT bank AS stake, CASE WHEN status = ${BET_WON} THEN win ELSE 0 END AS payout, CASE WHEN status = ${BET_WON} THEN cashout END AS multiplier
+       FROM crash_bets WHERE user_id = ?1 AND status IN (${BET_WON}, ${BET_LOST})`,
+  )
     .bind(userId)
     .all<GameResult>();
   return results;

@@ -43,7 +43,9 @@ export function presentInventoryItem(r: InventoryJoinRow): InventoryItemJson {
 
 /**
  * §3 Statistics from settled games: each result is what the player staked and got back (cents).
- * winrate is a percentage, top_ratio the best payout / stake; both with two decimals.
+ * They summarise the histories, so they count what the rows show: a game with a payout is won,
+ * top_ratio is the best multiplier of a won game (the one its history row shows; payout / stake
+ * for games without one). winrate is a percentage; both with two decimals.
  */
 export function computeStats(results: readonly GameResult[]): StatsJson {
   let won = 0;
@@ -55,7 +57,8 @@ export function computeStats(results: readonly GameResult[]): StatsJson {
     won += 1;
     amountWon += r.payout;
     topWin = Math.max(topWin, r.payout);
-    if (r.stake > 0) topRatio = Math.max(topRatio, r.payout / r.stake);
+    if (r.multiplier != null && r.multiplier > 0) topRatio = Math.max(topRatio, r.multiplier / 100);
+    else if (r.stake > 0) topRatio = Math.max(topRatio, r.payout / r.stake);
   }
   const games = results.length;
   return {

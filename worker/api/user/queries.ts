@@ -85,6 +85,12 @@ export async function youtubers(env: DbEnv) {
 export interface GameResult {
   stake: number;
   payout: number;
+  /**
+   * The multiplier the history shows for a won game (hundredths; crash: the cash-out point), so
+   * the best-multiplier statistic matches the history even when rounding floors the payout
+   * (a $0.05 stake at ×1.10 pays $0.05). Null/absent: payout / stake.
+   */
+  multiplier?: number | null;
 }
 
 /**

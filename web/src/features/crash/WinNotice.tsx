@@ -1,5 +1,6 @@
 // The win notice (§2 Other UI): "Congratulation!" / "You won new item!" with the won item and
-// the remainder credited to the balance; gone after 5 s.
+// the remainder credited to the balance; gone after 5 s. A cash-out that pays back only the
+// stake is told plainly ("Cashed out at ×1.10: your stake is back"), not celebrated.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UI } from "../../../../shared/constants";
@@ -24,10 +25,11 @@ export function WinNotice() {
       <button type="button" className="crash-win-close" onClick={() => setShown(null)} aria-label={t("win.close")}>
         ×
       </button>
-      <p className="crash-win-title">{t("win.title")}</p>
+      {/* only a payout above the stake is celebrated; an even cash-out just says what came back */}
+      <p className="crash-win-title">{shown.gain ? t("win.title") : t("win.even_title", { multiplier: shown.multiplier.toFixed(2) })}</p>
       {shown.winItem ? (
         <>
-          <p>{t("win.item")}</p>
+          <p>{shown.gain ? t("win.item") : t("win.even_item")}</p>
           <ItemImage name={shown.winItem.market_hash_name} image={shown.winItem.image} rarityColor={shown.winItem.rarity_color} size={96} />
           <p className="crash-win-name">{shown.winItem.market_hash_name}</p>
         </>

@@ -34,6 +34,16 @@ export interface LastWin {
   win: number;
   winItem: ItemJson | null;
   remainder: number;
+  /**
+   * A real gain: the payout is more than the stake. A low cash-out can floor to the stake itself
+   * ($0.05 at ×1.10 pays $0.05): that is no win to celebrate (no "You won" notice, no win sound).
+   */
+  gain: boolean;
+}
+
+/** Payout above the stake, compared in cents; an unknown stake counts as a gain. */
+export function isGain(winDollars: number, bankDollars: number | undefined): boolean {
+  return bankDollars === undefined || toCents(winDollars) > toCents(bankDollars);
 }
 
 export interface CrashData {
@@ -265,13 +275,15 @@ export function applyFrame(s: CrashData, frame: CrashServerFrame, now: number): 
       const newlyWon = won !== undefined;
       // An auto-withdraw win arrives as a changed row (a manual one came as successTake first).
       if (won && s.lastWin?.betId !== won.id) {
-        effects.push({ kind: "sound", name: "win" });
+        const gain = isGain(won.win, won.bank);
+        if (gain) effects.push({ kind: "sound", name: "win" });
         next.lastWin = {
           betId: won.id,
           multiplier: won.result ?? won.autoWithdraw,
           win: won.win,
           winItem: won.winItem,
           remainder: toDollars(Math.max(0, toCents(won.win) - (won.winItem ? toCents(won.winItem.price) : 0))),
+          gain,
         };
       }
       if (ownIds.size) next.betStatus = newlyWon ? "won" : next.betStatus === "error" ? "error" : statusFromSelf(next.selfBets);
@@ -294,9 +306,10 @@ export function applyFrame(s: CrashData, frame: CrashServerFrame, now: number): 
       const selfBets = s.selfBets.map((b) =>
         b.id === d.betId ? { ...b, is_win: 1 as const, win: d.win, winItem: d.winItem, result: d.multiplier } : b,
       );
-      next = { ...s, selfBets, betStatus: "won", lastWin: { ...d }, loaderItem: s.loaderItem?.betId === d.betId ? null : s.loaderItem };
+      const gain = isGain(d.win, s.selfBets.find((b) => b.id === d.betId)?.bank);
+      next = { ...s, selfBets, betStatus: "won", lastWin: { ...d, gain }, loaderItem: s.loaderItem?.betId === d.betId ? null : s.loaderItem };
       next.bets = s.bets.map((b) => selfBets.find((o) => o.id === b.id) ?? b);
-      effects.push({ kind: "sound", name: "win" });
+      if (gain) effects.push({ kind: "sound", name: "win" });
       break;
     }
     case "errorTake":
