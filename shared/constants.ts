@@ -146,6 +146,19 @@ export const USER_API = {
 } as const;
 
 /** Staff tools (§6): limits on a manual balance adjustment. */
+/**
+ * Which events reach the bell (issue 11 §8; kinds in shared/api/notifications.ts). Small wins
+ * and common drops stay out, so the list keeps the news a player looks for.
+ */
+export const NOTIFY = {
+  /** a crash win notifies when it pays more than the stake and at least this much, cents */
+  crashWinMinCents: 100,
+  /** a case drop notifies at or above this price, cents… */
+  caseDropMinCents: 500,
+  /** …or at or above this rarity rank (shared/items.ts rarityRank: 5 = Covert; gloves, Contraband above) */
+  caseDropMinRarityRank: 5,
+} as const;
+
 export const ADMIN = {
   /** largest |amount| of one adjustment, in cents ($1,000,000) */
   maxAdjustCents: 100_000_000,

@@ -121,7 +121,7 @@ describe("settling", () => {
     const win = Math.floor((1_501 * 250) / 100); // 3752
     const settle = { betId: input.betId, roundId, userId: user.id, cashout: 250, win, winItem: { catalogueId: prize, price: 3_500 }, now: Date.now() };
     const balance = await balanceOf(user.id);
-    expect(await settleWin(env, settle)).toEqual({ done: "settled" });
+    expect(await settleWin(env, settle)).toMatchObject({ done: "settled" });
 
     const row = await betRow(input.betId);
     expect(row).toMatchObject({ status: 1, cashout: 250, win: 3_752, remainder: 252 });

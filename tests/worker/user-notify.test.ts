@@ -57,7 +57,7 @@ describe("worker/lib/notify", () => {
     const hub = hubEnv("throw");
     expect(await notifyUserSafe(hub.env, user.id, { event: "userBanned", data: {} })).toBe(false);
     expect(await pushBalance(hub.env, user.id)).toBe(false);
-    const json = await createNotification(hub.env, user.id, "n", "c");
+    const json = await createNotification(hub.env, user.id, "quiz_won", "c");
     expect(json.id).toBeGreaterThan(0);
   });
 

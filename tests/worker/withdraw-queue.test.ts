@@ -41,6 +41,8 @@ async function expectBooksBalanced() {
 
 /** A canceled withdrawal: items back, fee refunded to the cent, the canceled notification. */
 async function expectCanceled(me: Awaited<ReturnType<typeof sent>>, outcome: string) {
+  // an offer the bot made first was told ("offer sent"), one never made was not
+  const offerMade = !["unavailable", "failed"].includes(outcome);
   const row = await withdrawal(me.id);
   expect(row).toMatchObject({ status: "canceled", outcome, finished_at: expect.any(Number) });
   expect(await itemStatuses(me.itemIds)).toEqual(me.itemIds.map(() => "available"));
@@ -51,7 +53,10 @@ async function expectCanceled(me: Awaited<ReturnType<typeof sent>>, outcome: str
     ["user", "withdraw_fee_refund", 251],
     ["house", "withdraw_fee_refund", -251],
   ]);
-  expect(await notificationsOf(me.user.id)).toEqual([{ name: "inventory_api.withdraw_canceled", content: "$12.55" }]);
+  expect(await notificationsOf(me.user.id)).toEqual([
+    ...(offerMade ? [{ name: "inventory_api.withdraw_sent", content: "$12.55" }] : []),
+    { name: "inventory_api.withdraw_canceled", content: "$12.55" },
+  ]);
   await expectBooksBalanced();
 }
 
@@ -62,7 +67,11 @@ describe("the withdrawal queue", () => {
     expect(row).toMatchObject({ status: "completed", outcome: "accepted", attempts: 1, offer_id: expect.any(String) });
     expect(await itemStatuses(me.itemIds)).toEqual(["withdrawn", "withdrawn"]);
     expect(await balanceOf(me.user.id)).toBe(10_000 - 251); // the fee is kept
-    expect(await notificationsOf(me.user.id)).toEqual([{ name: "inventory_api.withdraw_completed", content: "$12.55" }]);
+    // the bell told the offer, then its acceptance (each row written in its D1 batch)
+    expect(await notificationsOf(me.user.id)).toEqual([
+      { name: "inventory_api.withdraw_sent", content: "$12.55" },
+      { name: "inventory_api.withdraw_completed", content: "$12.55" },
+    ]);
 
     // the bot got exactly one offer: the items by id and market name, referenced by the withdrawal
     const { offers, sendCalls } = await botOffers(me.tradeLink);
@@ -202,7 +211,7 @@ describe("the withdrawal queue", () => {
     expect(await finishWithdrawal(env, { ...row }, "accepted")).toBe(false);
     expect(await balanceOf(me.user.id)).toBe(balance);
     expect(await itemStatuses(me.itemIds)).toEqual(["available", "available"]);
-    expect(await notificationsOf(me.user.id)).toHaveLength(1);
+    expect(await notificationsOf(me.user.id)).toHaveLength(2); // sent + canceled, once each
     await expectCanceled(me, "declined");
   });
 

@@ -1,6 +1,8 @@
 // Per-user pushes through the hub (the ChatRoom DO named "hub"). A push is best effort: the
 // money or state change it reports is already committed, so a hub failure is logged, never thrown.
 import { eq } from "drizzle-orm";
+import type { NotificationKind } from "../../shared/api/notifications";
+import type { NotificationJson } from "../../shared/api/user";
 import { toDollars } from "../../shared/money";
 import type { ChatServerFrame } from "../../shared/rooms/chat";
 import { db } from "../db/client";
@@ -43,9 +45,48 @@ export async function pushBalance(env: HubEnv, userId: number): Promise<boolean>
 }
 
 /** Stores a notification for the bell and pushes it live as {event:"notification"}. */
-export async function createNotification(env: HubEnv, userId: number, name: string, content: string) {
+export async function createNotification(env: HubEnv, userId: number, name: NotificationKind, content: string) {
   const row = await db(env).insert(notifications).values({ userId, name, content, createdAt: Date.now() }).returning().get();
   const json = presentNotification(row);
   await notifyUserSafe(env, userId, { event: "notification", data: json });
   return json;
+}
+
+export interface NotificationInsert {
+  userId: number;
+  name: NotificationKind;
+  content: string;
+  createdAt: number;
+}
+
+/**
+ * The bell row as one more statement of a money batch: it lands with the move it reports (or not
+ * at all, a replay or a failed guard rejecting the batch). RETURNING the row lets the caller push
+ * it once the batch committed (notificationOf + pushNotification).
+ */
+export function notificationStatement(d1: D1Database, n: NotificationInsert): D1PreparedStatement {
+  return d1
+    .prepare("INSERT INTO notifications (user_id, name, content, is_read, created_at) VALUES (?1, ?2, ?3, 0, ?4) RETURNING id, name, content, is_read, created_at")
+    .bind(n.userId, n.name, n.content, n.createdAt);
+}
+
+interface NotificationSqlRow {
+  id: number;
+  name: string;
+  content: string;
+  is_read: number;
+  created_at: number;
+}
+
+/** The row a notificationStatement returned in a batch result (null when the batch had none). */
+export function notificationOf(result: D1Result | undefined): NotificationJson | null {
+  const row = (result?.results as NotificationSqlRow[] | undefined)?.[0];
+  if (!row) return null;
+  return { id: row.id, name: row.name, content: row.content, is_read: !!row.is_read, created_at: row.created_at };
+}
+
+/** Pushes a committed bell row live; best effort like every push. */
+export async function pushNotification(env: HubEnv, userId: number, json: NotificationJson | null): Promise<boolean> {
+  if (!json) return false;
+  return notifyUserSafe(env, userId, { event: "notification", data: json });
 }

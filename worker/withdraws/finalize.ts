@@ -4,10 +4,11 @@
 //   (kind 'withdraw_fee_refund', user credit + house debit).
 // The status update is guarded on 'sending' (expectChanges) and the refund rows have fixed
 // idempotency keys, so a second finish of the same withdrawal (two queue passes, a restart)
-// moves nothing. Then, outside the batch: a bell notification and the fresh balance.
-import { formatCents } from "../../shared/money";
+// moves nothing. The bell notification is a row of the same batch; once it committed, the row
+// and the fresh balance are pushed live.
+import { notificationContent } from "../../shared/api/notifications";
 import { expectChanges, houseBalanceStatements, classifyBatchError, userBalanceStatements } from "../db/ledger";
-import { createNotification, pushBalance } from "../lib/notify";
+import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import type { Outcome } from "./rules";
 import { withdrawalReference, withdrawLedgerKeys } from "./send";
 
@@ -27,6 +28,7 @@ export interface OpenWithdrawal {
 
 export const NOTIFY_COMPLETED = "inventory_api.withdraw_completed";
 export const NOTIFY_CANCELED = "inventory_api.withdraw_canceled";
+export const NOTIFY_SENT = "inventory_api.withdraw_sent";
 
 /** Statements that finish `w` with `outcome` (see the file comment). */
 export function finishStatements(d1: D1Database, w: OpenWithdrawal, outcome: Outcome, now: number): D1PreparedStatement[] {
@@ -62,29 +64,22 @@ export function finishStatements(d1: D1Database, w: OpenWithdrawal, outcome: Out
       ...houseBalanceStatements(d1, { account: "house", delta: -w.fee, kind: "withdraw_fee_refund", reference, idempotencyKey: keys.refundHouse }, now),
     );
   }
+  // last: the bell row (name = the catalogue key, content = the items' value)
+  out.push(notificationStatement(d1, { userId: w.user_id, name: completed ? NOTIFY_COMPLETED : NOTIFY_CANCELED, content: notificationContent.amount(w.amount), createdAt: now }));
   return out;
 }
 
 /** Finishes `w`; false when another pass finished it first (nothing moved). */
 export async function finishWithdrawal(env: FinishEnv, w: OpenWithdrawal, outcome: Outcome, now = Date.now()): Promise<boolean> {
+  let results: D1Result[];
   try {
-    await env.DB.batch(finishStatements(env.DB, w, outcome, now));
+    results = await env.DB.batch(finishStatements(env.DB, w, outcome, now));
   } catch (err) {
     const failure = classifyBatchError(err);
     if (failure === "guard" || failure === "replay") return false;
     throw err;
   }
-  await announce(env, w, outcome);
+  await pushNotification(env, w.user_id, notificationOf(results.at(-1)));
+  if (outcome !== "accepted" && w.fee > 0) await pushBalance(env, w.user_id);
   return true;
-}
-
-/** The bell notification (name = the catalogue key, content = the items' value) and the balance push. */
-async function announce(env: FinishEnv, w: OpenWithdrawal, outcome: Outcome) {
-  const completed = outcome === "accepted";
-  try {
-    await createNotification(env, w.user_id, completed ? NOTIFY_COMPLETED : NOTIFY_CANCELED, `$${formatCents(w.amount)}`);
-  } catch (err) {
-    console.error("withdrawal notification failed", { id: w.id, err: String(err) });
-  }
-  if (!completed && w.fee > 0) await pushBalance(env, w.user_id);
 }

@@ -9,7 +9,11 @@
 // cut off anywhere and the next one carries on. Row updates are guarded on the values read.
 import { WITHDRAW } from "../../shared/constants";
 import { BotRejectedError, BotUnavailableError, type OfferState, type TradeBot } from "./bot";
-import { finishWithdrawal, type OpenWithdrawal } from "./finalize";
+import { finishWithdrawal, NOTIFY_SENT, type OpenWithdrawal } from "./finalize";
+import { notificationContent } from "../../shared/api/notifications";
+import type { NotificationJson } from "../../shared/api/user";
+import { classifyBatchError, expectChanges } from "../db/ledger";
+import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
 
 type QueueEnv = Pick<Env, "DB" | "CHAT_ROOM">;
@@ -68,13 +72,9 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
     .all<{ id: number; market_hash_name: string }>();
   try {
     const offer = await bot.sendOffer({ tradeLink: w.trade_link, items, reference: w.id });
-    const res = await env.DB.prepare(
-      `UPDATE withdrawals SET offer_id = ?2, offer_sent_at = ?3, attempts = attempts + 1, next_attempt_at = ?4, updated_at = ?3
-        WHERE id = ?1 AND status = 'sending' AND offer_id IS NULL AND attempts = ?5`,
-    )
-      .bind(w.id, offer.offerId, now, now + WITHDRAW.pollMs, w.attempts)
-      .run();
-    if (res.meta.changes !== 1) return null; // another pass got there first
+    const sent = await recordSentOffer(env, w, offer.offerId, now);
+    if (!sent) return null; // another pass got there first
+    await pushNotification(env, w.user_id, sent);
     if (offer.state !== "active") {
       return pollStep(env, bot, { ...w, offer_id: offer.offerId, offer_sent_at: now, attempts: w.attempts + 1 }, now, offer.state);
     }
@@ -92,6 +92,30 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
       .bind(w.id, attempts, now + sendRetryDelay(attempts), now, w.attempts)
       .run();
     return null;
+  }
+}
+
+/**
+ * The offer id on the withdrawal and the "offer sent" bell row, in one batch guarded on the row
+ * still waiting for its offer; the row (to push) or null when another pass recorded it first.
+ */
+async function recordSentOffer(env: QueueEnv, w: OpenWithdrawal, offerId: string, now: number): Promise<NotificationJson | null> {
+  const d1 = env.DB;
+  try {
+    const results = await d1.batch([
+      d1
+        .prepare(
+          `UPDATE withdrawals SET offer_id = ?2, offer_sent_at = ?3, attempts = attempts + 1, next_attempt_at = ?4, updated_at = ?3
+            WHERE id = ?1 AND status = 'sending' AND offer_id IS NULL AND attempts = ?5`,
+        )
+        .bind(w.id, offerId, now, now + WITHDRAW.pollMs, w.attempts),
+      expectChanges(d1, 1),
+      notificationStatement(d1, { userId: w.user_id, name: NOTIFY_SENT, content: notificationContent.amount(w.amount), createdAt: now }),
+    ]);
+    return notificationOf(results.at(-1));
+  } catch (err) {
+    if (classifyBatchError(err) === "guard") return null;
+    throw err;
   }
 }
 

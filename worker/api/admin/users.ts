@@ -11,7 +11,7 @@ import { ledger } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { auditStatement } from "../../lib/audit";
 import { fail, jsonBody } from "../../lib/http";
-import { createNotification, pushBalance } from "../../lib/notify";
+import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../../lib/notify";
 import { endUserSockets } from "../../lib/session-sockets";
 import { findUser } from "../user/queries";
 
@@ -31,7 +31,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const target = await findUser(c.env, userId);
     if (!target) return fail(c, 404, USER_NOT_FOUND);
 
-    // One batch: user balance + its ledger row, the house's opposite move, the audit row.
+    // One batch: user balance + its ledger row, the house's opposite move, the audit row, the bell row.
     // The balance CHECK refuses an overdraft, the UNIQUE key a replay; either way nothing is written.
     const d1 = c.env.DB;
     const statements = [
@@ -43,9 +43,11 @@ export const adminUserRoutes = new Hono<AppEnv>()
         targetUserId: userId,
         details: { amount: formatCents(amount), reason, idempotency_key: keys.user },
       }),
+      notificationStatement(d1, { userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
     ];
+    let results: D1Result[];
     try {
-      await d1.batch(statements);
+      results = await d1.batch(statements);
     } catch (err) {
       const failure = classifyBatchError(err);
       if (failure === "insufficient") return fail(c, 409, "user_api.insufficient_balance");
@@ -60,9 +62,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
 
     const row = await ledgerRow(c.env, keys.user);
     await pushBalance(c.env, userId);
-    await createNotification(c.env, userId, "balance_adjusted", formatSigned(amount)).catch((err) =>
-      console.error("adjust notification failed", String(err)),
-    );
+    await pushNotification(c.env, userId, notificationOf(results.at(-1)));
     return c.json({ success: true as const, balance: toDollars(row?.balanceAfter ?? 0) });
   })
   .post("/ban", jsonBody(banBody), async (c) => {

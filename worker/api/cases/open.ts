@@ -2,9 +2,15 @@
 // the roll is decided from the player's seed pair before anything moves, then ONE D1 batch
 //   advances the nonce (guarded on the pair read) · checks the case did not change meanwhile ·
 //   debits the price (guarded balance, ledger 'case_open') and credits the house · mints the won
-//   item for the player at its catalogue price · records the open (UNIQUE request_id).
+//   item for the player at its catalogue price · records the open (UNIQUE request_id) · writes
+//   the bell row of a dear or rare drop (NOTIFY).
 // Any guard failing rejects the whole batch: nothing moves.
+import { notificationContent } from "../../../shared/api/notifications";
+import type { NotificationJson } from "../../../shared/api/user";
+import { NOTIFY } from "../../../shared/constants";
 import type { ServerKey } from "../../../shared/errors";
+import { rarityRank } from "../../../shared/items";
+import { notificationOf, notificationStatement } from "../../lib/notify";
 import { rollIndex } from "../../cases/seeds";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
@@ -21,7 +27,8 @@ export interface OpenRequest {
 }
 
 export type OpenResult =
-  | { ok: true; open: OpenRow; replay: boolean }
+  /** notification: the bell row of a drop worth telling, written in the payment batch */
+  | { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null }
   | { ok: false; status: 400 | 404 | 409; message: ServerKey };
 
 /** Everything read and decided before the payment batch (the roll is fixed here). */
@@ -56,8 +63,11 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
   const key = openLedgerKey(r.userId, r.requestId);
   const reference = `case:${kase.id}`;
   const now = r.now;
+  // a dear or rare drop reaches the bell, in the same batch as the payment
+  const notifies = won.price >= NOTIFY.caseDropMinCents || rarityRank(won.rarity) >= NOTIFY.caseDropMinRarityRank;
+  let results: D1Result[];
   try {
-    await d1.batch([
+    results = await d1.batch([
       d1
         .prepare("UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ?1 AND nonce = ?2 AND server_seed_hash = ?3 AND client_seed = ?4")
         .bind(r.userId, seeds.nonce, seeds.server_seed_hash, seeds.client_seed),
@@ -78,6 +88,9 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
            VALUES (?1, ?2, ?3, ?4, last_insert_rowid(), ?5, ?6, ?7, ?8, ?9, ?10)`,
         )
         .bind(r.userId, kase.id, kase.price, won.catalogue_id, won.price, seeds.server_seed_hash, seeds.client_seed, seeds.nonce, r.requestId, now),
+      ...(notifies
+        ? [notificationStatement(d1, { userId: r.userId, name: "case_drop", content: notificationContent.caseDrop(won.market_hash_name, won.price), createdAt: now })]
+        : []),
     ]);
   } catch (err) {
     const failure = classifyBatchError(err);
@@ -93,7 +106,7 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
   }
   const open = await findOpen(env, r.userId, r.requestId);
   if (!open) throw new Error("case open committed but not found");
-  return { ok: true, open, replay: false };
+  return { ok: true, open, replay: false, notification: notifies ? notificationOf(results.at(-1)) : null };
 }
 
 export async function openCase(env: DbEnv, r: OpenRequest): Promise<OpenResult> {

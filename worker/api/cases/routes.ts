@@ -18,6 +18,7 @@ import { normalizeClientSeed } from "../../cases/seeds";
 import { fail, jsonBody, queryParams } from "../../lib/http";
 import { readMaintenance } from "../../lib/settings";
 import { announceOpen } from "./announce";
+import { pushNotification } from "../../lib/notify";
 import { openCase } from "./open";
 import { presentCase, presentCaseWithItems, presentLiveDrop, presentOpen } from "./presenters";
 import { findCase, liveDrops, listCases } from "./queries";
@@ -42,7 +43,10 @@ export const casesRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const result = await openCase(c.env, { userId: me.id, caseId: body.id, requestId: body.request_id ?? crypto.randomUUID() });
     if (!result.ok) return fail(c, result.status, result.message);
-    if (!result.replay) await announceOpen(c.env, me.id, result.open.id);
+    if (!result.replay) {
+      await announceOpen(c.env, me.id, result.open.id);
+      await pushNotification(c.env, me.id, result.notification ?? null);
+    }
     return c.json(presentOpen(result.open));
   })
   .get("/seeds", requireUser, async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user")!.id))))

@@ -2,7 +2,8 @@
 // confirms them (architecture.md). Entries are staged in the same storage write as the state
 // that decided them, so an eviction between "decided" and "written" only delays them: the next
 // drain (every alarm, every start) runs them again, and settlement.ts makes a replay move nothing.
-import { pushBalance } from "../../lib/notify";
+import type { NotificationJson } from "../../../shared/api/user";
+import { pushBalance, pushNotification } from "../../lib/notify";
 import type { RoundRow, Settlement } from "./effects";
 import { bonusShare, refundBet, settleLoss, settleLossGroup, settleWin, writeRound } from "./settlement";
 
@@ -57,23 +58,27 @@ export class Outbox {
   private async drainOnce(): Promise<void> {
     const entries = await this.storage.list<Stored>({ prefix: PREFIX });
     const credited = new Set<number>();
+    const told: Array<[number, NotificationJson]> = [];
     const losses: OwedLoss[] = [];
     for (const [key, entry] of entries) {
       if (entry.kind === "settle" && entry.settlement.kind === "loss") {
         losses.push([key, entry, entry.settlement]); // grouped below (they credit nobody)
         continue;
       }
+      let notification: NotificationJson | null | undefined;
       try {
-        await this.run(entry);
+        notification = await this.run(entry);
       } catch (err) {
         console.error("crash outbox entry failed; kept for the next drain", key, String(err));
         continue;
       }
       if (entry.kind === "settle" && entry.settlement.kind === "win" && entry.settlement.remainder > 0) credited.add(entry.settlement.userId);
+      if (notification && entry.kind === "settle" && entry.settlement.kind === "win") told.push([entry.settlement.userId, notification]);
       await this.forget([[key, entry]]);
     }
     for (let i = 0; i < losses.length; i += LOSS_GROUP) await this.settleLosses(losses.slice(i, i + LOSS_GROUP));
     for (const userId of credited) await pushBalance(this.env, userId);
+    for (const [userId, notification] of told) await pushNotification(this.env, userId, notification);
   }
 
   /** A group of losses in one batch; if the group fails, each one alone (replays and faults apart). */
@@ -106,14 +111,17 @@ export class Outbox {
     if (keys.length > 0) await this.storage.delete(keys);
   }
 
-  private async run(entry: OutboxEntry): Promise<void> {
-    if (entry.kind === "round") return writeRound(this.env, entry.row);
+  /** Runs one entry; a won bet worth telling answers its committed bell row. */
+  private async run(entry: OutboxEntry): Promise<NotificationJson | null | undefined> {
+    if (entry.kind === "round") {
+      await writeRound(this.env, entry.row);
+      return;
+    }
     const s = entry.settlement;
     const now = Date.now();
     switch (s.kind) {
       case "win":
-        await settleWin(this.env, { ...s, winItem: s.winItem && { catalogueId: s.winItem.id, price: s.winItem.price }, now });
-        return;
+        return (await settleWin(this.env, { ...s, winItem: s.winItem && { catalogueId: s.winItem.id, price: s.winItem.price }, now })).notification;
       case "loss":
         await settleLoss(this.env, { ...s, now });
         return;

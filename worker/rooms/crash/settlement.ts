@@ -2,8 +2,12 @@
 // D1 batch (a transaction): guarded updates + expectChanges, so a batch either lands whole or
 // not at all. Each is keyed (bet status guard, ledger idempotency keys, round status guard), so
 // a replay — the room re-running its outbox after an eviction — moves nothing and reports done.
+import { notificationContent } from "../../../shared/api/notifications";
+import type { NotificationJson } from "../../../shared/api/user";
+import { NOTIFY } from "../../../shared/constants";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { ITEM_STATUS } from "../../db/types";
+import { notificationOf } from "../../lib/notify";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
 
@@ -177,7 +181,11 @@ export interface SettleWin {
   now: number;
 }
 
-export type SettleResult = { done: "settled" | "replay" };
+export type SettleResult = {
+  done: "settled" | "replay";
+  /** the bell row the batch wrote (a win worth telling), to push once committed */
+  notification?: NotificationJson | null;
+};
 
 const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}:win${side === "house" ? ":house" : ""}`;
 
@@ -215,7 +223,25 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
       ...houseBalanceStatements(d1, { account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
     );
   }
-  return runSettlement(env, s.betId, statements);
+  const notifies = s.win >= NOTIFY.crashWinMinCents;
+  if (notifies) statements.push(winNotificationStatement(d1, s));
+  const result = await runSettlementBatch(env, s.betId, statements);
+  return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
+}
+
+/**
+ * The bell row of a real gain, in the win's batch: only when the payout beats the stake (the bank
+ * read from the bet row; a $0.05 bet at ×1.10 pays $0.05 and is no news). Content: "$win · ×m · item".
+ */
+function winNotificationStatement(d1: D1Database, s: SettleWin): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO notifications (user_id, name, content, is_read, created_at)
+       SELECT ?1, 'crash_win', ?2 || COALESCE(' · ' || (SELECT market_hash_name FROM catalogue WHERE id = ?6), ''), 0, ?3
+         FROM crash_bets WHERE id = ?4 AND bank < ?5
+       RETURNING id, name, content, is_read, created_at`,
+    )
+    .bind(s.userId, notificationContent.crashWin(s.win, s.cashout, null), s.now, s.betId, s.win, s.winItem?.catalogueId ?? null);
 }
 
 export interface SettleLoss {
@@ -301,9 +327,14 @@ function itemsToHouse(d1: D1Database, betId: string, userId: number, now: number
  * room's outbox keeps the entry and retries.
  */
 async function runSettlement(env: D1Env, betId: string, statements: D1PreparedStatement[]): Promise<SettleResult> {
+  return { done: (await runSettlementBatch(env, betId, statements)).done };
+}
+
+/** runSettlement that also answers the batch results (a settled win reads its bell row there). */
+async function runSettlementBatch(env: D1Env, betId: string, statements: D1PreparedStatement[]): Promise<SettleResult & { results?: D1Result[] }> {
   try {
-    await env.DB.batch(statements);
-    return { done: "settled" };
+    const results = await env.DB.batch(statements);
+    return { done: "settled", results };
   } catch (err) {
     const kind = classifyBatchError(err);
     if (kind === "guard" || kind === "replay") {

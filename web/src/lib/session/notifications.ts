@@ -1,5 +1,6 @@
 // Pure updates of the ["user"] cache entry for notifications: the app applies the hub's
 // "notification" frame with withNotification, the notifications panel applies read-all.
+import type { NotificationKind } from "../../../../shared/api/notifications";
 import type { NotificationJson, SelfUserJson } from "../../../../shared/api/user";
 import { USER_API } from "../../../../shared/constants";
 
@@ -25,8 +26,11 @@ export function withAllRead<U extends SelfUserJson>(user: U): U {
 
 /**
  * Whether a notification reports items moving in or out of the inventory (a skin withdrawal
- * completed or returned, keys inventory_api.*): the inventory reloads when one arrives.
+ * completed or returned, keys inventory_api.*; a won or dropped item): the inventory reloads when one arrives.
  */
 export function notificationMovesItems(n: Pick<NotificationJson, "name">): boolean {
-  return n.name.startsWith("inventory_api.");
+  return n.name.startsWith("inventory_api.") || ITEM_KINDS.has(n.name);
 }
+
+/** Kinds that bring a new item (shared/api/notifications.ts). */
+const ITEM_KINDS: ReadonlySet<string> = new Set<NotificationKind>(["crash_win", "case_drop", "quiz_won"]);

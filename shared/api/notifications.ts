@@ -1,0 +1,42 @@
+// Bell notifications (spec §3 Notification: name, content, isRead): which kinds exist and what
+// their content holds. `name` is the kind — the client translates it (notifications.json
+// names.<kind>); `content` is language-neutral text made here: amounts, multipliers and item
+// names as the game names them. Rules for when each kind is sent: README "Notifications",
+// thresholds in shared/constants.ts NOTIFY.
+import { z } from "zod";
+import { formatCents } from "../money";
+
+export const NOTIFICATION_KINDS = [
+  /** a crash cash-out paying more than the stake, ≥ NOTIFY.crashWinMinCents */
+  "crash_win",
+  /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
+  "case_drop",
+  /** money credited by a payment (sent by the Payments issue's handler) */
+  "deposit",
+  /** an administrator changed the balance (credit or debit) */
+  "balance_adjusted",
+  /** the chat quiz prize */
+  "quiz_won",
+  /** the trade offer of a skin withdrawal was sent to the player */
+  "inventory_api.withdraw_sent",
+  /** the player accepted the offer */
+  "inventory_api.withdraw_completed",
+  /** the offer failed, expired or was declined: items and fee are back */
+  "inventory_api.withdraw_canceled",
+] as const;
+
+export const notificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKind>;
+
+const usd = (cents: number) => `$${formatCents(cents)}`;
+
+/** Content of each kind (language-neutral; cents and hundredths in). */
+export const notificationContent = {
+  /** "$0.20 · ×2.00 · AK-47 | Redline (Field-Tested)" (the item only when one was minted) */
+  crashWin: (winCents: number, cashoutHundredths: number, itemName: string | null) =>
+    [usd(winCents), `×${(cashoutHundredths / 100).toFixed(2)}`, ...(itemName ? [itemName] : [])].join(" · "),
+  /** "AWP | Asiimov (Field-Tested) · $45.10" */
+  caseDrop: (itemName: string, priceCents: number) => `${itemName} · ${usd(priceCents)}`,
+  /** "$10.00" */
+  amount: (cents: number) => usd(cents),
+} as const;
