@@ -121,6 +121,13 @@ describe("crash round", () => {
       const fresh = [...after].filter(([id]) => !before.has(id)).map(([, name]) => name);
       expect(fresh).toContain(wonName);
 
+      // the win reached the bell (issue 11 §8): pushed live, titled in the UI's language
+      await winner.page.locator("header.header").getByRole("button", { name: "Notifications", exact: true }).click();
+      const note = winner.page.locator(".notifications__item", { hasText: "Crash win" }).first();
+      await note.waitFor({ timeout: 15_000 });
+      expect(await note.locator(".notifications__content").textContent()).toContain(`×2.00 · ${wonName}`);
+      await screenshot(winner.page, "crash-win-notification");
+
       // the round page shows the result, marked as set by an admin
       await winner.page.goto(`/crash/${twisted.round}`);
       await winner.page.getByTestId("crash-round-point").waitFor();
