@@ -85,6 +85,12 @@ export const CHAT = {
   lengthHintFrom: 30,
 } as const;
 
+/** Input caps shared by every API body and socket frame (issue 11 §6). */
+export const API_LIMITS = {
+  /** The highest list page any paged call accepts. */
+  maxPage: 100_000,
+} as const;
+
 /** The storehouse (§5 Inventory and store): the in-site item store and selling to the site. */
 export const STORE = {
   pageSize: 40,

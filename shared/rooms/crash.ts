@@ -13,6 +13,7 @@ import {
   roundPublic,
   targetJson,
 } from "../api/crash";
+import { idNumberSchema } from "../api/common";
 import { identityFrame, pingFrame } from "./chat";
 import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
 
@@ -34,7 +35,7 @@ export const newBetFrame = frame(
   "newBet",
   z.strictObject({
     items: z
-      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .array(idNumberSchema)
       .max(CRASH.maxItemsPerBet)
       .refine((ids) => new Set(ids).size === ids.length, "items must be unique"),
     autoWithdraw: autoWithdrawJson,
