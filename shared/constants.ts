@@ -218,6 +218,16 @@ export const SOCKET = {
   /** WebSocket close code 1008 "policy violation". */
   policyViolationCode: 1008,
   /**
+   * A client frame longer than this (UTF-16 units of a text frame, bytes of a binary one) is
+   * refused before it is parsed, and the socket closed with tooBigCode (issue 11 §6). The largest
+   * real frame (newBet with CRASH.maxItemsPerBet ids and a token) is about 1.2 KB.
+   */
+  maxFrameLength: 8 * 1024,
+  /** WebSocket close code 1009 "message too big". */
+  tooBigCode: 1009,
+  /** Open sockets one IP may hold in one room; more answer 429 (wrangler var WS_MAX_PER_IP). */
+  defaultMaxPerIp: 20,
+  /**
    * A room closes a socket whose session ended: 4001 after that session's logout (the client
    * forgets the token), 4003 after a site ban (the client's banned path). The reason text is the
    * name. The client reconnects as it does after any close, then as a visitor.
