@@ -18,7 +18,7 @@ import { identityFrame, pingFrame } from "./chat";
 import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
 
 const epochMs = z.number().int().nonnegative();
-const roundId = z.number().int().positive();
+const roundId = idNumberSchema;
 const betId = z.string().min(1).max(64);
 /** A message key of the catalogue (crash_api.*, app_api.*). */
 const messageKey = z.string().min(1).max(200);

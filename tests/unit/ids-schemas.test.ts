@@ -8,7 +8,7 @@ import { getGameBody, scheduleTwistBody } from "../../shared/api/crash";
 import { getListBody } from "../../shared/api/store";
 import { getUserBody } from "../../shared/api/user";
 import { withdrawItemsSchema } from "../../shared/api/withdraws";
-import { newBetFrame } from "../../shared/rooms/crash";
+import { getGameFrame, newBetFrame } from "../../shared/rooms/crash";
 
 const NOT_IDS: unknown[] = [true, false, [5], ["5"], "1e2", "5e0", 1.5, "1.5", 0, "0", -1, "-1", "+5", " 5", "5 ", "05", "0x10", 2 ** 53, "9007199254740992", null, undefined, {}, "", NaN, Infinity, "٥"];
 
@@ -58,6 +58,7 @@ describe("the routes' schemas use them", () => {
     expect(withdrawItemsSchema.safeParse([v]).success).toBe(false);
     expect(newBetFrame.safeParse({ event: "newBet", data: { items: [v], autoWithdraw: 2 } }).success).toBe(false);
     expect(getUserBody.safeParse({ user_id: v }).success).toBe(false);
+    expect(getGameFrame.safeParse({ event: "getGame", data: { id: v } }).success).toBe(false);
   });
 
   it("accept 5", () => {
