@@ -17,6 +17,12 @@ export const ID_DIGITS = /^[1-9][0-9]{0,15}$/;
 /** An id sent as text (a query string, a path segment, a JSON object key, a §7 client's "12"). */
 export const idTextSchema = z.string().regex(ID_DIGITS).transform(Number).pipe(idNumberSchema);
 
+/** A path segment or other text as an id, or null (the SPA's /cases/:id; never Number("1e2")). */
+export function idFromText(text: string | undefined): number | null {
+  const parsed = idTextSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * The one id schema of every API body: a JSON number or a string of plain digits (§7 clients
  * send "12" as well as 12). Never true, [5], "1e2", " 5", "05", 1.5, 0, -1, 2^53 or null.

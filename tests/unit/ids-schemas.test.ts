@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { adminUpdateCaseBody, getOneQuery, openBody } from "../../shared/api/cases";
 import { deleteMessageBody, quizStartBody } from "../../shared/api/chat";
-import { appIdSchema, idNumberSchema, idSchema, idTextSchema, pageSchema } from "../../shared/api/common";
+import { appIdSchema, idFromText, idNumberSchema, idSchema, idTextSchema, pageSchema } from "../../shared/api/common";
 import { getGameBody, scheduleTwistBody } from "../../shared/api/crash";
 import { getListBody } from "../../shared/api/store";
 import { getUserBody } from "../../shared/api/user";
@@ -37,6 +37,11 @@ describe("idSchema and pageSchema", () => {
     for (const bad of ["1e2", "05", "0", "-1", "1.5", "+5", " 5", "5 ", "0x10", "9007199254740992", "12345678901234567", "", "٥", true]) {
       expect(idTextSchema.safeParse(bad).success, String(bad)).toBe(false);
     }
+  });
+
+  it("idFromText reads a path segment strictly (the SPA's /cases/:id)", () => {
+    expect(idFromText("12")).toBe(12);
+    for (const bad of [undefined, "", "1e2", "0x10", "012", "12abc", " 12", "0"]) expect(idFromText(bad), String(bad)).toBeNull();
   });
 
   it("appId is 730 or \"730\" only", () => {
