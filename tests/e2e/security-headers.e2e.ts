@@ -95,6 +95,8 @@ describe("security headers in the browser", () => {
       const asset = await w.page.request.get(script!);
       expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
       expect(asset.headers()["cache-control"]).toContain("immutable");
+      // …without the worker (run_worker_first excludes /assets/*): no CSP of the worker on them
+      expect(asset.headers()["content-security-policy"]).toBeUndefined();
       // nothing in the built page is inline
       expect(await w.page.locator("script:not([src])").count()).toBe(0);
       expect(await w.page.locator("style").count()).toBe(0);

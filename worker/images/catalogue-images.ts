@@ -1,6 +1,6 @@
 // Which pictures the image route may serve: exactly the catalogue's (shared/catalogue/catalogue.json,
 // bundled), so the route is no open proxy. The fallback colour of an item is its rarity's.
-import { catalogueFile, type CatalogueFile } from "../../shared/catalogue";
+import type { CatalogueFile } from "../../shared/catalogue";
 import { IMAGES } from "../../shared/constants";
 import { imageFileOf, type ImageKind } from "../../shared/images";
 import { rarityColor } from "../../shared/items";
@@ -9,7 +9,7 @@ type Index = Record<ImageKind, Map<string, string>>;
 let cached: Index | undefined;
 
 /** file name ("<hash>.webp") → fallback colour, per kind; built once per isolate. */
-export function buildImageIndex(file: CatalogueFile = catalogueFile): Index {
+export function buildImageIndex(file: CatalogueFile): Index {
   const item = new Map<string, string>();
   const kase = new Map<string, string>();
   for (const s of file.skins) {
@@ -25,7 +25,8 @@ export function buildImageIndex(file: CatalogueFile = catalogueFile): Index {
 }
 
 /** The fallback colour of a catalogue picture, or undefined when the catalogue has no such picture. */
-export function catalogueImageColor(kind: ImageKind, file: string): string | undefined {
-  cached ??= buildImageIndex();
+export async function catalogueImageColor(kind: ImageKind, file: string): Promise<string | undefined> {
+  // imported on the first picture request, not at isolate start: the catalogue is half a megabyte
+  cached ??= buildImageIndex((await import("../../shared/catalogue")).catalogueFile);
   return cached[kind].get(file);
 }

@@ -17,7 +17,7 @@ export const imageRoutes = new Hono<AppEnv>()
     const parsed = imageParams.safeParse(c.req.param());
     if (!parsed.success) return fail(c, 400, "app_api.invalid_request");
     const { kind, file } = parsed.data;
-    const color = catalogueImageColor(kind, file);
+    const color = await catalogueImageColor(kind, file);
     if (!color) return fail(c, 404, "app_api.not_found");
 
     const cacheKey = new Request(new URL(`/img/${kind}/${file}`, c.req.url).href);
