@@ -106,16 +106,21 @@ describe("security headers in the browser", () => {
     }
   });
 
-  it("a signed-in player's crash, store, case and profile screens run with no violation", { timeout: 120_000 }, async () => {
+  it("a signed-in player's crash, store, case and profile screens and inventory run with no violation", { timeout: 120_000 }, async () => {
     const w = await watched();
     try {
-      await devLogin(w.page, "CspPlayer");
+      // a seeded demo player with items in the inventory
+      await devLogin(w.page, "Artem");
       const caseId = await firstCaseId(w.page);
-      for (const path of ["/", "/store", `/cases/${caseId}`, "/profile"]) {
+      for (const path of ["/store", `/cases/${caseId}`, "/profile", "/"]) {
         expectDocumentHeaders(await w.page.goto(path), path);
         await w.page.locator("#root > *").first().waitFor();
         await settle(w.page);
       }
+      await w.page.getByRole("button", { name: /^(Inventory|Инвентарь)$/ }).click();
+      await w.page.locator(".item-image img").first().waitFor();
+      expect(await brokenImages(w.page)).toEqual([]);
+      await settle(w.page);
       await screenshot(w.page, "csp-signed-in");
       expect(w.violations).toEqual([]);
     } finally {
