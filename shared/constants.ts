@@ -268,3 +268,17 @@ export const PRICES = {
   /** rows per multi-row INSERT when the catalogue is loaded as SQL (D1 statement size) */
   catalogueRowsPerInsert: 50,
 } as const;
+
+/** Item and case pictures served by the site (/img/item/*, /img/case/*; worker/images). */
+export const IMAGES = {
+  /** How long the worker waits for the image source (ITEM_IMAGE_BASE_URL) before the fallback. */
+  upstreamTimeoutMs: 4_000,
+  /** A picture larger than this is not served (the fallback is). */
+  maxBytes: 2_000_000,
+  /** A source picture never changes under its content hash: cached for a year. */
+  cacheSeconds: 31_536_000,
+  /** The fallback is kept briefly, so a recovered source is seen again soon. */
+  fallbackCacheSeconds: 300,
+  /** Fallback colour of a case picture (cases have no rarity): the gold of the "rare special item". */
+  caseColor: "#e4ae39",
+} as const;

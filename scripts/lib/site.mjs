@@ -69,6 +69,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     VK_CLIENT_ID: "51234567",
     // the fake trade bot (tests/fakes/trade-bot.mjs): skin withdrawals work locally
     TRADE_BOT_URL: `${fakes.baseUrl}/bot`,
+    // the fake image CDN (tests/fakes/images.mjs): some pictures load, some fail (fallback SVG)
+    ITEM_IMAGE_BASE_URL: `${fakes.baseUrl}/img`,
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
     CRASH_CHAIN_SEED: devCrashChainSeed(),
