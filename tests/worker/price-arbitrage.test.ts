@@ -224,12 +224,21 @@ describe("idempotent refresh", () => {
 describe("scheduled refresh", () => {
   it("the worker's scheduled handler refreshes prices through the configured feed", async () => {
     await env.DB.prepare("DELETE FROM app_settings WHERE key = ?1").bind(SCHEDULED_REFRESH_KEY).run();
+    // the fake feed (tests/fakes) prices this name at 1913 cents; catalogue and a held item are at 100
+    const name = "AK-47 | Redline (Field-Tested)";
+    const cat = (await env.DB.prepare("SELECT id FROM catalogue WHERE market_hash_name = ?1").bind(name).first<{ id: number }>())?.id ?? (await catalogueItem(100, name));
+    await env.DB.prepare("UPDATE catalogue SET price = 100 WHERE id = ?1").bind(cat).run();
+    const me = await makeUser();
+    const mine = await userItem(me.user.id, cat, 100);
+
     const scheduledTime = Date.UTC(2030, 0, 1, 12, 0);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime, cron: "*/5 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
     const stored = await env.DB.prepare("SELECT value FROM app_settings WHERE key = ?1").bind(SCHEDULED_REFRESH_KEY).first<{ value: string }>();
     expect(stored?.value).toBe(String(scheduledTime));
+    expect((await item(mine))!.price).toBe(1913);
+    expect((await revaluationRows(cat)).at(-1)).toMatchObject({ account: "revaluation", delta: 100 - 1913 });
   });
 
   it("runs at most once per PRICE_REFRESH_MINUTES, and not at all when it is 0", async () => {
