@@ -12,6 +12,8 @@ import type { PriceFeed } from "../../worker/prices/feed";
 import { refreshPrices } from "../../worker/prices/refresh";
 import { SCHEDULED_REFRESH_KEY, scheduledPriceRefresh } from "../../worker/prices/scheduled";
 import { writeSetting } from "../../worker/lib/settings";
+import { sell } from "../../worker/store/trade";
+import { sendWithdrawal } from "../../worker/withdraws/send";
 import { catalogueItem, houseUnits, item, stakeInCrash, tag, userItem } from "./store-fixtures";
 import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
 import { preview, send, withdrawal, withdrawer } from "./withdraw-fixtures";
@@ -289,5 +291,52 @@ describe("the store after a refresh", () => {
     expect(storePrice).toBe(6);
     expect(storePrice).toBeGreaterThanOrEqual(withdrawable);
     expect(storePrice).toBeGreaterThanOrEqual(shown);
+  });
+});
+
+/** env.DB, except that `race` runs just before the second batch (after the read, before the write). */
+function racingDb(race: () => Promise<unknown>): D1Database {
+  let batches = 0;
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          batches += 1;
+          if (batches === 2) await race();
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("a refresh racing a sale or a withdrawal", () => {
+  it("refuses the sale quoted at the old price; nothing moves", async () => {
+    const t = tag();
+    const cat = await catalogueItem(1_000, `Arb ${t} | RaceSell (Field-Tested)`);
+    const me = await makeUser();
+    const mine = await userItem(me.user.id, cat, 1_000);
+    const DB = racingDb(() => refreshTo(cat, 400));
+    const out = await sell({ DB }, { userId: me.user.id, buyIds: [], sellIds: [mine], requestId: crypto.randomUUID(), taxPercent: 10 });
+    expect(out).toEqual({ ok: false, key: "storehouse_api.items_unavailable" });
+    expect(await balanceOf(me.user.id)).toBe(0);
+    expect(await item(mine)).toMatchObject({ owner_id: me.user.id, status: "available", price: 400 });
+    // asked again, it sells at today's price
+    const again = await sell(env, { userId: me.user.id, buyIds: [], sellIds: [mine], requestId: crypto.randomUUID(), taxPercent: 10 });
+    expect(again).toMatchObject({ ok: true, answer: { sum: 3.6 } });
+  });
+
+  it("refuses the withdrawal whose fee was computed on the old price; nothing moves", async () => {
+    const me = await withdrawer({ prices: [1_000] });
+    const mine = me.itemIds[0]!;
+    const cat = (await item(mine))!.catalogue_id;
+    const balance = await balanceOf(me.user.id);
+    const DB = racingDb(() => refreshTo(cat, 3_000));
+    const out = await sendWithdrawal({ DB }, { userId: me.user.id, ids: [mine], requestId: crypto.randomUUID() });
+    expect(out).toMatchObject({ ok: false, key: "inventory_api.item_not_found" });
+    expect(await balanceOf(me.user.id)).toBe(balance);
+    expect(await item(mine)).toMatchObject({ status: "available", price: 3_000 });
   });
 });
