@@ -32,6 +32,7 @@ export default defineConfig({
     proxy: {
       "/api": workerUrl,
       "/socialite": workerUrl,
+      "/img": workerUrl,
       "/ws": { target: workerUrl.replace(/^http/, "ws"), ws: true },
     },
   },

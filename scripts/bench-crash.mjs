@@ -401,7 +401,8 @@ try {
   seedLocal({ persistTo: stateDir, demo: false });
   const itemIds = insertPlayers(N);
   const [port, fakesPort] = [await freePort(), await freePort()];
-  site = await startSite({ port, fakesPort, persistTo: stateDir, log: opts.log > 0 });
+  // every simulated player connects from 127.0.0.1: lift the per-IP socket cap for the run
+  site = await startSite({ port, fakesPort, persistTo: stateDir, log: opts.log > 0, vars: { WS_MAX_PER_IP: String(N + 100) } });
   log(`site on ${site.url}`);
   const admin = await login("bench_admin", "admin");
 

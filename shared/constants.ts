@@ -85,6 +85,12 @@ export const CHAT = {
   lengthHintFrom: 30,
 } as const;
 
+/** Input caps shared by every API body and socket frame (issue 11 §6). */
+export const API_LIMITS = {
+  /** The highest list page any paged call accepts. */
+  maxPage: 100_000,
+} as const;
+
 /** The storehouse (§5 Inventory and store): the in-site item store and selling to the site. */
 export const STORE = {
   pageSize: 40,
@@ -212,6 +218,16 @@ export const SOCKET = {
   /** WebSocket close code 1008 "policy violation". */
   policyViolationCode: 1008,
   /**
+   * A client frame longer than this (UTF-16 units of a text frame, bytes of a binary one) is
+   * refused before it is parsed, and the socket closed with tooBigCode (issue 11 §6). The largest
+   * real frame (newBet with CRASH.maxItemsPerBet ids and a token) is about 1.2 KB.
+   */
+  maxFrameLength: 8 * 1024,
+  /** WebSocket close code 1009 "message too big". */
+  tooBigCode: 1009,
+  /** Open sockets one IP may hold in one room; more answer 429 (wrangler var WS_MAX_PER_IP). */
+  defaultMaxPerIp: 20,
+  /**
    * A room closes a socket whose session ended: 4001 after that session's logout (the client
    * forgets the token), 4003 after a site ban (the client's banned path). The reason text is the
    * name. The client reconnects as it does after any close, then as a visitor.
@@ -255,4 +271,18 @@ export const PRICES = {
   defaultRefreshMinutes: 60,
   /** PRICE_REFRESH_MINUTES above this is refused (falls back to the default): a week */
   maxRefreshMinutes: 10_080,
+} as const;
+
+/** Item and case pictures served by the site (/img/item/*, /img/case/*; worker/images). */
+export const IMAGES = {
+  /** How long the worker waits for the image source (ITEM_IMAGE_BASE_URL) before the fallback. */
+  upstreamTimeoutMs: 4_000,
+  /** A picture larger than this is not served (the fallback is). */
+  maxBytes: 2_000_000,
+  /** A source picture never changes under its content hash: cached for a year. */
+  cacheSeconds: 31_536_000,
+  /** The fallback is kept briefly, so a recovered source is seen again soon. */
+  fallbackCacheSeconds: 300,
+  /** Fallback colour of a case picture (cases have no rarity): the gold of the "rare special item". */
+  caseColor: "#e4ae39",
 } as const;

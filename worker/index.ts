@@ -1,10 +1,12 @@
-// The worker: /api/* (spec §7), sign-in (/socialite/*), room sockets (/ws/*); everything else
-// falls through to the SPA's static assets (wrangler.toml [assets]).
+// The worker: /api/* (spec §7), sign-in (/socialite/*), room sockets (/ws/*), item and case
+// pictures (/img/*); everything else falls through to the SPA's static assets (wrangler.toml
+// [assets] runs the worker first for all but /assets/*, so the HTML gets the security headers).
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { readSession } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { fail } from "./lib/http";
+import { securityHeaders } from "./lib/security-headers";
 import { configRoutes } from "./api/config/routes";
 import { userRoutes } from "./api/user/routes";
 import { youtuberRoutes } from "./api/youtubers/routes";
@@ -23,10 +25,12 @@ import { storeTradeRoutes } from "./api/store/trade-routes";
 import { casesRoutes } from "./api/cases/routes";
 import { adminCasesRoutes } from "./api/admin/cases";
 import { withdrawRoutes } from "./api/withdraws/routes";
+import { imageRoutes } from "./api/images/routes";
 import { scheduledPriceRefresh } from "./prices/scheduled";
 
 const app = new Hono<AppEnv>();
 
+app.use("*", securityHeaders);
 app.use("/api/*", readSession);
 app.route("/api", configRoutes);
 app.route("/api/user", userRoutes);
@@ -46,6 +50,7 @@ app.route("/api/cases", casesRoutes);
 app.route("/api/admin/cases", adminCasesRoutes);
 app.route("/api/withdraws", withdrawRoutes);
 app.route("/ws", wsRoutes);
+app.route("/img", imageRoutes);
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
 

@@ -55,9 +55,10 @@ export function seedLocal({ persistTo, demo = true } = {}) {
 
 /**
  * Starts fakes + wrangler dev. Resolves when the site answers; returns { url, stop }.
- * @param {{ port?: number, fakesPort?: number, persistTo?: string, log?: boolean }} opts
+ * `vars` override wrangler vars (e.g. WS_MAX_PER_IP for a run that opens many sockets from one IP).
+ * @param {{ port?: number, fakesPort?: number, persistTo?: string, log?: boolean, vars?: Record<string, string> }} opts
  */
-export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true } = {}) {
+export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true, vars: extraVars = {} } = {}) {
   const fakes = await startFakeProviders({ port: fakesPort });
   const origin = `http://127.0.0.1:${port}`;
   const vars = {
@@ -68,9 +69,12 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     VK_CLIENT_ID: "51234567",
     // the fake trade bot (tests/fakes/trade-bot.mjs): skin withdrawals work locally
     TRADE_BOT_URL: `${fakes.baseUrl}/bot`,
+    // the fake image CDN (tests/fakes/images.mjs): some pictures load, some fail (fallback SVG)
+    ITEM_IMAGE_BASE_URL: `${fakes.baseUrl}/img`,
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
     CRASH_CHAIN_SEED: devCrashChainSeed(),
+    ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);

@@ -3,7 +3,7 @@
 // /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";
 import { CASES } from "../constants";
-import { idSchema } from "./common";
+import { idSchema, idTextSchema } from "./common";
 import { betUserJson, dollarsJson, itemJson } from "./crash";
 import { inventoryItemSchema } from "./user";
 
@@ -89,7 +89,8 @@ export const getCasesAnswer = z.object({ cases: z.array(caseJson), liveDrop: liv
 export type GetCasesAnswer = z.infer<typeof getCasesAnswer>;
 
 // ── GET /api/cases/getOne?id= ────────────────────────────────────────────────
-export const getOneQuery = z.object({ id: idSchema });
+/** A query string: the id is digits only (idTextSchema), never Number() of arbitrary text. */
+export const getOneQuery = z.object({ id: idTextSchema });
 export type GetOneQuery = z.infer<typeof getOneQuery>;
 export const getOneAnswer = z.object({ case: caseWithItemsJson });
 export type GetOneAnswer = z.infer<typeof getOneAnswer>;

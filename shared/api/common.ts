@@ -1,6 +1,38 @@
 import { z } from "zod";
+import { API_LIMITS, STEAM_APP_ID } from "../constants";
 
 /** Calls whose §7 payload is "none": any JSON object is accepted and ignored. */
 export const emptyBody = z.object({}).passthrough();
 
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+// ---- ids and pages (issue 11 §6) ----
+// A coercing schema (z.coerce.number) once read `true` as 1, `[5]` as 5 and "1e2" as 100, and a
+// fuzzer renamed two cases that way. Nothing here calls Number() on text that is not plain digits.
+
+/** An id sent as a JSON number: a positive safe integer (not 1.5, 0, -1, 2^53, NaN). */
+export const idNumberSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Digits only: no sign, no leading zero, no exponent, no spaces, at most 16 digits. */
+export const ID_DIGITS = /^[1-9][0-9]{0,15}$/;
+
+/** An id sent as text (a query string, a path segment, a JSON object key, a §7 client's "12"). */
+export const idTextSchema = z.string().regex(ID_DIGITS).transform(Number).pipe(idNumberSchema);
+
+/** A path segment or other text as an id, or null (the SPA's /cases/:id; never Number("1e2")). */
+export function idFromText(text: string | undefined): number | null {
+  const parsed = idTextSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The one id schema of every API body: a JSON number or a string of plain digits (§7 clients
+ * send "12" as well as 12). Never true, [5], "1e2", " 5", "05", 1.5, 0, -1, 2^53 or null.
+ */
+export const idSchema = z.union([idNumberSchema, idTextSchema]);
+
+/** A list page: 1 … API_LIMITS.maxPage, as strict as an id. */
+export const pageSchema = idSchema.pipe(z.number().max(API_LIMITS.maxPage));
+
+/** appId as §7 sends it: the number 730 or the text "730" (only CS2 has items); nothing coerced. */
+export const appIdSchema = z
+  .union([z.literal(STEAM_APP_ID), z.literal(String(STEAM_APP_ID))])
+  .transform((): typeof STEAM_APP_ID => STEAM_APP_ID);

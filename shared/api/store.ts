@@ -4,9 +4,9 @@
 // storehouse_api.none_selected / too_many_items (see storeKeyOf) and app_api.invalid_request for
 // anything else that is malformed.
 import { z } from "zod";
-import { STEAM_APP_ID, STORE } from "../constants";
+import { STORE } from "../constants";
 import { toCents } from "../money";
-import { idSchema } from "./common";
+import { appIdSchema, idSchema, pageSchema } from "./common";
 import { dollarsJson } from "./crash";
 import { inventoryItemSchema } from "./user";
 
@@ -61,8 +61,8 @@ export function storeKeyOf(error: z.ZodError): "storehouse_api.none_selected" | 
  * the signed-in user's balance, no bound for a visitor). An empty search is no search.
  */
 export const getListBody = z.object({
-  appId: z.coerce.number().pipe(z.literal(STEAM_APP_ID)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  appId: appIdSchema,
+  page: pageSchema.default(1),
   market_hash_name: z
     .string()
     .trim()

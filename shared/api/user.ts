@@ -1,7 +1,8 @@
 // The user group (spec §3 User, §7 /api/user/*, /api/youtubers): request bodies and answers.
 // Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
 import { z } from "zod";
-import { STEAM_APP_ID, USER_API } from "../constants";
+import { USER_API } from "../constants";
+import { appIdSchema, idSchema } from "./common";
 import { BET_LOST, BET_PENDING, BET_WON, dollarsJson, itemJson, multiplierJson, targetJson } from "./crash";
 
 /**
@@ -18,10 +19,7 @@ export const USER_NOT_FOUND = "User not found";
 // ---- requests ----
 
 /** A user id: a positive integer, as a JSON number or a string of digits (never true, [5], ...). */
-export const userIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,16}$/)])
-  .transform(Number)
-  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const userIdSchema = idSchema;
 
 export const getUserBody = z.object({ user_id: userIdSchema });
 export type GetUserBody = z.infer<typeof getUserBody>;
@@ -30,7 +28,7 @@ export const saveUrlBody = z.object({ trade_link: tradeLinkSchema });
 export type SaveUrlBody = z.infer<typeof saveUrlBody>;
 
 /** appId arrives as a number or numeric string; only CS2 (730) has an inventory. */
-export const getInventoryBody = z.object({ appId: z.coerce.number().pipe(z.literal(STEAM_APP_ID)) });
+export const getInventoryBody = z.object({ appId: appIdSchema });
 export type GetInventoryBody = z.infer<typeof getInventoryBody>;
 
 // ---- answers ----

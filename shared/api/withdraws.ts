@@ -23,18 +23,14 @@
 //   400 inventory_api.insufficient_funds    balance < fee
 //   400 app_api.invalid_request             malformed body; 401 user_api.unauthorized for a visitor
 import { z } from "zod";
-import { idSchema } from "./common";
+import { idSchema, idTextSchema } from "./common";
 import { dollarsJson } from "./crash";
 import { requestIdSchema } from "./store";
 
 /** Parsing cap only (the rule WITHDRAW.maxItems answers inventory_api.too_many_items below it). */
 const PARSE_CAP = 500;
 
-const idKey = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/)
-  .transform(Number)
-  .refine(Number.isSafeInteger);
+const idKey = idTextSchema;
 
 /** `items` as sent → distinct inventory item ids, in the order given. */
 export const withdrawItemsSchema = z

@@ -13,11 +13,12 @@ import {
   roundPublic,
   targetJson,
 } from "../api/crash";
+import { idNumberSchema } from "../api/common";
 import { identityFrame, pingFrame } from "./chat";
 import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
 
 const epochMs = z.number().int().nonnegative();
-const roundId = z.number().int().positive();
+const roundId = idNumberSchema;
 const betId = z.string().min(1).max(64);
 /** A message key of the catalogue (crash_api.*, app_api.*). */
 const messageKey = z.string().min(1).max(200);
@@ -34,7 +35,7 @@ export const newBetFrame = frame(
   "newBet",
   z.strictObject({
     items: z
-      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .array(idNumberSchema)
       .max(CRASH.maxItemsPerBet)
       .refine((ids) => new Set(ids).size === ids.length, "items must be unique"),
     autoWithdraw: autoWithdrawJson,

@@ -97,7 +97,10 @@ describe("cases", () => {
       const win = body.winItem;
       expect(win.market_hash_name).toBeTruthy();
       // while spinning the button is disabled
-      await expect.poll(() => a.page.getByRole("button", { name: "Spinning…" }).isDisabled()).toBe(true);
+      // (the reel spins CASES.reel.spinMs: a loaded CI machine may take over a second to paint it)
+      const spinning = a.page.getByRole("button", { name: "Spinning…" });
+      await spinning.waitFor({ timeout: CASES.reel.spinMs / 2 });
+      expect(await spinning.isDisabled()).toBe(true);
       await a.page.waitForTimeout(CASES.reel.spinMs / 3);
       await screenshot(a.page, "case-spinning-desktop");
 

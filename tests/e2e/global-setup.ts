@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(path.join(os.tmpdir(), "skinrush-e2e-state-"));
   migrateLocal({ persistTo });
   seedLocal({ persistTo });
-  const site = await startSite({ port: await freePort(), fakesPort: await freePort(), persistTo, log: false });
+  // every browser page connects from 127.0.0.1: a roomy per-IP socket cap for the whole run
+  const site = await startSite({ port: await freePort(), fakesPort: await freePort(), persistTo, log: false, vars: { WS_MAX_PER_IP: "500" } });
   project.provide("baseUrl", site.url);
   return async () => {
     await site.stop();

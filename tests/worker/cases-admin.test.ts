@@ -138,4 +138,19 @@ describe("admin cases", () => {
     expect(await up({ active: true })).toMatchObject({ status: 400, body: { message: "cases_api.invalid_price" } });
     expect((await auditRows()).filter((r) => r.action === "cases.update").length).toBeGreaterThanOrEqual(3);
   });
+
+  it("update takes the id as a JSON number only: true, [id] and \"1e2\" rename nothing (issue 11 §6)", async () => {
+    const boss = await makeUser({ isAdmin: true });
+    // cases 1 and 100 exist, so a coercing schema (true → 1, "1e2" → 100) would rename them
+    await env.DB.prepare("INSERT OR IGNORE INTO cases (id, name, image, price, priority, active) VALUES (1, 'One', 'case.png', 100, 0, 1), (100, 'Hundred', 'case.png', 100, 0, 1)").run();
+    const kase = await makeCase(133);
+    const names = async () => (await env.DB.prepare("SELECT id, name, active FROM cases ORDER BY id").all()).results;
+    const before = await names();
+    const audits = (await auditRows()).filter((r) => r.action === "cases.update").length;
+    for (const id of [true, [kase.id], "1e2", ` ${kase.id}`, `0${kase.id}`, `${kase.id}e0`, kase.id + 0.5, 2 ** 53, null, [1]]) {
+      expect(await admin("update", { id, name: "Fuzzed", active: false }, boss.token), JSON.stringify(id)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+    }
+    expect(await names()).toEqual(before);
+    expect((await auditRows()).filter((r) => r.action === "cases.update").length).toBe(audits);
+  });
 });

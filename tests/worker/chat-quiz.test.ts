@@ -96,6 +96,19 @@ describe("starting and stopping", () => {
     expect(await start(mod.token, { question: "", answer: "a", item_id: prize })).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
     expect(await start(mod.token, { question: "q", answer: "x".repeat(CHAT.quizAnswerMax + 1), item_id: prize })).toMatchObject({ status: 400 });
   });
+
+  it("item_id is a JSON number only: true, [id] and \"1e2\" are refused with 400 and reserve nothing (issue 11 §6)", async () => {
+    const mod = await moderator();
+    const prize = await houseItem();
+    const audits = (await auditOf("chat.quiz_start")).length;
+    for (const item_id of [true, [prize], "1e2", ` ${prize}`, `0${prize}`, `${prize}e0`, prize + 0.5, 2 ** 53, null]) {
+      expect(await start(mod.token, { question: "q", answer: "a", item_id }), JSON.stringify(item_id)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+    }
+    expect(await itemRow(prize)).toMatchObject({ owner_id: null, status: "available" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM inventory_items WHERE status = 'quiz'").first<{ n: number }>()).toEqual({ n: 0 });
+    expect((await hub(env).quizState()).isActive).toBe(false);
+    expect((await auditOf("chat.quiz_start")).length).toBe(audits);
+  });
 });
 
 describe("answering", () => {

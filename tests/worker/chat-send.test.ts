@@ -140,6 +140,21 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
     expect(kept.some((m) => m.message === "visit site.com")).toBe(false);
     expect(kept.at(-1)).toMatchObject({ message: "rules at site.com/rules", user: { id: mod.user.id, is_moderator: true } });
   });
+
+  it("refuses hidden links (zero-width, ideographic dots, look-alike letters, [.], .onion) on the socket and the API; harmless dots pass (issue 11 §4)", async () => {
+    const p = await player();
+    const c = await socket(p);
+    const tricks = ["t\u200B.me/skins", "evil\u3002com", "evil.\u0441\u043e\u043c", "evil[.]com", "abcdefghij234567.onion", "192[.]168.0.1", "hxxp://evil"];
+    for (const text of tricks) {
+      expect(await say(c, text), text).toMatchObject({ status: "error", message: "chat_api.links" });
+      advanceClock(CHAT.minIntervalMs);
+    }
+    expect(await chatCall("sendMessage", { message: "free skins at ev\u200Bil\uFF0Ecom" }, p.token)).toMatchObject({ status: 400, body: { message: "chat_api.links" } });
+    advanceClock(CHAT.minIntervalMs);
+    expect(await say(c, "e.g. x1.5 then 2.50, ну.и ok.")).toMatchObject({ status: "success" });
+    const mine = (await hub(env).history()).filter((m) => m.user.id === p.user.id).map((m) => m.message);
+    expect(mine).toEqual(["e.g. x1.5 then 2.50, ну.и ok."]);
+  });
 });
 
 describe("commands (§6)", () => {

@@ -28,7 +28,8 @@ describe("/api/crash", () => {
     const missing = await post("/api/crash/getGame", { id: 999_999 });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ status: "error", message: "crash_api.round_not_found" });
-    for (const body of [{}, { id: "abc" }, { id: 0 }, { id: -3 }, "{oops"]) {
+    // issue 11 §6: true, [1], "1e2", " 1" were read as ids 1, 1, 100, 1 by a coercing schema
+    for (const body of [{}, { id: "abc" }, { id: 0 }, { id: -3 }, "{oops", { id: true }, { id: [1] }, { id: "1e2" }, { id: " 1" }, { id: "01" }, { id: 1.5 }, { id: 2 ** 53 }, { id: null }]) {
       const res = await post("/api/crash/getGame", body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: "app_api.invalid_request" });

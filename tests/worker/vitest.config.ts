@@ -24,6 +24,8 @@ export default defineConfig({
           PRICE_FEED_URL: `${inject<string>("fakeBase")}/prices`,
           // the fake trade bot of skin withdrawals (tests/fakes/trade-bot.mjs)
           TRADE_BOT_URL: `${inject<string>("fakeBase")}/bot`,
+          // the fake image CDN (tests/fakes/images.mjs)
+          ITEM_IMAGE_BASE_URL: `${inject<string>("fakeBase")}/img`,
           // dev-only crash chain seed (its length/terminal/salt are in wrangler.toml [vars])
           CRASH_CHAIN_SEED: devCrashChain.seed,
         },

@@ -1,5 +1,7 @@
 // The SPA entry: providers, the router and the few global bindings (streamer-mode class,
 // banned handling). Everything screen-specific is a lazy chunk.
+// First: zod must run jitless under the CSP before any schema is built.
+import "./lib/zodCsp";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

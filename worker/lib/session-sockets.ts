@@ -19,7 +19,7 @@ export function endUserSockets(env: RoomsEnv, userId: number): Promise<number> {
 
 async function endEverywhere(env: RoomsEnv, target: { session: string } | { userId: number }, why: SessionEnd): Promise<number> {
   const rooms = liveRooms(env);
-  const answers = await Promise.allSettled(rooms.map(({ room }) => room.endSessions(target, why)));
+  const answers = await Promise.allSettled(rooms.map(async ({ open }) => open().endSessions(target, why)));
   let closed = 0;
   answers.forEach((answer, i) => {
     if (answer.status === "fulfilled") closed += answer.value;

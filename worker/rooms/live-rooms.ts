@@ -4,9 +4,10 @@
 import { crashRoom } from "./crash/stub";
 import { hub } from "./hub";
 
+// Stubs are made on call (open), so a binding that throws fails that room's call, not the list.
 export function liveRooms(env: Pick<Env, "CHAT_ROOM" | "CRASH_ROOM">) {
   return [
-    { name: "hub", room: hub(env) },
-    { name: "crash", room: crashRoom(env) },
+    { name: "hub", open: () => hub(env) },
+    { name: "crash", open: () => crashRoom(env) },
   ] as const;
 }

@@ -1,7 +1,9 @@
-// An item picture: the catalogue image, or (no URL, offline, broken link) a rarity-coloured
-// card that names the weapon and skin, drawn in HTML/CSS so it needs no network at all.
+// An item picture: the catalogue image served by the site (/img/item/<hash>.webp, which answers a
+// rarity-coloured picture itself when its source fails), or (no catalogue picture, broken link) a
+// rarity-coloured card that names the weapon and skin, drawn in HTML/CSS.
 import { useState, type CSSProperties } from "react";
 import { UI } from "../../../shared/constants";
+import { siteImageUrl } from "../../../shared/images";
 import { splitItemName } from "./itemName";
 import "./itemImage.css";
 
@@ -10,6 +12,7 @@ export type ItemImageSize = (typeof UI.itemImageSizes)[number];
 export interface ItemImageProps {
   /** market_hash_name (or display name) of the item */
   name: string;
+  /** the catalogue picture URL as the API sends it */
   image?: string | null;
   rarityColor?: string | null;
   size?: ItemImageSize;
@@ -18,8 +21,9 @@ export interface ItemImageProps {
 
 const FALLBACK_COLOR = "#b0c3d9"; // the "consumer grade" grey
 
-export function ItemImage({ name, image, rarityColor, size = 96, className }: ItemImageProps) {
+export function ItemImage({ name, image: catalogueUrl, rarityColor, size = 96, className }: ItemImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const image = siteImageUrl("item", catalogueUrl);
   const color = rarityColor || FALLBACK_COLOR;
   const style = { "--item-size": `${size}px`, "--rarity": color } as CSSProperties;
   const classes = `item-image item-image--${size}${className ? ` ${className}` : ""}`;

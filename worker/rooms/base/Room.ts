@@ -10,6 +10,17 @@ import { NamedAlarms } from "./alarms";
 import { countFrame, type FloodState } from "./flood";
 import { SessionSockets, type SessionEnd } from "./session-sockets";
 
+/** The hibernation tag of the sockets opened from one IP (tags are at most 256 characters). */
+function ipTag(ip: string): string {
+  return `ip:${ip.slice(0, 64)}`;
+}
+
+/** WS_MAX_PER_IP (digits) or SOCKET.defaultMaxPerIp. */
+export function maxSocketsPerIp(env: { WS_MAX_PER_IP?: string }): number {
+  const raw = env.WS_MAX_PER_IP ?? "";
+  return /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : SOCKET.defaultMaxPerIp;
+}
+
 /** What a room remembers per socket. Keep it small: attachments are limited to 2 KB. */
 export interface BaseAttachment {
   userId: number | null;
@@ -69,8 +80,16 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return Response.json(errorBody("app_api.invalid_request"), { status: 426, headers: { Upgrade: "websocket" } });
     }
+    // One IP holds at most WS_MAX_PER_IP sockets here: its sockets carry the IP as a tag, which
+    // survives hibernation. Cloudflare always sets CF-Connecting-IP; a request without it (a
+    // test calling the worker directly) is not counted.
+    const ip = request.headers.get("CF-Connecting-IP");
+    const tags = ip ? [ipTag(ip)] : [];
+    if (ip && this.openSockets(this.ctx.getWebSockets(ipTag(ip))).length >= maxSocketsPerIp(this.env)) {
+      return Response.json(errorBody("app_api.too_many_requests"), { status: 429 });
+    }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, tags);
     const attachment = this.newAttachment(request, { userId: null, visitorId: crypto.randomUUID(), connectedAt: Date.now() });
     server.serializeAttachment(attachment);
     await this.onJoin(server, attachment);
@@ -78,6 +97,16 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Refused unread: an oversized frame is never parsed (a 16 MB frame used to be).
+    if ((typeof message === "string" ? message.length : message.byteLength) > SOCKET.maxFrameLength) {
+      try {
+        ws.close(SOCKET.tooBigCode, "frame too big");
+      } catch {
+        // already closed
+      }
+      await this.leave(ws);
+      return;
+    }
     const counted = countFrame(this.flood.get(ws), Date.now(), SOCKET.flood);
     this.flood.set(ws, counted.state);
     if (counted.flooded) {
@@ -132,7 +161,11 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
 
   /** Open sockets (derived from the runtime, so right after hibernation too). */
   protected sockets(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN && !this.left.has(ws));
+    return this.openSockets(this.ctx.getWebSockets());
+  }
+
+  private openSockets(all: WebSocket[]): WebSocket[] {
+    return all.filter((ws) => ws.readyState === WebSocket.OPEN && !this.left.has(ws));
   }
 
   /** Sends one frame; throws if the shared server schema rejects it (a bug, never sent). */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CaseWithItemsJson } from "../../../../shared/api/cases";
+import { idFromText } from "../../../../shared/api/common";
 import { useUiStore } from "../../app/uiStore";
 import { ApiError } from "../../lib/api";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
@@ -95,7 +96,7 @@ function CaseView({ kase }: { kase: CaseWithItemsJson }) {
 export default function CaseScreen() {
   const { t } = useTranslation("cases");
   const { t: te } = useTranslation("errors");
-  const id = Number(useParams().id);
+  const id = idFromText(useParams().id) ?? Number.NaN; // digits only: /cases/1e2 is not case 100
   const query = useCase(id);
   // the strip needs the list's live drops when this screen is the first one opened
   const list = useCasesList();

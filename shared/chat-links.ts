@@ -1,0 +1,153 @@
+// The chat's link filter (spec §5 Chat: "no links, ids or promos"; issue 11 §4). Pure and shared:
+// the room refuses a player's message with chat_api.links when containsLink() says so.
+//
+// A message is first normalised the way a reader's eye does it, then searched:
+//  1. NFKC (fullwidth ｅｖｉｌ．ｃｏｍ, 𝐛𝐨𝐥𝐝, ⓒⓘⓡⓒⓛⓔⓓ and ․ ﹒ ．dots become plain ASCII);
+//  2. invisible characters are removed: format characters (\p{Cf}: zero-width space/joiners,
+//     word joiner, BOM, soft hyphen, bidi controls, tags), variation selectors, fillers, controls;
+//  3. other dot-like characters (。 ｡ · • ・ …) become ".", and written-out dots ([.], (.), {.},
+//     [dot], (dot), " dot ", "(точка)") become "." too; "[:]" becomes ":";
+//  4. lower case; a second form drops combining marks (é → e); look-alike letters
+//     (Cyrillic/Greek/Armenian/small capitals: "сом" → "com") are also read as Latin.
+// Then a form holds a link when it has a scheme (http://, hxxp://), "www.", an IPv4 address, a
+// domain-like name `label(.label)+` whose last label is a top-level domain of the public-suffix
+// list (tldts; plus the alt roots .i2p/.loki/.eth), a "name .com" dodge with spaces around the
+// dot, or a `name.word/path`. Numbers ("2.50", "x1.5", "v1.2.3"), abbreviations ("e.g.", "т.е.",
+// "г.Москва") and "..." are not names under a top-level domain, so they pass.
+import { parse } from "tldts";
+
+// ── normalisation ────────────────────────────────────────────────────────────
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+const SPACE_LIKE = /[\p{Z}\t\n\v\f\r\u0085]+/gu;
+const CONTROL = /\p{Cc}/gu;
+/** Full stops and dot-like marks of other scripts (NFKC already turned ․ ﹒ ． into "."). */
+const DOT_LIKE = /[\u00B7\u0387\u0589\u06D4\u0701\u0702\u1362\u166E\u1803\u1809\u2022\u2027\u2219\u22C5\u2E33\u2E3C\u3002\u30FB\uA4FE\uA60E\uA6F3\uFE12\uFF61\uFF65]/gu;
+/** [.] (.) {.} <.> [dot] (dot) (точка) [тчк], with or without spaces around. */
+const BRACKET_DOT = /\s*[[({<]\s*(?:\.|dot|d0t|точка|тчк)\s*[\])}>]\s*/gu;
+/** " dot " / " точка " as a word between two words. */
+const WORD_DOT = /\s+(?:dot|точка|тчк)\s+/gu;
+const BRACKET_COLON = /[[({<]\s*:\s*[\])}>]/gu;
+const MARKS = /[\p{Mn}\p{Me}]/gu;
+
+/** Letters that read as Latin ones (lower case; upper-case look-alikes are listed by their lower case). */
+const LOOK_ALIKES: Record<string, string> = {
+  // Cyrillic
+  а: "a", в: "b", г: "r", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", п: "n", р: "p", с: "c", т: "t", у: "y", х: "x",
+  ь: "b", ѕ: "s", і: "i", ї: "i", ј: "j", ԁ: "d", ԛ: "q", ԝ: "w", һ: "h", ӏ: "l", ү: "y", ұ: "y", ɡ: "g",
+  // Greek
+  α: "a", β: "b", γ: "y", ε: "e", η: "n", ι: "i", κ: "k", μ: "u", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x",
+  ω: "w", ϲ: "c", ϳ: "j", ς: "c",
+  // Armenian
+  օ: "o", ս: "u", ո: "n", հ: "h", ց: "g",
+  // Latin look-alikes NFKC keeps: dotless i/j, small capitals
+  ı: "i", ȷ: "j", ɑ: "a", ɩ: "i", ᴀ: "a", ʙ: "b", ᴄ: "c", ᴅ: "d", ᴇ: "e", ɢ: "g", ʜ: "h", ɪ: "i", ᴊ: "j", ᴋ: "k",
+  ʟ: "l", ᴍ: "m", ɴ: "n", ᴏ: "o", ᴘ: "p", ʀ: "r", ꜱ: "s", ᴛ: "t", ᴜ: "u", ᴠ: "v", ᴡ: "w", ʏ: "y", ᴢ: "z",
+};
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
+
+function toLatin(text: string): string {
+  return text.replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c);
+}
+
+/**
+ * The forms of a message the patterns are tried on: normalised; the same without combining
+ * marks (duplicates dropped). Look-alike letters are mapped per candidate (hasDomain) and for
+ * the other patterns (containsLink).
+ */
+export function linkForms(text: string): string[] {
+  const base = text
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .replace(SPACE_LIKE, " ")
+    .replace(CONTROL, "")
+    .replace(DOT_LIKE, ".")
+    .toLowerCase()
+    .replace(BRACKET_DOT, ".")
+    .replace(WORD_DOT, ".")
+    .replace(BRACKET_COLON, ":");
+  const unmarked = base.normalize("NFKD").replace(MARKS, "").normalize("NFC");
+  return [...new Set([base, unmarked])];
+}
+
+// ── top-level domains ────────────────────────────────────────────────────────
+/** Alternative roots outside the public-suffix list (.onion is in it). */
+const ALT_ROOTS = new Set(["i2p", "loki", "eth"]);
+/** Cyrillic spellings readers take for a common domain ("сайт.ру"); .ком and .рф are real. */
+const CYRILLIC_SPELLINGS = new Set(["ру", "су"]);
+/**
+ * A name made only of look-alike letters ("ну.вот" → "hy.bot") is Russian text, not a dodge,
+ * unless it maps onto one of these common endings ("вк.сом" → "bk.com").
+ */
+const COMMON_TLDS = new Set(["com", "net", "org", "ru", "su", "io", "me", "gg", "xyz", "info", "biz", "pro", "top", "site", "bet", "cc", "to", "tv", "co", "ly", "us"]);
+/**
+ * A one-character name ("t.me", "x.com") counts only with these endings, so "e.g.", "i.e.",
+ * "т.е." and "г.Москва" stay text.
+ */
+const SHORT_NAME_TLDS = new Set([
+  ...["me", "co", "ly", "gg", "io", "to", "so", "cc", "tv", "ai", "ru", "su", "us", "uk", "de", "рф"],
+  ...["com", "net", "org", "info", "biz", "pro", "xyz", "top", "site", "online", "shop", "store", "club", "fun", "win", "bet"],
+  ...["casino", "games", "gift", "money", "cash", "market", "trade", "skin", "skins", "link", "live", "vip", "icu", "cloud"],
+  ...["app", "dev", "onion"],
+]);
+
+function isTld(label: string): boolean {
+  if (ALT_ROOTS.has(label)) return true;
+  if (!/^[\p{L}][\p{L}\p{N}-]*$/u.test(label) && !label.startsWith("xn--")) return false;
+  return parse(`x.${label}`, { allowPrivateDomains: false, validateHostname: false, detectIp: false, extractHostname: false }).isIcann === true;
+}
+
+/** `label(.label)+`: letters, digits, "-" and "_" (a reader ignores that hosts cannot have "_"). */
+const DOMAIN_LIKE = /(?<![\p{L}\p{N}_-])[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/gu;
+
+function namesDomain(candidate: string, guarded: boolean): boolean {
+  const labels = candidate.split(".");
+  const tld = labels.at(-1)!.replace(/^-+|-+$/g, "");
+  const name = labels.at(-2)!.replace(/^[-_]+|[-_]+$/g, "");
+  if (name === "" || !isTld(tld)) return false;
+  if (guarded && !COMMON_TLDS.has(tld)) return false;
+  if ([...name].length === 1 && labels.length === 2) return SHORT_NAME_TLDS.has(tld);
+  return true;
+}
+
+/** A domain-like name under a real top-level domain, read as written or with look-alikes mapped. */
+function hasDomain(form: string): boolean {
+  for (const [candidate] of form.matchAll(DOMAIN_LIKE)) {
+    if (namesDomain(candidate, false)) return true;
+    const labels = candidate.split(".");
+    if (CYRILLIC_SPELLINGS.has(labels.at(-1)!) && labels.at(-2)!.length > 1) return true;
+    const latin = toLatin(candidate);
+    // only Cyrillic/Greek letters: a Latin reading counts for the common endings only
+    if (latin !== candidate && namesDomain(latin, !/[a-z]/.test(candidate))) return true;
+  }
+  return false;
+}
+
+// ── the other shapes of a link ───────────────────────────────────────────────
+/** Popular endings caught with spaces around the dot: "site .com", "site . ru". */
+const SPACED_TLDS = ["com", "net", "org", "ru", "рф", "gg", "io", "xyz", "top", "pro", "bet", "site", "info", "biz", "su", "onion"];
+/** With a space after the dot only ("site. com"): endings that are not everyday words. */
+const SPACED_AFTER_TLDS = ["com", "net", "org", "ru", "рф", "xyz", "info", "biz", "onion"];
+
+const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]{0,61}[\\p{L}\\p{N}])?";
+const END = "(?![\\p{L}\\p{N}_-])";
+const PATTERNS: RegExp[] = [
+  // any scheme, defanged ones too: http://, hxxps://, ftp://, steam://…
+  /[a-z][a-z0-9+.-]*:\/\//i,
+  // www.anything
+  /(?<![\p{L}\p{N}])www\d?\.[\p{L}\p{N}]/iu,
+  // an IPv4 address (with or without a port)
+  /(?<![\p{N}.])\d{1,3}(?:\.\d{1,3}){3}(?![\p{N}])/u,
+  // a dodge with spaces around the dot: "site .com", "skins . ru", "site. com"
+  new RegExp(`${LABEL}\\s+\\.\\s*(?:${SPACED_TLDS.join("|")})${END}`, "iu"),
+  new RegExp(`${LABEL}\\.\\s+(?:${SPACED_AFTER_TLDS.join("|")})${END}`, "iu"),
+  // any name.name followed by a path: go.to/x, something.weird/abc
+  new RegExp(`${LABEL}\\.\\p{L}{2,}\\/[^\\s]`, "iu"),
+];
+
+/** Whether the text holds anything URL-like once normalised: a scheme, www., an IP or a domain name. */
+export function containsLink(text: string): boolean {
+  const forms = linkForms(text);
+  if (forms.some(hasDomain)) return true;
+  const latin = toLatin(forms.at(-1)!);
+  return [...forms, latin].some((form) => PATTERNS.some((p) => p.test(form)));
+}
