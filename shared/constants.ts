@@ -280,6 +280,10 @@ export const PRICES = {
   maxItemCents: 100_000_000,
   /** rows per multi-row INSERT when the catalogue is loaded as SQL (D1 statement size) */
   catalogueRowsPerInsert: 50,
+  /** scheduled refresh (wrangler.toml [triggers]): minutes between refreshes when PRICE_REFRESH_MINUTES is unset or bad */
+  defaultRefreshMinutes: 60,
+  /** PRICE_REFRESH_MINUTES above this is refused (falls back to the default): a week */
+  maxRefreshMinutes: 10_080,
 } as const;
 
 /** Item and case pictures served by the site (/img/item/*, /img/case/*; worker/images). */

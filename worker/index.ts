@@ -29,6 +29,7 @@ import { adminCasesRoutes } from "./api/admin/cases";
 import { withdrawRoutes } from "./api/withdraws/routes";
 import { imageRoutes } from "./api/images/routes";
 import { crawlerRoutes } from "./api/crawlers/routes";
+import { scheduledPriceRefresh } from "./prices/scheduled";
 
 const app = new Hono<AppEnv>();
 
@@ -65,7 +66,13 @@ app.onError((err, c) => {
   return fail(c, 500, "app_error.load");
 });
 
-export default app;
+/** Cron Triggers (wrangler.toml [triggers]): the scheduled price refresh (prices/scheduled.ts). */
+const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) => {
+  await scheduledPriceRefresh(env, controller.scheduledTime);
+};
+
+// the Hono app is the fetch handler; `scheduled` rides on the same default export
+export default Object.assign(app, { scheduled });
 export type App = typeof app;
 export { ChatRoom } from "./rooms/chat/ChatRoom";
 export { CrashRoom } from "./rooms/crash/CrashRoom";

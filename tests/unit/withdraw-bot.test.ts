@@ -26,13 +26,14 @@ afterAll(() => fakes.close());
 describe("HttpTradeBot ↔ fake trade bot", () => {
   it("sends an offer that is accepted after acceptAfterMs, idempotently per reference", async () => {
     const tradeLink = link();
-    await control({ trade_link: tradeLink, mode: "accept", acceptAfterMs: 150 });
+    // 1.5 s leaves a loaded CI machine time for the three calls below while it is still active
+    await control({ trade_link: tradeLink, mode: "accept", acceptAfterMs: 1_500 });
     const offer = await bot.sendOffer({ tradeLink, items, reference: "w-accept" });
     expect(offer).toEqual({ offerId: expect.any(String), state: "active" });
     // a resend (lost answer, queue restart) gets the same offer, not a second one
     expect(await bot.sendOffer({ tradeLink, items, reference: "w-accept" })).toEqual(offer);
     expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "active" });
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1_600));
     expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted" });
     // cancelling an accepted offer changes nothing: the answer says it was accepted
     expect((await bot.cancelOffer(offer.offerId)).state).toBe("accepted");

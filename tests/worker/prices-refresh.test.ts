@@ -98,14 +98,18 @@ describe("POST /api/admin/prices/refresh", () => {
     await env.DB.prepare("DELETE FROM cases WHERE id IN (?1, ?2)").bind(drifted, fine).run();
   });
 
-  it("leaves owned items at their booked price", async () => {
-    const cat = await env.DB.prepare("SELECT id FROM catalogue WHERE market_hash_name = 'AK-47 | Redline (Field-Tested)'").first<{ id: number }>();
+  it("re-books owned items at the new price, with the house's revaluation result in the ledger", async () => {
+    const cat = await env.DB.prepare("SELECT id, price FROM catalogue WHERE market_hash_name = 'AK-47 | Redline (Field-Tested)'").first<{ id: number; price: number }>();
     const { user } = await userWithToken();
     await env.DB.prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price) VALUES (?1, ?2, 777)").bind(user.id, cat!.id).run();
     const { token } = await userWithToken({ isAdmin: true });
     expect((await postJson("/api/admin/prices/refresh", {}, token)).status).toBe(200);
     const item = await env.DB.prepare("SELECT price FROM inventory_items WHERE owner_id = ?1").bind(user.id).first<{ price: number }>();
-    expect(item?.price).toBe(777);
+    expect(item?.price).toBe(1913);
+    const row = await env.DB.prepare("SELECT user_id, account, delta FROM ledger WHERE kind = 'revaluation' AND reference = ?1 ORDER BY id DESC")
+      .bind(`catalogue:${cat!.id}`)
+      .first();
+    expect(row).toEqual({ user_id: null, account: "revaluation", delta: 777 - 1913 });
   });
 
   it("answers 502 prices_api.feed_failed when the feed fails", async () => {

@@ -214,15 +214,15 @@ describe("exchange (buy paying with inventory items)", () => {
 });
 
 describe("sell", () => {
-  it("credits the booked price (what the inventory shows), not a newer catalogue price", async () => {
+  it("credits the current catalogue price (what the inventory shows), not an older booked price", async () => {
     const t = tag();
     const a = await catalogueItem(2_000, `Store ${t} | Repriced`);
     const me = await richUser(0);
-    // booked at 800 when the player got it; the feed has since moved the catalogue to 2000
+    // booked at 800 when the player got it; the catalogue is at 2000 now (issue 11 §1: one valuation rule)
     const ia = await userItem(me.user.id, a, 800);
     const res = await sell(me.token, { sellIds: [ia] });
-    expect(await res.json()).toEqual({ success: true, message: "storehouse_api.items_sold", balance: 7.2, sum: 7.2 });
-    expect(await item(ia)).toMatchObject({ owner_id: null, status: "available", price: 800 });
+    expect(await res.json()).toEqual({ success: true, message: "storehouse_api.items_sold", balance: 18, sum: 18 });
+    expect(await item(ia)).toMatchObject({ owner_id: null, status: "available", price: 2_000 });
   });
 
   it("credits Σ (booked price − floor(price · 10 %)) and puts the items on sale", async () => {

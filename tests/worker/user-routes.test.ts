@@ -300,7 +300,8 @@ describe("POST /api/user/getInventory", () => {
     const res = await post("/api/user/getInventory", { appId: 730 }, token);
     expect(res.status).toBe(200);
     const { items } = inventoryAnswer.parse(await res.json());
-    expect(items.map((i) => i.status)).toEqual(["available", "withdrawing", "in_bet", "available"]);
+    // every item at its value, the current catalogue price (issue 11 §1), whatever it was booked at
+    expect(items.map((i) => i.status)).toEqual(["available", "available", "in_bet", "withdrawing"]);
     expect(items[0]).toEqual({
       myId: mine.id,
       id: awp.id,
@@ -310,10 +311,10 @@ describe("POST /api/user/getInventory", () => {
       rarity: "Classified",
       rarity_color: "#d32ce6",
       image: awp.image,
-      price: 89.99,
+      price: 90,
       status: "available",
     });
-    expect(items.slice(1).map((i) => i.price)).toEqual([10.02, 10.01, 10]);
+    expect(items.slice(1).map((i) => i.price)).toEqual([15, 15, 15]);
   });
 
   it("accepts appId as a numeric string and answers an empty list", async () => {

@@ -9,10 +9,10 @@ export async function houseQuizItems(db: D1Database, search: string): Promise<Qu
   const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const { results } = await db
     .prepare(
-      `SELECT i.id, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color, i.price
+      `SELECT i.id, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color, c.price
        FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
        WHERE i.owner_id IS NULL AND i.status = 'available' AND c.market_hash_name LIKE ?1 ESCAPE '\\'
-       ORDER BY i.price DESC, i.id ASC LIMIT ${LIMIT}`,
+       ORDER BY c.price DESC, i.id ASC LIMIT ${LIMIT}`,
     )
     .bind(pattern)
     .all<QuizPrizeJson>(); // price in cents here, dollars once mapped

@@ -25,7 +25,7 @@ export interface QuizRecord {
 async function itemJson(env: DbEnv, itemId: number): Promise<ItemJson | null> {
   const row = await env.DB.prepare(
     `SELECT i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-            c.rarity AS rarity, c.rarity_color AS rarity_color, i.price AS price
+            c.rarity AS rarity, c.rarity_color AS rarity_color, c.price AS price
        FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id WHERE i.id = ?1`,
   )
     .bind(itemId)

@@ -21,7 +21,9 @@ export type LedgerKind =
   | "store_sell"
   // skin withdrawals (issue 5): the site fee on send and its refund when the offer fails (house counterpart rows share the kind)
   | "withdraw_fee"
-  | "withdraw_fee_refund";
+  | "withdraw_fee_refund"
+  // a price refresh re-booking held items (prices/revaluation.ts): the house's result, account 'revaluation', no user
+  | "revaluation";
 
 export interface UserMove {
   userId: number;

@@ -5,12 +5,27 @@
 // All figures are integer cents.
 
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
+import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";
+import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
 import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
 
 export interface Reconciliation {
   userBalances: number;
   /** items held by users at their booked price (reported; items are not cash on the books) */
   userItemsValue: number;
+  /**
+   * Revaluation (issue 11 §1; prices/revaluation.ts). Every path values an item at its current
+   * catalogue price, and a refresh re-books held items at it in the same batch as the price, so
+   * userItemsCurrentValue = userItemsValue once prices came from a refresh. The house's revaluation
+   * result (Σ 'revaluation' rows: + when prices fell, − when they rose) is not cash and is not in
+   * the cash equation; revaluationMismatches (rows off the 'revaluation' account or breaking its
+   * running total) must be 0. staleItems: held items booked at another price than the catalogue's
+   * (reported; a catalogue edited outside a refresh — the next refresh re-books them).
+   */
+  userItemsCurrentValue: number;
+  revaluationResult: number;
+  revaluationMismatches: number;
+  staleItems: number;
   houseBalance: number;
   bonusBalance: number;
   /** Σ deposit deltas (money in) */
@@ -21,12 +36,14 @@ export interface Reconciliation {
   mismatchedAccounts: number;
   /**
    * Crash items (reported): staked value the house took from settled bets, and the value of the
-   * win items it minted for winners (a house payout in items, booked at catalogue price).
+   * win items it minted for winners (a house payout in items: win − remainder, the catalogue price at the win).
    */
   crashItemsTaken: number;
   crashItemsPaid: number;
   /**
-   * Won crash bets whose win ≠ win item price + remainder, or whose remainder lacks its ledger
+   * Won crash bets whose win ≠ remainder without a win item (with one: a remainder above the win,
+   * or the item missing — its value is win − remainder: its booked price moves with price
+   * refreshes, prices/revaluation.ts), or whose remainder lacks its ledger
    * rows (user credit and house debit); settled bets whose items the bettor still holds locked
    * outside any pending bet. Must be 0.
    */
@@ -58,7 +75,7 @@ export interface Reconciliation {
   ok: boolean;
 }
 
-const HELD_STATUSES = "('available', 'in_bet', 'withdrawing')";
+const HELD_STATUSES = LIVE_ITEM_STATUSES_SQL;
 
 /** See Reconciliation.storeMismatches; ledger references are 'store_trade:' || trade id. */
 const STORE_MISMATCHES_SQL = `
@@ -81,7 +98,7 @@ const STORE_MISMATCHES_SQL = `
 
 export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const d1 = env.DB;
-  const [totals, items, house, flows, userMismatch, houseMismatch, crashItems, crashBad, storeBad, casesFlows, casesBad, withdrawFlows, withdrawBad, strayWithdrawing] = await d1.batch<Record<string, number | null>>([
+  const [totals, items, house, flows, userMismatch, houseMismatch, crashItems, crashBad, storeBad, casesFlows, casesBad, withdrawFlows, withdrawBad, strayWithdrawing, revaluation] = await d1.batch<Record<string, number | null>>([
     d1.prepare("SELECT COALESCE(SUM(balance), 0) AS v FROM users"),
     d1.prepare(`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${HELD_STATUSES}`),
     d1.prepare(
@@ -105,13 +122,14 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     ),
     d1.prepare(
       `SELECT COALESCE(SUM(CASE WHEN b.status IN (1, 2) THEN b.bank END), 0) AS taken,
-              COALESCE((SELECT SUM(i.price) FROM crash_bets w JOIN inventory_items i ON i.id = w.win_item_id WHERE w.status = 1), 0) AS paid
+              COALESCE((SELECT SUM(w.win - w.remainder) FROM crash_bets w WHERE w.status = 1 AND w.win_item_id IS NOT NULL), 0) AS paid
          FROM crash_bets b`,
     ),
     d1.prepare(
       `SELECT COUNT(*) AS v FROM crash_bets b
         WHERE (b.status = 1 AND (
-                 b.win <> b.remainder + COALESCE((SELECT price FROM inventory_items i WHERE i.id = b.win_item_id), 0)
+                 (b.win_item_id IS NULL AND b.win <> b.remainder)
+              OR (b.win_item_id IS NOT NULL AND (b.win < b.remainder OR NOT EXISTS (SELECT 1 FROM inventory_items i WHERE i.id = b.win_item_id)))
               OR b.remainder <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'crash:bet:' || b.id || ':win'), 0)
               OR b.remainder <> -COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'crash:bet:' || b.id || ':win:house'), 0)))
            OR (b.status IN (1, 2) AND EXISTS (
@@ -125,6 +143,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     d1.prepare(WITHDRAW_FLOWS_SQL),
     d1.prepare(WITHDRAW_MISMATCHES_SQL),
     d1.prepare(STRAY_WITHDRAWING_SQL),
+    d1.prepare(REVALUATION_RECONCILE_SQL),
   ]);
   const one = (r: D1Result<Record<string, number | null>> | undefined, col = "v") => Number(r?.results[0]?.[col] ?? 0);
 
@@ -138,9 +157,14 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const casesMismatches = one(casesBad);
   const withdrawMismatches = one(withdrawBad);
   const strayWithdrawingItems = one(strayWithdrawing);
+  const revaluationMismatches = one(revaluation, "bad_rows") + one(revaluation, "foreign_rows");
   return {
     userBalances,
     userItemsValue: one(items),
+    userItemsCurrentValue: one(revaluation, "current_value"),
+    revaluationResult: one(revaluation, "result"),
+    revaluationMismatches,
+    staleItems: one(revaluation, "stale"),
     houseBalance: one(house, "house"),
     bonusBalance: one(house, "bonus"),
     deposits,
@@ -157,6 +181,6 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     withdrawFeesKept: one(withdrawFlows, "fees"),
     withdrawMismatches,
     strayWithdrawingItems,
-    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0 && storeMismatches === 0 && casesMismatches === 0 && withdrawMismatches === 0 && strayWithdrawingItems === 0,
+    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0 && storeMismatches === 0 && casesMismatches === 0 && withdrawMismatches === 0 && strayWithdrawingItems === 0 && revaluationMismatches === 0,
   };
 }

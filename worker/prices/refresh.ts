@@ -2,10 +2,15 @@
 // a failing or malformed feed throws before anything is written. Changed prices are written in
 // D1 batches of PRICES.refreshBatchSize; each batch is atomic, and a re-run converges, so a
 // failure between batches leaves a correct (partly refreshed) catalogue.
-// Items already owned keep their booked price (inventory_items.price): only the catalogue moves.
+// Items still on the site are revalued with their catalogue entry, in the SAME batch as its
+// price (prices/revaluation.ts): booked price = new price, and the house's revaluation result
+// lands as a 'revaluation' ledger row, so the books stay balanced (issue 11 §1). Entries whose
+// held items were left at another price (a catalogue edited outside a refresh) are revalued too;
+// a retry with the same prices finds nothing to change and writes nothing.
 import { PRICES } from "../../shared/constants";
 import { auditStatement } from "../lib/audit";
 import type { PriceFeed } from "./feed";
+import { revaluationStatements, staleCatalogueIds } from "./revaluation";
 
 export interface RefreshResult {
   source: string;
@@ -30,25 +35,40 @@ export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts:
   const { actorId, batchSize = PRICES.refreshBatchSize, now = Date.now() } = opts;
   const d1 = env.DB;
   const { results: rows } = await d1
-    .prepare("SELECT market_hash_name, price FROM catalogue ORDER BY id")
-    .all<{ market_hash_name: string; price: number }>();
+    .prepare("SELECT id, market_hash_name, price FROM catalogue ORDER BY id")
+    .all<{ id: number; market_hash_name: string; price: number }>();
   const quotes = await feed.prices(rows.map((r) => r.market_hash_name));
+  const stale = await staleCatalogueIds(d1);
 
-  const changes: { name: string; cents: number }[] = [];
+  // per catalogue entry: its new price (changed) or its current one (held items to catch up)
+  const changes: { id: number; cents: number; changed: boolean }[] = [];
   let priced = 0;
+  let updated = 0;
   for (const row of rows) {
     const cents = quotes.get(row.market_hash_name);
-    if (cents === undefined) continue;
-    if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`feed ${feed.source} gave a non-cent price for ${row.market_hash_name}: ${cents}`);
-    priced += 1;
-    if (cents !== row.price) changes.push({ name: row.market_hash_name, cents });
+    if (cents !== undefined) {
+      if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`feed ${feed.source} gave a non-cent price for ${row.market_hash_name}: ${cents}`);
+      priced += 1;
+    }
+    const changed = cents !== undefined && cents !== row.price;
+    if (changed) updated += 1;
+    if (changed || stale.has(row.id)) changes.push({ id: row.id, cents: changed ? cents : row.price, changed });
   }
-  const result: RefreshResult = { source: feed.source, items: rows.length, priced, updated: changes.length, unpriced: rows.length - priced };
+  const result: RefreshResult = { source: feed.source, items: rows.length, priced, updated, unpriced: rows.length - priced };
 
-  const update = d1.prepare("UPDATE catalogue SET price = ?1, price_updated_at = ?2 WHERE market_hash_name = ?3");
-  const statements = changes.map((c) => update.bind(c.cents, now, c.name));
+  // one entry's statements never straddle two batches: its revaluation and its price land together
+  const update = d1.prepare("UPDATE catalogue SET price = ?1, price_updated_at = ?2 WHERE id = ?3");
   const batches: D1PreparedStatement[][] = [];
-  for (let i = 0; i < statements.length; i += batchSize) batches.push(statements.slice(i, i + batchSize));
+  let batch: D1PreparedStatement[] = [];
+  for (const c of changes) {
+    const statements = [...revaluationStatements(d1, { catalogueId: c.id, price: c.cents, now }), ...(c.changed ? [update.bind(c.cents, now, c.id)] : [])];
+    if (batch.length > 0 && batch.length + statements.length > batchSize) {
+      batches.push(batch);
+      batch = [];
+    }
+    batch.push(...statements);
+  }
+  if (batch.length > 0) batches.push(batch);
   if (actorId !== undefined) {
     const audit = auditStatement(d1, { actorId, action: "prices.refresh", details: { ...result } }, now);
     if (batches.length) batches[batches.length - 1]!.push(audit);

@@ -14,6 +14,7 @@ import type { InventoryItemJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { presentInventoryItem } from "../api/user/presenters";
 import type { InventoryJoinRow } from "../api/user/queries";
+import { itemValueSql } from "../prices/valuation";
 import { sellTax, tradeTotals, type TradeTotals } from "./pricing";
 
 type DbEnv = Pick<Env, "DB">;
@@ -70,8 +71,8 @@ async function trade<A>(
   if (replayed) return replayed;
 
   // What the user picked, as it stands now (one consistent read). Store units cost the current
-  // catalogue price; an owned item is worth its booked price everywhere on the site (the inventory
-  // shows it, crash stakes count it, a sale credits it), so the quote the player saw is what they get.
+  // catalogue price, and an owned item is worth the current catalogue price too (the one valuation
+  // rule, prices/valuation.ts): selling after a price drop and buying back is never a profit.
   const [buyRes, sellRes, userRes] = await d1.batch([
     d1
       .prepare(
@@ -82,7 +83,7 @@ async function trade<A>(
       .bind(JSON.stringify(r.buyIds)),
     d1
       .prepare(
-        `SELECT i.id, i.catalogue_id, i.price FROM inventory_items i
+        `SELECT i.id, i.catalogue_id, ${itemValueSql("i")} AS price FROM inventory_items i
           WHERE i.id IN (SELECT value FROM json_each(?1)) AND i.owner_id = ?2 AND i.status = 'available'`,
       )
       .bind(JSON.stringify(r.sellIds), r.userId),
@@ -167,7 +168,8 @@ function tradeStatements(
       expectChanges(d1, units.length),
     );
   }
-  // Items given: to the house stock at their booked price (what the seller was credited on).
+  // Items given: to the house stock at the value the seller was credited on, as long as that is
+  // still the current price (a refresh landing between the read and this batch refuses the sale).
   if (given.length > 0) {
     const rows = given.map((g) => ({ id: g.id, c: g.catalogue_id, p: g.price, t: sellTax(g.price, r.taxPercent) }));
     out.push(
@@ -181,7 +183,8 @@ function tradeStatements(
       d1
         .prepare(
           `UPDATE inventory_items SET owner_id = NULL, price = ${priceOfTradeItem}, updated_at = ?3
-            WHERE ${itemsOfSide("sold")} AND owner_id = ?2 AND status = 'available'`,
+            WHERE ${itemsOfSide("sold")} AND owner_id = ?2 AND status = 'available'
+              AND ${itemValueSql("inventory_items")} = ${priceOfTradeItem}`,
         )
         .bind(tradeId, r.userId, now),
       expectChanges(d1, given.length),

@@ -6,6 +6,7 @@
 // The rules are checked on a fresh read first (rules.ts) so every refusal has its own key; the
 // batch's guards make a race lose cleanly (nothing moves) and the loser is answered by re-reading.
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { itemValueSql } from "../prices/valuation";
 import { checkCount, checkSend, type PickedItem, type SendRefusal, type SendState } from "./rules";
 
 type DbEnv = Pick<Env, "DB">;
@@ -34,7 +35,8 @@ export async function readSendState(env: DbEnv, userId: number, ids: readonly nu
     d1.prepare("SELECT EXISTS (SELECT 1 FROM ledger WHERE user_id = ?1 AND account = 'user' AND kind = 'deposit' AND delta > 0) AS v").bind(userId),
     d1.prepare("SELECT EXISTS (SELECT 1 FROM withdrawals WHERE user_id = ?1 AND status IN ('sending', 'moderation')) AS v").bind(userId),
     d1
-      .prepare("SELECT id, owner_id, status, price FROM inventory_items WHERE id IN (SELECT value FROM json_each(?1))")
+      // each item at its value: the current catalogue price (prices/valuation.ts), so the fee is on what it is worth now
+      .prepare(`SELECT id, owner_id, status, ${itemValueSql("inventory_items")} AS price FROM inventory_items WHERE id IN (SELECT value FROM json_each(?1))`)
       .bind(JSON.stringify(ids)),
   ]);
   const u = user?.results[0] as { trade_link: string | null; balance: number } | undefined;
@@ -86,7 +88,8 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
     d1
       .prepare(
         `UPDATE inventory_items SET status = 'withdrawing', updated_at = ?3
-          WHERE id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ?1) AND owner_id = ?2 AND status = 'available'`,
+          WHERE id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ?1) AND owner_id = ?2 AND status = 'available'
+            AND ${itemValueSql("inventory_items")} = (SELECT x.price FROM withdrawal_items x WHERE x.withdrawal_id = ?1 AND x.item_id = inventory_items.id)`,
       )
       .bind(id, r.userId, now),
     expectChanges(d1, check.items.length),

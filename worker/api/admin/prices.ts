@@ -1,7 +1,9 @@
 // POST /api/admin/prices/refresh: admin only, audited. Re-prices the catalogue from the
 // configured feed (PRICE_FEED_URL, else the dev model). A failing or malformed feed answers
-// 502 prices_api.feed_failed and writes nothing. Cases pushed out of their RTP bounds by the new
-// prices are re-priced (worker/cases/reprice.ts).
+// 502 prices_api.feed_failed and writes nothing. Held items are re-booked at the new prices with
+// a 'revaluation' ledger row (worker/prices/revaluation.ts); cases pushed out of their RTP bounds
+// by the new prices are re-priced (worker/cases/reprice.ts). The same refresh also runs on the
+// Cron Trigger (worker/prices/scheduled.ts, PRICE_REFRESH_MINUTES).
 import { Hono } from "hono";
 import { refreshPricesBody, type RefreshPricesAnswer } from "../../../shared/api/prices";
 import { requireAdmin } from "../../auth/middleware";

@@ -43,8 +43,10 @@ interface ItemRow {
   price: number;
 }
 
+// price: a staked item at the value it counted for in the bank (x.price: its booked price moves
+// with price refreshes, prices/revaluation.ts), a won item at its booked price
 const ITEM_SELECT = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color, i.price AS price`;
+  c.rarity AS rarity, c.rarity_color AS rarity_color`;
 
 export function presentItem(r: Omit<ItemRow, "bet_id">): ItemJson {
   return { id: r.id, market_hash_name: r.market_hash_name, name: r.name, image: r.image, rarity: r.rarity, rarity_color: r.rarity_color, price: toDollars(r.price) };
@@ -86,14 +88,14 @@ export async function roundBets(env: D1Env, roundId: number, opts: { userId?: nu
       .bind(...args),
     d1
       .prepare(
-        `SELECT x.bet_id AS bet_id, ${ITEM_SELECT} FROM crash_bet_items x
+        `SELECT x.bet_id AS bet_id, ${ITEM_SELECT}, x.price AS price FROM crash_bet_items x
            JOIN crash_bets b ON b.id = x.bet_id JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
           WHERE b.round_id = ?1 AND b.status <> 3${byUser} ORDER BY x.price DESC, i.id`,
       )
       .bind(...args),
     d1
       .prepare(
-        `SELECT b.id AS bet_id, ${ITEM_SELECT} FROM crash_bets b
+        `SELECT b.id AS bet_id, ${ITEM_SELECT}, i.price AS price FROM crash_bets b
            JOIN inventory_items i ON i.id = b.win_item_id JOIN catalogue c ON c.id = i.catalogue_id
           WHERE b.round_id = ?1 AND b.status = 1${byUser}`,
       )

@@ -59,13 +59,14 @@ export async function inventoryOf(env: DbEnv, ownerId: number) {
       rarity: catalogue.rarity,
       rarityColor: catalogue.rarityColor,
       image: catalogue.image,
-      price: inventoryItems.price,
+      // an item is shown at its value: the current catalogue price (prices/valuation.ts)
+      price: catalogue.price,
       status: inventoryItems.status,
     })
     .from(inventoryItems)
     .innerJoin(catalogue, eq(catalogue.id, inventoryItems.catalogueId))
     .where(and(eq(inventoryItems.ownerId, ownerId), inArray(inventoryItems.status, SHOWN_ITEM_STATUSES)))
-    .orderBy(desc(inventoryItems.price), asc(inventoryItems.id))
+    .orderBy(desc(catalogue.price), asc(inventoryItems.id))
     .all();
 }
 export type InventoryJoinRow = Awaited<ReturnType<typeof inventoryOf>>[number];

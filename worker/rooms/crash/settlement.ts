@@ -8,6 +8,7 @@ import { NOTIFY } from "../../../shared/constants";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { ITEM_STATUS } from "../../db/types";
 import { notificationOf } from "../../lib/notify";
+import { itemValueSql } from "../../prices/valuation";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
 
@@ -15,8 +16,9 @@ type D1Env = Pick<Env, "DB">;
 
 export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
 
+/** A staked item, at the value it counted for in the bank (crash_bet_items b). */
 const ITEM_COLUMNS = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color, i.price AS price`;
+  c.rarity AS rarity, c.rarity_color AS rarity_color, b.price AS price`;
 
 /** Aborts the batch unless the statement before changed as many rows as the bet has items. */
 function expectBetItems(d1: D1Database, betId: string): D1PreparedStatement {
@@ -102,7 +104,8 @@ export type PlaceBetResult =
 
 /**
  * Inserts the bet and its items and locks the items (available → in_bet) for their owner. The
- * bank is the sum of the items' booked prices, computed in SQL. An item not owned, not available,
+ * bank is the sum of the items' values — their current catalogue prices (prices/valuation.ts) —
+ * computed in SQL. An item not owned, not available,
  * or staked twice (even by a racing batch) changes fewer rows than asked: nothing is written.
  */
 export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
@@ -110,7 +113,7 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
   const d1 = env.DB;
   const ids = JSON.stringify(b.itemIds);
   const itemsOfBet = d1.prepare(
-    `SELECT ${ITEM_COLUMNS} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ?1 ORDER BY i.price DESC, i.id`,
+    `SELECT ${ITEM_COLUMNS} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ?1 ORDER BY b.price DESC, i.id`,
   ).bind(b.betId);
   const placed = (items: StakedItem[]) => ({ ok: true as const, bank: items.reduce((sum, i) => sum + i.price, 0), items });
   const mine = "id IN (SELECT value FROM json_each(?1)) AND owner_id = ?2 AND status = 'available'";
@@ -119,12 +122,12 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
       d1
         .prepare(
           `INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
-           SELECT ?3, ?4, ?2, COALESCE(SUM(price), 0), ?5, 0, ?6 FROM inventory_items
+           SELECT ?3, ?4, ?2, COALESCE(SUM(${itemValueSql("inventory_items")}), 0), ?5, 0, ?6 FROM inventory_items
             WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND banned = 0)
               AND (?7 IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?7 AND user_id = ?2 AND revoked_at IS NULL AND expires_at > ?6))`,
         )
         .bind(ids, b.userId, b.betId, b.roundId, b.autoWithdraw, b.now, b.session ?? null),
-      d1.prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, price FROM inventory_items WHERE ${mine}`).bind(ids, b.userId, b.betId),
+      d1.prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, ${itemValueSql("inventory_items")} FROM inventory_items WHERE ${mine}`).bind(ids, b.userId, b.betId),
       d1.prepare(`UPDATE inventory_items SET status = 'in_bet', updated_at = ?3 WHERE ${mine}`).bind(ids, b.userId, b.now),
       expectChanges(d1, b.itemIds.length),
       // a round already running (or unknown) in D1 refuses the bet too; its totals are the room's to write
@@ -192,8 +195,8 @@ const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}
 /**
  * A won bet: the bet row records the cash-out; the staked items go to the house; the win item
  * is minted for the winner at its catalogue price; the remainder (win − item price) is credited
- * with a 'win' ledger row and its house counterpart. The item's value is the house's item payout
- * (reconcile.ts checks win = item price + remainder for every won bet).
+ * with a 'win' ledger row and its house counterpart. The item's value (win − remainder) is the
+ * house's item payout; the item's booked price then moves with price refreshes like any held item.
  */
 export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
   const d1 = env.DB;

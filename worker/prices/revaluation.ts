@@ -1,0 +1,65 @@
+// Revaluing held items when a catalogue price moves (issue 11 §1; the rule: prices/valuation.ts).
+// For one catalogue entry, run in the SAME D1 batch as its price update:
+//   1. the house's revaluation result — −Σ (new − booked) over the items users hold of it — as
+//      one ledger row: kind 'revaluation', account 'revaluation', no user. balance_after is the
+//      running total of the house's revaluation result (the account has no cash balance: no
+//      money moved, only what the house owes on items in users' hands).
+//   2. every item still on the site (users' and the house's) booked at the new price.
+// Zero-delta rows are not written, and items already at the price are not touched, so a retry
+// (or a racing refresh) with the same price changes nothing and writes no row.
+import { LIVE_ITEM_STATUSES_SQL, revaluationKey } from "./valuation";
+
+/** Statuses an item of the house can be in while it is still stock (store, quiz prize). */
+const HOUSE_STOCK_STATUSES_SQL = "('available', 'quiz')";
+
+/** Items of a catalogue entry that a revaluation re-books (bound: ?1 catalogue id). */
+const REVALUED_ITEMS = `catalogue_id = ?1 AND ((owner_id IS NOT NULL AND status IN ${LIVE_ITEM_STATUSES_SQL}) OR (owner_id IS NULL AND status IN ${HOUSE_STOCK_STATUSES_SQL}))`;
+
+export const REVALUATION_ACCOUNT = "revaluation";
+
+/** A revaluation row's ledger reference: the catalogue entry it re-booked. */
+export const revaluationReference = (catalogueId: number) => `catalogue:${catalogueId}`;
+
+export function revaluationStatements(d1: D1Database, r: { catalogueId: number; price: number; now: number }): D1PreparedStatement[] {
+  if (!Number.isSafeInteger(r.price) || r.price < 0) throw new RangeError(`a price must be integer cents ≥ 0: ${r.price}`);
+  return [
+    d1
+      .prepare(
+        `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
+         SELECT NULL, '${REVALUATION_ACCOUNT}', d,
+                d + COALESCE((SELECT balance_after FROM ledger WHERE kind = 'revaluation' ORDER BY id DESC LIMIT 1), 0),
+                'revaluation', ?5, ?3, ?4
+           FROM (SELECT -SUM(?2 - price) AS d FROM inventory_items
+                  WHERE catalogue_id = ?1 AND owner_id IS NOT NULL AND status IN ${LIVE_ITEM_STATUSES_SQL} AND price <> ?2)
+          WHERE d IS NOT NULL AND d <> 0`,
+      )
+      .bind(r.catalogueId, r.price, revaluationKey(r.catalogueId, r.price, r.now), r.now, revaluationReference(r.catalogueId)),
+    d1.prepare(`UPDATE inventory_items SET price = ?2, updated_at = ?3 WHERE ${REVALUED_ITEMS} AND price <> ?2`).bind(r.catalogueId, r.price, r.now),
+  ];
+}
+
+/** Catalogue ids with an item users hold booked at another price than the catalogue's. */
+export async function staleCatalogueIds(d1: D1Database): Promise<Set<number>> {
+  const { results } = await d1.prepare(STALE_CATALOGUE_IDS_SQL).all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
+const STALE_CATALOGUE_IDS_SQL = `
+  SELECT DISTINCT i.catalogue_id AS id FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
+   WHERE i.owner_id IS NOT NULL AND i.status IN ${LIVE_ITEM_STATUSES_SQL} AND i.price <> c.price`;
+
+/**
+ * For the books (db/reconcile.ts): the house's revaluation result (Σ revaluation rows), the
+ * rows whose balance_after breaks the running total, and held items booked at another price
+ * than the catalogue's (must be 0 after every refresh).
+ */
+export const REVALUATION_RECONCILE_SQL = `
+  SELECT COALESCE((SELECT SUM(delta) FROM ledger WHERE kind = 'revaluation'), 0) AS result,
+         (SELECT COUNT(*) FROM (SELECT account, user_id, balance_after, SUM(delta) OVER (ORDER BY id) AS running
+                                  FROM ledger WHERE kind = 'revaluation')
+           WHERE account <> '${REVALUATION_ACCOUNT}' OR user_id IS NOT NULL OR balance_after <> running) AS bad_rows,
+         (SELECT COUNT(*) FROM ledger WHERE account = '${REVALUATION_ACCOUNT}' AND kind <> 'revaluation') AS foreign_rows,
+         (SELECT COUNT(*) FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
+           WHERE i.owner_id IS NOT NULL AND i.status IN ${LIVE_ITEM_STATUSES_SQL} AND i.price <> c.price) AS stale,
+         (SELECT COALESCE(SUM(c.price), 0) FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
+           WHERE i.owner_id IS NOT NULL AND i.status IN ${LIVE_ITEM_STATUSES_SQL}) AS current_value`;
