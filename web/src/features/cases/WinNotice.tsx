@@ -1,5 +1,6 @@
 // The win notice (§2 Other UI, §9): "Congratulation!" / "You won new item!" with the won item's
-// 96 px image, gone after UI.winNoticeMs. Same pattern as the crash feature's own notice.
+// 96 px image, gone after UI.winNoticeMs. Same pattern as the crash feature's own notice. A drop
+// worth no more than the case cost is shown plainly ("Your drop"): only a real gain is celebrated.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UI } from "../../../../shared/constants";
@@ -17,14 +18,14 @@ export function WinNotice({ win }: { win: CaseWin | null }) {
     return () => clearTimeout(timer);
   }, [win]);
   if (!shown) return null;
-  const { item } = shown;
+  const { item, gain } = shown;
   return (
     <div className="case-win-notice" role="status" data-testid="cases-win-notice">
       <button type="button" className="case-win-notice__close" onClick={() => setShown(null)} aria-label={t("win.close")}>
         ×
       </button>
-      <p className="case-win-notice__title">{t("win.title")}</p>
-      <p>{t("win.item")}</p>
+      <p className="case-win-notice__title">{t(gain ? "win.title" : "win.drop_title")}</p>
+      <p>{t(gain ? "win.item" : "win.drop_item")}</p>
       <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={96} />
       <p className="case-win-notice__name">{item.market_hash_name}</p>
       <p className="case-win-notice__price">{formatDollars(item.price)}</p>

@@ -33,6 +33,8 @@ export interface ReelState {
 export interface CaseWin {
   spinId: number;
   item: InventoryItemJson;
+  /** the drop is worth more than the case cost: only then the notice congratulates and the win sound plays */
+  gain: boolean;
 }
 
 function idleReel(kase: CaseWithItemsJson | undefined): ReelState | null {
@@ -53,6 +55,8 @@ export function useCaseOpening(kase: CaseWithItemsJson | undefined, userId: numb
   const reel = spun ?? idle;
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
+  const winRef = useRef(win);
+  winRef.current = win;
 
   const reloadAfterOpen = useCallback(() => {
     void qc.invalidateQueries({ queryKey: queryKeys.inventory });
@@ -74,7 +78,7 @@ export function useCaseOpening(kase: CaseWithItemsJson | undefined, userId: numb
       const lead = previous.cards[previous.landIndex] ?? null;
       const cards = buildReel(kase.items, answer.winItem, Math.random, { lead });
       setSpun({ cards, spinId: previous.spinId + 1, landIndex: CASES.reel.winIndex, jitter: landingJitter(Math.random), startJitter: previous.jitter });
-      setWin({ spinId: previous.spinId + 1, item: answer.winItem });
+      setWin({ spinId: previous.spinId + 1, item: answer.winItem, gain: answer.winItem.price > kase.price });
       useCasesStore.getState().addRoll({ caseId: kase.id, roll: answer.roll, itemName: answer.winItem.market_hash_name });
       setPhase("spinning");
       phaseRef.current = "spinning";
@@ -93,7 +97,7 @@ export function useCaseOpening(kase: CaseWithItemsJson | undefined, userId: numb
     if (phaseRef.current !== "spinning") return;
     setPhase("landed");
     phaseRef.current = "landed";
-    playSound("win");
+    if (winRef.current?.gain) playSound("win");
     useCasesStore.getState().release();
     reloadAfterOpen();
   }, [reloadAfterOpen]);
