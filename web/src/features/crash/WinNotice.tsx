@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UI } from "../../../../shared/constants";
 import { ItemImage } from "../../ui/ItemImage";
+import { InNoticeStack } from "../../ui/NoticeStack";
 import { formatDollars } from "../../ui/Money";
 import type { LastWin } from "./state";
 import { useCrashStore } from "./store";
@@ -20,19 +21,21 @@ export function WinNotice() {
   }, [lastWin]);
   if (!shown) return null;
   return (
-    <div className="crash-win-notice" role="status" data-testid="crash-win-notice">
-      <button type="button" className="crash-win-close" onClick={() => setShown(null)} aria-label={t("win.close")}>
-        ×
-      </button>
-      <p className="crash-win-title">{t("win.title")}</p>
-      {shown.winItem ? (
-        <>
-          <p>{t("win.item")}</p>
-          <ItemImage name={shown.winItem.market_hash_name} image={shown.winItem.image} rarityColor={shown.winItem.rarity_color} size={96} />
-          <p className="crash-win-name">{shown.winItem.market_hash_name}</p>
-        </>
-      ) : null}
-      {shown.remainder > 0 && <p className="crash-win-rest">{t("win.remainder", { amount: formatDollars(shown.remainder) })}</p>}
-    </div>
+    <InNoticeStack>
+      <div className="crash-win-notice" role="status" data-testid="crash-win-notice">
+        <button type="button" className="crash-win-close" onClick={() => setShown(null)} aria-label={t("win.close")}>
+          ×
+        </button>
+        <p className="crash-win-title">{t("win.title")}</p>
+        {shown.winItem ? (
+          <>
+            <p>{t("win.item")}</p>
+            <ItemImage name={shown.winItem.market_hash_name} image={shown.winItem.image} rarityColor={shown.winItem.rarity_color} size={96} />
+            <p className="crash-win-name">{shown.winItem.market_hash_name}</p>
+          </>
+        ) : null}
+        {shown.remainder > 0 && <p className="crash-win-rest">{t("win.remainder", { amount: formatDollars(shown.remainder) })}</p>}
+      </div>
+    </InNoticeStack>
   );
 }
