@@ -25,7 +25,9 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       className="store-card"
       style={{ "--rarity": item.rarity_color } as CSSProperties}
       aria-pressed={selected}
-      aria-label={t("card.label", { name: item.market_hash_name, price, stock: count.text })}
+      // named by its content (an aria-label must hold every visible word, axe
+      // label-content-name-mismatch): the picture's name (market_hash_name), the price, name,
+      // rarity, exterior, and the stock for screen readers
       title={item.market_hash_name}
       onClick={() => onToggle(item)}
     >
@@ -47,6 +49,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       <span className="store-card__full" aria-hidden="true">
         {item.market_hash_name}
       </span>
+      <span className="sr-only">{t("card.stock", { stock: count.text })}</span>
     </button>
   );
 }
