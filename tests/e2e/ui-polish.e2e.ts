@@ -56,10 +56,9 @@ function contrast(fg: string, bg: string): number {
 const stage = (page: Page) => page.evaluate(() => document.querySelector(".crash-widget")?.getAttribute("data-stage") ?? null);
 const round = (page: Page) => page.evaluate(() => Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/[#№](\d+)/)?.[1] ?? 0));
 
-describe("a live round's cash-out and the popups", () => {
-  it("the cash-out is the green button (>= 4.5:1) even under the pointer; popups leave the chat header and the inventory footer free", { timeout: 180_000 }, async () => {
+async function cashOut(mobile: boolean) {
     const admin = await open({ user: "admin_Ivan", role: "admin" });
-    const player = await open({ user: "Dasha" });
+    const player = await open({ user: mobile ? "Max_TV" : "Dasha", mobile });
     await admin.goto("/");
     await player.goto("/");
     await admin.getByTestId("crash-screen").waitFor();
@@ -102,8 +101,7 @@ describe("a live round's cash-out and the popups", () => {
     // the "bet accepted" toast is clear of the chat column's header
     const toast = player.locator(".notice").first();
     await toast.waitFor();
-    const chatHead = player.locator(".chat-column .chat-head");
-    expect(overlaps(await box(toast), await box(chatHead))).toBe(false);
+    if (!mobile) expect(overlaps(await box(toast), await box(player.locator(".chat-column .chat-head")))).toBe(false);
 
     const take = player.getByTestId("crash-take");
     await take.waitFor({ timeout: 60_000 });
@@ -116,21 +114,27 @@ describe("a live round's cash-out and the popups", () => {
     });
     expect(style.background).toBe("rgb(34, 197, 94)");
     expect(contrast(style.color, style.background)).toBeGreaterThanOrEqual(4.5);
-    await screenshot(player, "polish-cash-out-hover");
+    await screenshot(player, `polish-cash-out-hover${mobile ? "-390" : ""}`);
 
     // cash out: the win popup sits in the game column, clear of the chat column
     await take.click();
     const win = player.getByTestId("crash-win-notice");
     await win.waitFor({ timeout: 10_000 });
-    expect(overlaps(await box(win), await box(player.locator(".chat-column")))).toBe(false);
-    // and with the inventory open, clear of the panel (its footer with Sell / Withdraw)
+    if (!mobile) expect(overlaps(await box(win), await box(player.locator(".chat-column")))).toBe(false);
+    // with the inventory open: on desktop clear of the whole panel; on a phone (the panel is
+    // the screen) clear of its head (title, close) and its footer (Sell / Withdraw)
     await player.locator("header.header").getByRole("button", { name: "Инвентарь", exact: true }).click();
     const panel = player.locator(".panel");
-    await panel.waitFor();
+    await panel.locator(".inventory__actions").waitFor();
     await player.waitForTimeout(300);
-    expect(overlaps(await box(win), await box(panel))).toBe(false);
-    await screenshot(player, "polish-win-with-inventory");
-  });
+    if (!mobile) expect(overlaps(await box(win), await box(panel))).toBe(false);
+    for (const part of [".inventory__head", ".inventory__actions"]) expect(overlaps(await box(win), await box(panel.locator(part))), part).toBe(false);
+    await screenshot(player, `polish-win-with-inventory${mobile ? "-390" : ""}`);
+}
+
+describe("a live round's cash-out and the popups", () => {
+  it("the cash-out is the green button (>= 4.5:1) even under the pointer; popups leave the chat header and the inventory panel free", { timeout: 180_000 }, () => cashOut(false));
+  it("on a phone the popups leave the inventory panel's head and footer free", { timeout: 180_000 }, () => cashOut(true));
 });
 
 describe("names in the player's language", () => {
