@@ -121,7 +121,7 @@ describe("the storehouse", () => {
       await store.getByLabel("Price to, $").fill("100000");
       await expect.poll(async () => (await storeCards(page))[0]?.price ?? 0).toBeGreaterThan(balance);
       const dearest = (await storeCards(page))[0]!;
-      await store.getByRole("button", { name: new RegExp(`^${escapeRe(dearest.name)}, `) }).click();
+      await store.getByRole("button", { name: new RegExp(`^${escapeRe(dearest.name)} \\$`) }).click();
       await store.getByText("Your balance is not enough for this purchase.").waitFor();
       await store.getByRole("button", { name: "Accept" }).click();
       await page.getByText("Insufficient funds").waitFor();
