@@ -30,13 +30,14 @@ async function signedIn(username: string, opts: { mobile?: boolean } = {}) {
 
 const headerBalance = async (page: Page) => cents((await page.locator(".header-balance-amount").textContent()) ?? "");
 
-/** The store cards' accessible names → { name, price } (label: "<name>, $1.23, in stock: 4"). */
+/** The store cards → { name, price } (the full market_hash_name and the price they show). */
 async function storeCards(page: Page): Promise<{ name: string; price: number }[]> {
-  const labels = await page.locator(".store-card").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
-  return labels.map((l) => {
-    const m = /^(.*), (\$[\d,]+\.\d\d), in stock: \d+$/.exec(l);
-    if (!m) throw new Error(`unexpected card label: ${l}`);
-    return { name: m[1]!, price: cents(m[2]!) };
+  const cards = await page
+    .locator(".store-card")
+    .evaluateAll((els) => els.map((e) => [e.querySelector(".store-card__full")?.textContent ?? "", e.querySelector(".store-card__price")?.textContent ?? ""]));
+  return cards.map(([name, price]) => {
+    if (!name || !/^\$[\d,]+\.\d\d$/.test(price!)) throw new Error(`unexpected card: ${name} ${price}`);
+    return { name: name!, price: cents(price!) };
   });
 }
 
@@ -81,7 +82,7 @@ describe("the storehouse", () => {
       expect(found).toBeTruthy();
 
       // buy it
-      const card = store.getByRole("button", { name: new RegExp(`^${escapeRe(target.name)}, `) });
+      const card = store.getByRole("button", { name: new RegExp(`^${escapeRe(target.name)} \\$`) });
       await card.click();
       expect(await card.getAttribute("aria-pressed")).toBe("true");
       await store.getByText("1 item selected").waitFor();
@@ -120,7 +121,7 @@ describe("the storehouse", () => {
       await store.getByLabel("Price to, $").fill("100000");
       await expect.poll(async () => (await storeCards(page))[0]?.price ?? 0).toBeGreaterThan(balance);
       const dearest = (await storeCards(page))[0]!;
-      await store.getByRole("button", { name: new RegExp(`^${escapeRe(dearest.name)}, `) }).click();
+      await store.getByRole("button", { name: new RegExp(`^${escapeRe(dearest.name)} \\$`) }).click();
       await store.getByText("Your balance is not enough for this purchase.").waitFor();
       await store.getByRole("button", { name: "Accept" }).click();
       await page.getByText("Insufficient funds").waitFor();

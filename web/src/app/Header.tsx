@@ -15,10 +15,10 @@ import { useUiStore } from "./uiStore";
 export function Logo() {
   const { t } = useTranslation("layout");
   return (
+    // The accessible name starts with the visible word mark (axe: label-content-name-mismatch);
+    // the mark's "S" is drawn by CSS so it adds no stray word to the visible text.
     <Link to="/" className="logo" aria-label={t("logo_home")}>
-      <span className="logo-mark" aria-hidden="true">
-        S
-      </span>
+      <span className="logo-mark" aria-hidden="true" />
       <span className="logo-text" aria-hidden="true">
         SKIN<b>RUSH</b>
       </span>
@@ -111,6 +111,7 @@ function UserCorner() {
         <BellIcon />
         <UnreadDot />
       </button>
+      {/* the label holds the visible username (the avatar's initial is drawn by CSS, not text) */}
       <Link to="/profile" className="header-profile" aria-label={t("header.profile", { name: user.username })}>
         <UserAvatar avatar={user.avatar} username={user.username} size={36} />
         <span className="header-username">{user.username}</span>

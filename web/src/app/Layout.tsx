@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { Notices } from "../ui/Notices";
 import { ChatColumn, ChatReopen } from "./ChatColumn";
+import { useDocumentTitle, type ScreenTitle } from "./documentTitle";
 import { Header } from "./Header";
 import { ModalHost } from "./ModalHost";
 import { ModeBar } from "./ModeBar";
@@ -20,6 +21,8 @@ export interface RouteHandle {
   view?: ViewType;
   /** The current-game marker of a mode view. */
   game?: GameName;
+  /** Names the screen in the tab title (the deepest route's wins). */
+  title?: ScreenTitle;
 }
 
 export function useRouteHandle(): RouteHandle {
@@ -31,7 +34,8 @@ export function useRouteHandle(): RouteHandle {
 
 export function Layout() {
   const { t } = useTranslation("layout");
-  const { view = "page", game } = useRouteHandle();
+  const { view = "page", game, title } = useRouteHandle();
+  useDocumentTitle(title);
   const chatDesktop = useUiStore((s) => s.panels.chatDesktop);
   const closePanel = useUiStore((s) => s.closePanel);
   const { pathname } = useLocation();

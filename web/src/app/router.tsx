@@ -28,8 +28,8 @@ const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
 const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfilePage"));
 const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 
-const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game });
-const page: RouteHandle = { view: "page" };
+const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
+const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
 
 export const routes: RouteObject[] = [
   // A bare loader for windows the site opens; not inside the layout.
@@ -47,20 +47,20 @@ export const routes: RouteObject[] = [
         handle: mode("cases"),
         children: [
           { index: true, element: <Cases /> },
-          { path: ":id", element: <CaseOpen /> },
+          { path: ":id", element: <CaseOpen />, handle: { title: "case" } satisfies RouteHandle },
         ],
       },
-      { path: "profile", element: <Profile />, handle: page },
-      { path: "tournament", element: <Tournament />, handle: page },
-      { path: "top", element: <Top />, handle: page },
-      { path: "support", element: <Support />, handle: page },
-      { path: "ticket/:id", element: <Ticket />, handle: page },
-      { path: "promo", element: <Promo />, handle: page },
-      { path: "user/:id", element: <PublicProfile />, handle: page },
-      { path: "crash/:id", element: <CrashRound />, handle: page },
-      { path: "auth/callback", element: <AuthCallback />, handle: page },
-      { path: "provably-fair", element: <ProvablyFair />, handle: page },
-      { path: "user-agreement", element: <UserAgreement />, handle: page },
+      { path: "profile", element: <Profile />, handle: page("profile") },
+      { path: "tournament", element: <Tournament />, handle: page("tournament") },
+      { path: "top", element: <Top />, handle: page("top") },
+      { path: "support", element: <Support />, handle: page("support") },
+      { path: "ticket/:id", element: <Ticket />, handle: page("ticket") },
+      { path: "promo", element: <Promo />, handle: page("promo") },
+      { path: "user/:id", element: <PublicProfile />, handle: page("user") },
+      { path: "crash/:id", element: <CrashRound />, handle: page("crash_round") },
+      { path: "auth/callback", element: <AuthCallback />, handle: page("auth") },
+      { path: "provably-fair", element: <ProvablyFair />, handle: page("provably_fair") },
+      { path: "user-agreement", element: <UserAgreement />, handle: page("user_agreement") },
       // Any unknown path goes home.
       { path: "*", element: <Navigate to="/" replace /> },
     ],

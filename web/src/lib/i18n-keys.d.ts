@@ -10,6 +10,7 @@ import type errors from "../locales/ru/errors.json";
 import type fairness from "../locales/ru/fairness.json";
 import type hub from "../locales/ru/hub.json";
 import type inventory from "../locales/ru/inventory.json";
+import type items from "../locales/ru/items.json";
 import type layout from "../locales/ru/layout.json";
 import type notifications from "../locales/ru/notifications.json";
 import type placeholder from "../locales/ru/placeholder.json";
@@ -17,6 +18,7 @@ import type profile from "../locales/ru/profile.json";
 import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
+import type titles from "../locales/ru/titles.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -31,6 +33,7 @@ declare module "i18next" {
       fairness: typeof fairness;
       hub: typeof hub;
       inventory: typeof inventory;
+      items: typeof items;
       layout: typeof layout;
       notifications: typeof notifications;
       placeholder: typeof placeholder;
@@ -38,6 +41,7 @@ declare module "i18next" {
       settings: typeof settings;
       store: typeof store;
       streamers: typeof streamers;
+      titles: typeof titles;
     };
   }
 }

@@ -5,6 +5,7 @@ import { useUiStore, type Notice } from "../app/uiStore";
 import { displayMessage } from "../lib/i18n";
 import { playSound } from "../lib/sound";
 import { CloseIcon } from "./icons";
+import { WIN_SLOT_ID } from "./NoticeStack";
 
 export function Notices() {
   const notices = useUiStore((s) => s.notices);
@@ -18,6 +19,8 @@ export function Notices() {
   }, [notices]);
   return (
     <div className="notices" aria-live="polite">
+      {/* win popups (crash, cases) are portalled here: see NoticeStack */}
+      <div id={WIN_SLOT_ID} className="notices-wins" />
       {notices.map((n) => (
         <NoticeView key={n.id} notice={n} />
       ))}

@@ -30,8 +30,13 @@ export function UserAvatar({ avatar, username, size = 40, className }: UserAvata
     );
   }
   return (
-    <span className={`${classes} user-avatar--initial`} style={{ ...style, background: avatarColor(username) }} aria-hidden="true">
-      {avatarInitial(username)}
-    </span>
+    // The initial is drawn by CSS (::before): a decoration, not a word of the text around it
+    // (a link's visible text must be in its accessible name).
+    <span
+      className={`${classes} user-avatar--initial`}
+      style={{ ...style, background: avatarColor(username) }}
+      data-initial={avatarInitial(username)}
+      aria-hidden="true"
+    />
   );
 }

@@ -3,6 +3,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { CaseItemJson } from "../../../../shared/api/cases";
 import { ItemImage } from "../../ui/ItemImage";
+import { useItemWords } from "../../ui/itemWords";
 import { formatDollars } from "../../ui/Money";
 
 /** Dearest first (the server lists them in pick order, which the verifier needs, not the eye). */
@@ -17,6 +18,7 @@ export function formatChance(chance: number, lng: string): string {
 
 export function CaseItems({ items }: { items: readonly CaseItemJson[] }) {
   const { t, i18n } = useTranslation("cases");
+  const words = useItemWords();
   const sorted = [...items].sort(byPriceDesc);
   return (
     <section className="case-items" aria-labelledby="case-items-title">
@@ -32,8 +34,8 @@ export function CaseItems({ items }: { items: readonly CaseItemJson[] }) {
             <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={96} />
             <span className="case-item__name">{item.name}</span>
             <span className="case-item__meta">
-              <span className="case-item__rarity">{item.rarity}</span>
-              {item.exterior ? <span>{item.exterior}</span> : null}
+              <span className="case-item__rarity">{words.rarity(item.rarity)}</span>
+              {item.exterior ? <span>{words.exterior(item.exterior)}</span> : null}
             </span>
             <span className="case-item__price">{formatDollars(item.price)}</span>
           </li>

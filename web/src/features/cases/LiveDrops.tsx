@@ -27,15 +27,13 @@ export function LiveDrops() {
               className={`case-live__drop${fresh.includes(d.id) ? " case-live__drop--new" : ""}`}
               style={{ "--rarity": d.item.rarity_color } as CSSProperties}
             >
-              <Link
-                to={`/cases/${d.case.id}`}
-                className="case-live__link"
-                aria-label={t("live.drop", { user: d.user.username, item: d.item.market_hash_name, case: d.case.name, price: formatDollars(d.item.price) })}
-                title={`${d.item.market_hash_name} · ${formatDollars(d.item.price)}`}
-              >
+              {/* Named by its content (an aria-label must hold the visible text, axe
+                  label-content-name-mismatch); the price and the case are read out after it. */}
+              <Link to={`/cases/${d.case.id}`} className="case-live__link" title={`${d.item.market_hash_name} · ${formatDollars(d.item.price)}`}>
                 <ItemImage name={d.item.market_hash_name} image={d.item.image} rarityColor={d.item.rarity_color} size={64} />
                 <span className="case-live__item">{d.item.name}</span>
                 <span className="case-live__user participant-name">{d.user.username}</span>
+                <span className="sr-only">{t("live.drop_more", { case: d.case.name, price: formatDollars(d.item.price) })}</span>
               </Link>
             </li>
           ))}

@@ -37,7 +37,8 @@ export function HistoryTabs({ crash, jackpot, wheel }: Record<HistoryMode, Rows>
             className="profile-tabs__tab"
             onClick={() => setMode(m)}
           >
-            {t(`history.modes.${m}`)}
+            {/* the mode names of the mode bar, in the current language */}
+            {t(`modes.${m}`, { ns: "layout" })}
             {rows[m] && rows[m].length > 0 && <span className="profile-tabs__count">{rows[m].length}</span>}
           </button>
         ))}

@@ -4,6 +4,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreItemJson } from "../../../../shared/api/store";
 import { ItemImage } from "../../ui/ItemImage";
+import { useItemWords } from "../../ui/itemWords";
 import { formatDollars } from "../../ui/Money";
 import { marketCountDisplay } from "./storeMath";
 
@@ -15,6 +16,7 @@ interface StoreCardProps {
 
 export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
   const { t } = useTranslation("store");
+  const words = useItemWords();
   const count = marketCountDisplay(item.market_count);
   const price = formatDollars(item.price);
   return (
@@ -23,7 +25,9 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       className="store-card"
       style={{ "--rarity": item.rarity_color } as CSSProperties}
       aria-pressed={selected}
-      aria-label={t("card.label", { name: item.market_hash_name, price, stock: count.text })}
+      // named by its content (an aria-label must hold every visible word, axe
+      // label-content-name-mismatch): the picture's name (market_hash_name), the price, name,
+      // rarity, exterior, and the stock for screen readers
       title={item.market_hash_name}
       onClick={() => onToggle(item)}
     >
@@ -39,12 +43,13 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       <span className="store-card__price">{price}</span>
       <span className="store-card__name">{item.name}</span>
       <span className="store-card__meta">
-        <span className="store-card__rarity">{item.rarity}</span>
-        {item.exterior ? <span>{item.exterior}</span> : null}
+        <span className="store-card__rarity">{words.rarity(item.rarity)}</span>
+        {item.exterior ? <span>{words.exterior(item.exterior)}</span> : null}
       </span>
       <span className="store-card__full" aria-hidden="true">
         {item.market_hash_name}
       </span>
+      <span className="sr-only">{t("card.stock", { stock: count.text })}</span>
     </button>
   );
 }
