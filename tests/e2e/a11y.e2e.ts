@@ -8,7 +8,6 @@ import { baseUrl, launch, screenshot } from "./browser";
 // 1440×900 and 390×844: no serious or critical finding, and nothing wider than a 390 px phone.
 // axe runs through page.evaluate (the devtools protocol), so a strict CSP with no inline scripts
 // cannot block it the way an injected <script> would be.
-// The visitor's /user/{id} is left out here: its h1 comes with the public profile work.
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -98,8 +97,8 @@ function screens(otherUserId: number): Screen[] {
     { path: "/provably-fair", title: "Честная игра — SkinRush" },
     { path: "/user-agreement", title: "Пользовательское соглашение — SkinRush" },
     { path: "/profile", title: "Профиль — SkinRush", signedInOnly: true },
-    // a visitor's view of /user/{id} gets its heading with the public profile (another change)
-    { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush", signedInOnly: true },
+    // a public profile is public: visitors see it too (with its h1)
+    { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush" },
   ];
 }
 
