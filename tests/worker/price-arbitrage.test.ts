@@ -12,7 +12,7 @@ import type { PriceFeed } from "../../worker/prices/feed";
 import { refreshPrices } from "../../worker/prices/refresh";
 import { SCHEDULED_REFRESH_KEY, scheduledPriceRefresh } from "../../worker/prices/scheduled";
 import { writeSetting } from "../../worker/lib/settings";
-import { sell } from "../../worker/store/trade";
+import { buy, sell } from "../../worker/store/trade";
 import { sendWithdrawal } from "../../worker/withdraws/send";
 import { catalogueItem, houseUnits, item, stakeInCrash, tag, userItem } from "./store-fixtures";
 import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
@@ -312,7 +312,7 @@ function racingDb(race: () => Promise<unknown>): D1Database {
   });
 }
 
-describe("a refresh racing a sale or a withdrawal", () => {
+describe("a refresh racing a sale, a purchase or a withdrawal", () => {
   it("refuses the sale quoted at the old price; nothing moves", async () => {
     const t = tag();
     const cat = await catalogueItem(1_000, `Arb ${t} | RaceSell (Field-Tested)`);
@@ -326,6 +326,25 @@ describe("a refresh racing a sale or a withdrawal", () => {
     // asked again, it sells at today's price
     const again = await sell(env, { userId: me.user.id, buyIds: [], sellIds: [mine], requestId: crypto.randomUUID(), taxPercent: 10 });
     expect(again).toMatchObject({ ok: true, answer: { sum: 3.6 } });
+  });
+
+  it("refuses the purchase quoted at the old price after a refresh up; nothing moves", async () => {
+    const t = tag();
+    const cat = await catalogueItem(1_000, `Arb ${t} | RaceBuy (Field-Tested)`);
+    const [unit] = await houseUnits(cat, 1, 1_000);
+    const me = await makeUser();
+    await deposit(me.user.id, 5_000);
+    const DB = racingDb(() => refreshTo(cat, 3_000));
+    // bought at 1,000 while the item is already worth 3,000 would be a 2,000 profit on a resale
+    const out = await buy({ DB }, { userId: me.user.id, buyIds: [cat], sellIds: [], requestId: crypto.randomUUID(), taxPercent: 10 });
+    expect(out).toEqual({ ok: false, key: "storehouse_api.items_unavailable" });
+    expect(await balanceOf(me.user.id)).toBe(5_000);
+    expect(await item(unit!)).toMatchObject({ owner_id: null, status: "available", price: 3_000 });
+    // asked again, it sells at today's price
+    const again = await buy(env, { userId: me.user.id, buyIds: [cat], sellIds: [], requestId: crypto.randomUUID(), taxPercent: 10 });
+    expect(again).toMatchObject({ ok: true });
+    expect(await balanceOf(me.user.id)).toBe(2_000);
+    expect(await reconcile(env)).toMatchObject({ ok: true, staleItems: 0 });
   });
 
   it("refuses the withdrawal whose fee was computed on the old price; nothing moves", async () => {
