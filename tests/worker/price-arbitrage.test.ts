@@ -191,6 +191,44 @@ describe("the books after refreshes", () => {
   });
 });
 
+describe("a crash win paid from the room's cached catalogue", () => {
+  // The room keeps the catalogue for minutes (rooms/crash/catalogue.ts): a refresh inside that time
+  // must not pay a win with an item that is worth more (or less) than the win now.
+  async function wonBet(prizeAtCache: number, prizeNow: number, win: number) {
+    const t = tag();
+    const prize = await catalogueItem(prizeAtCache, `Arb ${t} | CachedPrize (Field-Tested)`);
+    const staked = await catalogueItem(100, `Arb ${t} | CachedStake (Field-Tested)`);
+    const me = await makeUser();
+    const mine = await userItem(me.user.id, staked, 100);
+    await stakeInCrash(me.user.id, [mine]);
+    const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
+    const { settleWin } = await import("../../worker/rooms/crash/settlement");
+    await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
+    await refreshTo(prize, prizeNow); // after the room cached the catalogue
+    await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 200, win, winItem: { catalogueId: prize, price: prizeAtCache }, now: Date.now() });
+    const won = (await env.DB.prepare("SELECT remainder, win_item_id FROM crash_bets WHERE id = ?1").bind(bet.bet_id).first<{ remainder: number; win_item_id: number | null }>())!;
+    const minted = won.win_item_id === null ? null : await item(won.win_item_id);
+    const value = (minted ? (await env.DB.prepare("SELECT price FROM catalogue WHERE id = ?1").bind(minted.catalogue_id).first<{ price: number }>())!.price : 0) + (await balanceOf(me.user.id));
+    return { won, minted, value };
+  }
+
+  it("a price risen above the win pays the win in cash, not an item worth more", async () => {
+    const { won, minted, value } = await wonBet(180, 900, 200);
+    expect(minted).toBeNull();
+    expect(won.remainder).toBe(200);
+    expect(value).toBe(200);
+    expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0, staleItems: 0 });
+  });
+
+  it("a price fallen since the cache mints the item at today's price and credits the rest", async () => {
+    const { won, minted, value } = await wonBet(180, 120, 200);
+    expect(minted).toMatchObject({ price: 120, status: "available" });
+    expect(won.remainder).toBe(80);
+    expect(value).toBe(200);
+    expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0, staleItems: 0 });
+  });
+});
+
 describe("idempotent refresh", () => {
   it("a retry with the same prices changes nothing and writes no row", async () => {
     const t = tag();
