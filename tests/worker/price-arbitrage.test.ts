@@ -10,6 +10,7 @@ import { reconcile } from "../../worker/db/reconcile";
 import worker from "../../worker/index";
 import type { PriceFeed } from "../../worker/prices/feed";
 import { refreshPrices } from "../../worker/prices/refresh";
+import { settleWin } from "../../worker/rooms/crash/settlement";
 import { SCHEDULED_REFRESH_KEY, scheduledPriceRefresh } from "../../worker/prices/scheduled";
 import { writeSetting } from "../../worker/lib/settings";
 import { buy, sell } from "../../worker/store/trade";
@@ -37,6 +38,17 @@ async function revaluationRows(catalogueId: number) {
     .bind(`catalogue:${catalogueId}`)
     .all<{ user_id: number | null; account: string; delta: number; balance_after: number; kind: string }>();
   return results;
+}
+
+/** A new player's pending crash bet (one $1 item) in a round that is running; ready to settle. */
+async function betInRunningRound() {
+  const staked = await catalogueItem(100, `Arb ${tag()} | Staked (Field-Tested)`);
+  const me = await makeUser();
+  const mine = await userItem(me.user.id, staked, 100);
+  await stakeInCrash(me.user.id, [mine]);
+  const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
+  await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
+  return { me, bet };
 }
 
 const inventory = async (token: string) =>
@@ -175,15 +187,8 @@ describe("the books after refreshes", () => {
   });
 
   it("a won crash bet whose item a refresh re-booked still reconciles", async () => {
-    const t = tag();
-    const prize = await catalogueItem(300, `Arb ${t} | Prize (Field-Tested)`);
-    const staked = await catalogueItem(100, `Arb ${t} | Staked (Field-Tested)`);
-    const me = await makeUser();
-    const mine = await userItem(me.user.id, staked, 100);
-    await stakeInCrash(me.user.id, [mine]);
-    const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
-    const { settleWin } = await import("../../worker/rooms/crash/settlement");
-    await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
+    const prize = await catalogueItem(300, `Arb ${tag()} | Prize (Field-Tested)`);
+    const { me, bet } = await betInRunningRound();
     await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 350, win: 350, winItem: { catalogueId: prize, price: 300 }, now: Date.now() });
     expect((await reconcile(env)).crashMismatches).toBe(0);
     await refreshTo(prize, 777);
@@ -195,15 +200,8 @@ describe("a crash win paid from the room's cached catalogue", () => {
   // The room keeps the catalogue for minutes (rooms/crash/catalogue.ts): a refresh inside that time
   // must not pay a win with an item that is worth more (or less) than the win now.
   async function wonBet(prizeAtCache: number, prizeNow: number, win: number) {
-    const t = tag();
-    const prize = await catalogueItem(prizeAtCache, `Arb ${t} | CachedPrize (Field-Tested)`);
-    const staked = await catalogueItem(100, `Arb ${t} | CachedStake (Field-Tested)`);
-    const me = await makeUser();
-    const mine = await userItem(me.user.id, staked, 100);
-    await stakeInCrash(me.user.id, [mine]);
-    const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
-    const { settleWin } = await import("../../worker/rooms/crash/settlement");
-    await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
+    const prize = await catalogueItem(prizeAtCache, `Arb ${tag()} | CachedPrize (Field-Tested)`);
+    const { me, bet } = await betInRunningRound();
     await refreshTo(prize, prizeNow); // after the room cached the catalogue
     await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 200, win, winItem: { catalogueId: prize, price: prizeAtCache }, now: Date.now() });
     const won = (await env.DB.prepare("SELECT remainder, win_item_id FROM crash_bets WHERE id = ?1").bind(bet.bet_id).first<{ remainder: number; win_item_id: number | null }>())!;
