@@ -246,6 +246,18 @@ describe("idempotent refresh", () => {
     expect(await revaluationRows(cat)).toHaveLength(1);
   });
 
+  it("a refresh racing another never re-books items at a price the catalogue no longer has", async () => {
+    const t = tag();
+    const cat = await catalogueItem(1_000, `Arb ${t} | RaceRefresh (Field-Tested)`);
+    const me = await makeUser();
+    const mine = await userItem(me.user.id, cat, 950); // left behind: the next refresh catches it up to 1,000
+    // this refresh read 1,000 (and the stale item); another one moves the entry to 900 before it writes
+    const DB = racingDb(() => refreshTo(cat, 900), 1);
+    await refreshPrices({ DB }, feedOf({}));
+    expect(await item(mine)).toMatchObject({ price: 900 });
+    expect(await reconcile(env)).toMatchObject({ ok: true, staleItems: 0 });
+  });
+
   it("a stale item is caught up by the next refresh, once", async () => {
     const t = tag();
     const cat = await catalogueItem(500, `Arb ${t} | CatchUp (Field-Tested)`);
@@ -330,15 +342,15 @@ describe("the store after a refresh", () => {
   });
 });
 
-/** env.DB, except that `race` runs just before the second batch (after the read, before the write). */
-function racingDb(race: () => Promise<unknown>): D1Database {
+/** env.DB, except that `race` runs just before batch number `at` (after the read, before the write). */
+function racingDb(race: () => Promise<unknown>, at = 2): D1Database {
   let batches = 0;
   return new Proxy(env.DB, {
     get(target, prop) {
       if (prop === "batch") {
         return async (statements: D1PreparedStatement[]) => {
           batches += 1;
-          if (batches === 2) await race();
+          if (batches === at) await race();
           return target.batch(statements);
         };
       }
