@@ -151,7 +151,6 @@ export const USER_API = {
   historyRows: 50,
 } as const;
 
-/** Staff tools (§6): limits on a manual balance adjustment. */
 /**
  * Which events reach the bell (issue 11 §8; kinds in shared/api/notifications.ts). Small wins
  * and common drops stay out, so the list keeps the news a player looks for.
@@ -165,6 +164,7 @@ export const NOTIFY = {
   caseDropMinRarityRank: 5,
 } as const;
 
+/** Staff tools (§6): limits on a manual balance adjustment. */
 export const ADMIN = {
   /** largest |amount| of one adjustment, in cents ($1,000,000) */
   maxAdjustCents: 100_000_000,

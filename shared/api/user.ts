@@ -13,7 +13,7 @@ import { BET_LOST, BET_PENDING, BET_WON, dollarsJson, itemJson, multiplierJson, 
 export const TRADE_LINK_PATTERN = /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d{1,10}&token=[A-Za-z0-9_-]{8}$/;
 export const tradeLinkSchema = z.string().trim().max(200).regex(TRADE_LINK_PATTERN);
 
-/** §8 lookup text of getUser and the admin routes, shown as is (it contains a space). */
+/** §8 lookup text of the admin routes, shown as is (it contains a space); the public getUser answers the catalogue key user_api.user_not_found. */
 export const USER_NOT_FOUND = "User not found";
 
 // ---- requests ----

@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { QuizJson } from "../../shared/api/chat";
 import { CHAT } from "../../shared/constants";
+import { awardQuizItem } from "../../worker/chat/quiz";
 import { reconcile } from "../../worker/db/reconcile";
 import { hub } from "../../worker/rooms/hub";
 import { adminChatCall, admin, all, auditOf, chatCall, connectChat, houseItem, moderator, next, player, say, sleep } from "./chat-client";
@@ -153,6 +154,20 @@ describe("answering", () => {
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1 AND name = 'quiz_won'", p.user.id)).toBe(1);
     expect(await adminChatCall("quiz/stop", {}, mod.token)).toMatchObject({ status: 409 });
     expect((await reconcile(env)).ok).toBe(true);
+  });
+
+  it("the bell row lands in the award's batch: a retried award (the first one committed) writes no second row", async () => {
+    const mod = await moderator();
+    const name = `Quiz Batch ${crypto.randomUUID().slice(0, 6)}`;
+    const item = await houseItem(1_500, "quiz", name);
+    const p = await player();
+    const quiz = { id: 1, question: "q", answer: "a", itemId: item, actorId: mod.user.id };
+    const first = await awardQuizItem(env, quiz, p.user.id, name);
+    expect(first).toMatchObject({ result: "awarded", notification: { name: "quiz_won", content: name, is_read: false } });
+    expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1 AND name = 'quiz_won'", p.user.id)).toBe(1);
+    // the room restarted before it pushed: the retry finds the item awarded and the row written
+    expect(await awardQuizItem(env, quiz, p.user.id, name)).toEqual({ result: "awarded", notification: null });
+    expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1 AND name = 'quiz_won'", p.user.id)).toBe(1);
   });
 
   it("two right answers at the same moment: exactly one wins the item", async () => {

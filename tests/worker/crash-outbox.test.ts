@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { RoundRow } from "../../worker/rooms/crash/effects";
 import { LOSS_GROUP, Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
 import { placeBet, settleLoss, settleLossGroup, writeRound } from "../../worker/rooms/crash/settlement";
-import { betRow, giveItem, itemRow } from "./crash-fixtures";
+import { addCatalogue, betRow, giveItem, itemRow } from "./crash-fixtures";
 import { makeUser } from "./user-fixtures";
 
 let roundSeq = 5000;
@@ -118,5 +118,35 @@ describe("the outbox's loss groups", () => {
     expect([...map.keys()]).toEqual([expect.stringContaining(ghost.betId)]);
     // the replay moved nothing: the bet keeps its first settlement time
     expect(await env.DB.prepare("SELECT settled_at FROM crash_bets WHERE id = ?1").bind(bets[0]!.betId).first("settled_at")).toBe(1);
+  });
+});
+
+describe("the outbox's wins", () => {
+  it("pushes the winner's balance when the win was paid in cash because the staged item got dearer", async () => {
+    const roundId = await runningRound();
+    const [bet] = await pendingBets(roundId, 1);
+    // the room staged the win as one item worth exactly the win (no remainder) from its cached
+    // catalogue; a refresh since made that item dearer than the win, so it is paid in cash
+    const prize = await addCatalogue(900);
+    const pushed: Array<{ userId: number; event: string }> = [];
+    const CHAT_ROOM = {
+      idFromName: (name: string) => ({ name }),
+      get: () => ({
+        notifyUser: async (userId: number, frame: { event: string }) => {
+          pushed.push({ userId, event: frame.event });
+          return { sent: 1 };
+        },
+      }),
+    } as unknown as Env["CHAT_ROOM"];
+    const { storage } = memoryStorage();
+    const outbox = new Outbox(storage, { ...env, CHAT_ROOM });
+    const win: OutboxEntry = {
+      kind: "settle",
+      settlement: { kind: "win", roundId, betId: bet!.betId, userId: bet!.userId, cashout: 200, win: 180, winItem: { id: prize, price: 180 }, remainder: 0, forced: false },
+    };
+    await storage.put(outbox.stage([win]));
+    await outbox.drain();
+    expect(await betRow(bet!.betId)).toMatchObject({ status: 1, win: 180, remainder: 180, win_item_id: null });
+    expect(pushed).toContainEqual({ userId: bet!.userId, event: "updateBalance" });
   });
 });

@@ -10,9 +10,10 @@ import { reconcile } from "../../worker/db/reconcile";
 import worker from "../../worker/index";
 import type { PriceFeed } from "../../worker/prices/feed";
 import { refreshPrices } from "../../worker/prices/refresh";
+import { settleWin } from "../../worker/rooms/crash/settlement";
 import { SCHEDULED_REFRESH_KEY, scheduledPriceRefresh } from "../../worker/prices/scheduled";
 import { writeSetting } from "../../worker/lib/settings";
-import { sell } from "../../worker/store/trade";
+import { buy, sell } from "../../worker/store/trade";
 import { sendWithdrawal } from "../../worker/withdraws/send";
 import { catalogueItem, houseUnits, item, stakeInCrash, tag, userItem } from "./store-fixtures";
 import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
@@ -37,6 +38,17 @@ async function revaluationRows(catalogueId: number) {
     .bind(`catalogue:${catalogueId}`)
     .all<{ user_id: number | null; account: string; delta: number; balance_after: number; kind: string }>();
   return results;
+}
+
+/** A new player's pending crash bet (one $1 item) in a round that is running; ready to settle. */
+async function betInRunningRound() {
+  const staked = await catalogueItem(100, `Arb ${tag()} | Staked (Field-Tested)`);
+  const me = await makeUser();
+  const mine = await userItem(me.user.id, staked, 100);
+  await stakeInCrash(me.user.id, [mine]);
+  const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
+  await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
+  return { me, bet };
 }
 
 const inventory = async (token: string) =>
@@ -175,19 +187,43 @@ describe("the books after refreshes", () => {
   });
 
   it("a won crash bet whose item a refresh re-booked still reconciles", async () => {
-    const t = tag();
-    const prize = await catalogueItem(300, `Arb ${t} | Prize (Field-Tested)`);
-    const staked = await catalogueItem(100, `Arb ${t} | Staked (Field-Tested)`);
-    const me = await makeUser();
-    const mine = await userItem(me.user.id, staked, 100);
-    await stakeInCrash(me.user.id, [mine]);
-    const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
-    const { settleWin } = await import("../../worker/rooms/crash/settlement");
-    await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
+    const prize = await catalogueItem(300, `Arb ${tag()} | Prize (Field-Tested)`);
+    const { me, bet } = await betInRunningRound();
     await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 350, win: 350, winItem: { catalogueId: prize, price: 300 }, now: Date.now() });
     expect((await reconcile(env)).crashMismatches).toBe(0);
     await refreshTo(prize, 777);
     expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0 });
+  });
+});
+
+describe("a crash win paid from the room's cached catalogue", () => {
+  // The room keeps the catalogue for minutes (rooms/crash/catalogue.ts): a refresh inside that time
+  // must not pay a win with an item that is worth more (or less) than the win now.
+  async function wonBet(prizeAtCache: number, prizeNow: number, win: number) {
+    const prize = await catalogueItem(prizeAtCache, `Arb ${tag()} | CachedPrize (Field-Tested)`);
+    const { me, bet } = await betInRunningRound();
+    await refreshTo(prize, prizeNow); // after the room cached the catalogue
+    await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 200, win, winItem: { catalogueId: prize, price: prizeAtCache }, now: Date.now() });
+    const won = (await env.DB.prepare("SELECT remainder, win_item_id FROM crash_bets WHERE id = ?1").bind(bet.bet_id).first<{ remainder: number; win_item_id: number | null }>())!;
+    const minted = won.win_item_id === null ? null : await item(won.win_item_id);
+    const value = (minted ? (await env.DB.prepare("SELECT price FROM catalogue WHERE id = ?1").bind(minted.catalogue_id).first<{ price: number }>())!.price : 0) + (await balanceOf(me.user.id));
+    return { won, minted, value };
+  }
+
+  it("a price risen above the win pays the win in cash, not an item worth more", async () => {
+    const { won, minted, value } = await wonBet(180, 900, 200);
+    expect(minted).toBeNull();
+    expect(won.remainder).toBe(200);
+    expect(value).toBe(200);
+    expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0, staleItems: 0 });
+  });
+
+  it("a price fallen since the cache mints the item at today's price and credits the rest", async () => {
+    const { won, minted, value } = await wonBet(180, 120, 200);
+    expect(minted).toMatchObject({ price: 120, status: "available" });
+    expect(won.remainder).toBe(80);
+    expect(value).toBe(200);
+    expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0, staleItems: 0 });
   });
 });
 
@@ -208,6 +244,18 @@ describe("idempotent refresh", () => {
     expect(await ledger()).toBe(count);
     expect(await env.DB.prepare("SELECT price, updated_at FROM inventory_items WHERE id = ?1").bind(mine).first()).toEqual(itemBefore);
     expect(await revaluationRows(cat)).toHaveLength(1);
+  });
+
+  it("a refresh racing another never re-books items at a price the catalogue no longer has", async () => {
+    const t = tag();
+    const cat = await catalogueItem(1_000, `Arb ${t} | RaceRefresh (Field-Tested)`);
+    const me = await makeUser();
+    const mine = await userItem(me.user.id, cat, 950); // left behind: the next refresh catches it up to 1,000
+    // this refresh read 1,000 (and the stale item); another one moves the entry to 900 before it writes
+    const DB = racingDb(() => refreshTo(cat, 900), 1);
+    await refreshPrices({ DB }, feedOf({}));
+    expect(await item(mine)).toMatchObject({ price: 900 });
+    expect(await reconcile(env)).toMatchObject({ ok: true, staleItems: 0 });
   });
 
   it("a stale item is caught up by the next refresh, once", async () => {
@@ -294,15 +342,15 @@ describe("the store after a refresh", () => {
   });
 });
 
-/** env.DB, except that `race` runs just before the second batch (after the read, before the write). */
-function racingDb(race: () => Promise<unknown>): D1Database {
+/** env.DB, except that `race` runs just before batch number `at` (after the read, before the write). */
+function racingDb(race: () => Promise<unknown>, at = 2): D1Database {
   let batches = 0;
   return new Proxy(env.DB, {
     get(target, prop) {
       if (prop === "batch") {
         return async (statements: D1PreparedStatement[]) => {
           batches += 1;
-          if (batches === 2) await race();
+          if (batches === at) await race();
           return target.batch(statements);
         };
       }
@@ -312,7 +360,7 @@ function racingDb(race: () => Promise<unknown>): D1Database {
   });
 }
 
-describe("a refresh racing a sale or a withdrawal", () => {
+describe("a refresh racing a sale, a purchase or a withdrawal", () => {
   it("refuses the sale quoted at the old price; nothing moves", async () => {
     const t = tag();
     const cat = await catalogueItem(1_000, `Arb ${t} | RaceSell (Field-Tested)`);
@@ -326,6 +374,25 @@ describe("a refresh racing a sale or a withdrawal", () => {
     // asked again, it sells at today's price
     const again = await sell(env, { userId: me.user.id, buyIds: [], sellIds: [mine], requestId: crypto.randomUUID(), taxPercent: 10 });
     expect(again).toMatchObject({ ok: true, answer: { sum: 3.6 } });
+  });
+
+  it("refuses the purchase quoted at the old price after a refresh up; nothing moves", async () => {
+    const t = tag();
+    const cat = await catalogueItem(1_000, `Arb ${t} | RaceBuy (Field-Tested)`);
+    const [unit] = await houseUnits(cat, 1, 1_000);
+    const me = await makeUser();
+    await deposit(me.user.id, 5_000);
+    const DB = racingDb(() => refreshTo(cat, 3_000));
+    // bought at 1,000 while the item is already worth 3,000 would be a 2,000 profit on a resale
+    const out = await buy({ DB }, { userId: me.user.id, buyIds: [cat], sellIds: [], requestId: crypto.randomUUID(), taxPercent: 10 });
+    expect(out).toEqual({ ok: false, key: "storehouse_api.items_unavailable" });
+    expect(await balanceOf(me.user.id)).toBe(5_000);
+    expect(await item(unit!)).toMatchObject({ owner_id: null, status: "available", price: 3_000 });
+    // asked again, it sells at today's price
+    const again = await buy(env, { userId: me.user.id, buyIds: [cat], sellIds: [], requestId: crypto.randomUUID(), taxPercent: 10 });
+    expect(again).toMatchObject({ ok: true });
+    expect(await balanceOf(me.user.id)).toBe(2_000);
+    expect(await reconcile(env)).toMatchObject({ ok: true, staleItems: 0 });
   });
 
   it("refuses the withdrawal whose fee was computed on the old price; nothing moves", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { notificationSchema } from "../../shared/api/user";
-import { createNotification, notifyUserSafe, pushBalance } from "../../worker/lib/notify";
+import { notificationOf, notificationStatement, notifyUserSafe, pushBalance, pushNotification } from "../../worker/lib/notify";
 import { makeUser } from "./user-fixtures";
 
 type Frame = { event: string; data: unknown };
@@ -42,10 +42,11 @@ describe("worker/lib/notify", () => {
     expect(hub.sent).toEqual([]);
   });
 
-  it("createNotification stores the row and pushes it as a notification frame", async () => {
+  it("notificationStatement stores the row (returned by the batch) and pushNotification sends it as a notification frame", async () => {
     const { user } = await makeUser();
     const hub = hubEnv();
-    const json = await createNotification(hub.env, user.id, "balance_adjusted", "+1.00");
+    const json = notificationOf((await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "balance_adjusted", content: "+1.00", createdAt: Date.now() })]))[0])!;
+    expect(await pushNotification(hub.env, user.id, json)).toBe(true);
     expect(notificationSchema.parse(json)).toMatchObject({ name: "balance_adjusted", content: "+1.00", is_read: false });
     const row = await env.DB.prepare("SELECT id, name FROM notifications WHERE user_id = ?1").bind(user.id).first<{ id: number; name: string }>();
     expect(row).toEqual({ id: json.id, name: "balance_adjusted" });
@@ -57,7 +58,8 @@ describe("worker/lib/notify", () => {
     const hub = hubEnv("throw");
     expect(await notifyUserSafe(hub.env, user.id, { event: "userBanned", data: {} })).toBe(false);
     expect(await pushBalance(hub.env, user.id)).toBe(false);
-    const json = await createNotification(hub.env, user.id, "quiz_won", "c");
+    const json = notificationOf((await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "quiz_won", content: "c", createdAt: Date.now() })]))[0])!;
+    expect(await pushNotification(hub.env, user.id, json)).toBe(false);
     expect(json.id).toBeGreaterThan(0);
   });
 

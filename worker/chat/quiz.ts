@@ -3,11 +3,10 @@
 // each a conditional update on (owner_id, status) in one batch with its audit row.
 import type { ItemJson } from "../../shared/api/crash";
 import { presentItem } from "../api/crash/queries";
-import { presentNotification } from "../api/user/presenters";
-import { db } from "../db/client";
-import { notifications } from "../db/schema";
+import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
+import { notificationOf, notificationStatement } from "../lib/notify";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -67,30 +66,33 @@ export async function releaseQuizItem(env: DbEnv, quiz: QuizRecord, stoppedBy: n
   ]);
 }
 
+export interface QuizAward {
+  result: "awarded" | "gone";
+  /** the winner's bell row, written in the award's batch (null on a retry: the first one wrote it) */
+  notification: NotificationJson | null;
+}
+
 /**
- * Hands the prize to the winner. "awarded" also when an earlier attempt already did (a retry
- * after a restart); "gone" when the item is no longer the quiz's (nothing changes).
+ * Hands the prize to the winner, with the winner's bell row (content: the item's name) in the same
+ * batch, so a restart between the two can neither lose nor repeat it. "awarded" also when an
+ * earlier attempt already did (a retry after a restart); "gone" when the item is no longer the
+ * quiz's (nothing changes).
  */
-export async function awardQuizItem(env: DbEnv, quiz: QuizRecord, winnerId: number, now = Date.now()): Promise<"awarded" | "gone"> {
+export async function awardQuizItem(env: DbEnv, quiz: QuizRecord, winnerId: number, itemName: string, now = Date.now()): Promise<QuizAward> {
   const d1 = env.DB;
   try {
-    await d1.batch([
+    const results = await d1.batch([
       d1
         .prepare("UPDATE inventory_items SET owner_id = ?2, status = 'available', updated_at = ?4 WHERE id = ?1 AND owner_id IS NULL AND status = ?3")
         .bind(quiz.itemId, winnerId, QUIZ_STATUS, now),
       expectChanges(d1, 1),
       auditStatement(d1, { actorId: quiz.actorId, action: "chat.quiz_won", targetUserId: winnerId, details: { quiz_id: quiz.id, item_id: quiz.itemId } }, now),
+      notificationStatement(d1, { userId: winnerId, name: "quiz_won", content: itemName, createdAt: now }),
     ]);
-    return "awarded";
+    return { result: "awarded", notification: notificationOf(results.at(-1)) };
   } catch (err) {
     if (classifyBatchError(err) !== "guard") throw err;
     const row = await d1.prepare("SELECT owner_id FROM inventory_items WHERE id = ?1").bind(quiz.itemId).first<{ owner_id: number | null }>();
-    return row?.owner_id === winnerId ? "awarded" : "gone";
+    return { result: row?.owner_id === winnerId ? "awarded" : "gone", notification: null };
   }
-}
-
-/** The winner's bell notification row (the room pushes it to their sockets itself). */
-export async function storeWinNotification(env: DbEnv, userId: number, itemName: string, now = Date.now()) {
-  const row = await db(env).insert(notifications).values({ userId, name: "quiz_won", content: itemName, createdAt: now }).returning().get();
-  return presentNotification(row);
 }

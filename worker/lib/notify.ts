@@ -6,9 +6,8 @@ import type { NotificationJson } from "../../shared/api/user";
 import { toDollars } from "../../shared/money";
 import type { ChatServerFrame } from "../../shared/rooms/chat";
 import { db } from "../db/client";
-import { notifications, users } from "../db/schema";
+import { users } from "../db/schema";
 import { hub } from "../rooms/hub";
-import { presentNotification } from "../api/user/presenters";
 
 type HubEnv = Pick<Env, "DB" | "CHAT_ROOM">;
 
@@ -42,14 +41,6 @@ export async function pushBalance(env: HubEnv, userId: number): Promise<boolean>
     return false;
   }
   return notifyUserSafe(env, userId, { event: "updateBalance", data: { balance: toDollars(balance) } });
-}
-
-/** Stores a notification for the bell and pushes it live as {event:"notification"}. */
-export async function createNotification(env: HubEnv, userId: number, name: NotificationKind, content: string) {
-  const row = await db(env).insert(notifications).values({ userId, name, content, createdAt: Date.now() }).returning().get();
-  const json = presentNotification(row);
-  await notifyUserSafe(env, userId, { event: "notification", data: json });
-  return json;
 }
 
 export interface NotificationInsert {

@@ -61,7 +61,8 @@ export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts:
   const batches: D1PreparedStatement[][] = [];
   let batch: D1PreparedStatement[] = [];
   for (const c of changes) {
-    const statements = [...revaluationStatements(d1, { catalogueId: c.id, price: c.cents, now }), ...(c.changed ? [update.bind(c.cents, now, c.id)] : [])];
+    // the price first: the revaluation re-books only to the price the catalogue then holds
+    const statements = [...(c.changed ? [update.bind(c.cents, now, c.id)] : []), ...revaluationStatements(d1, { catalogueId: c.id, price: c.cents, now })];
     if (batch.length > 0 && batch.length + statements.length > batchSize) {
       batches.push(batch);
       batch = [];

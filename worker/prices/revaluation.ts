@@ -6,7 +6,9 @@
 //      money moved, only what the house owes on items in users' hands).
 //   2. every item still on the site (users' and the house's) booked at the new price.
 // Zero-delta rows are not written, and items already at the price are not touched, so a retry
-// (or a racing refresh) with the same price changes nothing and writes no row.
+// (or a racing refresh) with the same price changes nothing and writes no row. Both statements
+// run only while the catalogue holds `price` (the caller updates the catalogue first): a refresh
+// that read an older price while another one moved the entry re-books nothing.
 import { LIVE_ITEM_STATUSES_SQL, revaluationKey } from "./valuation";
 
 /** Statuses an item of the house can be in while it is still stock (store, quiz prize). */
@@ -14,6 +16,9 @@ const HOUSE_STOCK_STATUSES_SQL = "('available', 'quiz')";
 
 /** Items of a catalogue entry that a revaluation re-books (bound: ?1 catalogue id). */
 const REVALUED_ITEMS = `catalogue_id = ?1 AND ((owner_id IS NOT NULL AND status IN ${LIVE_ITEM_STATUSES_SQL}) OR (owner_id IS NULL AND status IN ${HOUSE_STOCK_STATUSES_SQL}))`;
+
+/** The catalogue entry (?1) is at the price revalued to (?2). */
+const CATALOGUE_HOLDS_PRICE = "(SELECT cp.price FROM catalogue cp WHERE cp.id = ?1) = ?2";
 
 export const REVALUATION_ACCOUNT = "revaluation";
 
@@ -31,10 +36,10 @@ export function revaluationStatements(d1: D1Database, r: { catalogueId: number; 
                 'revaluation', ?5, ?3, ?4
            FROM (SELECT -SUM(?2 - price) AS d FROM inventory_items
                   WHERE catalogue_id = ?1 AND owner_id IS NOT NULL AND status IN ${LIVE_ITEM_STATUSES_SQL} AND price <> ?2)
-          WHERE d IS NOT NULL AND d <> 0`,
+          WHERE d IS NOT NULL AND d <> 0 AND ${CATALOGUE_HOLDS_PRICE}`,
       )
       .bind(r.catalogueId, r.price, revaluationKey(r.catalogueId, r.price, r.now), r.now, revaluationReference(r.catalogueId)),
-    d1.prepare(`UPDATE inventory_items SET price = ?2, updated_at = ?3 WHERE ${REVALUED_ITEMS} AND price <> ?2`).bind(r.catalogueId, r.price, r.now),
+    d1.prepare(`UPDATE inventory_items SET price = ?2, updated_at = ?3 WHERE ${REVALUED_ITEMS} AND price <> ?2 AND ${CATALOGUE_HOLDS_PRICE}`).bind(r.catalogueId, r.price, r.now),
   ];
 }
 

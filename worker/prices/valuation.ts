@@ -20,35 +20,7 @@ export function itemValueSql(alias: string): string {
   return `(SELECT cv.price FROM catalogue cv WHERE cv.id = ${alias}.catalogue_id)`;
 }
 
-/** The value of an item (cents): the current catalogue price; the booked price plays no part. Pure. */
-export function itemValue(item: { booked: number; current: number }): number {
-  assertCents(item.current);
-  return item.current;
-}
-
-/**
- * What moving the booked prices of `held` items to `price` changes (cents): the users' item
- * value moves by `itemsDelta`; the house's revaluation result is its opposite (a rise is what
- * the house now owes on those items, a drop is what it no longer owes). Pure.
- */
-export function revaluation(held: readonly number[], price: number): { itemsDelta: number; houseResult: number; changed: number } {
-  assertCents(price);
-  let itemsDelta = 0;
-  let changed = 0;
-  for (const booked of held) {
-    assertCents(booked);
-    if (booked === price) continue;
-    itemsDelta += price - booked;
-    changed += 1;
-  }
-  return { itemsDelta, houseResult: itemsDelta === 0 ? 0 : -itemsDelta, changed };
-}
-
 /** Ledger idempotency key of the revaluation of one catalogue entry by one refresh. */
 export function revaluationKey(catalogueId: number, price: number, at: number): string {
   return `revaluation:${catalogueId}:${price}:${at}`;
-}
-
-function assertCents(n: number) {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`a price must be integer cents ≥ 0: ${n}`);
 }

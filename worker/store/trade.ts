@@ -144,6 +144,8 @@ function tradeStatements(
   const itemsOfSide = (side: string) => `id IN (SELECT item_id FROM store_trade_items WHERE trade_id = ?1 AND side = '${side}')`;
   // Store units: pick one per catalogue id (the lowest id still in stock), then move them all to
   // the buyer at the price paid. One statement each, whatever the count (D1 counts statements).
+  // A unit is taken only while its catalogue price is still the one quoted: a refresh landing
+  // between the read and this batch refuses the purchase (bought cheap, worth more: a resale profit).
   if (units.length > 0) {
     out.push(
       d1
@@ -155,7 +157,8 @@ function tradeStatements(
                       WHERE i.catalogue_id = json_extract(value, '$.c') AND i.owner_id IS NULL AND i.status = 'available'
                       ORDER BY i.id LIMIT 1) AS item
                FROM json_each(?2))
-            WHERE item IS NOT NULL`,
+            WHERE item IS NOT NULL
+              AND p = (SELECT cp.price FROM catalogue cp WHERE cp.id = c)`,
         )
         .bind(tradeId, JSON.stringify(units.map((u) => ({ c: u.id, p: u.price })))),
       expectChanges(d1, units.length),

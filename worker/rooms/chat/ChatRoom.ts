@@ -7,7 +7,7 @@ import type { ChatMessageJson, QuizJson, SendMessageAnswer } from "../../../shar
 import { CHAT, HUB } from "../../../shared/constants";
 import { chatProtocol, type ChatClientFrame, type ChatServerFrame, type OnlineCounts } from "../../../shared/rooms/chat";
 import { exhaustive } from "../../../shared/rooms/frame";
-import { awardQuizItem, releaseQuizItem, reserveQuizItem, storeWinNotification, type QuizRecord } from "../../chat/quiz";
+import { awardQuizItem, releaseQuizItem, reserveQuizItem, type QuizAward, type QuizRecord } from "../../chat/quiz";
 import { writeAudit } from "../../lib/audit";
 import { Room, type BaseAttachment, type Delivery } from "../base/Room";
 import type { SessionEnd } from "../base/session-sockets";
@@ -226,9 +226,9 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
     const quiz = this.quiz.current;
     if (!quiz?.winner) return;
     const winner = quiz.winner;
-    let result: "awarded" | "gone";
+    let award: QuizAward;
     try {
-      result = await awardQuizItem(this.env, quizRecord(quiz), winner.userId);
+      award = await awardQuizItem(this.env, quizRecord(quiz), winner.userId, quiz.item.name);
     } catch (err) {
       console.error("quiz hand-over failed, retrying", String(err));
       await this.alarms.set("quizAward", Date.now() + 1_000);
@@ -237,14 +237,10 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
     if (this.quiz.current?.id !== quiz.id) return; // a retry finished meanwhile
     await this.quiz.end();
     this.sendAll({ event: "quizInit", data: quizView(null, quiz.id) });
-    if (result === "gone") return;
+    if (award.result === "gone") return;
     await this.post(systemDraft("system.quiz_won", { username: winner.username, item: quiz.item.name }));
-    try {
-      const notification = await storeWinNotification(this.env, winner.userId, quiz.item.name);
-      this.deliver({ event: "notification", data: notification }, (a) => a.userId === winner.userId);
-    } catch (err) {
-      console.error("quiz win notification failed", String(err));
-    }
+    // the bell row landed with the award; pushed here (the room is the hub)
+    if (award.notification) this.deliver({ event: "notification", data: award.notification }, (a) => a.userId === winner.userId);
   }
 
   // ── presence ──────────────────────────────────────────────────────────────

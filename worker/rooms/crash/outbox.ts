@@ -72,7 +72,9 @@ export class Outbox {
         console.error("crash outbox entry failed; kept for the next drain", key, String(err));
         continue;
       }
-      if (entry.kind === "settle" && entry.settlement.kind === "win" && entry.settlement.remainder > 0) credited.add(entry.settlement.userId);
+      // every winner: the staged remainder may be 0 and the win still credited in cash (settleWin
+      // pays at current prices: an item that got dearer than the win is not minted)
+      if (entry.kind === "settle" && entry.settlement.kind === "win") credited.add(entry.settlement.userId);
       if (notification && entry.kind === "settle" && entry.settlement.kind === "win") told.push([entry.settlement.userId, notification]);
       await this.forget([[key, entry]]);
     }

@@ -200,9 +200,10 @@ const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}
  */
 export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
   const d1 = env.DB;
-  const itemPrice = s.winItem?.price ?? 0;
+  if (!Number.isSafeInteger(s.win) || s.win - (s.winItem?.price ?? 0) < 0) throw new RangeError(`bad win ${s.win} / item ${s.winItem?.price ?? 0}`);
+  const winItem = await winItemNow(d1, s.winItem, s.win);
+  const itemPrice = winItem?.price ?? 0;
   const remainder = s.win - itemPrice;
-  if (!Number.isSafeInteger(s.win) || remainder < 0) throw new RangeError(`bad win ${s.win} / item ${itemPrice}`);
   const statements: D1PreparedStatement[] = [
     d1
       .prepare("UPDATE crash_bets SET status = 1, cashout = ?2, win = ?3, remainder = ?4, settled_at = ?5 WHERE id = ?1 AND status = 0 AND user_id = ?6")
@@ -210,11 +211,17 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
     expectChanges(d1, 1),
     ...itemsToHouse(d1, s.betId, s.userId, s.now),
   ];
-  if (s.winItem) {
+  if (winItem) {
     statements.push(
+      // minted only while the catalogue price is still the one read (a refresh in between: the
+      // batch fails on a pending bet and the outbox retries with the new price)
       d1
-        .prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at) VALUES (?1, ?2, ?3, 'available', ?4, ?4)")
-        .bind(s.userId, s.winItem.catalogueId, s.winItem.price, s.now),
+        .prepare(
+          `INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
+           SELECT ?1, id, price, 'available', ?4, ?4 FROM catalogue WHERE id = ?2 AND price = ?3`,
+        )
+        .bind(s.userId, winItem.catalogueId, winItem.price, s.now),
+      expectChanges(d1, 1),
       // right after the insert: last_insert_rowid() is the minted item
       d1.prepare("UPDATE crash_bets SET win_item_id = last_insert_rowid() WHERE id = ?1").bind(s.betId),
     );
@@ -227,16 +234,29 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
     );
   }
   const notifies = s.win >= NOTIFY.crashWinMinCents;
-  if (notifies) statements.push(winNotificationStatement(d1, s));
+  if (notifies) statements.push(winNotificationStatement(d1, s, winItem));
   const result = await runSettlementBatch(env, s.betId, statements);
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
+}
+
+/**
+ * The win item at its CURRENT catalogue price (the one valuation rule, prices/valuation.ts). The
+ * room picked it from a catalogue it caches for minutes, so a refresh since may have moved it: an
+ * item now dearer than the win is not minted (the win goes to the balance), a cheaper one is
+ * minted at today's price and the rest is credited. Either way the payout is worth the win.
+ */
+async function winItemNow(d1: D1Database, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
+  if (!pick) return null;
+  const row = await d1.prepare("SELECT price FROM catalogue WHERE id = ?1").bind(pick.catalogueId).first<{ price: number }>();
+  if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
+  return { catalogueId: pick.catalogueId, price: row.price };
 }
 
 /**
  * The bell row of a real gain, in the win's batch: only when the payout beats the stake (the bank
  * read from the bet row; a $0.05 bet at ×1.10 pays $0.05 and is no news). Content: "$win · ×m · item".
  */
-function winNotificationStatement(d1: D1Database, s: SettleWin): D1PreparedStatement {
+function winNotificationStatement(d1: D1Database, s: SettleWin, winItem: WinItemPick | null): D1PreparedStatement {
   return d1
     .prepare(
       `INSERT INTO notifications (user_id, name, content, is_read, created_at)
@@ -244,7 +264,7 @@ function winNotificationStatement(d1: D1Database, s: SettleWin): D1PreparedState
          FROM crash_bets WHERE id = ?4 AND bank < ?5
        RETURNING id, name, content, is_read, created_at`,
     )
-    .bind(s.userId, notificationContent.crashWin(s.win, s.cashout, null), s.now, s.betId, s.win, s.winItem?.catalogueId ?? null);
+    .bind(s.userId, notificationContent.crashWin(s.win, s.cashout, null), s.now, s.betId, s.win, winItem?.catalogueId ?? null);
 }
 
 export interface SettleLoss {
