@@ -135,7 +135,7 @@ describe("opening a case", () => {
     expect(after).toMatchObject({ balance: 1_000, items: 0, opens: 0 });
   });
 
-  it("a change between the roll and the payment (admin edit, rotation, client seed, another open) refuses it: busy, nothing moved", async () => {
+  it("a change between the roll and the payment (admin edit, rotation, client seed, another open, a price refresh) refuses it: busy, nothing moved", async () => {
     const kase = await makeCase(100);
     const { user, token } = await makeUser();
     await deposit(user.id, 1_000);
@@ -144,6 +144,8 @@ describe("opening a case", () => {
       () => call("POST", "/api/cases/seeds/rotate", {}, token),
       () => call("POST", "/api/cases/seeds/client", { client_seed: `changed-${Math.random()}` }, token),
       () => openCase(token, kase.id),
+      // a price refresh of one of the case's items (the drop would be minted at a stale price)
+      () => env.DB.prepare("UPDATE catalogue SET price = price + 7 WHERE id = ?1").bind(kase.items[0]!.catalogueId).run(),
     ];
     for (const [i, change] of changes.entries()) {
       const planned = await planOpen(env, { userId: user.id, caseId: kase.id, requestId: `mid-flight-${i}` });

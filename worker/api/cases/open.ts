@@ -1,6 +1,7 @@
 // Opening a case (spec §7 /api/cases/open, architecture.md Money and items + Provably fair):
 // the roll is decided from the player's seed pair before anything moves, then ONE D1 batch
-//   advances the nonce (guarded on the pair read) · checks the case did not change meanwhile ·
+//   advances the nonce (guarded on the pair read) · checks the case and its items' prices did not
+//   change meanwhile ·
 //   debits the price (guarded balance, ledger 'case_open') and credits the house · mints the won
 //   item for the player at its catalogue price · records the open (UNIQUE request_id) · writes
 //   the bell row of a dear or rare drop (NOTIFY).
@@ -76,6 +77,14 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
       d1
         .prepare("INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ?1 AND active = 1 AND price = ?2 AND updated_at = ?3)")
         .bind(kase.id, kase.price, kase.updated_at),
+      // its items' catalogue prices are the ones read (a price refresh meanwhile: the drop would
+      // be minted at a stale price and the case's RTP is about to be re-checked)
+      d1
+        .prepare(
+          `INSERT INTO batch_guard (failed) SELECT 4 WHERE (SELECT COALESCE(SUM(ci.weight * c.price), -1)
+             FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id WHERE ci.case_id = ?1) != ?2`,
+        )
+        .bind(kase.id, kase.items.reduce((sum, i) => sum + i.weight * i.price, 0)),
       ...userBalanceStatements(d1, { userId: r.userId, delta: -kase.price, kind: "case_open", reference, idempotencyKey: key }, now),
       ...houseBalanceStatements(d1, { account: "house", delta: kase.price, kind: "case_open", reference, idempotencyKey: `${key}:house` }, now),
       d1
