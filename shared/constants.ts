@@ -284,6 +284,8 @@ export const PRICES = {
   defaultRefreshMinutes: 60,
   /** PRICE_REFRESH_MINUTES above this is refused (falls back to the default): a week */
   maxRefreshMinutes: 10_080,
+  /** cases do not open while a refresh writes prices and re-prices drifted cases; a pause older than this (a worker that died mid-way) is over */
+  casesPauseMaxMs: 120_000,
 } as const;
 
 /** Item and case pictures served by the site (/img/item/*, /img/case/*; worker/images). */

@@ -29,10 +29,12 @@ export interface RefreshOptions {
   actorId?: number;
   batchSize?: number;
   now?: number;
+  /** called once the feed answered and just before the first write (not at all when nothing changes) */
+  beforeWrite?: () => Promise<void>;
 }
 
 export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts: RefreshOptions = {}): Promise<RefreshResult> {
-  const { actorId, batchSize = PRICES.refreshBatchSize, now = Date.now() } = opts;
+  const { actorId, batchSize = PRICES.refreshBatchSize, now = Date.now(), beforeWrite } = opts;
   const d1 = env.DB;
   const { results: rows } = await d1
     .prepare("SELECT id, market_hash_name, price FROM catalogue ORDER BY id")
@@ -75,6 +77,7 @@ export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts:
     if (batches.length) batches[batches.length - 1]!.push(audit);
     else batches.push([audit]);
   }
+  if (batches.length > 0) await beforeWrite?.();
   for (const batch of batches) await d1.batch(batch);
   return result;
 }

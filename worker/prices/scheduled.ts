@@ -8,11 +8,11 @@
 // not move the clock: the next firing tries again.
 import { PRICES } from "../../shared/constants";
 import { casesRtpPercent } from "../cases/config";
-import { repriceDriftedCases } from "../cases/reprice";
 import { readSetting, writeSetting } from "../lib/settings";
 import { PriceFeedError, type PriceFeed } from "./feed";
 import { feedFromEnv } from "./from-env";
-import { refreshPrices, type RefreshResult } from "./refresh";
+import { refreshAndReprice } from "./cycle";
+import type { RefreshResult } from "./refresh";
 
 export const SCHEDULED_REFRESH_KEY = "prices.scheduled_at";
 
@@ -48,8 +48,7 @@ export async function scheduledPriceRefresh(env: ScheduledEnv, scheduledTime: nu
   const last = stored === undefined ? undefined : Number(stored);
   if (!refreshDue(scheduledTime, last, minutes)) return { ran: false, reason: "not_due" };
   try {
-    const result = await refreshPrices(env, feed);
-    const repriced = await repriceDriftedCases(env, { rtp: casesRtpPercent(env) });
+    const { result, repriced } = await refreshAndReprice(env, feed, { rtp: casesRtpPercent(env) });
     await writeSetting(env, SCHEDULED_REFRESH_KEY, String(scheduledTime));
     return { ran: true, result, casesRepriced: repriced.length };
   } catch (err) {

@@ -2,7 +2,7 @@
 // configured feed (PRICE_FEED_URL, else the dev model). A failing or malformed feed answers
 // 502 prices_api.feed_failed and writes nothing. Held items are re-booked at the new prices with
 // a 'revaluation' ledger row (worker/prices/revaluation.ts); cases pushed out of their RTP bounds
-// by the new prices are re-priced (worker/cases/reprice.ts). The same refresh also runs on the
+// by the new prices are re-priced (worker/cases/reprice.ts), cases pausing meanwhile (prices/cycle.ts). The same refresh also runs on the
 // Cron Trigger (worker/prices/scheduled.ts, PRICE_REFRESH_MINUTES).
 import { Hono } from "hono";
 import { refreshPricesBody, type RefreshPricesAnswer } from "../../../shared/api/prices";
@@ -11,16 +11,14 @@ import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { PriceFeedError } from "../../prices/feed";
 import { feedFromEnv } from "../../prices/from-env";
-import { refreshPrices } from "../../prices/refresh";
+import { refreshAndReprice } from "../../prices/cycle";
 import { casesRtpPercent } from "../../cases/config";
-import { repriceDriftedCases } from "../../cases/reprice";
 
 export const adminPriceRoutes = new Hono<AppEnv>().post("/refresh", requireAdmin, jsonBody(refreshPricesBody), async (c) => {
   const admin = c.get("user")!;
   try {
-    const result = await refreshPrices(c.env, feedFromEnv(c.env), { actorId: admin.id });
-    // new item prices can push a case's RTP out of bounds (above 98 % the house loses): re-price those
-    const repriced = await repriceDriftedCases(c.env, { rtp: casesRtpPercent(c.env), actorId: admin.id });
+    // new item prices can push a case's RTP out of bounds (above 98 % the house loses): those are re-priced
+    const { result, repriced } = await refreshAndReprice(c.env, feedFromEnv(c.env), { rtp: casesRtpPercent(c.env), actorId: admin.id });
     const answer: RefreshPricesAnswer = { success: true, ...result, cases_repriced: repriced.length };
     return c.json(answer);
   } catch (err) {

@@ -13,6 +13,7 @@ import type { ServerKey } from "../../../shared/errors";
 import { rarityRank } from "../../../shared/items";
 import { notificationOf, notificationStatement } from "../../lib/notify";
 import { rollIndex } from "../../cases/seeds";
+import { casesPaused } from "../../prices/cycle";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
 import { ensureSeeds, type SeedRow } from "./seed-store";
@@ -48,9 +49,11 @@ export async function planOpen(env: DbEnv, r: OpenRequest): Promise<PlanResult> 
   const replayed = await findOpen(env, r.userId, r.requestId);
   if (replayed) return { ok: true, open: replayed, replay: true };
 
-  const kase = await findCase(env, r.caseId);
+  const [kase, paused] = await Promise.all([findCase(env, r.caseId), casesPaused(env, now)]);
   if (!kase) return { ok: false, status: 404, message: "cases_api.case_not_found" };
   if (!kase.active || kase.items.length === 0) return { ok: false, status: 409, message: "cases_api.case_disabled" };
+  // a price refresh is writing prices and re-pricing the cases they pushed out of bounds
+  if (paused) return { ok: false, status: 409, message: "cases_api.busy" };
 
   const seeds = await ensureSeeds(env, r.userId, now);
   const index = rollIndex({ serverSeed: seeds.server_seed, clientSeed: seeds.client_seed, nonce: seeds.nonce }, kase.items.map((i) => i.weight));
