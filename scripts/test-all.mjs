@@ -54,7 +54,10 @@ function vitestTier(name, config) {
 const want = (tier) => only.length === 0 || only.includes(tier);
 let ok = true;
 if (want("typecheck")) {
-  ok = step("typecheck", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]) && ok;
+  // one TypeScript project per runtime (web: DOM, worker: Workers, node: scripts and the Node tiers)
+  for (const [name, project] of [["node", "tsconfig.json"], ["web", "web"], ["worker", "worker"], ["worker tests", "tests/worker"]]) {
+    ok = step(`typecheck ${name}`, bin("tsc"), ["-p", project]) && ok;
+  }
   ok = step("worker types are current", bin("wrangler"), ["types", "--strict-vars=false", "--check"]) && ok;
 }
 if (want("unit")) ok = vitestTier("unit", "tests/unit/vitest.config.ts") && ok;
