@@ -1,6 +1,5 @@
 // The store stock seed (scripts/seed/store.ts) applied inside workerd after the catalogue: it
 // lands, the store lists it, the search index covers the seeded catalogue, and a second run adds nothing.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { catalogueEntries } from "../../shared/catalogue";
 import { devPriceOf, seedStatements } from "../../scripts/seed/statements";

@@ -1,6 +1,6 @@
 // The pure rules of a skin withdrawal: who may send which items, what it costs, and what the
 // queue does next with an open offer. No I/O here (tests/unit/withdraw-rules.test.ts).
-import { FEES, WITHDRAW } from "../../shared/constants";
+import { WITHDRAW } from "../../shared/constants";
 import type { OfferState } from "./bot";
 
 export type SendRefusal =

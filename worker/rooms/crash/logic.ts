@@ -49,7 +49,7 @@ function handle(s: CrashState, event: CrashEvent, now: number, ctx: StepContext,
       else if (event.name === "next") nextRound(s, event.nextRound, now, effects);
       return undefined; // 'auto' / 'crash' were handled by advance()
     case "forceCrash":
-      return event.mode === "dev" ? crashNow(s, now, ctx, effects) : voidRound(s, now, effects);
+      return event.mode === "dev" ? crashNow(s, now, effects) : voidRound(s, now, effects);
     case "twist":
       if (!Number.isSafeInteger(event.nextCrash) || event.nextCrash < 100) return { ok: false, key: "app_api.invalid_request" };
       s.twistNext = event.nextCrash;
@@ -139,7 +139,7 @@ function nextRound(s: CrashState, seed: Extract<CrashEvent, { name: "next" }>["n
 }
 
 /** dev "Crash now": running → crash at the current multiplier; waiting → crash at 1.00 on start. */
-function crashNow(s: CrashState, now: number, ctx: StepContext, effects: Effect[]) {
+function crashNow(s: CrashState, now: number, effects: Effect[]) {
   const r = s.round;
   if (r.phase === "crashed") return { ok: false as const, key: "crash_api.game_over" as const };
   r.provablyFair = false;
