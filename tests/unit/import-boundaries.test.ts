@@ -42,6 +42,7 @@ const planted: Record<string, string> = {
   "worker/rooms/base/Room.ts": "export const base = 1;\n",
   "worker/rooms/crash/UsesStub.ts": 'import { stub } from "../chat/stub";\nexport const s2 = stub;\n',
   "worker/lib/UsesStub.ts": 'import { stub } from "../rooms/chat/stub";\nexport const s3 = stub;\n',
+  "worker/lib/UsesRoomFramework.ts": 'import { base } from "../rooms/base/Room";\nexport const s4 = base;\n',
 };
 
 describe("import boundaries (.dependency-cruiser.cjs)", () => {
