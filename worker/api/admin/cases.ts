@@ -3,10 +3,10 @@
 // weights are positive integers and the RTP (EV / price at current catalogue prices) must lie
 // within CASES.rtpBounds: otherwise 400 cases_api.invalid_items / cases_api.invalid_price.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { emptyBody } from "../../../shared/api/common";
 import { adminCreateCaseBody, adminUpdateCaseBody, type AdminListAnswer, type AdminSaveAnswer } from "../../../shared/api/cases";
 import { toCents } from "../../../shared/money";
+import { requireStaff } from "../../auth/middleware";
 import { casesRtpPercent } from "../../cases/config";
 import { priceForRtp } from "../../cases/odds";
 import { checkCase, type ItemChoice } from "../../cases/validation";
@@ -16,13 +16,6 @@ import { auditStatement } from "../../lib/audit";
 import { fail, jsonBody } from "../../lib/http";
 import { presentAdminCase } from "../cases/presenters";
 import { findCase, listCases } from "../cases/queries";
-
-const requireCasesStaff = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.get("user");
-  if (!user) return fail(c, 401, "user_api.unauthorized");
-  if (!user.isAdmin && !user.isModerator) return fail(c, 403, "cases_api.forbidden");
-  await next();
-});
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -60,13 +53,13 @@ function itemStatements(d1: D1Database, caseId: number | null, items: { catalogu
 }
 
 export const adminCasesRoutes = new Hono<AppEnv>()
-  .use(requireCasesStaff)
+  .use(requireStaff("cases_api.forbidden"))
   .post("/list", jsonBody(emptyBody), async (c) => {
     const cases = await listCases(c.env, { all: true });
     return c.json({ cases: cases.map(presentAdminCase) } satisfies AdminListAnswer);
   })
   .post("/create", jsonBody(adminCreateCaseBody), async (c) => {
-    const staff = c.get("user")!;
+    const staff = c.get("user");
     const body = c.req.valid("json");
     const price = body.price !== undefined ? toCents(body.price) : await defaultPrice(c.env, body.items);
     if (price === null) return fail(c, 400, "cases_api.invalid_items");
@@ -85,7 +78,7 @@ export const adminCasesRoutes = new Hono<AppEnv>()
     return c.json({ success: true, message: "cases_api.saved", case: presentAdminCase(kase!) } satisfies AdminSaveAnswer);
   })
   .post("/update", jsonBody(adminUpdateCaseBody), async (c) => {
-    const staff = c.get("user")!;
+    const staff = c.get("user");
     const body = c.req.valid("json");
     const current = await findCase(c.env, body.id);
     if (!current) return fail(c, 404, "cases_api.case_not_found");

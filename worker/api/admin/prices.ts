@@ -16,7 +16,7 @@ import { casesRtpPercent } from "../../cases/config";
 import { repriceDriftedCases } from "../../cases/reprice";
 
 export const adminPriceRoutes = new Hono<AppEnv>().post("/refresh", requireAdmin, jsonBody(refreshPricesBody), async (c) => {
-  const admin = c.get("user")!;
+  const admin = c.get("user");
   try {
     const result = await refreshPrices(c.env, feedFromEnv(c.env), { actorId: admin.id });
     // new item prices can push a case's RTP out of bounds (above 98 % the house loses): re-price those

@@ -24,7 +24,7 @@ export function adjustLedgerKeys(idempotencyKey: string) {
 export const adminUserRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/adjust", jsonBody(adjustBody), async (c) => {
-    const admin = c.get("user")!;
+    const admin = c.get("user");
     const { user_id: userId, amount, reason, idempotency_key } = c.req.valid("json");
     const keys = adjustLedgerKeys(idempotency_key ?? crypto.randomUUID());
 
@@ -66,7 +66,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, balance: toDollars(row?.balanceAfter ?? 0) });
   })
   .post("/ban", jsonBody(banBody), async (c) => {
-    const admin = c.get("user")!;
+    const admin = c.get("user");
     const { user_id: userId, reason } = c.req.valid("json");
     if (userId === admin.id) return fail(c, 409, "user_api.cannot_ban_self");
     const target = await findUser(c.env, userId);
@@ -81,7 +81,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const });
   })
   .post("/unban", jsonBody(unbanBody), async (c) => {
-    const admin = c.get("user")!;
+    const admin = c.get("user");
     const { user_id: userId } = c.req.valid("json");
     const target = await findUser(c.env, userId);
     if (!target) return fail(c, 404, USER_NOT_FOUND);
