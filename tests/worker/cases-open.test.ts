@@ -6,7 +6,7 @@ import { inventoryAnswer } from "../../shared/api/user";
 import { openAnswer } from "../../shared/api/cases";
 import { casesPick } from "../../shared/fairness";
 import { reconcile } from "../../worker/db/reconcile";
-import { payOpen, planOpen } from "../../worker/api/cases/open";
+import { payOpen, planOpen } from "../../worker/cases/open";
 import { writeSetting } from "../../worker/lib/settings";
 import { call, makeCase, movesOf, openCase } from "./cases-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";

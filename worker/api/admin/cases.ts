@@ -14,8 +14,8 @@ import { classifyBatchError, expectChanges } from "../../db/ledger";
 import type { AppEnv } from "../../env";
 import { auditStatement } from "../../lib/audit";
 import { fail, jsonBody } from "../../lib/http";
-import { presentAdminCase } from "../cases/presenters";
-import { findCase, listCases } from "../cases/queries";
+import { presentAdminCase } from "../../cases/presenters";
+import { findCase, listCases } from "../../cases/queries";
 
 type DbEnv = Pick<Env, "DB">;
 

@@ -13,7 +13,7 @@ import { auditStatement } from "../../lib/audit";
 import { fail, jsonBody } from "../../lib/http";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../../lib/notify";
 import { endUserSockets } from "../../lib/session-sockets";
-import { findUser } from "../user/queries";
+import { findUser } from "../../user/queries";
 
 /** Ledger keys of an adjustment: the user row and its house counterpart. */
 export function adjustLedgerKeys(idempotencyKey: string) {

@@ -17,12 +17,12 @@ import type { AppEnv } from "../../env";
 import { normalizeClientSeed } from "../../cases/seeds";
 import { fail, jsonBody, queryParams } from "../../lib/http";
 import { readMaintenance } from "../../lib/settings";
-import { announceOpen } from "./announce";
+import { announceOpen } from "../../cases/announce";
 import { pushNotification } from "../../lib/notify";
-import { openCase } from "./open";
-import { presentCase, presentCaseWithItems, presentLiveDrop, presentOpen } from "./presenters";
-import { findCase, liveDrops, listCases } from "./queries";
-import { ensureSeeds, rotateSeeds, setClientSeed, type SeedRow } from "./seed-store";
+import { openCase } from "../../cases/open";
+import { presentCase, presentCaseWithItems, presentLiveDrop, presentOpen } from "../../cases/presenters";
+import { findCase, liveDrops, listCases } from "../../cases/queries";
+import { ensureSeeds, rotateSeeds, setClientSeed, type SeedRow } from "../../cases/seed-store";
 
 const seedsJson = (s: SeedRow): SeedsAnswer => ({ server_seed_hash: s.server_seed_hash, client_seed: s.client_seed, nonce: s.nonce });
 

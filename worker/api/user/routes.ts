@@ -8,8 +8,8 @@ import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import { computeStats, presentInventoryItem, presentSelf, type ProfileLists } from "./presenters";
-import * as q from "./queries";
+import { computeStats, presentInventoryItem, presentSelf } from "../../user/presenters";
+import * as q from "../../user/queries";
 
 // saveUrl answers its own key for any bad link, so the body is read loosely first.
 const saveUrlRawBody = z.object({ trade_link: z.unknown().optional() });
@@ -24,7 +24,7 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/getBalance", jsonBody(emptyBody), (c) => c.json({ balance: toDollars(c.get("user").balance) }))
   .post("/getProfile", jsonBody(emptyBody), async (c) => {
     const me = c.get("user");
-    const names: (keyof ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];
+    const names: (keyof q.ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];
     const [results, lists] = await Promise.all([q.gameResults(c.env, me.id), q.profileLists(c.env, me.id, names)]);
     return c.json({
       referrals: lists.referrals ?? [],

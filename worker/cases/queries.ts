@@ -1,6 +1,6 @@
 // D1 reads of the cases group: the listing, one case with its items (pick order), live drops,
 // and a past open (the answer a request_id replay gets). Money stays in cents here.
-import { CASES } from "../../../shared/constants";
+import { CASES } from "../../shared/constants";
 
 type DbEnv = Pick<Env, "DB">;
 
