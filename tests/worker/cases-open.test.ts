@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { inventoryAnswer } from "../../shared/api/user";
 import { openAnswer } from "../../shared/api/cases";
 import { casesPick } from "../../shared/fairness";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { payOpen, planOpen } from "../../worker/cases/open";
 import { writeSetting } from "../../worker/lib/settings";
 import { call, makeCase, movesOf, openCase } from "./cases-fixtures";

@@ -1,4 +1,4 @@
-// The cases section of worker/db/reconcile.ts (the books): what users paid for cases and the
+// The cases section of worker/books/reconcile.ts (the books): what users paid for cases and the
 // value of the items minted for them, and the opens whose money or item does not add up.
 // An open's ledger rows are keyed 'case:open:<user>:<request_id>' (user debit = −price) and the
 // same + ':house' (house credit = +price): worker/cases/queries.ts openLedgerKey.
