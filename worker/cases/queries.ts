@@ -59,6 +59,12 @@ export async function listCases(env: DbEnv, { all = false } = {}): Promise<CaseW
   return results.map((r) => ({ ...r, items: items.get(r.id) ?? [] }));
 }
 
+/** Ids of the active cases, priority desc, then id (the sitemap's case pages). */
+export async function activeCaseIds(env: DbEnv): Promise<number[]> {
+  const { results } = await env.DB.prepare("SELECT id FROM cases WHERE active = 1 ORDER BY priority DESC, id").all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
 export async function findCase(env: DbEnv, id: number): Promise<CaseWithItems | null> {
   const row = await env.DB.prepare(`SELECT ${CASE_COLUMNS} FROM cases WHERE id = ?1`).bind(id).first<CaseRow>();
   if (!row) return null;
