@@ -10,6 +10,15 @@ export interface AppEnv {
   };
 }
 
+/**
+ * What a handler sees behind requireUser / requireStaff / requireAdmin (auth/middleware.ts):
+ * Hono intersects the guard's env with the app's, so `c.get("user")` is a UserRow there (and
+ * `tokenHash` a string: readSession sets both from the same session).
+ */
+export interface SignedInEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { user: UserRow; tokenHash: string };
+}
+
 export function isDev(env: Pick<Env, "DEV_MODE">): boolean {
   return env.DEV_MODE === "true" || env.DEV_MODE === "1";
 }

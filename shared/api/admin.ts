@@ -30,3 +30,6 @@ export type BanBody = z.infer<typeof banBody>;
 export const unbanBody = z.object({ user_id: userIdSchema });
 
 export const successAnswer = z.object({ success: z.literal(true) });
+
+/** POST /api/admin/maintenance: switches maintenance (§4) on or off. */
+export const maintenanceBody = z.strictObject({ enabled: z.boolean() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bindIdentity, countOnline, onlineSchedule, sameCounts, tokenOf } from "../../worker/rooms/chat/presence";
+import { tokenOf } from "../../worker/lib/socket-identity";
+import { bindIdentity, countOnline, onlineSchedule, sameCounts } from "../../worker/rooms/chat/presence";
 
 const visitor = (id: string) => ({ userId: null, session: null, visitorId: id, connectedAt: 0 });
 const user = (userId: number, id: string, session: string | null = "h") => ({ userId, session, visitorId: id, connectedAt: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeStats, presentInventoryItem, presentNotification } from "../../worker/api/user/presenters";
+import { computeStats, presentInventoryItem, presentNotification } from "../../worker/user/presenters";
 
 describe("computeStats (§3 Statistics)", () => {
   it("is all zeros without games", () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { houseBalanceStatements, userBalanceStatements } from "../../worker/db/ledger";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 // Each test sees the rows earlier tests left, so figures are compared as differences.

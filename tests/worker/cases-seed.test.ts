@@ -7,7 +7,7 @@ import { getCasesAnswer, getOneAnswer } from "../../shared/api/cases";
 import { CASES } from "../../shared/constants";
 import { casesSeedSql, SEEDED_CASES, seedCases } from "../../scripts/seed/cases";
 import { seedStatements } from "../../scripts/seed/statements";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { getCases, getOne, openCase } from "./cases-fixtures";
 import { runSql } from "./prices-fixtures";
 import { deposit, makeUser } from "./user-fixtures";

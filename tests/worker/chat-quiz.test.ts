@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { QuizJson } from "../../shared/api/chat";
 import { CHAT } from "../../shared/constants";
 import { awardQuizItem } from "../../worker/chat/quiz";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { hub } from "../../worker/rooms/hub";
 import { adminChatCall, admin, all, auditOf, chatCall, connectChat, houseItem, moderator, next, player, say, sleep } from "./chat-client";
 import { advanceClock } from "./crash-client";

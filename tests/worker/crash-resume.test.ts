@@ -4,7 +4,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { elapsedFor } from "../../shared/crash-curve";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { placeBet, writeRound } from "../../worker/rooms/crash/settlement";
 import { addCatalogue, betRow, count, giveItem, itemRow, roundRow } from "./crash-fixtures";
 import { advanceClock, connectCrash, room, startRound, twistedRound } from "./crash-client";

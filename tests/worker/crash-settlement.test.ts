@@ -2,7 +2,7 @@
 // a replay moves nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import type { RoundRow } from "../../worker/rooms/crash/effects";
 import { bonusShare, placeBet, refundBet, settleLoss, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
 import { addCatalogue, betRow, count, giveItem, itemRow, roundRow } from "./crash-fixtures";

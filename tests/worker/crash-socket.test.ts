@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { elapsedFor } from "../../shared/crash-curve";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { betRow, count, giveItem, itemRow } from "./crash-fixtures";
 import { advanceClock, connectCrash, fireAt, startRound, twistedRound, type CrashClient } from "./crash-client";
 import { auditRows, balanceOf, makeUser } from "./user-fixtures";

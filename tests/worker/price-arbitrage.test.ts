@@ -6,7 +6,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { withdrawFee } from "../../shared/fees";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import worker from "../../worker/index";
 import type { PriceFeed } from "../../worker/prices/feed";
 import { refreshPrices } from "../../worker/prices/refresh";

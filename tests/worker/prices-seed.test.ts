@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BAN_REASONS, DEMO_USERS, HOUSE_STOCK, depositKey } from "../../scripts/seed/demo";
 import { seedStatements } from "../../scripts/seed/statements";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { allEntries, runSql } from "./prices-fixtures";
 
 async function snapshot() {

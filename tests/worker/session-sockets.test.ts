@@ -9,7 +9,7 @@ import { elapsedFor } from "../../shared/crash-curve";
 import { createSession } from "../../worker/auth/sessions";
 import { sha256Hex } from "../../worker/auth/tokens";
 import { db } from "../../worker/db/client";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { hub } from "../../worker/rooms/hub";
 import { advanceClock, connectCrash, fireAt, startRound, type CrashClient, type FrameOf } from "./crash-client";
 import { betRow, count, giveItem, itemRow } from "./crash-fixtures";

@@ -3,7 +3,7 @@
 // whole batch must be refused and nothing may move.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { userBalanceStatements } from "../../worker/db/ledger";
 import { buy, sell, type TradeRequest } from "../../worker/store/trade";
 import { deposit, makeUser } from "./user-fixtures";

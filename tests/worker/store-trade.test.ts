@@ -2,7 +2,7 @@
 // the exchange, request_id replays, the per-user lock, and the books afterwards.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { takeStoreLock } from "../../worker/store/lock";
 import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
 import { catalogueItem, getList, houseUnits, item, n, snapshot, stakeInCrash, storeLedger, tag, userItem } from "./store-fixtures";

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { WITHDRAW } from "../../shared/constants";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { HttpTradeBot } from "../../worker/withdraws/bot";
 import { finishWithdrawal } from "../../worker/withdraws/finalize";
 import { sendRetryDelay } from "../../worker/withdraws/rules";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { WITHDRAW } from "../../shared/constants";
 import app from "../../worker/index";
-import { reconcile } from "../../worker/db/reconcile";
+import { reconcile } from "../../worker/books/reconcile";
 import { balanceOf } from "./user-fixtures";
 import { itemStatuses, preview, send, stakeInCrash, withdrawal, withdrawalsOf, withdrawer, withdrawLedger } from "./withdraw-fixtures";
 

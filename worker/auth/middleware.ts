@@ -2,7 +2,7 @@
 // on every route (§4, architecture.md); guards below require sign-in or a staff role.
 import { createMiddleware } from "hono/factory";
 import { db } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AppEnv, SignedInEnv } from "../env";
 import { fail } from "../lib/http";
 import { userForToken } from "./sessions";
 
@@ -18,20 +18,29 @@ export const readSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+// The guards are typed with SignedInEnv: a route (or sub-app) behind one of them reads
+// `c.get("user")` as a UserRow, no non-null assertion needed. Inside the guards the type already
+// says UserRow; they still check it at run time, since establishing it is their job.
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
   if (!c.get("user")) return fail(c, 401, "user_api.unauthorized");
   await next();
 });
 
-/** Moderator or admin. */
-export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.get("user");
-  if (!user) return fail(c, 401, "user_api.unauthorized");
-  if (!user.isAdmin && !user.isModerator) return fail(c, 403, "user_api.forbidden");
-  await next();
-});
+/**
+ * Moderator or admin; a visitor answers 401 user_api.unauthorized, a signed-in player 403 with
+ * the group's own key (chat_api.forbidden, cases_api.forbidden). Roles come from the user row
+ * readSession just read, never from the client.
+ */
+export function requireStaff(forbiddenKey: "chat_api.forbidden" | "cases_api.forbidden") {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const user = c.get("user");
+    if (!user) return fail(c, 401, "user_api.unauthorized");
+    if (!user.isAdmin && !user.isModerator) return fail(c, 403, forbiddenKey);
+    await next();
+  });
+}
 
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) return fail(c, 401, "user_api.unauthorized");
   if (!user.isAdmin) return fail(c, 403, "user_api.forbidden");

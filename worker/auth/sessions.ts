@@ -34,7 +34,3 @@ export async function userForToken(d: Db, token: string, now = Date.now()): Prom
 export async function revokeSession(d: Db, tokenHash: string, now = Date.now()): Promise<void> {
   await d.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
-
-export async function revokeAllSessions(d: Db, userId: number, now = Date.now()): Promise<void> {
-  await d.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}

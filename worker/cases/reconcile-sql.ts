@@ -1,7 +1,7 @@
-// The cases section of worker/db/reconcile.ts (the books): what users paid for cases and the
+// The cases section of worker/books/reconcile.ts (the books): what users paid for cases and the
 // value of the items minted for them, and the opens whose money or item does not add up.
 // An open's ledger rows are keyed 'case:open:<user>:<request_id>' (user debit = −price) and the
-// same + ':house' (house credit = +price): worker/api/cases/queries.ts openLedgerKey.
+// same + ':house' (house credit = +price): worker/cases/queries.ts openLedgerKey.
 
 /** paid: Σ case prices paid; minted: Σ booked prices of the items minted for the openers. */
 export const CASES_FLOWS_SQL = `SELECT COALESCE(SUM(price), 0) AS paid, COALESCE(SUM(item_price), 0) AS minted FROM case_opens`;

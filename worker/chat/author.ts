@@ -1,6 +1,15 @@
 // What the send path needs to know about an author, read from D1 in ONE batch: the user and
 // roles, an active mute (with its reason's name) and the total deposited (cents).
-import type { AuthorRow } from "../rooms/chat/messages";
+
+/** A user as a chat message names them (rooms/chat/messages.ts chatUser). */
+export interface AuthorRow {
+  id: number;
+  username: string;
+  avatar: string;
+  isAdmin: boolean;
+  isModerator: boolean;
+  isYoutuber: boolean;
+}
 
 export interface ActiveMute {
   /** epoch ms; null = forever */

@@ -2,6 +2,9 @@
 // active reason, or lifts the mute. Each change travels with its audit row in one batch; the
 // insert is guarded so a user never has two active mutes, and the reason must still be active.
 import type { ActiveMuteJson } from "../../shared/api/chat";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { chatBanReasons } from "../db/schema";
 import { auditStatement } from "../lib/audit";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { ACTIVE_MUTE_SQL } from "./author";
@@ -42,6 +45,11 @@ export function mayMute(actor: Actor, target: { isAdmin: boolean; isModerator: b
   if (target.isAdmin) return false;
   if (target.isModerator) return actor.isAdmin;
   return true;
+}
+
+/** The ban reasons staff may pick now (getConfig's chat_ban_reasons). */
+export async function activeReasons(env: DbEnv) {
+  return db(env).select().from(chatBanReasons).where(eq(chatBanReasons.isActive, true)).all();
 }
 
 /** An active ban reason's name, or null (unknown or switched off). */

@@ -2,7 +2,7 @@
 // (status 'quiz'), handed to the winner (owner → winner, 'available') or returned on a stop —
 // each a conditional update on (owner_id, status) in one batch with its audit row.
 import type { ItemJson } from "../../shared/api/crash";
-import { presentItem } from "../api/crash/queries";
+import { presentItem } from "../crash/queries";
 import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";

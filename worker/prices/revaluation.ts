@@ -54,7 +54,7 @@ const STALE_CATALOGUE_IDS_SQL = `
    WHERE i.owner_id IS NOT NULL AND i.status IN ${LIVE_ITEM_STATUSES_SQL} AND i.price <> c.price`;
 
 /**
- * For the books (db/reconcile.ts): the house's revaluation result (Σ revaluation rows), the
+ * For the books (books/reconcile.ts): the house's revaluation result (Σ revaluation rows), the
  * rows whose balance_after breaks the running total, and held items booked at another price
  * than the catalogue's (must be 0 after every refresh).
  */

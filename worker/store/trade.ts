@@ -12,8 +12,8 @@ import { toDollars } from "../../shared/money";
 import type { BuyAnswer, SellAnswer } from "../../shared/api/store";
 import type { InventoryItemJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { presentInventoryItem } from "../api/user/presenters";
-import type { InventoryJoinRow } from "../api/user/queries";
+import { presentInventoryItem } from "../user/presenters";
+import type { InventoryJoinRow } from "../user/queries";
 import { itemValueSql } from "../prices/valuation";
 import { sellTax, tradeTotals, type TradeTotals } from "./pricing";
 

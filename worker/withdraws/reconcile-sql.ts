@@ -1,4 +1,4 @@
-// The skin-withdrawal section of worker/db/reconcile.ts (the books). A withdrawal's fee is a
+// The skin-withdrawal section of worker/books/reconcile.ts (the books). A withdrawal's fee is a
 // two-sided move (user → house, kind 'withdraw_fee'; back on cancel, kind 'withdraw_fee_refund'),
 // referenced 'withdrawal:<id>'. A completed withdrawal's items left the site (status 'withdrawn',
 // no longer held); an item is 'withdrawing' only inside an open withdrawal of its owner.

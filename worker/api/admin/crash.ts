@@ -14,7 +14,7 @@ import { crashRoom } from "../../rooms/crash/stub";
 export const adminCrashRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .post("/forceCrash", jsonBody(forceCrashBody), async (c) => {
-    const admin = c.get("user")!;
+    const admin = c.get("user");
     const dev = isDev(c.env);
     const done = await crashRoom(c.env).adminStop(dev ? "crash" : "void");
     if (!done.ok) return fail(c, 409, done.message);
@@ -23,7 +23,7 @@ export const adminCrashRoutes = new Hono<AppEnv>()
   })
   .post("/scheduleTwist", jsonBody(scheduleTwistBody), async (c) => {
     if (!isDev(c.env)) return fail(c, 404, "app_api.not_found");
-    const admin = c.get("user")!;
+    const admin = c.get("user");
     const nextCrash = toHundredths(c.req.valid("json").nextCrash);
     const done = await crashRoom(c.env).scheduleTwist(nextCrash);
     await writeAudit(c.env, { actorId: admin.id, action: "crash.schedule_twist", details: { nextCrash: c.req.valid("json").nextCrash, roundId: done.roundId } });

@@ -30,7 +30,7 @@ export const authRoutes = new Hono<AppEnv>()
     },
   )
   .post("/logout", requireUser, jsonBody(emptyBody), async (c) => {
-    const session = c.get("tokenHash")!;
+    const session = c.get("tokenHash");
     await revokeSession(db(c.env), session);
     // the sockets this session opened close too (4001), in every room, before the answer
     await endSessionSockets(c.env, session);

@@ -17,12 +17,12 @@ import type { AppEnv } from "../../env";
 import { normalizeClientSeed } from "../../cases/seeds";
 import { fail, jsonBody, queryParams } from "../../lib/http";
 import { readMaintenance } from "../../lib/settings";
-import { announceOpen } from "./announce";
+import { announceOpen } from "../../cases/announce";
 import { pushNotification } from "../../lib/notify";
-import { openCase } from "./open";
-import { presentCase, presentCaseWithItems, presentLiveDrop, presentOpen } from "./presenters";
-import { findCase, liveDrops, listCases } from "./queries";
-import { ensureSeeds, rotateSeeds, setClientSeed, type SeedRow } from "./seed-store";
+import { openCase } from "../../cases/open";
+import { presentCase, presentCaseWithItems, presentLiveDrop, presentOpen } from "../../cases/presenters";
+import { findCase, liveDrops, listCases } from "../../cases/queries";
+import { ensureSeeds, rotateSeeds, setClientSeed, type SeedRow } from "../../cases/seed-store";
 
 const seedsJson = (s: SeedRow): SeedsAnswer => ({ server_seed_hash: s.server_seed_hash, client_seed: s.client_seed, nonce: s.nonce });
 
@@ -39,7 +39,7 @@ export const casesRoutes = new Hono<AppEnv>()
   .post("/open", requireUser, jsonBody(openBody), async (c) => {
     // like every bet, opening stops while the site is in maintenance (§4)
     if (await readMaintenance(c.env)) return fail(c, 503, "app_api.maintenance");
-    const me = c.get("user")!;
+    const me = c.get("user");
     const body = c.req.valid("json");
     const result = await openCase(c.env, { userId: me.id, caseId: body.id, requestId: body.request_id ?? crypto.randomUUID() });
     if (!result.ok) return fail(c, result.status, result.message);
@@ -49,16 +49,16 @@ export const casesRoutes = new Hono<AppEnv>()
     }
     return c.json(presentOpen(result.open));
   })
-  .get("/seeds", requireUser, async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user")!.id))))
-  .post("/seeds", requireUser, jsonBody(emptyBody), async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user")!.id))))
+  .get("/seeds", requireUser, async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user").id))))
+  .post("/seeds", requireUser, jsonBody(emptyBody), async (c) => c.json(seedsJson(await ensureSeeds(c.env, c.get("user").id))))
   .post("/seeds/client", requireUser, jsonBody(clientSeedBody), async (c) => {
     const clientSeed = normalizeClientSeed(c.req.valid("json").client_seed);
     if (clientSeed === null) return fail(c, 400, "cases_api.invalid_client_seed");
-    const seeds = await setClientSeed(c.env, c.get("user")!.id, clientSeed);
+    const seeds = await setClientSeed(c.env, c.get("user").id, clientSeed);
     return c.json({ success: true, message: "cases_api.client_seed_saved", ...seedsJson(seeds) } satisfies ClientSeedAnswer);
   })
   .post("/seeds/rotate", requireUser, jsonBody(emptyBody), async (c) => {
-    const rotated = await rotateSeeds(c.env, c.get("user")!.id);
+    const rotated = await rotateSeeds(c.env, c.get("user").id);
     if (!rotated.ok) return fail(c, 409, "cases_api.busy");
     const answer: RotateAnswer = {
       success: true,

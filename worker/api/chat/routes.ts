@@ -5,11 +5,13 @@ import { Hono } from "hono";
 import { banBody, deleteMessageBody, sendMessageBody, unBanBody, type MutesAnswer } from "../../../shared/api/chat";
 import { emptyBody } from "../../../shared/api/common";
 import { errorBody } from "../../../shared/errors";
+import { requireStaff } from "../../auth/middleware";
 import { activeMutes, activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { hub } from "../../rooms/hub";
-import { requireChatStaff } from "./staff";
+
+const requireChatStaff = requireStaff("chat_api.forbidden");
 
 export const chatRoutes = new Hono<AppEnv>()
   .post("/getMessages", jsonBody(emptyBody), async (c) => {
@@ -30,12 +32,12 @@ export const chatRoutes = new Hono<AppEnv>()
       if (name === null) return fail(c, 400, "chat_api.invalid_reason");
       reason = { id: reason_id, name };
     }
-    if (!(await hub(c.env).deleteMessage(id, c.get("user")!.id, reason))) return fail(c, 404, "chat_api.message_not_found");
+    if (!(await hub(c.env).deleteMessage(id, c.get("user").id, reason))) return fail(c, 404, "chat_api.message_not_found");
     return c.json({ success: true as const, message: "chat_api.deleted" });
   })
   .post("/ban", requireChatStaff, jsonBody(banBody), async (c) => {
     const { user_id, duration, reason_id } = c.req.valid("json");
-    const result = await muteUser(c.env, c.get("user")!, { userId: user_id, duration, reasonId: reason_id });
+    const result = await muteUser(c.env, c.get("user"), { userId: user_id, duration, reasonId: reason_id });
     if (!result.ok) return fail(c, result.status, result.key);
     return c.json({ success: true as const, message: "chat_api.blocked" });
   })
@@ -45,11 +47,11 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   .post("/unBan", requireChatStaff, jsonBody(unBanBody), async (c) => {
     const { id } = c.req.valid("json");
-    const result = await unmuteUser(c.env, c.get("user")!, id);
+    const result = await unmuteUser(c.env, c.get("user"), id);
     if (!result.ok) return fail(c, result.status, result.key);
     return c.json({ success: true as const, message: "chat_api.unblocked" });
   })
   .post("/clear", requireChatStaff, jsonBody(emptyBody), async (c) => {
-    await hub(c.env).clearChat(c.get("user")!.id);
+    await hub(c.env).clearChat(c.get("user").id);
     return c.json({ success: true as const, message: "chat_api.cleared" });
   });

@@ -1,7 +1,4 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
-import { db } from "../../db/client";
-import { chatBanReasons } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { isDev } from "../../env";
 import { jsonBody } from "../../lib/http";
@@ -9,11 +6,12 @@ import { emptyBody } from "../../../shared/api/common";
 import { readMaintenance } from "../../lib/settings";
 import { toDollars } from "../../../shared/money";
 import { chatMinDepositCents } from "../../chat/config";
+import { activeReasons } from "../../chat/mutes";
 // the same parser the store applies, so the published tax is the one charged
 import { sellTaxPercent } from "../../store/pricing";
 
 export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(emptyBody), async (c) => {
-  const reasons = await db(c.env).select().from(chatBanReasons).where(eq(chatBanReasons.isActive, true)).all();
+  const reasons = await activeReasons(c.env);
   return c.json({
     chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
     maintenance: await readMaintenance(c.env),

@@ -4,7 +4,7 @@ import { emptyBody } from "../../../shared/api/common";
 import { getGameBody, type GetHistoryAnswer, type MyBetAnswer } from "../../../shared/api/crash";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import * as q from "./queries";
+import * as q from "../../crash/queries";
 
 export const crashRoutes = new Hono<AppEnv>()
   .post("/getHistory", jsonBody(emptyBody), async (c) => c.json({ history: await q.history(c.env) } satisfies GetHistoryAnswer))

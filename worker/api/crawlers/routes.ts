@@ -5,6 +5,7 @@
 // (profile, tickets, sign-in callback, the /load helper) are left out.
 import { Hono } from "hono";
 import { exactOrigin } from "../../auth/popup-page";
+import { activeCaseIds } from "../../cases/queries";
 import type { AppEnv } from "../../env";
 
 /** Public screens of the SPA that make sense to index, home first. */
@@ -33,7 +34,6 @@ export const crawlerRoutes = new Hono<AppEnv>()
     c.body(robotsTxt(exactOrigin(c.env.APP_ORIGIN)), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE }),
   )
   .get("/sitemap.xml", async (c) => {
-    const { results } = await c.env.DB.prepare("SELECT id FROM cases WHERE active = 1 ORDER BY priority DESC, id").all<{ id: number }>();
-    const paths = [...SITEMAP_PAGES, ...results.map((r) => `/cases/${r.id}`)];
+    const paths = [...SITEMAP_PAGES, ...(await activeCaseIds(c.env)).map((id) => `/cases/${id}`)];
     return c.body(sitemapXml(exactOrigin(c.env.APP_ORIGIN), paths), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE });
   });

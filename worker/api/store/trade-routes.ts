@@ -16,7 +16,7 @@ const statusOf = (key: string) => (key === "storehouse_api.items_unavailable" ? 
 export const storeTradeRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/buy", storeBody(buyBody), async (c) => {
-    const me = c.get("user")!;
+    const me = c.get("user");
     const body = c.req.valid("json");
     const outcome = await withStoreLock(c.env, me.id, "buy", () =>
       buy(c.env, {
@@ -33,7 +33,7 @@ export const storeTradeRoutes = new Hono<AppEnv>()
     return c.json(outcome.answer);
   })
   .post("/sell", storeBody(sellBody), async (c) => {
-    const me = c.get("user")!;
+    const me = c.get("user");
     const body = c.req.valid("json");
     const outcome = await withStoreLock(c.env, me.id, "sell", () =>
       sell(c.env, {

@@ -5,8 +5,8 @@ import { Hono } from "hono";
 import { getUserBody } from "../../../shared/api/user";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import { computeStats } from "./presenters";
-import * as q from "./queries";
+import { computeStats } from "../../user/presenters";
+import * as q from "../../user/queries";
 
 export const publicUserRoutes = new Hono<AppEnv>().post("/getUser", jsonBody(getUserBody), async (c) => {
   const { user_id } = c.req.valid("json");

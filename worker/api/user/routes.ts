@@ -8,8 +8,8 @@ import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import { computeStats, presentInventoryItem, presentSelf, type ProfileLists } from "./presenters";
-import * as q from "./queries";
+import { computeStats, presentInventoryItem, presentSelf } from "../../user/presenters";
+import * as q from "../../user/queries";
 
 // saveUrl answers its own key for any bad link, so the body is read loosely first.
 const saveUrlRawBody = z.object({ trade_link: z.unknown().optional() });
@@ -17,14 +17,14 @@ const saveUrlRawBody = z.object({ trade_link: z.unknown().optional() });
 export const userRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/get", jsonBody(emptyBody), async (c) => {
-    const me = c.get("user")!;
+    const me = c.get("user");
     const [latest, unread] = await Promise.all([q.latestNotifications(c.env, me.id), q.unreadCount(c.env, me.id)]);
     return c.json({ user: presentSelf(me, latest, unread) });
   })
-  .post("/getBalance", jsonBody(emptyBody), (c) => c.json({ balance: toDollars(c.get("user")!.balance) }))
+  .post("/getBalance", jsonBody(emptyBody), (c) => c.json({ balance: toDollars(c.get("user").balance) }))
   .post("/getProfile", jsonBody(emptyBody), async (c) => {
-    const me = c.get("user")!;
-    const names: (keyof ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];
+    const me = c.get("user");
+    const names: (keyof q.ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];
     const [results, lists] = await Promise.all([q.gameResults(c.env, me.id), q.profileLists(c.env, me.id, names)]);
     return c.json({
       referrals: lists.referrals ?? [],
@@ -38,14 +38,14 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/saveUrl", jsonBody(saveUrlRawBody), async (c) => {
     const parsed = saveUrlBody.safeParse(c.req.valid("json"));
     if (!parsed.success) return fail(c, 400, "user_api.invalid_trade_link");
-    await q.saveTradeLink(c.env, c.get("user")!.id, parsed.data.trade_link);
+    await q.saveTradeLink(c.env, c.get("user").id, parsed.data.trade_link);
     return c.json({ type: "success" as const, message: "user_api.link_saved" as const });
   })
   .post("/getInventory", jsonBody(getInventoryBody), async (c) => {
-    const rows = await q.inventoryOf(c.env, c.get("user")!.id);
+    const rows = await q.inventoryOf(c.env, c.get("user").id);
     return c.json({ items: rows.map(presentInventoryItem) });
   })
   .post("/notification/readAll", jsonBody(emptyBody), async (c) => {
-    await q.markAllRead(c.env, c.get("user")!.id);
+    await q.markAllRead(c.env, c.get("user").id);
     return c.json({ success: true as const });
   });

@@ -20,7 +20,7 @@ export const withdrawRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/preview", jsonBody(withdrawPreviewBody), async (c) => {
     if (!enabled(c.env)) return fail(c, 409, "inventory_api.withdraw_blocked");
-    const me = c.get("user")!;
+    const me = c.get("user");
     const check = await previewWithdrawal(c.env, me.id, c.req.valid("json").items);
     if (!check.ok) return fail(c, check.status, check.key);
     const answer: WithdrawPreviewAnswer = { amount: toDollars(check.amount), fee: toDollars(check.fee), fee_percent: FEES.skinWithdrawalFeePercent };
@@ -28,7 +28,7 @@ export const withdrawRoutes = new Hono<AppEnv>()
   })
   .post("/send", jsonBody(withdrawSendBody), async (c) => {
     if (!enabled(c.env)) return fail(c, 409, "inventory_api.withdraw_blocked");
-    const me = c.get("user")!;
+    const me = c.get("user");
     const body = c.req.valid("json");
     const outcome = await sendWithdrawal(c.env, { userId: me.id, ids: body.items, requestId: body.request_id ?? crypto.randomUUID() });
     if (!outcome.ok) return fail(c, outcome.status, outcome.key);

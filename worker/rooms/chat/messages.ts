@@ -3,15 +3,7 @@
 // text, never HTML).
 import { SYSTEM_USER_ID, type ChatMessageJson, type ChatUserJson } from "../../../shared/api/chat";
 import { CHAT } from "../../../shared/constants";
-
-export interface AuthorRow {
-  id: number;
-  username: string;
-  avatar: string;
-  isAdmin: boolean;
-  isModerator: boolean;
-  isYoutuber: boolean;
-}
+import type { AuthorRow } from "../../chat/author";
 
 /** A message before the room numbers and stamps it. */
 export type Draft = DistributiveOmit<ChatMessageJson, "id" | "time">;

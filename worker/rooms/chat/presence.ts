@@ -41,9 +41,3 @@ export function bindIdentity<A extends BaseAttachment>(attachment: A, identity: 
       return { attachment: { ...attachment, userId: null, session: null } };
   }
 }
-
-/** The raw token of an identity frame: the SPA sends it bare; a "Bearer " prefix is tolerated. */
-export function tokenOf(apiToken: string): string {
-  const t = apiToken.trim();
-  return t.startsWith("Bearer ") ? t.slice(7).trim() : t;
-}

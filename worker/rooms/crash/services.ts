@@ -1,12 +1,11 @@
 // Small I/O helpers of the crash room shell: who is behind a token, whether a user may use the
 // dev tools, the maintenance flag (cached a few seconds), and the bank pushed to the hub.
 import { eq } from "drizzle-orm";
-import { userForToken } from "../../auth/sessions";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isDev } from "../../env";
 import { readMaintenance } from "../../lib/settings";
-import { tokenOf } from "../chat/presence";
+import { sessionOfFrame } from "../../lib/socket-identity";
 import { hub } from "../hub";
 import type { BetUser } from "./state";
 
@@ -15,8 +14,7 @@ import type { BetUser } from "./state";
  * bound to; `banned` answers the banned notice.
  */
 export async function bettorFor(env: Pick<Env, "DB">, apiToken: string): Promise<{ user: BetUser | null; session: string | null; banned: boolean }> {
-  const token = tokenOf(apiToken);
-  const found = token ? await userForToken(db(env), token) : undefined;
+  const found = await sessionOfFrame(env, apiToken);
   if (!found || found.user.banned) return { user: null, session: null, banned: !!found };
   const { id, username, avatar } = found.user;
   return { user: { id, username, avatar }, session: found.tokenHash, banned: false };

@@ -6,15 +6,15 @@
 //   item for the player at its catalogue price · records the open (UNIQUE request_id) · writes
 //   the bell row of a dear or rare drop (NOTIFY).
 // Any guard failing rejects the whole batch: nothing moves.
-import { notificationContent } from "../../../shared/api/notifications";
-import type { NotificationJson } from "../../../shared/api/user";
-import { NOTIFY } from "../../../shared/constants";
-import type { ServerKey } from "../../../shared/errors";
-import { rarityRank } from "../../../shared/items";
-import { notificationOf, notificationStatement } from "../../lib/notify";
-import { rollIndex } from "../../cases/seeds";
-import { casesPaused } from "../../prices/cycle";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { notificationContent } from "../../shared/api/notifications";
+import type { NotificationJson } from "../../shared/api/user";
+import { NOTIFY } from "../../shared/constants";
+import type { ServerKey } from "../../shared/errors";
+import { rarityRank } from "../../shared/items";
+import { notificationOf, notificationStatement } from "../lib/notify";
+import { rollIndex } from "./seeds";
+import { casesPaused } from "../prices/cycle";
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
 import { ensureSeeds, type SeedRow } from "./seed-store";
 

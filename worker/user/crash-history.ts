@@ -1,11 +1,11 @@
 // A player's crash bets for the profile (§3 History columns) and as settled games for the
 // statistics. Refunded bets (status 3, a voided round) are neither listed nor counted.
-import { USER_API } from "../../../shared/constants";
-import { toMultiplier } from "../../../shared/crash-curve";
-import { toDollars } from "../../../shared/money";
-import { BET_LOST, BET_PENDING, BET_WON, type ItemJson } from "../../../shared/api/crash";
-import type { CrashHistoryRow } from "../../../shared/api/user";
-import type { GameResult } from "./queries";
+import { USER_API } from "../../shared/constants";
+import { toMultiplier } from "../../shared/crash-curve";
+import { toDollars } from "../../shared/money";
+import { BET_LOST, BET_PENDING, BET_WON, type ItemJson } from "../../shared/api/crash";
+import type { CrashHistoryRow } from "../../shared/api/user";
+import type { GameResult } from "./game-result";
 
 type DbEnv = Pick<Env, "DB">;
 

@@ -1,9 +1,9 @@
 // D1 reads for /api/crash/* and the room's history: rounds, bets with their items, shaped into
 // the shared JSON (shared/api/crash.ts). Cents → dollars and hundredths → numbers happen here.
-import { CRASH } from "../../../shared/constants";
-import { colourClass, toMultiplier } from "../../../shared/crash-curve";
-import { toDollars } from "../../../shared/money";
-import type { BetPublic, GameJson, HistoryEntry, ItemJson, RoundStatus } from "../../../shared/api/crash";
+import { CRASH } from "../../shared/constants";
+import { colourClass, toMultiplier } from "../../shared/crash-curve";
+import { toDollars } from "../../shared/money";
+import type { BetPublic, GameJson, HistoryEntry, ItemJson, RoundStatus } from "../../shared/api/crash";
 
 type D1Env = Pick<Env, "DB">;
 

@@ -1,14 +1,17 @@
 // D1 reads and writes of the user group. Money stays in cents here; presenters.ts converts.
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { USER_API } from "../../../shared/constants";
-import { db } from "../../db/client";
-import { catalogue, inventoryItems, notifications, users } from "../../db/schema";
-import { ITEM_STATUS } from "../../db/types";
+import type { ProfileJson } from "../../shared/api/user";
+import { USER_API } from "../../shared/constants";
+import { db } from "../db/client";
+import { catalogue, inventoryItems, notifications, users } from "../db/schema";
+import { ITEM_STATUS } from "../db/types";
 import { crashGameResults, crashHistory } from "./crash-history";
-import { skinWithdrawHistory } from "../../withdraws/history";
-import type { ProfileLists } from "./presenters";
+import { skinWithdrawHistory } from "../withdraws/history";
+import type { GameResult } from "./game-result";
 
 type DbEnv = Pick<Env, "DB">;
+/** The profile's history lists (the statistics are computed from GameResult rows apart). */
+export type ProfileLists = Omit<ProfileJson, "stats">;
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export async function findUser(env: DbEnv, id: number) {
@@ -82,17 +85,6 @@ export async function youtubers(env: DbEnv) {
 
 // ---- statistics and histories (§3) ----
 
-/** One settled game of a player, in cents: what they staked and what came back (0 = lost). */
-export interface GameResult {
-  stake: number;
-  payout: number;
-  /**
-   * The multiplier the history shows for a won game (hundredths; crash: the cash-out point), so
-   * the best-multiplier statistic matches the history even when rounding floors the payout
-   * (a $0.05 stake at ×1.10 pays $0.05). Null/absent: payout / stake.
-   */
-  multiplier?: number | null;
-}
 
 /**
  * Games as the ledger sees them: money bets ('bet' rows, negative) and their wins ('win' rows)

@@ -1,8 +1,8 @@
 // The player's seed pair in D1 (case_seeds) and its rotation into case_seed_history.
 // Every change is conditional on what was read (server_seed_hash, nonce): an open racing a
 // rotation or a client-seed change loses cleanly (cases_api.busy) instead of mixing pairs.
-import { expectChanges } from "../../db/ledger";
-import { newClientSeed, newServerSeed, serverSeedHash } from "../../cases/seeds";
+import { expectChanges } from "../db/ledger";
+import { newClientSeed, newServerSeed, serverSeedHash } from "./seeds";
 
 type DbEnv = Pick<Env, "DB">;
 

@@ -1,8 +1,9 @@
 // Row → JSON in the contract shapes (contracts.md, shared/api/user.ts). Cents become dollars here.
-import { toDollars } from "../../../shared/money";
-import type { InventoryItemJson, NotificationJson, ProfileJson, SelfUserJson, StatsJson } from "../../../shared/api/user";
-import type { UserRow } from "../../db/types";
-import type { GameResult, InventoryJoinRow, NotificationRow } from "./queries";
+import { toDollars } from "../../shared/money";
+import type { InventoryItemJson, NotificationJson, SelfUserJson, StatsJson } from "../../shared/api/user";
+import type { UserRow } from "../db/types";
+import type { GameResult } from "./game-result";
+import type { InventoryJoinRow, NotificationRow } from "./queries";
 
 export function presentNotification(n: NotificationRow): NotificationJson {
   return { id: n.id, name: n.name, content: n.content, is_read: n.isRead, created_at: n.createdAt };
@@ -74,5 +75,3 @@ export function computeStats(results: readonly GameResult[]): StatsJson {
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
-
-export type ProfileLists = Omit<ProfileJson, "stats">;

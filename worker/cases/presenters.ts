@@ -1,8 +1,8 @@
 // Rows → the contract shapes of shared/api/cases.ts. Cents become dollars here; RTP and chances
 // are computed from the items' current catalogue prices and weights (worker/cases/odds.ts).
-import type { AdminCaseJson, CaseItemJson, CaseJson, CaseWithItemsJson, LiveDropJson, OpenAnswer } from "../../../shared/api/cases";
-import { toDollars } from "../../../shared/money";
-import { chancesPercent, expectedValueCents, rtpPercent } from "../../cases/odds";
+import type { AdminCaseJson, CaseItemJson, CaseJson, CaseWithItemsJson, LiveDropJson, OpenAnswer } from "../../shared/api/cases";
+import { toDollars } from "../../shared/money";
+import { chancesPercent, expectedValueCents, rtpPercent } from "./odds";
 import type { CaseWithItems, LiveDropRow, OpenRow } from "./queries";
 
 export function presentCase(c: CaseWithItems): CaseJson {

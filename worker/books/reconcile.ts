@@ -2,7 +2,8 @@
 // leaves only by withdrawals; every other movement is two-sided (user ↔ house/bonus). So, to the
 // cent: Σ user balances + Σ house account balances = Σ deposits − Σ withdrawals.
 // Each account's balance must also equal the sum of its own ledger rows (no unbooked change).
-// All figures are integer cents.
+// All figures are integer cents. It sits in books/, not db/, because it reads every money
+// domain's SQL (cases, prices, withdraws); db/ keeps the client, schema and ledger helpers.
 
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
 import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";

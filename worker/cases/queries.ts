@@ -1,6 +1,6 @@
 // D1 reads of the cases group: the listing, one case with its items (pick order), live drops,
 // and a past open (the answer a request_id replay gets). Money stays in cents here.
-import { CASES } from "../../../shared/constants";
+import { CASES } from "../../shared/constants";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -57,6 +57,12 @@ export async function listCases(env: DbEnv, { all = false } = {}): Promise<CaseW
     results.map((r) => r.id),
   );
   return results.map((r) => ({ ...r, items: items.get(r.id) ?? [] }));
+}
+
+/** Ids of the active cases, priority desc, then id (the sitemap's case pages). */
+export async function activeCaseIds(env: DbEnv): Promise<number[]> {
+  const { results } = await env.DB.prepare("SELECT id FROM cases WHERE active = 1 ORDER BY priority DESC, id").all<{ id: number }>();
+  return results.map((r) => r.id);
 }
 
 export async function findCase(env: DbEnv, id: number): Promise<CaseWithItems | null> {

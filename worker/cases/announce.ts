@@ -1,8 +1,8 @@
 // After a committed open: the player's balance is pushed and everyone gets the live drop.
 // Both are best effort: the open stands whatever the hub does.
-import { casesLiveDropFrame } from "../../../shared/rooms/chat";
-import { pushBalance } from "../../lib/notify";
-import { hub } from "../../rooms/hub";
+import { casesLiveDropFrame } from "../../shared/rooms/chat";
+import { pushBalance } from "../lib/notify";
+import { hub } from "../rooms/hub";
 import { presentLiveDrop } from "./presenters";
 import { liveDrop } from "./queries";
 

@@ -1,0 +1,113 @@
+// Staff case edits (/api/admin/cases/create and /update): items must exist in the catalogue,
+// weights are positive integers and the RTP (EV / price at current catalogue prices) must lie
+// within CASES.rtpBounds (validation.ts); each save is one D1 batch with its audit row.
+import type { AdminCreateCaseBody, AdminUpdateCaseBody } from "../../shared/api/cases";
+import type { ServerKey } from "../../shared/errors";
+import { toCents } from "../../shared/money";
+import { classifyBatchError, expectChanges } from "../db/ledger";
+import { auditStatement } from "../lib/audit";
+import { casesRtpPercent } from "./config";
+import { priceForRtp } from "./odds";
+import { findCase } from "./queries";
+import { checkCase, type ItemChoice } from "./validation";
+
+/** The saved case's id, or the refusal the route answers. */
+export type CaseSave = { ok: true; caseId: number } | { ok: false; status: 400 | 404 | 409; key: ServerKey };
+
+type DbEnv = Pick<Env, "DB">;
+type CasesEnv = DbEnv & { CASES_RTP_PERCENT?: string };
+
+/** Current catalogue prices (cents) of the ids that exist. */
+async function cataloguePrices(env: DbEnv, ids: number[]): Promise<Map<number, number>> {
+  const { results } = await env.DB.prepare("SELECT id, price FROM catalogue WHERE id IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(ids))
+    .all<{ id: number; price: number }>();
+  return new Map(results.map((r) => [r.id, r.price]));
+}
+
+/** Price for these items at the configured RTP (null when the items themselves are invalid). */
+async function defaultPrice(env: CasesEnv, choices: ItemChoice[]): Promise<number | null> {
+  const prices = await cataloguePrices(env, choices.map((c) => c.catalogue_id));
+  if (choices.some((c) => !prices.has(c.catalogue_id))) return null;
+  try {
+    return priceForRtp(choices.map((c) => ({ weight: c.weight, price: prices.get(c.catalogue_id)! })), casesRtpPercent(env));
+  } catch {
+    return null;
+  }
+}
+
+function itemStatements(d1: D1Database, caseId: number | null, items: { catalogue_id: number; weight: number }[]): D1PreparedStatement[] {
+  // caseId null: the case inserted just before in the batch
+  const id = caseId === null ? "(SELECT MAX(id) FROM cases)" : "?1";
+  return [
+    d1.prepare(`DELETE FROM case_items WHERE case_id = ${id}`).bind(...(caseId === null ? [] : [caseId])),
+    d1
+      .prepare(
+        `INSERT INTO case_items (case_id, catalogue_id, weight)
+         SELECT ${caseId === null ? "(SELECT MAX(id) FROM cases)" : "?2"}, json_extract(value, '$.catalogue_id'), json_extract(value, '$.weight') FROM json_each(?1)`,
+      )
+      .bind(JSON.stringify(items), ...(caseId === null ? [] : [caseId])),
+  ];
+}
+
+/** A new case; its price defaults to the one that gives the configured RTP. */
+export async function createCase(env: CasesEnv, actorId: number, body: AdminCreateCaseBody): Promise<CaseSave> {
+  const price = body.price !== undefined ? toCents(body.price) : await defaultPrice(env, body.items);
+  if (price === null) return { ok: false, status: 400, key: "cases_api.invalid_items" };
+  const checked = checkCase(body.items, await cataloguePrices(env, body.items.map((i) => i.catalogue_id)), price);
+  if (!checked.ok) return { ok: false, status: 400, key: checked.message };
+  const d1 = env.DB;
+  const now = Date.now();
+  const [inserted] = await d1.batch<{ id: number }>([
+    d1
+      .prepare("INSERT INTO cases (name, image, price, priority, active, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id")
+      .bind(body.name, body.image, price, body.priority, body.active ? 1 : 0, now),
+    ...itemStatements(d1, null, checked.items),
+    auditStatement(d1, { actorId, action: "cases.create", details: { name: body.name, price, rtp: checked.rtp, items: checked.items.length } }, now),
+  ]);
+  return { ok: true, caseId: inserted!.results[0]!.id };
+}
+
+/** Changes the given fields of a case (items, when given, replace its items). */
+export async function updateCase(env: CasesEnv, actorId: number, body: AdminUpdateCaseBody): Promise<CaseSave> {
+  const current = await findCase(env, body.id);
+  if (!current) return { ok: false, status: 404, key: "cases_api.case_not_found" };
+  const choices = body.items ?? current.items.map((i) => ({ catalogue_id: i.catalogue_id, weight: i.weight }));
+  const price = body.price !== undefined ? toCents(body.price) : current.price;
+  const checked = checkCase(choices, await cataloguePrices(env, choices.map((i) => i.catalogue_id)), price);
+  // Prices drift with the feed: renaming, reordering or disabling a case is never refused for
+  // its RTP; new items, a new price or switching it on are.
+  const recheck = body.items !== undefined || body.price !== undefined || (body.active === true && !current.active);
+  if (!checked.ok && (recheck || checked.message === "cases_api.invalid_items")) return { ok: false, status: 400, key: checked.message };
+  const d1 = env.DB;
+  // strictly later than the last change, so an open that read the old case is refused
+  const now = Math.max(Date.now(), current.updated_at + 1);
+  const saved = await d1
+    .batch([
+      d1
+        .prepare("UPDATE cases SET name = ?2, image = ?3, price = ?4, priority = ?5, active = ?6, updated_at = ?7 WHERE id = ?1 AND updated_at = ?8")
+        .bind(
+          current.id,
+          body.name ?? current.name,
+          body.image ?? current.image,
+          price,
+          body.priority ?? current.priority,
+          (body.active ?? Boolean(current.active)) ? 1 : 0,
+          now,
+          current.updated_at,
+        ),
+      // another staff edit since we read the case: refuse rather than overwrite it
+      expectChanges(d1, 1),
+      ...(body.items && checked.ok ? itemStatements(d1, current.id, checked.items) : []),
+      auditStatement(d1, { actorId, action: "cases.update", details: { id: current.id, fields: Object.keys(body).filter((k) => k !== "id"), price, rtp: checked.ok ? checked.rtp : null } }, now),
+    ])
+    .then(
+      () => true,
+      (err: unknown) => {
+        if (classifyBatchError(err) === "guard") return false;
+        throw err;
+      },
+    );
+  if (!saved) return { ok: false, status: 409, key: "cases_api.busy" };
+  return { ok: true, caseId: current.id };
+}

@@ -1,0 +1,120 @@
+// Admin actions on a user (/api/admin/users/*), each audited in the same batch: a balance
+// adjustment (two-sided with the house, idempotent by key), ban and unban.
+import { eq } from "drizzle-orm";
+import { USER_NOT_FOUND } from "../../shared/api/user";
+import { formatCents } from "../../shared/money";
+import { db } from "../db/client";
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { ledger } from "../db/schema";
+import { auditStatement } from "../lib/audit";
+import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
+import { endUserSockets } from "../lib/session-sockets";
+import { findUser } from "./queries";
+
+type AdminEnv = Pick<Env, "DB" | "CHAT_ROOM" | "CRASH_ROOM">;
+
+/** A refusal the route answers as is (USER_NOT_FOUND is the contract's text, not a key). */
+export type AdminRefusal = { ok: false; status: 404 | 409; key: string };
+
+/** Ledger keys of an adjustment: the user row and its house counterpart. */
+function adjustLedgerKeys(idempotencyKey: string) {
+  const user = `adjust:${idempotencyKey}`;
+  return { user, house: `${user}:house` };
+}
+
+/** The balance after the adjustment (cents); `replay` when the key had already been applied. */
+export async function adjustBalance(
+  env: AdminEnv,
+  adminId: number,
+  input: { userId: number; amount: number; reason: string; idempotencyKey: string | undefined },
+): Promise<{ ok: true; balance: number; replay: boolean } | AdminRefusal> {
+  const { userId, amount, reason } = input;
+  const keys = adjustLedgerKeys(input.idempotencyKey ?? crypto.randomUUID());
+
+  const target = await findUser(env, userId);
+  if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
+
+  // One batch: user balance + its ledger row, the house's opposite move, the audit row, the bell row.
+  // The balance CHECK refuses an overdraft, the UNIQUE key a replay; either way nothing is written.
+  const d1 = env.DB;
+  const statements = [
+    ...userBalanceStatements(d1, { userId, delta: amount, kind: "adjustment", reference: reason, idempotencyKey: keys.user }),
+    ...houseBalanceStatements(d1, { account: "house", delta: -amount, kind: "adjustment", reference: reason, idempotencyKey: keys.house }),
+    auditStatement(d1, {
+      actorId: adminId,
+      action: "user.adjust",
+      targetUserId: userId,
+      details: { amount: formatCents(amount), reason, idempotency_key: keys.user },
+    }),
+    notificationStatement(d1, { userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
+  ];
+  let results: D1Result[];
+  try {
+    results = await d1.batch(statements);
+  } catch (err) {
+    const failure = classifyBatchError(err);
+    if (failure === "insufficient") return { ok: false, status: 409, key: "user_api.insufficient_balance" };
+    if (failure === "guard") return { ok: false, status: 404, key: USER_NOT_FOUND };
+    if (failure !== "replay") throw err;
+    const first = await ledgerRow(env, keys.user);
+    // The same key for another user or amount is a client bug, not a retry.
+    if (!first || first.userId !== userId || first.delta !== amount) return { ok: false, status: 409, key: "user_api.idempotency_conflict" };
+    const now = await findUser(env, userId);
+    return { ok: true, balance: now?.balance ?? 0, replay: true };
+  }
+
+  const row = await ledgerRow(env, keys.user);
+  await pushBalance(env, userId);
+  await pushNotification(env, userId, notificationOf(results.at(-1)));
+  return { ok: true, balance: row?.balanceAfter ?? 0, replay: false };
+}
+
+export async function banUser(env: AdminEnv, adminId: number, userId: number, reason: string | undefined): Promise<{ ok: true } | AdminRefusal> {
+  if (userId === adminId) return { ok: false, status: 409, key: "user_api.cannot_ban_self" };
+  const target = await findUser(env, userId);
+  if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
+  if (target.banned) return { ok: false, status: 409, key: "user_api.already_banned" };
+  const changed = await setBanned(env, adminId, userId, true, { reason: reason ?? null });
+  if (!changed) return { ok: false, status: 409, key: "user_api.already_banned" };
+  // Every open socket of the user closes (4003) in every room, the hub's after userBanned (the
+  // SPA's banned path). The sessions stay: each call answers 403 user_api.banned, an unban
+  // restores them.
+  await endUserSockets(env, userId);
+  return { ok: true };
+}
+
+export async function unbanUser(env: AdminEnv, adminId: number, userId: number): Promise<{ ok: true } | AdminRefusal> {
+  const target = await findUser(env, userId);
+  if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
+  if (!target.banned) return { ok: false, status: 409, key: "user_api.not_banned" };
+  const changed = await setBanned(env, adminId, userId, false, {});
+  if (!changed) return { ok: false, status: 409, key: "user_api.not_banned" };
+  return { ok: true };
+}
+
+async function ledgerRow(env: Pick<Env, "DB">, idempotencyKey: string) {
+  return db(env).select().from(ledger).where(eq(ledger.idempotencyKey, idempotencyKey)).get();
+}
+
+/**
+ * Flips users.banned from !banned to banned with its audit row in one batch; false when the
+ * flag was already there (a concurrent ban/unban won).
+ */
+async function setBanned(env: Pick<Env, "DB">, actorId: number, userId: number, banned: boolean, details: Record<string, unknown>) {
+  const d1 = env.DB;
+  try {
+    await d1.batch([
+      d1.prepare("UPDATE users SET banned = ?1 WHERE id = ?2 AND banned = ?3").bind(banned ? 1 : 0, userId, banned ? 0 : 1),
+      expectChanges(d1, 1),
+      auditStatement(d1, { actorId, action: banned ? "user.ban" : "user.unban", targetUserId: userId, details }),
+    ]);
+    return true;
+  } catch (err) {
+    if (classifyBatchError(err) === "guard") return false;
+    throw err;
+  }
+}
+
+function formatSigned(cents: number): string {
+  return cents > 0 ? `+${formatCents(cents)}` : formatCents(cents);
+}
