@@ -45,11 +45,13 @@ export const MULTIPLIER_CLASSES = [
   { upTo: Infinity, className: "x-epic" },
 ] as const;
 
+/** @public §9, for the bonus pool (a later issue) */
 export const BONUS = {
   /** Three winners at 50 %, 25 %, 25 % of the bank. */
   winnerShares: [50, 25, 25],
 } as const;
 
+/** @public §9, for cashback (a later issue) */
 export const CASHBACK = {
   /** 2.5 % of a lost bet, in tenths of a percent to stay integer. */
   rateTenthsPercent: 25,
@@ -137,6 +139,7 @@ export const CRASH_CHAIN = {
   defaultLength: 1_000_000,
 } as const;
 
+/** @public §9, for the terms page and the checks it names (later issues) */
 export const TERMS = {
   inventoryClaimYears: 1,
   liabilityCapRoubles: 1000,
@@ -173,6 +176,7 @@ export const ADMIN = {
   idempotencyKeyLength: { min: 8, max: 100 },
 } as const;
 
+/** @public §9, for tournaments (a later issue) */
 export const TOURNAMENT = { prizes: 5 } as const;
 
 export const CASES = {

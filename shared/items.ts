@@ -47,14 +47,9 @@ export const EXTERIORS = [
 
 export type ExteriorCode = (typeof EXTERIORS)[number]["code"];
 export type Exterior = (typeof EXTERIORS)[number]["name"];
-export const EXTERIOR_CODES: readonly ExteriorCode[] = EXTERIORS.map((e) => e.code);
 
 export function exteriorName(code: ExteriorCode): Exterior {
   return EXTERIORS.find((e) => e.code === code)!.name;
-}
-
-export function isExteriorCode(s: string): s is ExteriorCode {
-  return (EXTERIOR_CODES as readonly string[]).includes(s);
 }
 
 /**

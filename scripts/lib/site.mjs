@@ -110,7 +110,3 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
 export function devCrashChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-crash-chain.json"), "utf8")).seed;
 }
-
-export function writeJson(file, value) {
-  writeFileSync(file, JSON.stringify(value, null, 2));
-}

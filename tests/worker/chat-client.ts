@@ -2,7 +2,6 @@
 // event, players who meet the minimum deposit (a deposit ledger row + balance, as the demo seed
 // books it), staff, ban reasons, house items, and the HTTP calls of /api/chat.
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
 import type { ChatServerFrame } from "../../shared/rooms/chat";
 import { hub } from "../../worker/rooms/hub";
 import { addCatalogue } from "./crash-fixtures";
@@ -107,6 +106,3 @@ export async function auditOf(action: string) {
 /** Waits for the socket's flood window / the rate limit to pass. */
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function expectOk(res: { status: number; body: unknown }, status = 200): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-}

@@ -1,8 +1,6 @@
-import type { catalogue, inventoryItems, users } from "./schema";
+import type { users } from "./schema";
 
 export type UserRow = typeof users.$inferSelect;
-export type CatalogueRow = typeof catalogue.$inferSelect;
-export type InventoryRow = typeof inventoryItems.$inferSelect;
 
 export const ITEM_STATUS = {
   available: "available",
@@ -14,4 +12,3 @@ export const ITEM_STATUS = {
   /** a house item reserved as the prize of the running chat quiz (owner NULL) */
   quiz: "quiz",
 } as const;
-export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];

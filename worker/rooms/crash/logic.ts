@@ -10,7 +10,7 @@ import { advance, cashOut, crash, crashTimeOf, nextCashout, roundRow, tick } fro
 import { newRound, pendingBets, type CrashBet, type CrashState } from "./state";
 import { toBetPublic } from "./views";
 
-export type { CrashEvent, Effect, StepContext, StepResult, TimerName } from "./effects";
+export type { CrashEvent, StepContext, StepResult, TimerName } from "./effects";
 
 /** The complete set of timers the state needs now (epoch ms). */
 export function timersOf(state: CrashState, ctx: StepContext): Partial<Record<TimerName, number>> {

@@ -111,8 +111,6 @@ export const roundBank = (bets: readonly CrashBet[]): number => bets.reduce((s, 
 export const roundItems = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + b.items.length, 0);
 export const roundPlayers = (bets: readonly CrashBet[]): number => new Set(bets.map((b) => b.user.id)).size;
 export const pendingBets = (bets: readonly CrashBet[]): CrashBet[] => bets.filter((b) => b.status === "pending");
-/** Σ win of the bets already cashed out this round, cents. */
-export const paidOut = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + (b.status === "won" ? b.win : 0), 0);
 
 /** A bet without auto-withdraw (manual stop, ∞). */
 export function isManual(bet: Pick<CrashBet, "autoWithdraw">): boolean {
