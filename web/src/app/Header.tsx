@@ -10,7 +10,7 @@ import { UnreadDot } from "../features/notifications/UnreadDot";
 import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon, TagIcon } from "../ui/icons";
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
 export function Logo() {
   const { t } = useTranslation("layout");

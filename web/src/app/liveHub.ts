@@ -18,9 +18,9 @@ import { notificationMovesItems, withNotification } from "../lib/session/notific
 import { clearToken, getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
 import type { CurrentUser } from "../lib/session/useCurrentUser";
 import { playSound } from "../lib/sound";
-import { useBanksStore } from "./banksStore";
+import { useBanksStore } from "../lib/banksStore";
 import { queryClient } from "./queryClient";
-import { notify } from "./uiStore";
+import { notify } from "../lib/uiStore";
 
 /** Puts a live notification into the cached user; true when it was new to the list. */
 export function applyNotification(n: NotificationJson): boolean {

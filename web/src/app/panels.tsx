@@ -8,7 +8,7 @@ import { MainNav } from "./MainNav";
 import { lazyScreen, named } from "./ScreenBoundary";
 import { Toolbar } from "./Toolbar";
 import type layoutRu from "../locales/ru/layout.json";
-import type { PanelName } from "./uiStore";
+import type { PanelName } from "../lib/uiStore";
 
 export interface PanelEntry {
   /** Key in the "layout" namespace. */

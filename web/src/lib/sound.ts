@@ -1,6 +1,6 @@
 // Tiny WebAudio beeps (no audio files), played only when the sound setting is on, at volume 0.5 (§9).
 import { UI } from "../../../shared/constants";
-import { settingsStore } from "../app/settingsStore";
+import { settingsStore } from "./settingsStore";
 
 export type SoundName = "notice" | "error" | "win" | "bet" | "tick" | "crash";
 

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { DevLogin } from "./DevLogin";
 import { openLoginPopup, type Provider } from "./loginPopup";
 import { useAppConfig } from "./useAppConfig";

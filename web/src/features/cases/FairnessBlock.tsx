@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CaseWithItemsJson, ClientSeedAnswer, RevealedSeedJson, RotateAnswer, SeedsAnswer } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import { api } from "../../lib/api";
 import { Spinner } from "../../ui/Spinner";
 import { failureKey } from "./failure";

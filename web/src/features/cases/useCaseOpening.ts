@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CaseWithItemsJson, OpenAnswer } from "../../../../shared/api/cases";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CASES } from "../../../../shared/constants";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";

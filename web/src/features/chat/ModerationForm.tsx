@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
-import { notify, useUiStore } from "../../app/uiStore";
+import { notify, useUiStore } from "../../lib/uiStore";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { banUser, deleteMessage, unbanUser, useChatConfig, type ModerationAnswer } from "./api";
 import {

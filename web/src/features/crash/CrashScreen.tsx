@@ -3,8 +3,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS } from "../../../../shared/constants";
-import { useBanksStore } from "../../app/banksStore";
-import { notify } from "../../app/uiStore";
+import { useBanksStore } from "../../lib/banksStore";
+import { notify } from "../../lib/uiStore";
 import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";

@@ -3,7 +3,7 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { Modal } from "../../ui/Modal";
 import { formatDollars } from "../../ui/Money";

@@ -2,7 +2,7 @@
 // sell tax and what the balance receives. Confirm → POST /api/user/sell.
 import { useTranslation } from "react-i18next";
 import { toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { formatDollars } from "../../ui/Money";
 import { sellQuote } from "./actions";
 import { useSell, useSellTaxPercent } from "./useSell";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WITHDRAW } from "../../../../shared/constants";
 import { toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { ItemImage } from "../../ui/ItemImage";

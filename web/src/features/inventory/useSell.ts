@@ -2,7 +2,7 @@
 // After the answer: the balance in the header at once, then inventory, user and store reload.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SellAnswer } from "../../../../shared/api/store";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";

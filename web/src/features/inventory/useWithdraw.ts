@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WithdrawPreviewAnswer, WithdrawSendAnswer } from "../../../../shared/api/withdraws";
 import { FEES } from "../../../../shared/constants";
 import { toCents } from "../../../../shared/money";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { withdrawFeeCents } from "./actions";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreItemJson } from "../../../../shared/api/store";
 import { toCents, toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
 import { useStoreSelection } from "./selection";

@@ -2,7 +2,7 @@
 // inventory, the user and the store lists reload (bought units leave the store).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BuyAnswer, BuyRequest } from "../../../../shared/api/store";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import { api, ApiError, isBannedError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { api } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
 import { queryKeys } from "../../lib/queryKeys";
