@@ -3,6 +3,7 @@
 // moderation form's apply rule. No React, no network: the store and components call these.
 import type { ChatMessageJson, ChatUserJson } from "../../../../shared/api/chat";
 import { CHAT } from "../../../../shared/constants";
+import type { ChatBanReason } from "../../lib/config";
 
 /** §3: user id 0 is the system (its messages make the client reload the inventory). */
 export const SYSTEM_USER_ID = 0;
@@ -129,11 +130,8 @@ export interface ModerationForm {
   reasonId: number | null;
 }
 
-export interface BanReason {
-  id: number;
-  name: string;
-  is_active: boolean;
-}
+/** A mute reason as /api/getConfig lists it (lib/config.ts). */
+export type BanReason = ChatBanReason;
 
 /** §5: only active ban reasons are offered. */
 export function activeReasons(reasons: readonly BanReason[] | null | undefined): BanReason[] {

@@ -2,10 +2,11 @@
 // sell tax and what the balance receives. Confirm → POST /api/user/sell.
 import { useTranslation } from "react-i18next";
 import { toDollars } from "../../../../shared/money";
+import { useSellTaxPercent } from "../../lib/config";
 import { useUiStore } from "../../lib/uiStore";
 import { formatDollars } from "../../ui/Money";
 import { sellQuote } from "./actions";
-import { useSell, useSellTaxPercent } from "./useSell";
+import { useSell } from "./useSell";
 import type { InventoryItem } from "./types";
 
 export const SELL_MODAL = "inventorySell";

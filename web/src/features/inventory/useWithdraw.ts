@@ -5,10 +5,9 @@ import type { WithdrawPreviewAnswer, WithdrawSendAnswer } from "../../../../shar
 import { FEES } from "../../../../shared/constants";
 import { toCents } from "../../../../shared/money";
 import { notify } from "../../lib/uiStore";
-import { api, ApiError } from "../../lib/api";
+import { api, ApiError, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { withdrawFeeCents } from "./actions";
-import { failureKey } from "./failureKey";
 import type { InventoryItem } from "./types";
 
 export const WITHDRAW_MUTATION_KEY = ["inventory", "withdraw"];

@@ -5,13 +5,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreItemJson } from "../../../../shared/api/store";
 import { toCents, toDollars } from "../../../../shared/money";
+import { useSellTaxPercent } from "../../lib/config";
 import { useUiStore } from "../../lib/uiStore";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
 import { useStoreSelection } from "./selection";
 import { acceptBlock, exchangeQuote } from "./storeMath";
 import { useBuy } from "./useBuy";
-import { useSellTaxPercent } from "./useSellTax";
 
 /** The inventory items the player has selected, offered as part payment (wired by the app). */
 export interface ExchangeOffer {
