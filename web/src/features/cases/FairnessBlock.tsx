@@ -13,7 +13,7 @@ import { Spinner } from "../../ui/Spinner";
 import { casesKeys, useSeeds } from "./queries";
 import { useCasesStore } from "./store";
 import { VerifyRoll } from "./VerifyRoll";
-import type { RollInput } from "./verifyRoll";
+import type { RollInput } from "./caseRollCheck";
 
 const EMPTY_INPUT: RollInput = { serverSeed: "", clientSeed: "", nonce: "", serverSeedHash: "" };
 

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { CASES } from "../../../../shared/constants";
 import { ItemImage } from "../../ui/ItemImage";
 import { playSound } from "../../lib/sound";
-import { indexUnderMarker, landingTranslate, REEL_START_INDEX } from "./reel";
+import { indexUnderMarker, landingTranslate, REEL_START_INDEX } from "./reelLayout";
 import type { ReelState } from "./useCaseOpening";
 
 /** Ease-out: fast start, long slow finish. */

@@ -12,7 +12,7 @@ import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
 import { casesKeys } from "./queries";
-import { buildReel, landingJitter, REEL_START_INDEX, weightedIndex, type ReelCard } from "./reel";
+import { buildReel, landingJitter, REEL_START_INDEX, weightedIndex, type ReelCard } from "./reelLayout";
 import { useCasesStore } from "./store";
 
 export type OpeningPhase = "idle" | "opening" | "spinning" | "landed";
