@@ -8,7 +8,7 @@ import { lazyScreen, named } from "./ScreenBoundary";
 import { RouteError } from "./RouteError";
 
 const placeholders = () => import("../features/placeholder/PlaceholderScreens");
-type PlaceholderExport = Exclude<keyof Awaited<ReturnType<typeof placeholders>>, "PlaceholderScreen">;
+type PlaceholderExport = keyof Awaited<ReturnType<typeof placeholders>>;
 const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) as () => Promise<{ default: ComponentType }>);
 
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
