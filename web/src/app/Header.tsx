@@ -12,7 +12,7 @@ import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
 import { useUiStore } from "../lib/uiStore";
 
-export function Logo() {
+function Logo() {
   const { t } = useTranslation("layout");
   return (
     // The accessible name starts with the visible word mark (axe: label-content-name-mismatch);

@@ -25,7 +25,7 @@ export interface RouteHandle {
   title?: ScreenTitle;
 }
 
-export function useRouteHandle(): RouteHandle {
+function useRouteHandle(): RouteHandle {
   const matches = useMatches();
   let handle: RouteHandle = {};
   for (const m of matches) if (m.handle) handle = { ...handle, ...(m.handle as RouteHandle) };

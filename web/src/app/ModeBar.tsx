@@ -58,7 +58,7 @@ function useNow(active: boolean): number {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function BonusButton() {
+function BonusButton() {
   const { t } = useTranslation("layout");
   const bonus = useBanksStore((s) => s.bonus);
   const open = useUiStore((s) => s.panels.bonus);

@@ -23,7 +23,7 @@ import { queryClient } from "./queryClient";
 import { notify } from "../lib/uiStore";
 
 /** Puts a live notification into the cached user; true when it was new to the list. */
-export function applyNotification(n: NotificationJson): boolean {
+function applyNotification(n: NotificationJson): boolean {
   let added = false;
   queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => {
     if (!u) return u;
@@ -34,7 +34,7 @@ export function applyNotification(n: NotificationJson): boolean {
   return added;
 }
 
-export function useLiveHub(): void {
+function useLiveHub(): void {
   useEffect(() => {
     const hub = startHub({ queryClient, notify, getToken, banned: () => handleBanned(), signedOut });
     // Live mode-bar banks from every screen (the rooms push their totals through the hub).

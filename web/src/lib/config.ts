@@ -26,7 +26,7 @@ export interface AppConfig {
   sell_tax_percent: number;
 }
 
-export const configQuery = queryOptions({
+const configQuery = queryOptions({
   queryKey: queryKeys.config,
   queryFn: () => api<AppConfig>("/api/getConfig"),
   staleTime: 5 * 60_000,

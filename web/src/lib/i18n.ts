@@ -22,7 +22,7 @@ export function resourcesFromModules(mods: Record<string, Record<string, unknown
 export const resources = resourcesFromModules(modules);
 export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 

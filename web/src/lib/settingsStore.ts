@@ -38,7 +38,7 @@ export function readSettings(storage: KeyValueStorage | null): Settings {
   }
 }
 
-export function writeSettings(storage: KeyValueStorage | null, settings: Settings): void {
+function writeSettings(storage: KeyValueStorage | null, settings: Settings): void {
   try {
     storage?.setItem(STORAGE_KEYS.settings, JSON.stringify({ sound: settings.sound, streamerMode: settings.streamerMode }));
   } catch {
@@ -76,7 +76,7 @@ export function useSettings<T>(selector: (s: SettingsState) => T): T {
 }
 
 /** The class streamer mode sets on <body>; CSS blurs `.participant-name` under it. */
-export const STREAMER_MODE_CLASS = "streamer-mode";
+const STREAMER_MODE_CLASS = "streamer-mode";
 
 /** Keeps <body class="streamer-mode"> in step with the setting. Returns the unsubscribe. */
 export function bindStreamerModeClass(body: HTMLElement): () => void {

@@ -5,7 +5,7 @@ import { settingsStore } from "./settingsStore";
 export type SoundName = "notice" | "error" | "win" | "bet" | "tick" | "crash";
 
 /** Each sound: a few tones (frequency Hz, duration ms) played one after another. */
-export const SOUNDS: Record<SoundName, ReadonlyArray<readonly [number, number]>> = {
+const SOUNDS: Record<SoundName, ReadonlyArray<readonly [number, number]>> = {
   notice: [[880, 90]],
   error: [[220, 160]],
   win: [

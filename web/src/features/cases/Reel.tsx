@@ -16,7 +16,7 @@ const SPIN_EASING = "cubic-bezier(0.08, 0.6, 0.12, 1)";
 /** At most one tick per this many ms (the first cards fly past faster than a tick lasts). */
 const TICK_MIN_GAP_MS = 40;
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 

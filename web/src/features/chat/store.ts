@@ -60,7 +60,7 @@ export interface ChatStore extends ChatData {
   reset(): void;
 }
 
-export const initialChatData: ChatData = {
+const initialChatData: ChatData = {
   status: "pending",
   loadFailed: false,
   messages: [],

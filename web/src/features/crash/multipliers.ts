@@ -83,7 +83,7 @@ export function writeBetMultiplier(value: number, storage: KeyValueStorage | nul
   }
 }
 
-export function isInfinite(multiplier: number): boolean {
+function isInfinite(multiplier: number): boolean {
   return multiplier >= INFINITE;
 }
 

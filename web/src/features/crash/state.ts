@@ -42,7 +42,7 @@ export interface LastWin {
 }
 
 /** Payout above the stake, compared in cents; an unknown stake counts as a gain. */
-export function isGain(winDollars: number, bankDollars: number | undefined): boolean {
+function isGain(winDollars: number, bankDollars: number | undefined): boolean {
   return bankDollars === undefined || toCents(winDollars) > toCents(bankDollars);
 }
 

@@ -16,7 +16,7 @@ import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
 
 export const TAKE_MODAL = "skinWithdrawType";
-export const WITHDRAWAL_MODAL = "withdrawal";
+const WITHDRAWAL_MODAL = "withdrawal";
 
 export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem[]; onSent(): void }) {
   const { t } = useTranslation("inventory");

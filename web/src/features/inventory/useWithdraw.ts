@@ -21,7 +21,7 @@ export function itemsKeyedById(items: readonly Pick<InventoryItem, "myId">[]): R
  * Whether the fee preview may be asked: items chosen and a trade link saved. Without a link the
  * server can only answer 400 trade_link_required, so the dialog asks for the link first.
  */
-export function canPreviewWithdraw(itemCount: number, tradeLink: string | null | undefined): boolean {
+function canPreviewWithdraw(itemCount: number, tradeLink: string | null | undefined): boolean {
   return itemCount > 0 && !!tradeLink;
 }
 

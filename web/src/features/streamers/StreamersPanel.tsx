@@ -16,7 +16,7 @@ export interface Streamer {
   avatar: string;
 }
 
-export function useStreamers() {
+function useStreamers() {
   return useQuery({
     queryKey: queryKeys.youtubers,
     queryFn: () => api<{ youtubers: Streamer[] }>("/api/youtubers", undefined, { method: "GET" }),
