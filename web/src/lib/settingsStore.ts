@@ -2,6 +2,7 @@
 // under "settings". Streamer mode puts `streamer-mode` on <body>, which blurs `.participant-name`.
 import { createStore, useStore } from "zustand";
 import { STORAGE_KEYS } from "../../../shared/constants";
+import { browserStorage, type KeyValueStorage } from "./storage";
 
 export interface Settings {
   sound: boolean;
@@ -14,8 +15,6 @@ export interface SettingsState extends Settings {
   setSound(on: boolean): void;
   setStreamerMode(on: boolean): void;
 }
-
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
 
 /** Reads the stored settings; anything missing or malformed falls back to the defaults. */
 export function readSettings(storage: KeyValueStorage | null): Settings {
@@ -59,14 +58,6 @@ export function createSettingsStore(storage: KeyValueStorage | null) {
       setStreamerMode: (on) => save({ streamerMode: on }),
     };
   });
-}
-
-function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 export const settingsStore = createSettingsStore(browserStorage());

@@ -5,12 +5,12 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WITHDRAW } from "../../../../shared/constants";
-import { toDollars } from "../../../../shared/money";
 import { useUiStore } from "../../lib/uiStore";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { ItemImage } from "../../ui/ItemImage";
 import { TradeLinkForm } from "../profile/TradeLinkForm";
+import { formatCentsAsDollars } from "../../ui/formatCents";
 import { formatDollars } from "../../ui/Money";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
@@ -48,7 +48,7 @@ export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem
       <section className="take-option" aria-labelledby={tradeId}>
         <h3 id={tradeId}>{t("take.trade_title")}</h3>
         <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
-        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatDollars(toDollars(fee.feeCents)) })}</p>
+        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p>
         {needsLink ? (
           <div className="take-option__link" data-testid="take-trade-link">
             <p className="take-option__warn" role="note">

@@ -10,9 +10,6 @@ import type { CurrentUser } from "../../lib/session/useCurrentUser";
 /** Tags the sale so the panel knows one is running even after its dialog closed (§5 "no sale running"). */
 export const SELL_MUTATION_KEY = ["inventory", "sell"];
 
-/** The storehouse list's cache prefix: sold items can appear in the store. */
-const STORE_LIST_KEY = ["storeList"];
-
 export function useSell(onSold: () => void) {
   const qc = useQueryClient();
   return useMutation({
@@ -30,7 +27,8 @@ export function useSell(onSold: () => void) {
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.inventory });
       void qc.invalidateQueries({ queryKey: queryKeys.user });
-      void qc.invalidateQueries({ queryKey: STORE_LIST_KEY });
+      // sold items can appear in the store
+      void qc.invalidateQueries({ queryKey: queryKeys.storeList });
     },
   });
 }

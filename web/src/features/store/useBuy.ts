@@ -6,7 +6,6 @@ import { notify } from "../../lib/uiStore";
 import { api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
-import { STORE_LIST_KEY } from "./useStoreList";
 
 export function useBuy(onBought: () => void) {
   const qc = useQueryClient();
@@ -24,7 +23,7 @@ export function useBuy(onBought: () => void) {
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.inventory });
       void qc.invalidateQueries({ queryKey: queryKeys.user });
-      void qc.invalidateQueries({ queryKey: STORE_LIST_KEY });
+      void qc.invalidateQueries({ queryKey: queryKeys.storeList });
     },
   });
 }
