@@ -27,7 +27,7 @@ const panelFallback = (
 
 const NotificationsPanel = lazyScreen(named(() => import("../features/notifications/NotificationsPanel"), "NotificationsPanel"), panelFallback);
 const StreamersPanel = lazyScreen(named(() => import("../features/streamers/StreamersPanel"), "StreamersPanel"), panelFallback);
-const InventoryPanel = lazyScreen(named(() => import("../features/inventory/InventoryPanel"), "InventoryPanel"), panelFallback);
+const InventoryPanel = lazyScreen(named(() => import("./InventoryWithTradeLink"), "InventoryWithTradeLink"), panelFallback);
 const StorePanel = lazyScreen(named(() => import("./StoreWithExchange"), "StoreWithExchange"), panelFallback);
 
 function MobileChat() {

@@ -67,5 +67,3 @@ export function LoginModal() {
     </div>
   );
 }
-
-export default LoginModal;

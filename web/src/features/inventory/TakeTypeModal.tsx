@@ -1,7 +1,7 @@
 // The "skin withdraw type" modal (§2 Modals, §4 Withdraw flow): the selected item goes out either
 // as a game-platform trade offer (sent at once; the 20 % site fee shown first) or through the
 // site's money withdrawal, which opens the "withdrawal" modal.
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WITHDRAW } from "../../../../shared/constants";
@@ -9,7 +9,6 @@ import { useUiStore } from "../../lib/uiStore";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { ItemImage } from "../../ui/ItemImage";
-import { TradeLinkForm } from "../profile/TradeLinkForm";
 import { formatCentsAsDollars } from "../../ui/formatCents";
 import { formatDollars } from "../../ui/Money";
 import type { InventoryItem } from "./types";
@@ -18,7 +17,7 @@ import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
 export const TAKE_MODAL = "skinWithdrawType";
 const WITHDRAWAL_MODAL = "withdrawal";
 
-export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem[]; onSent(): void }) {
+export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonly InventoryItem[]; onSent(): void; tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("inventory");
   const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
@@ -54,7 +53,7 @@ export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem
             <p className="take-option__warn" role="note">
               {t("take.link_first")}
             </p>
-            <TradeLinkForm current={null} />
+            {tradeLinkForm}
           </div>
         ) : fee.refusal ? (
           <p className="take-option__warn" role="note">

@@ -15,5 +15,3 @@ export function WithdrawalPlaceholder() {
     </div>
   );
 }
-
-export default WithdrawalPlaceholder;

@@ -100,5 +100,3 @@ export function NotificationsPanel() {
     </section>
   );
 }
-
-export default NotificationsPanel;

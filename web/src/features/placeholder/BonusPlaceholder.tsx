@@ -17,5 +17,3 @@ export function BonusPlaceholder() {
     </div>
   );
 }
-
-export default BonusPlaceholder;

@@ -14,5 +14,3 @@ export function DepositPlaceholder() {
     </div>
   );
 }
-
-export default DepositPlaceholder;

@@ -54,5 +54,3 @@ export function SettingsModal() {
     </div>
   );
 }
-
-export default SettingsModal;

@@ -134,5 +134,3 @@ export function StorePanel({ exchange }: { exchange?: ExchangeOffer }) {
     </section>
   );
 }
-
-export default StorePanel;

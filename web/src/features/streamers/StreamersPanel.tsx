@@ -78,5 +78,3 @@ export function StreamersPanel() {
     </section>
   );
 }
-
-export default StreamersPanel;
