@@ -1,5 +1,5 @@
-// The chat's HTTP calls (§7 /api/chat/*); the ban reasons come with the app config (lib/config.ts). Answers keep the
-// contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
+// The chat's HTTP calls (§7 /api/chat/*; the ban reasons come with the app config, lib/config.ts).
+// Answers keep the contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
 import type { ChatMessageJson, MutesAnswer, QuizItemsAnswer, SendMessageAnswer } from "../../../../shared/api/chat";
 import { api } from "../../lib/api";
 
