@@ -31,7 +31,7 @@ const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   // A bare loader for windows the site opens; not inside the layout.
   { path: "/load", element: <LoadPage /> },
   {

@@ -12,7 +12,7 @@ export interface ChatBanReason {
   is_active: boolean;
 }
 
-export interface AppConfig {
+interface AppConfig {
   chat_ban_reasons: ChatBanReason[];
   maintenance: boolean;
   /** The dev login and the admin crash tools show only in development. */

@@ -20,7 +20,7 @@ export function resourcesFromModules(mods: Record<string, Record<string, unknown
 }
 
 export const resources = resourcesFromModules(modules);
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);

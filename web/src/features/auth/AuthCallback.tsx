@@ -39,5 +39,3 @@ export default function AuthCallback() {
     </div>
   );
 }
-
-export { AuthCallback };

@@ -2,7 +2,7 @@
 // scaled so the curve always fits (at least 10 s wide and up to ×2 tall), coloured by stage.
 import { multiplierAt } from "../../../../shared/crash-curve";
 
-export interface CurveView {
+interface CurveView {
   /** ms on the x axis */
   maxMs: number;
   /** hundredths on the y axis (the bottom is 100) */

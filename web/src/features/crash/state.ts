@@ -11,9 +11,9 @@ import { INFINITE } from "./multipliers";
 
 export type CrashPhase = "loading" | "waiting" | "running" | "crashed";
 /** §4 bet status: the stop button works only while "active". */
-export type BetStatus = "waiting" | "active" | "won" | "error";
+type BetStatus = "waiting" | "active" | "won" | "error";
 
-export interface PastGameInfo {
+interface PastGameInfo {
   id: number;
   public_hash: string;
   secret_hash: string;
@@ -22,7 +22,7 @@ export interface PastGameInfo {
   provably_fair: boolean;
 }
 
-export interface LoaderItem {
+interface LoaderItem {
   betId: string;
   item: ItemJson | null;
   multiplier: number;
