@@ -43,3 +43,19 @@ export const dollarsSchema = z
       return z.NEVER;
     }
   });
+
+/** True for a dollar amount toCents accepts: at most two decimals, within range. */
+function isCentExact(v: number): boolean {
+  try {
+    toCents(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A dollar amount in an answer or frame: a JSON number with at most two decimals, never negative. */
+export const dollarsJson = z.number().nonnegative().refine(isCentExact, "dollars with at most two decimals");
+
+/** The same, where the amount may be negative (a profit). */
+export const signedDollarsJson = z.number().refine(isCentExact, "dollars with at most two decimals");

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { CASES } from "../constants";
 import { idSchema, idTextSchema } from "./common";
-import { betUserJson, dollarsJson, itemJson } from "./crash";
+import { dollarsJson } from "../money";
+import { betUserJson, itemJson } from "./crash";
 import { inventoryItemSchema } from "./user";
 
 // ── live drops (the hub's casesLiveDrop frame carries one) ───────────────────

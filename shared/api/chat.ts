@@ -3,8 +3,8 @@
 // Money is dollars (≤ 2 decimals); times are epoch ms.
 import { z } from "zod";
 import { CHAT } from "../constants";
-import { toCents } from "../money";
-import { dollarsJson, itemJson } from "./crash";
+import { dollarsJson, signedDollarsJson } from "../money";
+import { itemJson } from "./crash";
 import { idSchema } from "./common";
 import { userIdSchema } from "./user";
 
@@ -21,21 +21,11 @@ export type ChatUserJson = z.infer<typeof chatUserJson>;
 
 export const SYSTEM_USER_ID = 0;
 
-/** A signed dollar amount with at most two decimals (a profit may be negative). */
-const signedDollars = z.number().refine((v) => {
-  try {
-    toCents(v);
-    return true;
-  } catch {
-    return false;
-  }
-}, "dollars with at most two decimals");
-
 /** !stats card (§3): games played in every mode, win rate in percent (2 decimals), profit. */
 export const statsCardJson = z.strictObject({
   total_games: z.number().int().nonnegative(),
   win_rate: z.number().min(0).max(100),
-  total_profit: signedDollars,
+  total_profit: signedDollarsJson,
 });
 /** !balance card (§3). */
 export const balanceCardJson = z.strictObject({

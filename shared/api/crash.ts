@@ -4,20 +4,10 @@
 import { z } from "zod";
 import { CRASH, MULTIPLIER_CLASSES } from "../constants";
 import { isTwoDecimals, MAX_MULTIPLIER } from "../crash-curve";
-import { toCents } from "../money";
+import { dollarsJson } from "../money";
 import { idSchema } from "./common";
 
 // ── building blocks ──────────────────────────────────────────────────────────
-/** Dollars with at most two decimals, never negative. */
-export const dollarsJson = z.number().nonnegative().refine((v) => {
-  try {
-    toCents(v);
-    return true;
-  } catch {
-    return false;
-  }
-}, "dollars with at most two decimals");
-
 /**
  * A multiplier as JSON: ≥ 1.00 with at most two decimals. Crash points are unbounded in theory
  * (1.00e11 is ~1e-11 likely per round); bet targets stop at 9999.99.

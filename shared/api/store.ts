@@ -5,9 +5,8 @@
 // anything else that is malformed.
 import { z } from "zod";
 import { STORE } from "../constants";
-import { toCents } from "../money";
+import { dollarsJson, toCents } from "../money";
 import { appIdSchema, idSchema, pageSchema } from "./common";
-import { dollarsJson } from "./crash";
 import { inventoryItemSchema } from "./user";
 
 // ── building blocks ──────────────────────────────────────────────────────────

@@ -2,8 +2,9 @@
 // Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
 import { z } from "zod";
 import { USER_API } from "../constants";
+import { dollarsJson } from "../money";
 import { appIdSchema, idSchema } from "./common";
-import { BET_LOST, BET_PENDING, BET_WON, dollarsJson, itemJson, multiplierJson, targetJson } from "./crash";
+import { BET_LOST, BET_PENDING, BET_WON, itemJson, multiplierJson, targetJson } from "./crash";
 
 /**
  * A Steam trade offer URL, exactly

@@ -24,7 +24,7 @@
 //   400 app_api.invalid_request             malformed body; 401 user_api.unauthorized for a visitor
 import { z } from "zod";
 import { idSchema, idTextSchema } from "./common";
-import { dollarsJson } from "./crash";
+import { dollarsJson } from "../money";
 import { requestIdSchema } from "./store";
 
 /** Parsing cap only (the rule WITHDRAW.maxItems answers inventory_api.too_many_items below it). */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { chatMessageJson, quizJson, sendMessageAnswer } from "../api/chat";
 import { liveDropJson } from "../api/cases";
 import { notificationSchema } from "../api/user";
-import { toCents } from "../money";
+import { dollarsJson } from "../money";
 import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
 
 // ── client → server ──────────────────────────────────────────────────────────
@@ -25,18 +25,8 @@ export const onlineCounts = z
   .refine((o) => o.total === o.users + o.visitors, "total = users + visitors");
 export type OnlineCounts = z.infer<typeof onlineCounts>;
 
-/** Dollars with at most two decimals (shared/money.ts), never negative. */
-const dollars = z.number().nonnegative().refine((v) => {
-  try {
-    toCents(v);
-    return true;
-  } catch {
-    return false;
-  }
-}, "dollars with at most two decimals");
-
 export const onlineFrame = frame("online", onlineCounts);
-export const updateBalanceFrame = frame("updateBalance", z.strictObject({ balance: dollars }));
+export const updateBalanceFrame = frame("updateBalance", z.strictObject({ balance: dollarsJson }));
 /** Maintenance switched (spec §4): on → the SPA shows the notice and blocks bets. */
 export const refreshPageFrame = frame("refreshPage", z.strictObject({ maintenance: z.boolean() }));
 /** A new bell notification, the same shape as /api/user/get lists. */
@@ -47,7 +37,7 @@ export const pongFrame = frame("pong", noData);
 /** A game's bank changed (the mode bar, §2): pushed by the game rooms, throttled; dollars. */
 export const banksFrame = frame(
   "banks",
-  z.strictObject({ crash: dollars.optional(), jackpot: dollars.optional(), wheel: dollars.optional() }),
+  z.strictObject({ crash: dollarsJson.optional(), jackpot: dollarsJson.optional(), wheel: dollarsJson.optional() }),
 );
 
 /** On connect and after a delete or a clear: the kept history, oldest first. */

@@ -3,10 +3,10 @@
 // client corrects its clock offset; the client draws the curve itself between ticks.
 import { z } from "zod";
 import { CRASH } from "../constants";
+import { dollarsJson } from "../money";
 import {
   autoWithdrawJson,
   betPublic,
-  dollarsJson,
   historyEntry,
   itemJson,
   multiplierJson,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { LiveDropJson } from "../../shared/api/cases";
 import { CASES } from "../../shared/constants";
-import { mergeDrops } from "../../web/src/features/cases/liveDrops";
+import { mergeDrops } from "../../web/src/features/cases/liveDropsMerge";
 import { receiveLiveDrop, useCasesStore } from "../../web/src/features/cases/store";
 
 const drop = (id: number, time = 1_000 + id, userId = 7): LiveDropJson => ({

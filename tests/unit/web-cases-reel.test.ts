@@ -9,7 +9,7 @@ import {
   REEL_START_INDEX,
   weightedIndex,
   type ReelItem,
-} from "../../web/src/features/cases/reel";
+} from "../../web/src/features/cases/reelLayout";
 
 /** A small seeded PRNG (mulberry32) so the draws are repeatable. */
 function rngFrom(seed: number): () => number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { casesPick, keccakHex } from "../../shared/fairness";
-import { verifyCaseRoll } from "../../web/src/features/cases/verifyRoll";
+import { verifyCaseRoll } from "../../web/src/features/cases/caseRollCheck";
 
 const SEED = "7f".repeat(32);
 const WEIGHTS = [7992, 1598, 320, 64, 26];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessageJson } from "../../shared/api/chat";
-import { useUiStore } from "../../web/src/app/uiStore";
+import { useUiStore } from "../../web/src/lib/uiStore";
 import { chatStore } from "../../web/src/features/chat/store";
 import { loadChatHistory } from "../../web/src/features/chat/useChatLoad";
 

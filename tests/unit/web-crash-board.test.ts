@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CRASH, STORAGE_KEYS } from "../../shared/constants";
 import { betButtonEnabled, betButtonState, type BetButtonInput } from "../../web/src/features/crash/betButton";
-import { betRowAmount, betRowKind, itemsShown } from "../../web/src/features/crash/betRow";
+import { betRowAmount, betRowKind, itemsShown } from "../../web/src/features/crash/betRowDisplay";
 import {
   betMultiplierFrom,
   compactMultiplier,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSettingsStore, DEFAULT_SETTINGS, readSettings } from "../../web/src/app/settingsStore";
+import { createSettingsStore, DEFAULT_SETTINGS, readSettings } from "../../web/src/lib/settingsStore";
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

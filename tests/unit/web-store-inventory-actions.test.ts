@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FEES, STORE } from "../../shared/constants";
-import { canTake, sellBlock, sellQuote, sellTaxPercentOf, withdrawFeeCents } from "../../web/src/features/inventory/actions";
-import { failureKey } from "../../web/src/features/inventory/failureKey";
+import { canTake, sellBlock, sellQuote, withdrawFeeCents } from "../../web/src/features/inventory/actions";
 import { itemsKeyedById } from "../../web/src/features/inventory/useWithdraw";
-import { ApiError } from "../../web/src/lib/api";
+import { ApiError, failureKey } from "../../web/src/lib/api";
+import { sellTaxPercentOf } from "../../web/src/lib/config";
 
 describe("inventory Sell and Take rules (§5)", () => {
   it("Sell needs signed in, a selection and no sale running", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { STORE, UI } from "../../shared/constants";
 import type { StoreItemJson } from "../../shared/api/store";
 import { toggledPick } from "../../web/src/features/store/selection";
+import { sellTaxPercentOf } from "../../web/src/lib/config";
 import {
   acceptBlock,
   exchangeQuote,
@@ -9,7 +10,6 @@ import {
   parsePriceInput,
   priceBounds,
   sellTaxCents,
-  sellTaxPercentOf,
 } from "../../web/src/features/store/storeMath";
 
 describe("store price inputs", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UI } from "../../shared/constants";
-import { bonusMeter } from "../../web/src/app/banksStore";
-import { EXCLUSIVE_PANELS, initialPanels, useUiStore, withPanelOpen } from "../../web/src/app/uiStore";
+import { bonusMeter } from "../../web/src/lib/banksStore";
+import { EXCLUSIVE_PANELS, initialPanels, useUiStore, withPanelOpen } from "../../web/src/lib/uiStore";
 
 const reset = () => useUiStore.setState({ modal: null, panels: initialPanels(true), notices: [] });
 

@@ -10,7 +10,7 @@ import { RouterProvider } from "react-router/dom";
 import { queryClient } from "./app/queryClient";
 import { createRouter } from "./app/router";
 import { installBannedHandler } from "./app/session";
-import { bindStreamerModeClass } from "./app/settingsStore";
+import { bindStreamerModeClass } from "./lib/settingsStore";
 import { i18n } from "./lib/i18n";
 import "./styles/index.css";
 

@@ -5,7 +5,7 @@ import { HubOnlineCount } from "../features/hub/OnlineCount";
 import { ChatIcon, CloseIcon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
 import { lazyScreen, named } from "./ScreenBoundary";
-import { useUiStore, type PanelName } from "./uiStore";
+import { useUiStore, type PanelName } from "../lib/uiStore";
 
 const ChatPanel = lazyScreen(
   named(() => import("../features/chat/ChatPanel"), "ChatPanel"),

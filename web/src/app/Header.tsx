@@ -10,9 +10,9 @@ import { UnreadDot } from "../features/notifications/UnreadDot";
 import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon, TagIcon } from "../ui/icons";
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
-export function Logo() {
+function Logo() {
   const { t } = useTranslation("layout");
   return (
     // The accessible name starts with the visible word mark (axe: label-content-name-mismatch);

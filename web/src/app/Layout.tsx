@@ -10,7 +10,7 @@ import { Header } from "./Header";
 import { ModalHost } from "./ModalHost";
 import { ModeBar } from "./ModeBar";
 import { PanelHost } from "./PanelHost";
-import { useUiStore, type GameName, type ViewType } from "./uiStore";
+import { useUiStore, type GameName, type ViewType } from "../lib/uiStore";
 
 // The hub socket (app/liveHub.ts) parses frames with zod: it starts from its own chunk right
 // after the first paint instead of weighing on the first load of /. Should that chunk fail to
@@ -25,7 +25,7 @@ export interface RouteHandle {
   title?: ScreenTitle;
 }
 
-export function useRouteHandle(): RouteHandle {
+function useRouteHandle(): RouteHandle {
   const matches = useMatches();
   let handle: RouteHandle = {};
   for (const m of matches) if (m.handle) handle = { ...handle, ...(m.handle as RouteHandle) };

@@ -5,7 +5,7 @@ import { NavLink } from "react-router";
 import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
 import { BoxIcon, DocIcon, ListIcon, LogoutIcon, ShieldIcon, StreamIcon, SupportIcon, TagIcon, TrophyIcon } from "../ui/icons";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
 const LINKS = [
   { to: "/tournament", key: "tournament", icon: <TrophyIcon /> },

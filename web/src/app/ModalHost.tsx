@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
 import { Spinner } from "../ui/Spinner";
 import { lazyScreen, named } from "./ScreenBoundary";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
 const modalFallback = (
   <div className="modal-loading">

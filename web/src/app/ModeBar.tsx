@@ -7,9 +7,9 @@ import { NavLink } from "react-router";
 import { UI } from "../../../shared/constants";
 import { CasesIcon, ChatIcon, CrashIcon, GiftIcon, JackpotIcon, WheelIcon } from "../ui/icons";
 import { formatDollars } from "../ui/Money";
-import { bonusMeter, useBanksStore } from "./banksStore";
+import { bonusMeter, useBanksStore } from "../lib/banksStore";
 import { Toolbar } from "./Toolbar";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
 function ModeLink({ to, label, icon, bank, end }: { to: string; label: string; icon: ReactNode; bank?: number; end?: boolean }) {
   return (
@@ -58,7 +58,7 @@ function useNow(active: boolean): number {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function BonusButton() {
+function BonusButton() {
   const { t } = useTranslation("layout");
   const bonus = useBanksStore((s) => s.bonus);
   const open = useUiStore((s) => s.panels.bonus);

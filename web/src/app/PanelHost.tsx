@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Panel } from "../ui/Panel";
 import { PANELS } from "./panels";
-import type { PanelName } from "./uiStore";
+import type { PanelName } from "../lib/uiStore";
 
 export function PanelHost() {
   const { t } = useTranslation("layout");

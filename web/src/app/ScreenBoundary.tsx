@@ -16,7 +16,7 @@ interface BoundaryState {
   error: unknown;
 }
 
-export class ScreenBoundary extends Component<BoundaryProps, BoundaryState> {
+class ScreenBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {

@@ -6,5 +6,3 @@ import { StorePanel } from "../features/store/StorePanel";
 export function StoreWithExchange() {
   return <StorePanel exchange={useExchangeOffer()} />;
 }
-
-export default StoreWithExchange;

@@ -4,7 +4,7 @@ import { LANGUAGES } from "../../../shared/constants";
 import { setLanguage } from "../lib/i18n";
 import { GearIcon, TelegramIcon, VkIcon, YoutubeIcon } from "../ui/icons";
 import { SOCIAL_LINKS } from "./socialLinks";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
 const SOCIAL_ICONS = { telegram: <TelegramIcon />, vk: <VkIcon />, youtube: <YoutubeIcon /> };
 

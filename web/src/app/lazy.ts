@@ -33,7 +33,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number = UI.lazyLoadTime
 }
 
 /** sessionStorage flag: this tab already reloaded once for a missing chunk. */
-export const CHUNK_RELOAD_KEY = "chunk_reload";
+const CHUNK_RELOAD_KEY = "chunk_reload";
 
 /**
  * What Retry does after `failures` failed loads of one screen: import again, or (from the second

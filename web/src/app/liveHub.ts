@@ -18,12 +18,12 @@ import { notificationMovesItems, withNotification } from "../lib/session/notific
 import { clearToken, getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
 import type { CurrentUser } from "../lib/session/useCurrentUser";
 import { playSound } from "../lib/sound";
-import { useBanksStore } from "./banksStore";
+import { useBanksStore } from "../lib/banksStore";
 import { queryClient } from "./queryClient";
-import { notify } from "./uiStore";
+import { notify } from "../lib/uiStore";
 
 /** Puts a live notification into the cached user; true when it was new to the list. */
-export function applyNotification(n: NotificationJson): boolean {
+function applyNotification(n: NotificationJson): boolean {
   let added = false;
   queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => {
     if (!u) return u;
@@ -34,7 +34,7 @@ export function applyNotification(n: NotificationJson): boolean {
   return added;
 }
 
-export function useLiveHub(): void {
+function useLiveHub(): void {
   useEffect(() => {
     const hub = startHub({ queryClient, notify, getToken, banned: () => handleBanned(), signedOut });
     // Live mode-bar banks from every screen (the rooms push their totals through the hub).

@@ -8,7 +8,7 @@ import { MainNav } from "./MainNav";
 import { lazyScreen, named } from "./ScreenBoundary";
 import { Toolbar } from "./Toolbar";
 import type layoutRu from "../locales/ru/layout.json";
-import type { PanelName } from "./uiStore";
+import type { PanelName } from "../lib/uiStore";
 
 export interface PanelEntry {
   /** Key in the "layout" namespace. */
@@ -27,7 +27,7 @@ const panelFallback = (
 
 const NotificationsPanel = lazyScreen(named(() => import("../features/notifications/NotificationsPanel"), "NotificationsPanel"), panelFallback);
 const StreamersPanel = lazyScreen(named(() => import("../features/streamers/StreamersPanel"), "StreamersPanel"), panelFallback);
-const InventoryPanel = lazyScreen(named(() => import("../features/inventory/InventoryPanel"), "InventoryPanel"), panelFallback);
+const InventoryPanel = lazyScreen(named(() => import("./InventoryWithTradeLink"), "InventoryWithTradeLink"), panelFallback);
 const StorePanel = lazyScreen(named(() => import("./StoreWithExchange"), "StoreWithExchange"), panelFallback);
 
 function MobileChat() {

@@ -8,7 +8,7 @@ import { lazyScreen, named } from "./ScreenBoundary";
 import { RouteError } from "./RouteError";
 
 const placeholders = () => import("../features/placeholder/PlaceholderScreens");
-type PlaceholderExport = Exclude<keyof Awaited<ReturnType<typeof placeholders>>, "PlaceholderScreen">;
+type PlaceholderExport = keyof Awaited<ReturnType<typeof placeholders>>;
 const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) as () => Promise<{ default: ComponentType }>);
 
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
@@ -31,7 +31,7 @@ const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   // A bare loader for windows the site opens; not inside the layout.
   { path: "/load", element: <LoadPage /> },
   {

@@ -5,7 +5,7 @@
 import { onBanned } from "../lib/api";
 import { forgetSession } from "../lib/session/forgetSession";
 import { queryClient } from "./queryClient";
-import { useUiStore } from "./uiStore";
+import { useUiStore } from "../lib/uiStore";
 
 export function installBannedHandler(): () => void {
   return onBanned(() => {

@@ -50,6 +50,16 @@ export function isBannedError(err: unknown): err is ApiError {
   return err instanceof ApiError && err.status === 403 && err.key === "user_api.banned";
 }
 
+/**
+ * Which notice a failed call gets: the server's message key when it gave one; `clientKey` (the
+ * feature's own key) for a network or unexplained failure; null when banned (the banned path
+ * already told the user).
+ */
+export function failureKey(err: unknown, clientKey: string): string | null {
+  if (isBannedError(err)) return null;
+  return err instanceof ApiError && err.status !== 0 && err.key !== "app_error.load" ? err.key : clientKey;
+}
+
 /** The message key an error answer carries; `fallback` when it has none. */
 export function errorKeyOf(body: unknown, fallback: string): string {
   if (body && typeof body === "object" && "message" in body) {

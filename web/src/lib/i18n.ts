@@ -20,9 +20,9 @@ export function resourcesFromModules(mods: Record<string, Record<string, unknown
 }
 
 export const resources = resourcesFromModules(modules);
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 

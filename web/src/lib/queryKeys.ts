@@ -4,6 +4,8 @@ export const queryKeys = {
   inventory: ["inventory"],
   profile: ["profile"],
   config: ["config"],
+  /** Every store list page set starts with this (invalidate it after a buy or a sale). */
+  storeList: ["storeList"],
   youtubers: ["youtubers"],
   publicUser: (id: number | string) => ["publicUser", String(id)],
 } as const;

@@ -36,7 +36,7 @@ export interface WebSocketLike {
 }
 export type WebSocketFactory = (url: string) => WebSocketLike;
 
-export type SocketStatus = "connecting" | "open" | "closed";
+type SocketStatus = "connecting" | "open" | "closed";
 
 export interface RoomSocketOptions<C extends AnyFrame, S extends AnyFrame> {
   url: string | (() => string);

@@ -1,11 +1,11 @@
 // Tiny WebAudio beeps (no audio files), played only when the sound setting is on, at volume 0.5 (§9).
 import { UI } from "../../../shared/constants";
-import { settingsStore } from "../app/settingsStore";
+import { settingsStore } from "./settingsStore";
 
 export type SoundName = "notice" | "error" | "win" | "bet" | "tick" | "crash";
 
 /** Each sound: a few tones (frequency Hz, duration ms) played one after another. */
-export const SOUNDS: Record<SoundName, ReadonlyArray<readonly [number, number]>> = {
+const SOUNDS: Record<SoundName, ReadonlyArray<readonly [number, number]>> = {
   notice: [[880, 90]],
   error: [[220, 160]],
   win: [

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../app/uiStore";
+import { useUiStore } from "../lib/uiStore";
 import { focusables, trapTab } from "./focus";
 import { CloseIcon } from "./icons";
 

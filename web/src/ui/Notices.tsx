@@ -1,7 +1,7 @@
 // Notice popups (§8): success / fail / error, gone after 5000 ms (the timer lives in uiStore.notify).
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useUiStore, type Notice } from "../app/uiStore";
+import { useUiStore, type Notice } from "../lib/uiStore";
 import { displayMessage } from "../lib/i18n";
 import { playSound } from "../lib/sound";
 import { CloseIcon } from "./icons";

@@ -2,7 +2,7 @@
 // open above it); a click on the backdrop closes it; focus moves in and back out.
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useUiStore, type PanelName } from "../app/uiStore";
+import { useUiStore, type PanelName } from "../lib/uiStore";
 import { focusables } from "./focus";
 import { CloseIcon } from "./icons";
 

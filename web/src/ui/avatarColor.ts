@@ -1,5 +1,5 @@
 /** The avatar value meaning "no picture": an initial-letter avatar is generated instead. */
-export const DEFAULT_AVATAR = "default";
+const DEFAULT_AVATAR = "default";
 
 const PALETTE = ["#e4572e", "#29335c", "#f3a712", "#a8c686", "#669bbc", "#8e6c8a", "#2a9d8f", "#d1495b", "#00798c", "#edae49"];
 

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { setToken } from "../../lib/session/token";
 import { readCallbackHash } from "./authMessage";
 import { takeAttempt } from "./signInAttempt";
@@ -39,5 +39,3 @@ export default function AuthCallback() {
     </div>
   );
 }
-
-export { AuthCallback };

@@ -1,7 +1,7 @@
 // Dev flag only: sign in as any username with an optional staff role (GET /api/auth/test-login).
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { api, ApiError } from "../../lib/api";
 import { setToken } from "../../lib/session/token";
 import { DEV_ROLES, testLoginPath, type DevRole } from "./testLogin";

@@ -3,10 +3,10 @@
 import { useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useUiStore } from "../../app/uiStore";
+import { useConfig } from "../../lib/config";
+import { useUiStore } from "../../lib/uiStore";
 import { DevLogin } from "./DevLogin";
 import { openLoginPopup, type Provider } from "./loginPopup";
-import { useAppConfig } from "./useAppConfig";
 import "./auth.css";
 
 const PROVIDERS: { id: Provider; icon: string }[] = [
@@ -18,7 +18,7 @@ export function LoginModal() {
   const { t } = useTranslation("auth");
   const notify = useUiStore((s) => s.notify);
   const closeModal = useUiStore((s) => s.closeModal);
-  const config = useAppConfig();
+  const config = useConfig();
   const [agreed, setAgreed] = useState(false);
   const agreeId = useId();
   const hintId = useId();
@@ -67,5 +67,3 @@ export function LoginModal() {
     </div>
   );
 }
-
-export default LoginModal;

@@ -10,8 +10,8 @@ import { CLIENT_KEYS, SERVER_KEYS } from "../../../../shared/errors";
 export const AUTH_MESSAGE_SOURCE = "skinrush-auth";
 
 /** The generic sign-in failure, and the one for an answer that belongs to no attempt of this tab. */
-export const LOGIN_FAILED = "app_error.login";
-export const LOGIN_MISMATCH = "app_error.login_mismatch";
+const LOGIN_FAILED = "app_error.login";
+const LOGIN_MISMATCH = "app_error.login_mismatch";
 
 const CATALOGUE: ReadonlySet<string> = new Set([...Object.values(SERVER_KEYS).flat(), ...CLIENT_KEYS]);
 

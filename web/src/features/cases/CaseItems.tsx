@@ -7,7 +7,7 @@ import { useItemWords } from "../../ui/itemWords";
 import { formatDollars } from "../../ui/Money";
 
 /** Dearest first (the server lists them in pick order, which the verifier needs, not the eye). */
-export function byPriceDesc(a: CaseItemJson, b: CaseItemJson): number {
+function byPriceDesc(a: CaseItemJson, b: CaseItemJson): number {
   return b.price - a.price || a.id - b.id;
 }
 

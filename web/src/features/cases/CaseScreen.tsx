@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CaseWithItemsJson } from "../../../../shared/api/cases";
 import { idFromText } from "../../../../shared/api/common";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { ApiError } from "../../lib/api";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";

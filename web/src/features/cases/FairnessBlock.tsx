@@ -7,14 +7,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CaseWithItemsJson, ClientSeedAnswer, RevealedSeedJson, RotateAnswer, SeedsAnswer } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
-import { notify } from "../../app/uiStore";
-import { api } from "../../lib/api";
+import { notify } from "../../lib/uiStore";
+import { api, failureKey } from "../../lib/api";
 import { Spinner } from "../../ui/Spinner";
-import { failureKey } from "./failure";
 import { casesKeys, useSeeds } from "./queries";
 import { useCasesStore } from "./store";
 import { VerifyRoll } from "./VerifyRoll";
-import type { RollInput } from "./verifyRoll";
+import type { RollInput } from "./caseRollCheck";
 
 const EMPTY_INPUT: RollInput = { serverSeed: "", clientSeed: "", nonce: "", serverSeedHash: "" };
 

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { CASES } from "../../../../shared/constants";
 import { ItemImage } from "../../ui/ItemImage";
 import { playSound } from "../../lib/sound";
-import { indexUnderMarker, landingTranslate, REEL_START_INDEX } from "./reel";
+import { indexUnderMarker, landingTranslate, REEL_START_INDEX } from "./reelLayout";
 import type { ReelState } from "./useCaseOpening";
 
 /** Ease-out: fast start, long slow finish. */
@@ -16,7 +16,7 @@ const SPIN_EASING = "cubic-bezier(0.08, 0.6, 0.12, 1)";
 /** At most one tick per this many ms (the first cards fly past faster than a tick lasts). */
 const TICK_MIN_GAP_MS = 40;
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 

@@ -6,7 +6,7 @@ import type { CaseWithItemsJson } from "../../../../shared/api/cases";
 import { ItemImage } from "../../ui/ItemImage";
 import { formatChance } from "./CaseItems";
 import type { PastRoll } from "./store";
-import { verifyCaseRoll, type RollField, type RollInput, type RollVerdict } from "./verifyRoll";
+import { verifyCaseRoll, type RollField, type RollInput, type RollVerdict } from "./caseRollCheck";
 
 interface VerifyRollProps {
   kase: CaseWithItemsJson;

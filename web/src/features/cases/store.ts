@@ -4,7 +4,7 @@
 import { create } from "zustand";
 import type { LiveDropJson, RollJson } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
-import { mergeDrops } from "./liveDrops";
+import { mergeDrops } from "./liveDropsMerge";
 
 /** An open of this session, kept for the in-browser verification of its roll. */
 export interface PastRoll {

@@ -6,14 +6,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CaseWithItemsJson, OpenAnswer } from "../../../../shared/api/cases";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CASES } from "../../../../shared/constants";
-import { notify } from "../../app/uiStore";
-import { api } from "../../lib/api";
+import { notify } from "../../lib/uiStore";
+import { api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
-import { failureKey } from "./failure";
 import { casesKeys } from "./queries";
-import { buildReel, landingJitter, REEL_START_INDEX, weightedIndex, type ReelCard } from "./reel";
+import { buildReel, landingJitter, REEL_START_INDEX, weightedIndex, type ReelCard } from "./reelLayout";
 import { useCasesStore } from "./store";
 
 export type OpeningPhase = "idle" | "opening" | "spinning" | "landed";

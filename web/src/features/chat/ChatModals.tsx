@@ -3,7 +3,7 @@
 // Mounted once by app/ModalHost, whichever chat panel opened them.
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { Modal } from "../../ui/Modal";
 import { clearChat } from "./api";

@@ -6,7 +6,7 @@ import { memo, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChatMessageJson } from "../../../../shared/api/chat";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { MessageCard } from "./MessageCard";
 import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, splitQuotes, systemKey } from "./state";

@@ -5,9 +5,10 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
-import { notify, useUiStore } from "../../app/uiStore";
+import { useConfig } from "../../lib/config";
+import { notify, useUiStore } from "../../lib/uiStore";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
-import { banUser, deleteMessage, unbanUser, useChatConfig, type ModerationAnswer } from "./api";
+import { banUser, deleteMessage, unbanUser, type ModerationAnswer } from "./api";
 import {
   activeReasons,
   banDuration,
@@ -31,7 +32,7 @@ export function ModerationForm() {
   const target = useChat((s) => s.moderationTarget);
   const closeModal = useUiStore((s) => s.closeModal);
   const me = useSignedInUser();
-  const config = useChatConfig();
+  const config = useConfig();
   const reasons = activeReasons(config.data?.chat_ban_reasons);
   const [form, setForm] = useState<Form>({ operation: null, duration: null, reasonId: null });
   const [busy, setBusy] = useState(false);

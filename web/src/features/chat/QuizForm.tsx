@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
-import { notify, useUiStore } from "../../app/uiStore";
+import { notify, useUiStore } from "../../lib/uiStore";
 import { ItemImage } from "../../ui/ItemImage";
 import { Money } from "../../ui/Money";
 import { fetchQuizItems, startQuiz, stopQuiz } from "./api";

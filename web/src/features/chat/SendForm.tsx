@@ -5,7 +5,7 @@
 import { useId, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT } from "../../../../shared/constants";
-import { notify, useUiStore } from "../../app/uiStore";
+import { notify, useUiStore } from "../../lib/uiStore";
 import { ApiError, isBannedError } from "../../lib/api";
 import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { sendMessage } from "./api";

@@ -1,7 +1,7 @@
 // A staff confirm dialog body (clear the chat, stop the quiz): a text, Cancel, and a danger
 // button that runs the call, shows the server's notice and closes; a failure keeps it open.
 import { useState } from "react";
-import { notify, useUiStore } from "../../app/uiStore";
+import { notify, useUiStore } from "../../lib/uiStore";
 import type { ModerationAnswer } from "./api";
 import { staffFailureKey } from "./notice";
 

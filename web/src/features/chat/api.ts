@@ -1,10 +1,7 @@
-// The chat's HTTP calls (§7 /api/chat/*) and the app config's ban reasons. Answers keep the
-// contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
-import { useQuery } from "@tanstack/react-query";
+// The chat's HTTP calls (§7 /api/chat/*; the ban reasons come with the app config, lib/config.ts).
+// Answers keep the contract's field names (shared/api/chat.ts); failures arrive as lib/api ApiError.
 import type { ChatMessageJson, MutesAnswer, QuizItemsAnswer, SendMessageAnswer } from "../../../../shared/api/chat";
 import { api } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
-import type { BanReason } from "./state";
 
 export interface ModerationAnswer {
   success: boolean;
@@ -20,19 +17,6 @@ export const banUser = (userId: number, duration: number | null, reasonId: numbe
 export const unbanUser = (userId: number) => api<ModerationAnswer>("/api/chat/unBan", { id: userId });
 export const fetchMutes = () => api<MutesAnswer>("/api/chat/mutes", {});
 export const clearChat = () => api<ModerationAnswer>("/api/chat/clear", {});
-
-interface ChatConfig {
-  chat_ban_reasons?: BanReason[];
-}
-
-/** /api/getConfig under the shell's ["config"] key (shared with the rest of the app). */
-export function useChatConfig() {
-  return useQuery({
-    queryKey: queryKeys.config,
-    queryFn: () => api<ChatConfig>("/api/getConfig"),
-    staleTime: 5 * 60_000,
-  });
-}
 
 export const fetchQuizItems = (search: string) => api<QuizItemsAnswer>("/api/admin/chat/quiz/items", search ? { market_hash_name: search } : {});
 export const startQuiz = (question: string, answer: string, itemId: number) =>

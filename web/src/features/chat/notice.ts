@@ -1,7 +1,7 @@
 // Chat notices through the shell's popups (uiStore.notify). A key without values goes as is
 // (the popup translates it from "errors"); one with values, or of the "chat" namespace, is
 // translated here, since the popup shows a text with spaces as it is (§8).
-import { notify, type NoticeType } from "../../app/uiStore";
+import { notify, type NoticeType } from "../../lib/uiStore";
 import { ApiError } from "../../lib/api";
 import { moderationFailureNotice, type NoticeSpec } from "./state";
 

@@ -3,9 +3,14 @@
 // moderation form's apply rule. No React, no network: the store and components call these.
 import type { ChatMessageJson, ChatUserJson } from "../../../../shared/api/chat";
 import { CHAT } from "../../../../shared/constants";
+import type { ChatBanReason } from "../../lib/config";
 
-/** §3: user id 0 is the system (its messages make the client reload the inventory). */
-export const SYSTEM_USER_ID = 0;
+/**
+ * §3: user id 0 is the system (its messages make the client reload the inventory). The same value
+ * as shared/api/chat.ts SYSTEM_USER_ID, not imported: that module builds zod schemas, which the
+ * chat chunk does not load (it imports shared/api/chat for types only).
+ */
+const SYSTEM_USER_ID = 0;
 
 export function isSystemMessage(message: Pick<ChatMessageJson, "user">): boolean {
   return message.user.id === SYSTEM_USER_ID;
@@ -129,11 +134,8 @@ export interface ModerationForm {
   reasonId: number | null;
 }
 
-export interface BanReason {
-  id: number;
-  name: string;
-  is_active: boolean;
-}
+/** A mute reason as /api/getConfig lists it (lib/config.ts). */
+export type BanReason = ChatBanReason;
 
 /** §5: only active ban reasons are offered. */
 export function activeReasons(reasons: readonly BanReason[] | null | undefined): BanReason[] {

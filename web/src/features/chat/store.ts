@@ -10,22 +10,22 @@ import type { ChatMessageJson, ChatUserJson, QuizJson } from "../../../../shared
 import { CHAT } from "../../../../shared/constants";
 import { mergeHistory, quoteInto, withMessage, keepNewest } from "./state";
 
-export type ChatLoadStatus = "pending" | "inProgress" | "done" | "frozen";
+type ChatLoadStatus = "pending" | "inProgress" | "done" | "frozen";
 
-export interface ModerationTarget {
+interface ModerationTarget {
   messageId: number;
   user: ChatUserJson;
   text: string;
 }
 
-export interface ChatScroll {
+interface ChatScroll {
   /** The view follows new messages (the reader is within the threshold of the bottom). */
   following: boolean;
   /** Messages that arrived while the reader was scrolled up. */
   unseen: number;
 }
 
-export interface ChatData {
+interface ChatData {
   status: ChatLoadStatus;
   /** The last HTTP load failed and no hub history came either (the panel offers a retry). */
   loadFailed: boolean;
@@ -60,7 +60,7 @@ export interface ChatStore extends ChatData {
   reset(): void;
 }
 
-export const initialChatData: ChatData = {
+const initialChatData: ChatData = {
   status: "pending",
   loadFailed: false,
   messages: [],

@@ -2,7 +2,7 @@
 // starts lazily after the first paint). One load at a time for every mounted panel; a failure
 // shows chat_error.load once and leaves a retry.
 import { useCallback, useEffect } from "react";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import { fetchMessages } from "./api";
 import { chatStore } from "./store";
 

@@ -1,7 +1,7 @@
 // Admin tools (§6, dev flag only): crash now, and Twist — schedule the next crash point (≥ 1).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notify } from "../../app/uiStore";
+import { notify } from "../../lib/uiStore";
 import type { CrashConnection } from "./connection";
 import { parseTwist } from "./twist";
 import { useCrashStore } from "./store";

@@ -6,7 +6,7 @@ import type { BetPublic } from "../../../../shared/api/crash";
 import { ItemImage } from "../../ui/ItemImage";
 import { Money } from "../../ui/Money";
 import { UserAvatar } from "../../ui/UserAvatar";
-import { betRowAmount, betRowKind, itemsShown } from "./betRow";
+import { betRowAmount, betRowKind, itemsShown } from "./betRowDisplay";
 import { formatMultiplier } from "./multipliers";
 
 /** `all`: every item (the round page), no "+N". */

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import { toCents, toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { ItemImage } from "../../ui/ItemImage";
 import { Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";

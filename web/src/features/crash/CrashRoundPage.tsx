@@ -6,12 +6,12 @@ import { Link, useParams } from "react-router";
 import type { GameJson } from "../../../../shared/api/crash";
 import { colourClass, toHundredths } from "../../../../shared/crash-curve";
 import { api, ApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
 import { displayMessage } from "../../lib/i18n";
 import { EmptyState } from "../../ui/EmptyState";
 import { Money } from "../../ui/Money";
 import { ScreenSkeleton } from "../../ui/Spinner";
 import { BetRow } from "./BetRow";
-import { useCrashConfig } from "./useAppConfig";
 import { RoundVerify } from "./RoundVerify";
 import { roundIdFrom } from "./roundId";
 import "./crash.css";
@@ -20,7 +20,7 @@ export default function CrashRoundPage() {
   const { t } = useTranslation("crash");
   const { t: tCommon } = useTranslation();
   const id = roundIdFrom(useParams().id);
-  const config = useCrashConfig().data as { crash_salt?: string; crash_terminal_hash?: string } | undefined;
+  const config = useConfig().data;
   const game = useQuery({
     queryKey: ["crashGame", id],
     queryFn: () => api<{ game: GameJson }>("/api/crash/getGame", { id }).then((a) => a.game),

@@ -3,8 +3,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS } from "../../../../shared/constants";
-import { useBanksStore } from "../../app/banksStore";
-import { notify } from "../../app/uiStore";
+import { useBanksStore } from "../../lib/banksStore";
+import { useConfig } from "../../lib/config";
+import { notify } from "../../lib/uiStore";
 import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
@@ -15,7 +16,6 @@ import { startCrash, type CrashConnection } from "./connection";
 import { GameWidget } from "./GameWidget";
 import { HashLine } from "./HashLine";
 import { Summary } from "./Summary";
-import { useCrashConfig } from "./useAppConfig";
 import { chosenItem, useInventoryItems } from "./useInventoryItems";
 import { useCrashSelection } from "./selection";
 import { useCrashStore } from "./store";
@@ -52,7 +52,7 @@ export default function CrashScreen() {
   const { t } = useTranslation("crash");
   const connection = useCrashConnection();
   const user = useSignedInUser();
-  const config = useCrashConfig().data;
+  const config = useConfig().data;
   const roomMaintenance = useCrashStore((s) => s.maintenance);
   const connected = useCrashStore((s) => s.connected);
   const maintenance = roomMaintenance || !!config?.maintenance;

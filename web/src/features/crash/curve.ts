@@ -2,7 +2,7 @@
 // scaled so the curve always fits (at least 10 s wide and up to ×2 tall), coloured by stage.
 import { multiplierAt } from "../../../../shared/crash-curve";
 
-export interface CurveView {
+interface CurveView {
   /** ms on the x axis */
   maxMs: number;
   /** hundredths on the y axis (the bottom is 100) */
@@ -10,12 +10,12 @@ export interface CurveView {
 }
 
 /** The axes for a curve that has run `elapsedMs` and reached `m` hundredths. */
-export function curveView(elapsedMs: number, m: number): CurveView {
+function curveView(elapsedMs: number, m: number): CurveView {
   return { maxMs: Math.max(10_000, elapsedMs * 1.15), maxM: Math.max(200, Math.ceil(m * 1.2)) };
 }
 
 /** Points (canvas pixels) of the curve up to `elapsedMs`, `steps` segments. */
-export function curvePoints(elapsedMs: number, view: CurveView, width: number, height: number, steps = 64): Array<[number, number]> {
+function curvePoints(elapsedMs: number, view: CurveView, width: number, height: number, steps = 64): Array<[number, number]> {
   const points: Array<[number, number]> = [];
   for (let i = 0; i <= steps; i++) {
     const t = (elapsedMs * i) / steps;

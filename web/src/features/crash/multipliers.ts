@@ -1,22 +1,13 @@
 // The betting board's multipliers (§3 local storage, §5 Multipliers): up to 4 custom values in
 // "crash_multipliers" and the chosen one in "crash_bet_multiplier". Pure helpers + storage I/O.
 import { CRASH, STORAGE_KEYS } from "../../../../shared/constants";
+import { browserStorage, type KeyValueStorage } from "../../lib/storage";
 
 /** Manual stop (no auto-withdraw), shown as ∞. */
 export const INFINITE = CRASH.infiniteMultiplier;
 
 /** What a new player starts with. */
 export const DEFAULT_MULTIPLIERS: readonly number[] = [1.5, 2, 5, 10];
-
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
-
-function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** A typed value → a multiplier with 2 decimals, or null when empty or not a number above 1. */
 export function parseMultiplier(raw: string | number | null | undefined): number | null {
@@ -83,7 +74,7 @@ export function writeBetMultiplier(value: number, storage: KeyValueStorage | nul
   }
 }
 
-export function isInfinite(multiplier: number): boolean {
+function isInfinite(multiplier: number): boolean {
   return multiplier >= INFINITE;
 }
 

@@ -11,9 +11,9 @@ import { INFINITE } from "./multipliers";
 
 export type CrashPhase = "loading" | "waiting" | "running" | "crashed";
 /** §4 bet status: the stop button works only while "active". */
-export type BetStatus = "waiting" | "active" | "won" | "error";
+type BetStatus = "waiting" | "active" | "won" | "error";
 
-export interface PastGameInfo {
+interface PastGameInfo {
   id: number;
   public_hash: string;
   secret_hash: string;
@@ -22,7 +22,7 @@ export interface PastGameInfo {
   provably_fair: boolean;
 }
 
-export interface LoaderItem {
+interface LoaderItem {
   betId: string;
   item: ItemJson | null;
   multiplier: number;
@@ -42,7 +42,7 @@ export interface LastWin {
 }
 
 /** Payout above the stake, compared in cents; an unknown stake counts as a gain. */
-export function isGain(winDollars: number, bankDollars: number | undefined): boolean {
+function isGain(winDollars: number, bankDollars: number | undefined): boolean {
   return bankDollars === undefined || toCents(winDollars) > toCents(bankDollars);
 }
 

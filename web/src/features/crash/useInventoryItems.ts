@@ -1,20 +1,12 @@
-// The signed-in user's items for the betting board: POST /api/user/getInventory {appId: 730}
-// under the shared ["inventory"] key (the inventory panel reads the same cache entry).
-import { useQuery } from "@tanstack/react-query";
+// The signed-in user's items for the betting board: the shared inventory query (lib/inventory.ts,
+// the inventory panel reads the same cache entry); items gone elsewhere leave the bet selection.
 import { useEffect } from "react";
 import type { InventoryItemJson } from "../../../../shared/api/user";
-import { STEAM_APP_ID } from "../../../../shared/constants";
-import { api } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
+import { useInventoryQuery } from "../../lib/inventory";
 import { useCrashSelection } from "./selection";
 
 export function useInventoryItems(enabled: boolean) {
-  const query = useQuery({
-    queryKey: queryKeys.inventory,
-    queryFn: () => api<{ items: InventoryItemJson[] }>("/api/user/getInventory", { appId: STEAM_APP_ID }),
-    enabled,
-    staleTime: 30_000,
-  });
+  const query = useInventoryQuery(enabled);
   const items = query.data?.items;
   useEffect(() => {
     if (items) useCrashSelection.getState().retain(items);

@@ -1,29 +1,18 @@
 // /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
 // terminating hash and salt, and a form that recomputes a round in this browser.
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FAIRNESS } from "../../../../shared/constants";
 import { verifyCrashRound, type CrashRoundVerdict } from "../../../../shared/fairness";
-import { api } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
+import { useConfig } from "../../lib/config";
 import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
 import "./fairness.css";
-
-interface FairnessConfig {
-  crash_salt?: string;
-  crash_terminal_hash?: string;
-}
 
 const FIELDS: VerifyField[] = ["roundId", "dayOfMonth", "secret", "salt", "publicHash"];
 
 export default function ProvablyFairPage() {
   const { t } = useTranslation("fairness");
-  const config = useQuery({
-    queryKey: queryKeys.config,
-    queryFn: () => api<FairnessConfig>("/api/getConfig"),
-    staleTime: 5 * 60_000,
-  }).data as FairnessConfig | undefined;
+  const config = useConfig().data;
   const [input, setInput] = useState<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" });
   const [errors, setErrors] = useState<VerifyField[]>([]);
   const [verdict, setVerdict] = useState<CrashRoundVerdict | null>(null);

@@ -3,7 +3,7 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { Modal } from "../../ui/Modal";
 import { formatDollars } from "../../ui/Money";
@@ -28,7 +28,11 @@ function byAvailabilityThenPrice(a: InventoryItem, b: InventoryItem): number {
   return av - bv || b.price - a.price;
 }
 
-export function InventoryPanel({ className }: { className?: string }) {
+/**
+ * `tradeLinkForm`: the profile's trade link form, which the take dialog shows while the user has
+ * no link yet (features do not import each other: app/InventoryWithTradeLink.tsx passes it in).
+ */
+export function InventoryPanel({ className, tradeLinkForm }: { className?: string; tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("inventory");
   const openModal = useUiStore((s) => s.openModal);
   const openPanel = useUiStore((s) => s.openPanel);
@@ -117,7 +121,7 @@ export function InventoryPanel({ className }: { className?: string }) {
           <SellConfirm items={selectedItems} onSold={clearSelection} />
         </Modal>
         <Modal name={TAKE_MODAL} title={t("take.title")} size="sm">
-          <TakeTypeModal items={selectedItems} onSent={clearSelection} />
+          <TakeTypeModal items={selectedItems} onSent={clearSelection} tradeLinkForm={tradeLinkForm} />
         </Modal>
       </>
     );
@@ -146,5 +150,3 @@ function Skeleton({ label }: { label: string }) {
     </ul>
   );
 }
-
-export default InventoryPanel;

@@ -1,16 +1,15 @@
 // The sell confirmation (issue 5: "show the tax before confirming"): the items, their sum, the
 // sell tax and what the balance receives. Confirm → POST /api/user/sell.
 import { useTranslation } from "react-i18next";
-import { toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { useSellTaxPercent } from "../../lib/config";
+import { useUiStore } from "../../lib/uiStore";
+import { formatCentsAsDollars } from "../../ui/formatCents";
 import { formatDollars } from "../../ui/Money";
 import { sellQuote } from "./actions";
-import { useSell, useSellTaxPercent } from "./useSell";
+import { useSell } from "./useSell";
 import type { InventoryItem } from "./types";
 
 export const SELL_MODAL = "inventorySell";
-
-const money = (cents: number) => formatDollars(toDollars(cents));
 
 export function SellConfirm({ items, onSold }: { items: readonly InventoryItem[]; onSold(): void }) {
   const { t } = useTranslation("inventory");
@@ -37,15 +36,15 @@ export function SellConfirm({ items, onSold }: { items: readonly InventoryItem[]
       <dl className="inventory-dialog__sums">
         <div>
           <dt>{t("sell.sum")}</dt>
-          <dd>{money(quote.sumCents)}</dd>
+          <dd>{formatCentsAsDollars(quote.sumCents)}</dd>
         </div>
         <div>
           <dt>{t("sell.tax", { percent: taxPercent })}</dt>
-          <dd>−{money(quote.taxCents)}</dd>
+          <dd>−{formatCentsAsDollars(quote.taxCents)}</dd>
         </div>
         <div className="inventory-dialog__total">
           <dt>{t("sell.receive")}</dt>
-          <dd>{money(quote.receiveCents)}</dd>
+          <dd>{formatCentsAsDollars(quote.receiveCents)}</dd>
         </div>
       </dl>
       <div className="inventory-dialog__buttons">
@@ -59,7 +58,7 @@ export function SellConfirm({ items, onSold }: { items: readonly InventoryItem[]
           aria-busy={sell.isPending || undefined}
           onClick={() => sell.mutate(items.map((i) => i.myId))}
         >
-          {sell.isPending ? t("sell.selling") : t("sell.confirm", { sum: money(quote.receiveCents) })}
+          {sell.isPending ? t("sell.selling") : t("sell.confirm", { sum: formatCentsAsDollars(quote.receiveCents) })}
         </button>
       </div>
     </div>

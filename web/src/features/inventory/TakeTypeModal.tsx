@@ -1,24 +1,23 @@
 // The "skin withdraw type" modal (§2 Modals, §4 Withdraw flow): the selected item goes out either
 // as a game-platform trade offer (sent at once; the 20 % site fee shown first) or through the
 // site's money withdrawal, which opens the "withdrawal" modal.
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WITHDRAW } from "../../../../shared/constants";
-import { toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { ItemImage } from "../../ui/ItemImage";
-import { TradeLinkForm } from "../profile/TradeLinkForm";
+import { formatCentsAsDollars } from "../../ui/formatCents";
 import { formatDollars } from "../../ui/Money";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
 
 export const TAKE_MODAL = "skinWithdrawType";
-export const WITHDRAWAL_MODAL = "withdrawal";
+const WITHDRAWAL_MODAL = "withdrawal";
 
-export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem[]; onSent(): void }) {
+export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonly InventoryItem[]; onSent(): void; tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("inventory");
   const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
@@ -48,13 +47,13 @@ export function TakeTypeModal({ items, onSent }: { items: readonly InventoryItem
       <section className="take-option" aria-labelledby={tradeId}>
         <h3 id={tradeId}>{t("take.trade_title")}</h3>
         <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
-        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatDollars(toDollars(fee.feeCents)) })}</p>
+        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p>
         {needsLink ? (
           <div className="take-option__link" data-testid="take-trade-link">
             <p className="take-option__warn" role="note">
               {t("take.link_first")}
             </p>
-            <TradeLinkForm current={null} />
+            {tradeLinkForm}
           </div>
         ) : fee.refusal ? (
           <p className="take-option__warn" role="note">

@@ -1,7 +1,7 @@
 // The "withdrawal" modal's content until the Payments issue brings money withdrawals (§4
 // Withdraw flow: "site withdrawal opens the withdrawal modal").
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 
 export function WithdrawalPlaceholder() {
   const { t } = useTranslation("inventory");
@@ -15,5 +15,3 @@ export function WithdrawalPlaceholder() {
     </div>
   );
 }
-
-export default WithdrawalPlaceholder;

@@ -46,9 +46,3 @@ export function withdrawFeeCents(prices: readonly number[], feePercent: number =
   const sum = prices.reduce((s, p) => s + toCents(p), 0);
   return withdrawFee(sum, feePercent);
 }
-
-/** The sell tax from /api/getConfig `sell_tax_percent`; the default rate while it is missing or odd. */
-export function sellTaxPercentOf(config: { sell_tax_percent?: unknown } | null | undefined): number {
-  const v = config?.sell_tax_percent;
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 100 ? v : STORE.defaultSellTaxPercent;
-}

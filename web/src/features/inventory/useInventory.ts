@@ -1,19 +1,11 @@
-// The signed-in user's items (POST /api/user/getInventory {appId: 730}) under ["inventory"].
-import { useQuery } from "@tanstack/react-query";
+// The inventory panel's view of the shared inventory query (lib/inventory.ts): selected items a
+// bet, sale or withdrawal took away elsewhere leave the selection.
 import { useEffect } from "react";
-import { STEAM_APP_ID } from "../../../../shared/constants";
-import { api } from "../../lib/api";
-import { queryKeys } from "../../lib/queryKeys";
+import { useInventoryQuery } from "../../lib/inventory";
 import { inventorySelection } from "./selectionStore";
-import type { InventoryAnswer } from "./types";
 
 export function useInventory(enabled: boolean) {
-  const query = useQuery({
-    queryKey: queryKeys.inventory,
-    queryFn: () => api<InventoryAnswer>("/api/user/getInventory", { appId: STEAM_APP_ID }),
-    enabled,
-    staleTime: 30_000,
-  });
+  const query = useInventoryQuery(enabled);
   const items = query.data?.items;
 
   // A bet, sale or withdrawal elsewhere may have taken selected items away.

@@ -1,28 +1,14 @@
-// Selling items to the site (POST /api/user/sell) and the tax rate to show before confirming.
+// Selling items to the site (POST /api/user/sell); the tax rate to show comes from lib/config.ts.
 // After the answer: the balance in the header at once, then inventory, user and store reload.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SellAnswer } from "../../../../shared/api/store";
-import { notify } from "../../app/uiStore";
-import { api } from "../../lib/api";
+import { notify } from "../../lib/uiStore";
+import { api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
-import { sellTaxPercentOf } from "./actions";
-import { failureKey } from "./failureKey";
 
 /** Tags the sale so the panel knows one is running even after its dialog closed (§5 "no sale running"). */
 export const SELL_MUTATION_KEY = ["inventory", "sell"];
-
-/** The storehouse list's cache prefix: sold items can appear in the store. */
-const STORE_LIST_KEY = ["storeList"];
-
-export function useSellTaxPercent(): number {
-  const { data } = useQuery({
-    queryKey: queryKeys.config,
-    queryFn: () => api<{ sell_tax_percent?: number }>("/api/getConfig"),
-    staleTime: 5 * 60_000,
-  });
-  return sellTaxPercentOf(data);
-}
 
 export function useSell(onSold: () => void) {
   const qc = useQueryClient();
@@ -41,7 +27,8 @@ export function useSell(onSold: () => void) {
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.inventory });
       void qc.invalidateQueries({ queryKey: queryKeys.user });
-      void qc.invalidateQueries({ queryKey: STORE_LIST_KEY });
+      // sold items can appear in the store
+      void qc.invalidateQueries({ queryKey: queryKeys.storeList });
     },
   });
 }

@@ -4,11 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WithdrawPreviewAnswer, WithdrawSendAnswer } from "../../../../shared/api/withdraws";
 import { FEES } from "../../../../shared/constants";
 import { toCents } from "../../../../shared/money";
-import { notify } from "../../app/uiStore";
-import { api, ApiError } from "../../lib/api";
+import { notify } from "../../lib/uiStore";
+import { api, ApiError, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { withdrawFeeCents } from "./actions";
-import { failureKey } from "./failureKey";
 import type { InventoryItem } from "./types";
 
 export const WITHDRAW_MUTATION_KEY = ["inventory", "withdraw"];
@@ -22,7 +21,7 @@ export function itemsKeyedById(items: readonly Pick<InventoryItem, "myId">[]): R
  * Whether the fee preview may be asked: items chosen and a trade link saved. Without a link the
  * server can only answer 400 trade_link_required, so the dialog asks for the link first.
  */
-export function canPreviewWithdraw(itemCount: number, tradeLink: string | null | undefined): boolean {
+function canPreviewWithdraw(itemCount: number, tradeLink: string | null | undefined): boolean {
   return itemCount > 0 && !!tradeLink;
 }
 

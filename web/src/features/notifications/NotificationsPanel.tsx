@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { NotificationJson } from "../../../../shared/api/user";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
@@ -100,5 +100,3 @@ export function NotificationsPanel() {
     </section>
   );
 }
-
-export default NotificationsPanel;

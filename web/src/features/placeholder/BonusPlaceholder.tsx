@@ -1,7 +1,7 @@
 // The bonus panel's content until the Bonus issue: what the pool is and how it pays.
 import { useTranslation } from "react-i18next";
 import { formatDollars } from "../../ui/Money";
-import { useBanksStore } from "../../app/banksStore";
+import { useBanksStore } from "../../lib/banksStore";
 
 export function BonusPlaceholder() {
   const { t } = useTranslation("placeholder");
@@ -17,5 +17,3 @@ export function BonusPlaceholder() {
     </div>
   );
 }
-
-export default BonusPlaceholder;

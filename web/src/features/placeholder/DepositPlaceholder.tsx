@@ -1,6 +1,6 @@
 // The "deposit" modal's content until the Payments issue: says deposits come later.
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 
 export function DepositPlaceholder() {
   const { t } = useTranslation("placeholder");
@@ -14,5 +14,3 @@ export function DepositPlaceholder() {
     </div>
   );
 }
-
-export default DepositPlaceholder;

@@ -1,7 +1,7 @@
 // /profile (§2): the signed-in user's card, trade link, promo code, statistics, referrals,
 // game histories and withdrawals. Loaded lazily by the router (default export).
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { usd } from "./format";
 import { HistoryTabs } from "./HistoryTabs";

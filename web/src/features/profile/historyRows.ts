@@ -85,7 +85,7 @@ export function toHistoryRow(row: Row, index: number): HistoryRow {
 
 // ---- withdrawals (§3: id, system, wallet, amount, status, action, date) ----
 
-export type WithdrawalStatus = "sending" | "completed" | "canceled" | "moderation";
+type WithdrawalStatus = "sending" | "completed" | "canceled" | "moderation";
 const WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ["sending", "completed", "canceled", "moderation"];
 
 export interface WithdrawalRow {

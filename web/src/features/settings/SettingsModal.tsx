@@ -2,7 +2,7 @@
 // names). Both are kept in local storage "settings" by the settings store.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "../../app/settingsStore";
+import { useSettings } from "../../lib/settingsStore";
 import { playSound } from "../../lib/sound";
 
 function Switch({ checked, onChange, label, hint }: { checked: boolean; onChange: (on: boolean) => void; label: string; hint: string }) {
@@ -54,5 +54,3 @@ export function SettingsModal() {
     </div>
   );
 }
-
-export default SettingsModal;

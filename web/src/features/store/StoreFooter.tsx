@@ -4,14 +4,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreItemJson } from "../../../../shared/api/store";
-import { toCents, toDollars } from "../../../../shared/money";
-import { useUiStore } from "../../app/uiStore";
+import { toCents } from "../../../../shared/money";
+import { useSellTaxPercent } from "../../lib/config";
+import { useUiStore } from "../../lib/uiStore";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
-import { formatDollars } from "../../ui/Money";
+import { formatCentsAsDollars } from "../../ui/formatCents";
 import { useStoreSelection } from "./selection";
 import { acceptBlock, exchangeQuote } from "./storeMath";
 import { useBuy } from "./useBuy";
-import { useSellTaxPercent } from "./useSellTax";
 
 /** The inventory items the player has selected, offered as part payment (wired by the app). */
 export interface ExchangeOffer {
@@ -19,8 +19,6 @@ export interface ExchangeOffer {
   /** the exchange went through: forget the selection */
   done(): void;
 }
-
-const money = (cents: number) => formatDollars(toDollars(cents));
 
 export function StoreFooter({ picked, exchange, user }: { picked: readonly StoreItemJson[]; exchange?: ExchangeOffer; user: CurrentUser | null }) {
   const { t } = useTranslation("store");
@@ -47,7 +45,7 @@ export function StoreFooter({ picked, exchange, user }: { picked: readonly Store
     <footer className="store__footer">
       <div className="store__sum" aria-live="polite">
         <span>{t("footer.selected", { count: picked.length })}</span>
-        <strong>{money(quote.buyCents)}</strong>
+        <strong>{formatCentsAsDollars(quote.buyCents)}</strong>
         {picked.length > 0 ? (
           <button type="button" className="store__link" onClick={clear}>
             {t("footer.clear")}
@@ -65,12 +63,12 @@ export function StoreFooter({ picked, exchange, user }: { picked: readonly Store
           <div>
             <dt>{t("footer.credit", { percent: taxPercent })}</dt>
             <dd>
-              {money(quote.creditCents)} <small>({t("footer.tax", { tax: money(quote.taxCents) })})</small>
+              {formatCentsAsDollars(quote.creditCents)} <small>({t("footer.tax", { tax: formatCentsAsDollars(quote.taxCents) })})</small>
             </dd>
           </div>
           <div>
             <dt>{quote.toPayCents >= 0 ? t("footer.to_pay") : t("footer.to_receive")}</dt>
-            <dd className="store__to-pay">{money(Math.abs(quote.toPayCents))}</dd>
+            <dd className="store__to-pay">{formatCentsAsDollars(Math.abs(quote.toPayCents))}</dd>
           </div>
         </dl>
       ) : null}

@@ -3,7 +3,7 @@
 // buys the picked items for balance — optionally paying in part with inventory items (exchange).
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
@@ -134,5 +134,3 @@ export function StorePanel({ exchange }: { exchange?: ExchangeOffer }) {
     </section>
   );
 }
-
-export default StorePanel;

@@ -83,12 +83,6 @@ export function exchangeQuote(buyPrices: readonly number[], sellPrices: readonly
   return { buyCents, sellCents, taxCents, creditCents, toPayCents: buyCents - creditCents };
 }
 
-/** The sell tax published by /api/getConfig, or the default rate while it is missing or odd. */
-export function sellTaxPercentOf(config: { sell_tax_percent?: unknown } | null | undefined): number {
-  const v = config?.sell_tax_percent;
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 100 ? v : STORE.defaultSellTaxPercent;
-}
-
 export type AcceptBlock = "signed_out" | "none_selected" | "too_many" | "running" | null;
 
 /** §5: Accept needs signed in, a selection and no buy running (the server checks the funds). */

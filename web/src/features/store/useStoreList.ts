@@ -5,6 +5,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { GetListAnswer } from "../../../../shared/api/store";
 import { STEAM_APP_ID } from "../../../../shared/constants";
 import { api } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
 
 export interface StoreFilters {
   search: string;
@@ -12,13 +13,10 @@ export interface StoreFilters {
   maxPrice?: number;
 }
 
-/** Every store list in the cache starts with this (invalidate it after a buy or a sale). */
-export const STORE_LIST_KEY = ["storeList"] as const;
-
 export function useStoreList(filters: StoreFilters, signedIn: boolean) {
   return useInfiniteQuery({
     // signedIn: a visitor's list has no max bound, the player's defaults to the balance
-    queryKey: [...STORE_LIST_KEY, filters, signedIn],
+    queryKey: [...queryKeys.storeList, filters, signedIn],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api<GetListAnswer>(

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useUiStore } from "../../app/uiStore";
+import { useUiStore } from "../../lib/uiStore";
 import { api } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
 import { queryKeys } from "../../lib/queryKeys";
@@ -16,7 +16,7 @@ export interface Streamer {
   avatar: string;
 }
 
-export function useStreamers() {
+function useStreamers() {
   return useQuery({
     queryKey: queryKeys.youtubers,
     queryFn: () => api<{ youtubers: Streamer[] }>("/api/youtubers", undefined, { method: "GET" }),
@@ -78,5 +78,3 @@ export function StreamersPanel() {
     </section>
   );
 }
-
-export default StreamersPanel;

@@ -38,11 +38,6 @@ export function useSignedInUser(): CurrentUser | null {
   return useCurrentUser().data ?? null;
 }
 
-/** Signed in means the user query answered with a user (§4: auth status success). */
-export function useSignedIn(): boolean {
-  return useSignedInUser() !== null;
-}
-
 export function isStaff(user: Pick<CurrentUser, "is_admin" | "is_moderator"> | null | undefined): boolean {
   return !!user && (user.is_admin || user.is_moderator);
 }

@@ -2,7 +2,7 @@
 // the hub fill it as they arrive; until then everything reads $0.00.
 import { create } from "zustand";
 
-export interface BonusBank {
+interface BonusBank {
   /** The bonus pool in dollars. */
   bank: number;
   /** When the draw happens (epoch ms), once the bank reached 1; null while filling. */

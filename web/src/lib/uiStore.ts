@@ -71,12 +71,12 @@ export function withPanelOpen(panels: Panels, name: PanelName): Panels {
   return next;
 }
 
-export function withOverlaysClosed(panels: Panels): Panels {
+function withOverlaysClosed(panels: Panels): Panels {
   return { ...initialPanels(false), chatDesktop: panels.chatDesktop };
 }
 
 /** The desktop chat column is open by default on desktop (§2, §9 "chat keeps open on desktop"). */
-export const DESKTOP_QUERY = "(min-width: 1024px)";
+const DESKTOP_QUERY = "(min-width: 1024px)";
 function isDesktop(): boolean {
   return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(DESKTOP_QUERY).matches;
 }

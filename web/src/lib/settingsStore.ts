@@ -2,6 +2,7 @@
 // under "settings". Streamer mode puts `streamer-mode` on <body>, which blurs `.participant-name`.
 import { createStore, useStore } from "zustand";
 import { STORAGE_KEYS } from "../../../shared/constants";
+import { browserStorage, type KeyValueStorage } from "./storage";
 
 export interface Settings {
   sound: boolean;
@@ -14,8 +15,6 @@ export interface SettingsState extends Settings {
   setSound(on: boolean): void;
   setStreamerMode(on: boolean): void;
 }
-
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
 
 /** Reads the stored settings; anything missing or malformed falls back to the defaults. */
 export function readSettings(storage: KeyValueStorage | null): Settings {
@@ -38,7 +37,7 @@ export function readSettings(storage: KeyValueStorage | null): Settings {
   }
 }
 
-export function writeSettings(storage: KeyValueStorage | null, settings: Settings): void {
+function writeSettings(storage: KeyValueStorage | null, settings: Settings): void {
   try {
     storage?.setItem(STORAGE_KEYS.settings, JSON.stringify({ sound: settings.sound, streamerMode: settings.streamerMode }));
   } catch {
@@ -61,14 +60,6 @@ export function createSettingsStore(storage: KeyValueStorage | null) {
   });
 }
 
-function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export const settingsStore = createSettingsStore(browserStorage());
 
 export function useSettings<T>(selector: (s: SettingsState) => T): T {
@@ -76,7 +67,7 @@ export function useSettings<T>(selector: (s: SettingsState) => T): T {
 }
 
 /** The class streamer mode sets on <body>; CSS blurs `.participant-name` under it. */
-export const STREAMER_MODE_CLASS = "streamer-mode";
+const STREAMER_MODE_CLASS = "streamer-mode";
 
 /** Keeps <body class="streamer-mode"> in step with the setting. Returns the unsubscribe. */
 export function bindStreamerModeClass(body: HTMLElement): () => void {

@@ -3,7 +3,7 @@ import type { LiveDropJson } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
 
 /** Newest first: by time, then by opening id (ids grow with time). */
-export function newestFirst(a: LiveDropJson, b: LiveDropJson): number {
+function newestFirst(a: LiveDropJson, b: LiveDropJson): number {
   return b.time - a.time || b.id - a.id;
 }
 
