@@ -60,6 +60,11 @@ if (want("typecheck")) {
   }
   ok = step("worker types are current", bin("wrangler"), ["types", "--strict-vars=false", "--check"]) && ok;
 }
+if (want("lint")) {
+  // the layout's guards: import boundaries (.dependency-cruiser.cjs) and unused files/exports/dependencies (knip.json)
+  ok = step("import boundaries", bin("depcruise"), ["web/src", "worker", "shared", "--config", ".dependency-cruiser.cjs"]) && ok;
+  ok = step("unused code", bin("knip"), []) && ok;
+}
 if (want("unit")) ok = vitestTier("unit", "tests/unit/vitest.config.ts") && ok;
 if (want("worker")) ok = vitestTier("worker", "tests/worker/vitest.config.ts") && ok;
 if (want("e2e")) {

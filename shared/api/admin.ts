@@ -12,7 +12,6 @@ export const adjustBody = z.object({
   /** Retrying with the same key answers the first result and moves nothing. Default: a fresh uuid. */
   idempotency_key: z.string().min(ADMIN.idempotencyKeyLength.min).max(ADMIN.idempotencyKeyLength.max).optional(),
 });
-export type AdjustBody = z.infer<typeof adjustBody>;
 
 export const adjustAnswer = z.object({
   success: z.literal(true),
@@ -25,7 +24,6 @@ export const banBody = z.object({
   user_id: userIdSchema,
   reason: z.string().trim().max(ADMIN.banReasonMaxLength).optional(),
 });
-export type BanBody = z.infer<typeof banBody>;
 
 export const unbanBody = z.object({ user_id: userIdSchema });
 

@@ -15,7 +15,6 @@ export const testLoginQuery = z.object({
   username: devUsernameSchema,
   role: z.enum(TEST_LOGIN_ROLES).optional(),
 });
-export type TestLoginQuery = z.infer<typeof testLoginQuery>;
 
 /** The raw token, without the "Bearer " prefix. */
 export const testLoginAnswer = z.object({ api_token: z.string().regex(/^[0-9a-f]{64}$/) });

@@ -72,7 +72,7 @@ export const caseWithItemsJson = caseJson.extend({ items: z.array(caseItemJson).
 export type CaseWithItemsJson = z.infer<typeof caseWithItemsJson>;
 
 /** The player's current seed pair: the server seed is shown only as its keccak hash. */
-export const seedsJson = z.strictObject({
+const seedsJson = z.strictObject({
   server_seed_hash: hexHashJson,
   client_seed: z.string(),
   /** opens made with this seed pair so far = the nonce of the next open */
@@ -81,7 +81,7 @@ export const seedsJson = z.strictObject({
 export type SeedsJson = z.infer<typeof seedsJson>;
 
 /** The inputs of one open's roll (nonce = the nonce used by that open). */
-export const rollJson = seedsJson;
+const rollJson = seedsJson;
 export type RollJson = z.infer<typeof rollJson>;
 
 // ── GET /api/cases/get ───────────────────────────────────────────────────────
@@ -92,7 +92,6 @@ export type GetCasesAnswer = z.infer<typeof getCasesAnswer>;
 // ── GET /api/cases/getOne?id= ────────────────────────────────────────────────
 /** A query string: the id is digits only (idTextSchema), never Number() of arbitrary text. */
 export const getOneQuery = z.object({ id: idTextSchema });
-export type GetOneQuery = z.infer<typeof getOneQuery>;
 export const getOneAnswer = z.object({ case: caseWithItemsJson });
 export type GetOneAnswer = z.infer<typeof getOneAnswer>;
 
@@ -100,7 +99,6 @@ export type GetOneAnswer = z.infer<typeof getOneAnswer>;
 /** request_id: an idempotency key; a replay returns the first answer and moves nothing. */
 export const requestIdSchema = z.string().min(1).max(64);
 export const openBody = z.object({ id: idSchema, request_id: requestIdSchema.optional() });
-export type OpenBody = z.infer<typeof openBody>;
 /**
  * The won item (now in the player's inventory) and the roll that picked it. Errors: 400
  * cases_api.insufficient_funds, 404 cases_api.case_not_found, 409 cases_api.case_disabled,
@@ -157,7 +155,6 @@ export const adminCaseItemBody = z.strictObject({
   catalogue_id: z.number(),
   weight: z.number(),
 });
-export type AdminCaseItemBody = z.infer<typeof adminCaseItemBody>;
 
 const caseFields = {
   name: z.string().trim().min(1).max(100),

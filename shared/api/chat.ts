@@ -65,7 +65,6 @@ export const chatMessageJson = z.discriminatedUnion("type", [
   z.strictObject({ ...messageBase, type: z.literal("bet"), stats: betCardJson }),
 ]);
 export type ChatMessageJson = z.infer<typeof chatMessageJson>;
-export type ChatMessageType = ChatMessageJson["type"];
 
 /** The quiz banner (§3 Chat state quiz): id, isActive, question, item (the prize). */
 export const quizJson = z.strictObject({

@@ -67,7 +67,6 @@ export const historyEntry = z.strictObject({
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
 export const roundPhase = z.enum(["waiting", "running", "crashed"]);
-export type RoundPhase = z.infer<typeof roundPhase>;
 
 /** The current round as a client sees it. Hidden until crashed: crashPoint, secretHash. */
 export const roundPublic = z.strictObject({
@@ -94,7 +93,6 @@ export type GetHistoryAnswer = z.infer<typeof getHistoryAnswer>;
 
 // ── POST /api/crash/getGame {id} ─────────────────────────────────────────────
 export const getGameBody = z.object({ id: idSchema });
-export type GetGameBody = z.infer<typeof getGameBody>;
 
 export const roundStatus = z.enum(["waiting", "running", "crashed", "voided"]);
 export type RoundStatus = z.infer<typeof roundStatus>;
@@ -130,7 +128,6 @@ export const forceCrashBody = z.object({}).passthrough();
 export const scheduleTwistBody = z.object({
   nextCrash: z.union([z.number(), z.string().regex(/^[0-9]{1,7}(\.[0-9]{1,2})?$/).transform(Number)]).pipe(targetJson),
 });
-export type ScheduleTwistBody = z.infer<typeof scheduleTwistBody>;
 export const adminCrashAnswer = z.object({
   success: z.literal(true),
   /** 'crashed' (dev), 'voided' (production emergency stop), 'scheduled' (twist) */

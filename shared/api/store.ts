@@ -72,9 +72,7 @@ export const getListBody = z.object({
   maxPrice: priceBound.nullish().transform((v) => v ?? undefined),
 });
 /** What a client sends (dollars). */
-export type GetListRequest = z.input<typeof getListBody>;
 /** What the server works with (cents). */
-export type GetListQuery = z.output<typeof getListBody>;
 
 /** POST /api/user/buy: buyIds are catalogue ids (one unit each), sellIds inventory item ids (myId). */
 export const buyBody = z.object({
@@ -90,7 +88,6 @@ export const sellBody = z.object({
   sellIds: selection.prefault([]),
   request_id: requestIdSchema.optional(),
 });
-export type SellRequest = z.input<typeof sellBody>;
 
 // ── answers ──────────────────────────────────────────────────────────────────
 

@@ -23,14 +23,11 @@ export const USER_NOT_FOUND = "User not found";
 export const userIdSchema = idSchema;
 
 export const getUserBody = z.object({ user_id: userIdSchema });
-export type GetUserBody = z.infer<typeof getUserBody>;
 
 export const saveUrlBody = z.object({ trade_link: tradeLinkSchema });
-export type SaveUrlBody = z.infer<typeof saveUrlBody>;
 
 /** appId arrives as a number or numeric string; only CS2 (730) has an inventory. */
 export const getInventoryBody = z.object({ appId: appIdSchema });
-export type GetInventoryBody = z.infer<typeof getInventoryBody>;
 
 // ---- answers ----
 

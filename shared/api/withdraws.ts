@@ -54,14 +54,12 @@ export const withdrawItemsSchema = z
   });
 
 export const withdrawPreviewBody = z.object({ items: withdrawItemsSchema });
-export type WithdrawPreviewRequest = z.input<typeof withdrawPreviewBody>;
 
 export const withdrawSendBody = z.object({
   items: withdrawItemsSchema,
   /** optional idempotency key (letters, digits, _ . : -; ≤ 64) */
   request_id: requestIdSchema.optional(),
 });
-export type WithdrawSendRequest = z.input<typeof withdrawSendBody>;
 
 export const withdrawPreviewAnswer = z.object({
   /** Σ booked prices of the items (dollars) */

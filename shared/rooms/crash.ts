@@ -85,7 +85,6 @@ export const crashRevealJson = z.strictObject({
   publicHash: z.string(),
   provablyFair: z.boolean(),
 });
-export type CrashReveal = z.infer<typeof crashRevealJson>;
 
 /** 'running': a tick (a few per second at most); 'crashed': exactly once per round, with `crash`. */
 export const crashMultiplierFrame = frame(
@@ -137,7 +136,6 @@ export const crashServerFrame = z.discriminatedUnion("event", [
   errorFrame,
 ]);
 export type CrashServerFrame = z.infer<typeof crashServerFrame>;
-export type CrashServerEvent = CrashServerFrame["event"];
 
 export const crashProtocol: RoomProtocol<CrashClientFrame, CrashServerFrame> = {
   client: crashClientFrame,

@@ -18,7 +18,6 @@ export const noData = z.strictObject({});
 
 /** The error frame every room may send: a message key of the catalogue (spec §8). */
 export const errorFrame = frame("error", z.strictObject({ message: z.string().min(1).max(200) }));
-export type ErrorFrame = z.infer<typeof errorFrame>;
 
 /** A room's protocol: what its clients may send, what it may send back. */
 export interface RoomProtocol<C extends AnyFrame, S extends AnyFrame> {

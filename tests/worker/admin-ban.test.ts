@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { successAnswer } from "../../shared/api/admin";
 import { auditRows, makeUser, post } from "./user-fixtures";
 
 async function isBanned(id: number): Promise<boolean> {
@@ -39,7 +40,7 @@ describe("POST /api/admin/users/ban and unban", () => {
 
     const un = await post("/api/admin/users/unban", { user_id: victim.user.id }, boss.token);
     expect(un.status).toBe(200);
-    expect(await un.json()).toEqual({ success: true });
+    expect(successAnswer.parse(await un.json())).toEqual({ success: true });
     expect(await isBanned(victim.user.id)).toBe(false);
     for (const [path, body] of EVERY_USER_CALL) {
       expect((await post(path, body, victim.token)).status, path).toBe(200);

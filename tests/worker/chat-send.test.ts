@@ -2,7 +2,7 @@
 // broadcast, plain-text storage, the minimum deposit, too fast, links, commands and floods.
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { chatMessageJson, type ChatMessageJson } from "../../shared/api/chat";
+import { chatMessageJson, getMessagesAnswer, type ChatMessageJson } from "../../shared/api/chat";
 import { CHAT, SOCKET } from "../../shared/constants";
 import { placeBet, settleLoss, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
 import { hub } from "../../worker/rooms/hub";
@@ -44,6 +44,7 @@ describe("history and broadcast", () => {
     expect(loaded.at(-1)).toEqual(live.data);
     const http = await chatCall<{ messages: ChatMessageJson[] }>("getMessages", {});
     expect(http.status).toBe(200);
+    expect(getMessagesAnswer.parse(http.body)).toEqual(http.body);
     expect(http.body.messages.at(-1)).toEqual(live.data);
     // the connect order: loadChat then quizInit
     const events = later.frames.map((f) => f.event).filter((e) => e === "loadChat" || e === "quizInit");

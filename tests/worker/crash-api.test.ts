@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { getGameAnswer } from "../../shared/api/crash";
 import { readSession } from "../../worker/auth/middleware";
 import { adminCrashRoutes } from "../../worker/api/admin/crash";
 import type { AppEnv } from "../../worker/env";
@@ -44,7 +45,8 @@ describe("/api/crash", () => {
     expect(await (await post("/api/crash/myBet", {}, token)).json()).toEqual({ userBet: null, bets: [] });
     const bet = (await c.ask({ event: "newBet", data: { items, autoWithdraw: 2.5 } }, "successBet")).data.bet;
 
-    const game = (await (await post("/api/crash/getGame", { id: roundId })).json()) as { game: Record<string, unknown> };
+    // the answer is what its shared schema promises
+    const game = getGameAnswer.parse(await (await post("/api/crash/getGame", { id: roundId })).json());
     expect(game.game).toMatchObject({ id: roundId, status: "waiting", secret_hash: null, multiplier: null, provably_fair: true, bank: 3.75 });
     expect(game.game.bets).toEqual([bet]);
     const mine = await (await post("/api/crash/myBet", {}, token)).json();

@@ -7,6 +7,7 @@ import {
   inventoryAnswer,
   profileAnswer,
   readAllAnswer,
+  saveUrlAnswer,
   youtubersAnswer,
 } from "../../shared/api/user";
 import { createSession, revokeSession } from "../../worker/auth/sessions";
@@ -249,7 +250,9 @@ describe("POST /api/user/saveUrl", () => {
     const { user, token } = await makeUser();
     const res = await post("/api/user/saveUrl", { trade_link: ` ${GOOD_LINK} ` }, token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ type: "success", message: "user_api.link_saved" });
+    const body = await res.json();
+    expect(saveUrlAnswer.parse(body)).toEqual(body);
+    expect(body).toEqual({ type: "success", message: "user_api.link_saved" });
     const me = getAnswer.parse(await (await post("/api/user/get", {}, token)).json());
     expect(me.user.trade_link).toBe(GOOD_LINK);
     expect(me.user.id).toBe(user.id);
