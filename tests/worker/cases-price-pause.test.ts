@@ -8,6 +8,7 @@ import { writeSetting, readSetting } from "../../worker/lib/settings";
 import type { PriceFeed } from "../../worker/prices/feed";
 import { CASES_PAUSED_KEY, refreshAndReprice } from "../../worker/prices/cycle";
 import { makeCase, movesOf, openCase } from "./cases-fixtures";
+import { racingDb } from "./store-fixtures";
 import { deposit, makeUser } from "./user-fixtures";
 
 function feedOf(prices: Record<string, number>): PriceFeed {
@@ -16,24 +17,6 @@ function feedOf(prices: Record<string, number>): PriceFeed {
 
 async function nameOf(catalogueId: number): Promise<string> {
   return (await env.DB.prepare("SELECT market_hash_name AS n FROM catalogue WHERE id = ?1").bind(catalogueId).first<{ n: string }>())!.n;
-}
-
-/** env.DB whose every batch after the first runs `between` once before it (after the prices are written). */
-function dbWithHook(between: () => Promise<void>): D1Database {
-  let batches = 0;
-  return new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          batches += 1;
-          if (batches === 2) await between();
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 const casePrice = async (id: number) => (await env.DB.prepare("SELECT price FROM cases WHERE id = ?1").bind(id).first<{ price: number }>())!.price;
@@ -47,7 +30,7 @@ describe("case opens during a price refresh", () => {
     await deposit(user.id, 10_000);
     let during: Awaited<ReturnType<typeof openCase>> | undefined;
     let before: Awaited<ReturnType<typeof movesOf>> | undefined;
-    const DB = dbWithHook(async () => {
+    const DB = racingDb(async () => {
       before = await movesOf(user.id);
       during = await openCase(token, kase.id, "while-refreshing");
     });
@@ -75,7 +58,7 @@ describe("case opens during a price refresh", () => {
 
     await env.DB.prepare("DELETE FROM app_settings WHERE key = ?1").bind(CASES_PAUSED_KEY).run();
     let seen: string | undefined = "unset";
-    const DB = dbWithHook(async () => {
+    const DB = racingDb(async () => {
       seen = await readSetting(env, CASES_PAUSED_KEY);
     });
     await refreshAndReprice({ DB }, feedOf({}), { rtp: 90 });

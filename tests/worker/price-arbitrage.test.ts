@@ -15,7 +15,7 @@ import { SCHEDULED_REFRESH_KEY, scheduledPriceRefresh } from "../../worker/price
 import { writeSetting } from "../../worker/lib/settings";
 import { buy, sell } from "../../worker/store/trade";
 import { sendWithdrawal } from "../../worker/withdraws/send";
-import { catalogueItem, houseUnits, item, stakeInCrash, tag, userItem } from "./store-fixtures";
+import { catalogueItem, houseUnits, item, racingDb, stakeInCrash, tag, userItem } from "./store-fixtures";
 import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
 import { preview, send, withdrawal, withdrawer } from "./withdraw-fixtures";
 
@@ -341,24 +341,6 @@ describe("the store after a refresh", () => {
     expect(storePrice).toBeGreaterThanOrEqual(shown);
   });
 });
-
-/** env.DB, except that `race` runs just before batch number `at` (after the read, before the write). */
-function racingDb(race: () => Promise<unknown>, at = 2): D1Database {
-  let batches = 0;
-  return new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          batches += 1;
-          if (batches === at) await race();
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
 
 describe("a refresh racing a sale, a purchase or a withdrawal", () => {
   it("refuses the sale quoted at the old price; nothing moves", async () => {

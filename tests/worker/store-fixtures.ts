@@ -107,3 +107,21 @@ export async function stakeInCrash(userId: number, itemIds: number[]) {
   const placed = await placeBet(env, { betId: crypto.randomUUID(), roundId: id, userId, itemIds, autoWithdraw: 200, now: Date.now() });
   if (!placed.ok) throw new Error(`bet refused: ${placed.message}`);
 }
+
+/** env.DB, except that `race` runs just before batch number `at` (after the read, before the write). */
+export function racingDb(race: () => Promise<unknown>, at = 2): D1Database {
+  let batches = 0;
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          batches += 1;
+          if (batches === at) await race();
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
