@@ -129,7 +129,7 @@ export const FAIRNESS = {
   mismatchPayoutFactor: 3,
 } as const;
 
-/** The crash hash chain (architecture.md "Provably fair"; worker/rooms/crash/chain.ts). */
+/** The crash hash chain (README "Provably fair"; worker/rooms/crash/chain.ts). */
 export const CRASH_CHAIN = {
   /** A checkpoint x_j is kept for every j divisible by this, so any x_k costs < this many hashes. */
   checkpointInterval: 1_000,
@@ -228,7 +228,7 @@ export const STORAGE_KEYS = {
 /** Length of the 'Bearer ' prefix the sign-in window message carries (§7). */
 export const BEARER_PREFIX = "Bearer ";
 
-/** Room sockets (architecture.md, Socket conventions): limits and the client's reconnect schedule. */
+/** Room sockets (README "Sockets"): limits and the client's reconnect schedule. */
 export const SOCKET = {
   /** More frames than this within one window closes the socket (policy violation). */
   flood: { maxFrames: 40, windowMs: 10_000 },

@@ -1,4 +1,4 @@
-// The cases group (spec §3 Case, §7 /api/cases/*, socket casesLiveDrop, architecture.md
+// The cases group (spec §3 Case, §7 /api/cases/*, socket casesLiveDrop, README "Where things are"
 // "Provably fair" Cases): the public shapes, request bodies and answers of /api/cases/* and
 // /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The chat room's socket protocol. The chat room is also the site hub (architecture.md): every
+// The chat room's socket protocol. The chat room is also the site hub (README "Where things are"): every
 // client keeps /ws/chat open and receives site-wide and per-user events here.
 import { z } from "zod";
 import { chatMessageJson, quizJson, sendMessageAnswer } from "../api/chat";

@@ -1,5 +1,5 @@
 // Every vector of fixtures/fairness-vectors.json (computed by an independent implementation of
-// architecture.md "Provably fair") against shared/fairness.ts and scripts/verify-crash.mjs.
+// README "Provably fair") against shared/fairness.ts and scripts/verify-crash.mjs.
 import { describe, expect, it } from "vitest";
 import { verifyCrash } from "../../scripts/verify-crash.mjs";
 import {

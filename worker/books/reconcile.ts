@@ -1,4 +1,4 @@
-// The books (architecture.md "The house is an account too"). Money enters only by deposits and
+// The books (README "Money rules"). Money enters only by deposits and
 // leaves only by withdrawals; every other movement is two-sided (user ↔ house/bonus). So, to the
 // cent: Σ user balances + Σ house account balances = Σ deposits − Σ withdrawals.
 // Each account's balance must also equal the sum of its own ledger rows (no unbooked change).

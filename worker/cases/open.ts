@@ -1,4 +1,4 @@
-// Opening a case (spec §7 /api/cases/open, architecture.md Money and items + Provably fair):
+// Opening a case (spec §7 /api/cases/open; README "Money rules" and "Provably fair"):
 // the roll is decided from the player's seed pair before anything moves, then ONE D1 batch
 //   advances the nonce (guarded on the pair read) · checks the case and its items' prices did not
 //   change meanwhile ·

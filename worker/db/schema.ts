@@ -173,7 +173,7 @@ export const batchGuard = sqliteTable(
 
 /**
  * One crash round. id is the round number (1, 2, 3 …) and also its index k in the committed
- * keccak chain (architecture.md, Provably fair). secret_hash and crash_point stay NULL until the
+ * keccak chain (README "Provably fair"). secret_hash and crash_point stay NULL until the
  * round has crashed, so the answer cannot leak from D1 early.
  * status: waiting | running | crashed | voided
  */
@@ -268,7 +268,7 @@ export const caseItems = sqliteTable(
 );
 
 /**
- * A player's current seed pair (architecture.md Cases): the secret server seed (64 hex), its
+ * A player's current seed pair (README "Provably fair"): the secret server seed (64 hex), its
  * keccak hash shown in advance, the client seed and the nonce (opens made with this pair).
  */
 export const caseSeeds = sqliteTable(

@@ -1,4 +1,4 @@
-// Every staff action leaves an audit_log row: who, whom, what, why (architecture.md).
+// Every staff action leaves an audit_log row: who, whom, what, why (README "Where things are").
 // Put auditStatement() in the same D1 batch as the change it records, so both land or neither.
 
 export interface AuditEntry {

@@ -1,4 +1,4 @@
-// Buying from and selling to the house in ONE D1 batch (architecture.md, Money and items):
+// Buying from and selling to the house in ONE D1 batch (README "Money rules"):
 //   store_trades row (UNIQUE user + request_id: a retry is answered from it, nothing moves twice)
 //   → store units picked and moved to the buyer (owner NULL/'available' → buyer, expectChanges)
 //   → items given moved to the house stock (buyer/'available' → owner NULL, expectChanges)

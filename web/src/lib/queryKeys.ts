@@ -1,4 +1,4 @@
-// React Query keys shared by every feature (contracts.md). One place, so invalidations match.
+// React Query keys shared by every feature (README "API reference"). One place, so invalidations match.
 export const queryKeys = {
   user: ["user"],
   inventory: ["inventory"],

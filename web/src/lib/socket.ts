@@ -1,4 +1,4 @@
-// The SPA's room socket client (architecture.md, Socket conventions): one per room. It
+// The SPA's room socket client (README "Sockets"): one per room. It
 // reconnects with capped exponential backoff and jitter, sends its hello frames (identity) first
 // on every (re)connect, parses every incoming frame with the room's shared schema, keeps the
 // connection alive with pings and hands typed events to subscribers.

@@ -1,4 +1,4 @@
-// The room shell every live room extends (architecture.md): hibernatable WebSockets, who is
+// The room shell every live room extends (README "Where things are"): hibernatable WebSockets, who is
 // behind each socket in a small attachment (it survives hibernation), every incoming frame
 // parsed by the room's shared schema before typed dispatch, typed send/broadcast that only
 // sends frames the shared server schema accepts, flood protection and named alarms.

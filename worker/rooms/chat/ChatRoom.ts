@@ -1,4 +1,4 @@
-// The chat room, which is also the site hub (architecture.md): every client keeps /ws/chat open.
+// The chat room, which is also the site hub (README "Where things are"): every client keeps /ws/chat open.
 // It tracks who is online and relays site-wide and per-user events that the worker and the
 // other rooms push by RPC (notifyUser, broadcast, setMaintenance). As the chat it keeps the
 // history and the quiz in its storage (both survive eviction), runs the one send path for the

@@ -1,4 +1,4 @@
-// The crash hash chain on the server (architecture.md "Provably fair"): round k uses
+// The crash hash chain on the server (README "Provably fair"): round k uses
 // secret_hash = x_k, where x_N is the secret seed (CRASH_CHAIN_SEED), x_{k-1} = keccak256(x_k)
 // and x_0 is the published terminating hash (CRASH_CHAIN_TERMINAL). Hashing can only go down
 // the chain, so x_k = keccak^(N−k)(x_N): too slow to redo per round for N = 10^6. The first

@@ -1,5 +1,5 @@
 // The settlements (and crash_rounds writes) the room owes D1, kept in DO storage until D1
-// confirms them (architecture.md). Entries are staged in the same storage write as the state
+// confirms them (README "Where things are"). Entries are staged in the same storage write as the state
 // that decided them, so an eviction between "decided" and "written" only delays them: the next
 // drain (every alarm, every start) runs them again, and settlement.ts makes a replay move nothing.
 import type { NotificationJson } from "../../../shared/api/user";

@@ -1,4 +1,4 @@
-// Crash money and item moves in D1 (architecture.md "Money and items"). Each function is ONE
+// Crash money and item moves in D1 (README "Money rules"). Each function is ONE
 // D1 batch (a transaction): guarded updates + expectChanges, so a batch either lands whole or
 // not at all. Each is keyed (bet status guard, ledger idempotency keys, round status guard), so
 // a replay — the room re-running its outbox after an eviction — moves nothing and reports done.
