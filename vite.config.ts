@@ -5,7 +5,8 @@ import { defineConfig } from "vite";
 
 // Libraries the entry itself needs, kept in one long-lived vendor chunk (cache across deploys).
 // Anything else (zod, feature code) stays with the lazy chunks that use it.
-const ENTRY_VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements|cookie|set-cookie-parser)[\\/]/;
+const ENTRY_VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|i18next|react-i18next|use-sync-external-store|html-parse-stringify|void-elements|cookie|set-cookie-parser)[\\/]/;
 
 const workerUrl = process.env.WORKER_URL ?? "http://127.0.0.1:8787";
 

@@ -27,7 +27,10 @@ const { createState } = await import("../worker/rooms/crash/state.ts");
 
 const AUTO_TARGETS = [121, 150, 200, 300, 500, 1000];
 const MANUAL_AT = 200;
-const strategies = [...AUTO_TARGETS.map((t) => ({ name: `auto ${(t / 100).toFixed(2)}`, target: t })), { name: `manual take at ${(MANUAL_AT / 100).toFixed(2)}`, target: INFINITE_HUNDREDTHS }];
+const strategies = [
+  ...AUTO_TARGETS.map((t) => ({ name: `auto ${(t / 100).toFixed(2)}`, target: t })),
+  { name: `manual take at ${(MANUAL_AT / 100).toFixed(2)}`, target: INFINITE_HUNDREDTHS },
+];
 const ctx = { catalogue: [], maxPayoutCents: Number.MAX_SAFE_INTEGER };
 const stats = strategies.map(() => ({ staked: 0, paid: 0, sumSq: 0 }));
 
@@ -60,7 +63,15 @@ for (let round = 1; round <= ROUNDS; round++) {
   };
   strategies.forEach((s, i) => {
     const item = { id: i + 1, market_hash_name: "x", name: "x", image: "x", rarity: "Covert", rarity_color: "#eb4b4b", price: BANK };
-    const r = run({ type: "placeBet", bet: { id: `b${i}`, user: { id: i + 1, username: "u", avatar: "a" }, items: [item], autoWithdraw: s.target }, maintenance: false, locked: true }, now + 1);
+    const r = run(
+      {
+        type: "placeBet",
+        bet: { id: `b${i}`, user: { id: i + 1, username: "u", avatar: "a" }, items: [item], autoWithdraw: s.target },
+        maintenance: false,
+        locked: true,
+      },
+      now + 1,
+    );
     if (!r.outcome?.ok) throw new Error(`bet refused: ${JSON.stringify(r.outcome)}`);
   });
   run({ type: "timer", name: "start" }, state.round.countdownEndsAt);
@@ -89,7 +100,9 @@ for (const [i, s] of strategies.entries()) {
   staked += st.staked;
   paidAll += st.paid;
   const expected = s.target === INFINITE_HUNDREDTHS ? MANUAL_AT : s.target;
-  console.log(`  ${s.name.padEnd(22)} RTP ${pct(rtp)}  ± ${pct(sd)} (1 s.e.)  win rate ${pct(st.paid / expected / ROUNDS)} (theory ${pct(0.96 * 100 / expected)})`);
+  console.log(
+    `  ${s.name.padEnd(22)} RTP ${pct(rtp)}  ± ${pct(sd)} (1 s.e.)  win rate ${pct(st.paid / expected / ROUNDS)} (theory ${pct((0.96 * 100) / expected)})`,
+  );
 }
 const overall = paidAll / staked;
 console.log(`  overall                RTP ${pct(overall)} (target 96 % ± 0.5 %)`);

@@ -28,7 +28,11 @@ for (let i = 2; i < process.argv.length; i++) {
   const [flag, inline] = process.argv[i].split("=");
   const key = flag.replace(/^--/, "");
   if (!(key in opts)) {
-    console.error(`unknown option ${flag}; options: ${Object.keys(opts).map((k) => `--${k}`).join(" ")}`);
+    console.error(
+      `unknown option ${flag}; options: ${Object.keys(opts)
+        .map((k) => `--${k}`)
+        .join(" ")}`,
+    );
     process.exit(2);
   }
   opts[key] = Number(inline ?? process.argv[++i]);
@@ -120,7 +124,11 @@ function insertPlayers(n) {
   const file = path.join(stateDir, "bench-users.sql");
   writeFileSync(file, usersAndItemsSql(n));
   d1(["--file", file]);
-  const out = d1(["--json", "--command", "SELECT u.username AS username, i.id AS id FROM inventory_items i JOIN users u ON u.id = i.owner_id WHERE u.username LIKE 'bench%'"]);
+  const out = d1([
+    "--json",
+    "--command",
+    "SELECT u.username AS username, i.id AS id FROM inventory_items i JOIN users u ON u.id = i.owner_id WHERE u.username LIKE 'bench%'",
+  ]);
   const rows = JSON.parse(out)[0].results;
   return new Map(rows.map((r) => [r.username, r.id]));
 }
@@ -238,7 +246,9 @@ async function crashRound(admin, itemIds) {
   const wsUrl = `${site.url.replace("http", "ws")}/ws/crash`;
   const tokens = new Array(N);
   const t0 = performance.now();
-  await pool([...Array(N).keys()], 16, async (i) => void (tokens[i] = await login(`bench_${i}`)));
+  await pool([...Array(N).keys()], 16, async (i) => {
+    tokens[i] = await login(`bench_${i}`);
+  });
   log(`${N} players signed in (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
   // open in batches: each socket connects, gets crashInit, identifies, gets its own crashInit
@@ -300,7 +310,12 @@ async function crashRound(admin, itemIds) {
     bets.push(bet);
     const crashed = c.once("crashMultiplier", (d) => d.roundId === roundId && d.phase === "crashed", 120_000);
     const running = c.once("crashMultiplier", (d) => d.roundId === roundId, 120_000);
-    void running.then(({ data }) => data.phase === "running" && (startedAtServer ??= data.serverTime - data.elapsed), () => undefined);
+    void running.then(
+      ({ data }) => {
+        if (data.phase === "running") startedAtServer ??= data.serverTime - data.elapsed;
+      },
+      () => undefined,
+    );
     // a share of the manual players never takes: their bets lose at the crash (settled after it)
     if (bet.ok && manual && Math.random() >= opts.hold) {
       const betId = reply.data.bet.id;
@@ -421,9 +436,35 @@ try {
     ["players (sockets)", `${N}`],
     ["measured round", `#${r.roundId}, crashed at ×${r.point.toFixed(2)}`],
     ["bets accepted / sent", `${betOk.length} / ${r.bets.length} (spread over ${opts.spread} ms)`],
-    ["bet ack newBet→successBet p50 / p99", `${ms(pct(betOk.map((b) => b.ms), 50))} / ${ms(pct(betOk.map((b) => b.ms), 99))}`],
+    [
+      "bet ack newBet→successBet p50 / p99",
+      `${ms(
+        pct(
+          betOk.map((b) => b.ms),
+          50,
+        ),
+      )} / ${ms(
+        pct(
+          betOk.map((b) => b.ms),
+          99,
+        ),
+      )}`,
+    ],
     ["cash-outs accepted / sent", `${takeOk.length} / ${r.takes.length}`],
-    ["cash-out take→successTake p50 / p99", `${ms(pct(takeOk.map((b) => b.ms), 50))} / ${ms(pct(takeOk.map((b) => b.ms), 99))}`],
+    [
+      "cash-out take→successTake p50 / p99",
+      `${ms(
+        pct(
+          takeOk.map((b) => b.ms),
+          50,
+        ),
+      )} / ${ms(
+        pct(
+          takeOk.map((b) => b.ms),
+          99,
+        ),
+      )}`,
+    ],
     ["crash fan-out first→last socket", ms(r.fanOutMs)],
     ["first / last socket after expected time", `${ms(r.firstAfterExpectedMs)} / ${ms(r.lastAfterExpectedMs)}`],
     ["frames per socket in the round min / median / max", `${Math.min(...perSocket)} / ${pct(perSocket, 50)} / ${Math.max(...perSocket)}`],
@@ -435,7 +476,9 @@ try {
     ["baseline: one socket ping→pong idle p50 / p99", `${ms(pct(base.idle, 50))} / ${ms(pct(base.idle, 99))}`],
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`\nCrash benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, wrangler dev (local)\n`);
+  console.log(
+    `\nCrash benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, wrangler dev (local)\n`,
+  );
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
   console.log("");
   process.exitCode = betOk.length === N && Object.keys(errors).length === 0 ? 0 : 1;

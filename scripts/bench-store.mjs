@@ -25,7 +25,11 @@ for (let i = 2; i < process.argv.length; i++) {
   const [flag, inline] = process.argv[i].split("=");
   const key = flag.replace(/^--/, "");
   if (!(key in opts)) {
-    console.error(`unknown option ${flag}; options: ${Object.keys(opts).map((k) => `--${k}`).join(" ")}`);
+    console.error(
+      `unknown option ${flag}; options: ${Object.keys(opts)
+        .map((k) => `--${k}`)
+        .join(" ")}`,
+    );
     process.exit(2);
   }
   opts[key] = Number(inline ?? process.argv[++i]);
@@ -106,7 +110,15 @@ try {
   wrangler(["d1", "execute", "DB", "--local", "--file", fill], stateDir);
   const stats = JSON.parse(
     wrangler(
-      ["d1", "execute", "DB", "--local", "--json", "--command", "SELECT (SELECT COUNT(*) FROM catalogue) AS catalogue, (SELECT COUNT(*) FROM inventory_items WHERE owner_id IS NULL AND status = 'available') AS stock"],
+      [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--json",
+        "--command",
+        "SELECT (SELECT COUNT(*) FROM catalogue) AS catalogue, (SELECT COUNT(*) FROM inventory_items WHERE owner_id IS NULL AND status = 'available') AS stock",
+      ],
       stateDir,
     ),
   )[0].results[0];
@@ -168,7 +180,9 @@ try {
   let counts = [];
   for (let r = 0; r < sqlRuns; r++) {
     const out = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--json", "--command", statements.join("; ")], stateDir));
-    out.forEach((res, i) => durations[i].push(Number(res.meta?.duration ?? NaN) / REPEAT));
+    out.forEach((res, i) => {
+      durations[i].push(Number(res.meta?.duration ?? NaN) / REPEAT);
+    });
     counts = out.map((res) => res.results[0]?.n);
   }
   console.log(`\nSQL only, D1 local (ms per search, median of ${sqlRuns} runs × ${REPEAT}): FTS5 trigram MATCH vs instr() scan of ${stats.catalogue} names`);
@@ -176,7 +190,9 @@ try {
     const fts = pct(durations[2 * i], 50);
     const scan = pct(durations[2 * i + 1], 50);
     const same = counts[2 * i] === counts[2 * i + 1] ? "" : "  (counts differ!)";
-    console.log(`${`'${term}'`.padEnd(18)} matches ${String(counts[2 * i]).padStart(5)}   fts ${fts.toFixed(3).padStart(7)}   scan ${scan.toFixed(3).padStart(7)}${same}`);
+    console.log(
+      `${`'${term}'`.padEnd(18)} matches ${String(counts[2 * i]).padStart(5)}   fts ${fts.toFixed(3).padStart(7)}   scan ${scan.toFixed(3).padStart(7)}${same}`,
+    );
   });
 } finally {
   await cleanup();

@@ -77,9 +77,7 @@ for (const item of all) {
   }
   const rarity = category === "weapon" ? WEAPON_RARITY[item.rarity] : "Extraordinary";
   if (!rarity) throw new Error(`unknown rarity ${item.rarity} for ${item.name}`);
-  const wears = item.base
-    ? []
-    : EXTERIORS.filter(([, lo, hi]) => (item.wearMin ?? 0) < hi && (item.wearMax ?? 1) > lo).map(([code]) => code);
+  const wears = item.base ? [] : EXTERIORS.filter(([, lo, hi]) => (item.wearMin ?? 0) < hi && (item.wearMax ?? 1) > lo).map(([code]) => code);
   skins.set(key, {
     libIds: [item.id],
     json: { weapon, skin, category, rarity, image: item.image, wears, collection: item.collectionName ?? null, cases: [] },

@@ -55,13 +55,19 @@ const want = (tier) => only.length === 0 || only.includes(tier);
 let ok = true;
 if (want("typecheck")) {
   // one TypeScript project per runtime (web: DOM, worker: Workers, node: scripts and the Node tiers)
-  for (const [name, project] of [["node", "tsconfig.json"], ["web", "web"], ["worker", "worker"], ["worker tests", "tests/worker"]]) {
+  for (const [name, project] of [
+    ["node", "tsconfig.json"],
+    ["web", "web"],
+    ["worker", "worker"],
+    ["worker tests", "tests/worker"],
+  ]) {
     ok = step(`typecheck ${name}`, bin("tsc"), ["-p", project]) && ok;
   }
   ok = step("worker types are current", bin("wrangler"), ["types", "--strict-vars=false", "--check"]) && ok;
 }
 if (want("lint")) {
-  // the layout's guards: import boundaries (.dependency-cruiser.cjs) and unused files/exports/dependencies (knip.json)
+  // the layout's guards: lint and format (biome.json), import boundaries (.dependency-cruiser.cjs), unused files/exports/dependencies (knip.json)
+  ok = step("lint and format (biome)", bin("biome"), ["check"]) && ok;
   ok = step("import boundaries", bin("depcruise"), ["web/src", "worker", "shared", "--config", ".dependency-cruiser.cjs"]) && ok;
   ok = step("unused code", bin("knip"), []) && ok;
 }

@@ -76,7 +76,8 @@ export function parseArgs(argv) {
   const nonceText = /** @type {string} */ (raw.nonce);
   if (!/^(0|[1-9][0-9]*)$/.test(nonceText) || !Number.isSafeInteger(Number(nonceText))) throw new UsageError("--nonce must be a non-negative integer");
   const weightsText = /** @type {string} */ (raw.weights).split(",").map((w) => w.trim());
-  if (weightsText.some((w) => !/^[1-9][0-9]*$/.test(w) || !Number.isSafeInteger(Number(w)))) throw new UsageError("--weights must be positive integers separated by commas");
+  if (weightsText.some((w) => !/^[1-9][0-9]*$/.test(w) || !Number.isSafeInteger(Number(w))))
+    throw new UsageError("--weights must be positive integers separated by commas");
   return {
     help: false,
     json: raw.json === true,

@@ -17,11 +17,13 @@
 import { parse } from "tldts";
 
 // ── normalisation ────────────────────────────────────────────────────────────
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists invisible marks (variation selectors, fillers) on purpose, each to be removed alone
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
 const SPACE_LIKE = /[\p{Z}\t\n\v\f\r\u0085]+/gu;
 const CONTROL = /\p{Cc}/gu;
 /** Full stops and dot-like marks of other scripts (NFKC already turned ․ ﹒ ． into "."). */
-const DOT_LIKE = /[\u00B7\u0387\u0589\u06D4\u0701\u0702\u1362\u166E\u1803\u1809\u2022\u2027\u2219\u22C5\u2E33\u2E3C\u3002\u30FB\uA4FE\uA60E\uA6F3\uFE12\uFF61\uFF65]/gu;
+const DOT_LIKE =
+  /[\u00B7\u0387\u0589\u06D4\u0701\u0702\u1362\u166E\u1803\u1809\u2022\u2027\u2219\u22C5\u2E33\u2E3C\u3002\u30FB\uA4FE\uA60E\uA6F3\uFE12\uFF61\uFF65]/gu;
 /** [.] (.) {.} <.> [dot] (dot) (точка) [тчк], with or without spaces around. */
 const BRACKET_DOT = /\s*[[({<]\s*(?:\.|dot|d0t|точка|тчк)\s*[\])}>]\s*/gu;
 /** " dot " / " точка " as a word between two words. */
@@ -32,16 +34,87 @@ const MARKS = /[\p{Mn}\p{Me}]/gu;
 /** Letters that read as Latin ones (lower case; upper-case look-alikes are listed by their lower case). */
 const LOOK_ALIKES: Record<string, string> = {
   // Cyrillic
-  а: "a", в: "b", г: "r", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", п: "n", р: "p", с: "c", т: "t", у: "y", х: "x",
-  ь: "b", ѕ: "s", і: "i", ї: "i", ј: "j", ԁ: "d", ԛ: "q", ԝ: "w", һ: "h", ӏ: "l", ү: "y", ұ: "y", ɡ: "g",
+  а: "a",
+  в: "b",
+  г: "r",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  п: "n",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  ь: "b",
+  ѕ: "s",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  һ: "h",
+  ӏ: "l",
+  ү: "y",
+  ұ: "y",
+  ɡ: "g",
   // Greek
-  α: "a", β: "b", γ: "y", ε: "e", η: "n", ι: "i", κ: "k", μ: "u", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x",
-  ω: "w", ϲ: "c", ϳ: "j", ς: "c",
+  α: "a",
+  β: "b",
+  γ: "y",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  μ: "u",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ϲ: "c",
+  ϳ: "j",
+  ς: "c",
   // Armenian
-  օ: "o", ս: "u", ո: "n", հ: "h", ց: "g",
+  օ: "o",
+  ս: "u",
+  ո: "n",
+  հ: "h",
+  ց: "g",
   // Latin look-alikes NFKC keeps: dotless i/j, small capitals
-  ı: "i", ȷ: "j", ɑ: "a", ɩ: "i", ᴀ: "a", ʙ: "b", ᴄ: "c", ᴅ: "d", ᴇ: "e", ɢ: "g", ʜ: "h", ɪ: "i", ᴊ: "j", ᴋ: "k",
-  ʟ: "l", ᴍ: "m", ɴ: "n", ᴏ: "o", ᴘ: "p", ʀ: "r", ꜱ: "s", ᴛ: "t", ᴜ: "u", ᴠ: "v", ᴡ: "w", ʏ: "y", ᴢ: "z",
+  ı: "i",
+  ȷ: "j",
+  ɑ: "a",
+  ɩ: "i",
+  ᴀ: "a",
+  ʙ: "b",
+  ᴄ: "c",
+  ᴅ: "d",
+  ᴇ: "e",
+  ɢ: "g",
+  ʜ: "h",
+  ɪ: "i",
+  ᴊ: "j",
+  ᴋ: "k",
+  ʟ: "l",
+  ᴍ: "m",
+  ɴ: "n",
+  ᴏ: "o",
+  ᴘ: "p",
+  ʀ: "r",
+  ꜱ: "s",
+  ᴛ: "t",
+  ᴜ: "u",
+  ᴠ: "v",
+  ᴡ: "w",
+  ʏ: "y",
+  ᴢ: "z",
 };
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
 
@@ -78,7 +151,29 @@ const CYRILLIC_SPELLINGS = new Set(["ру", "су"]);
  * A name made only of look-alike letters ("ну.вот" → "hy.bot") is Russian text, not a dodge,
  * unless it maps onto one of these common endings ("вк.сом" → "bk.com").
  */
-const COMMON_TLDS = new Set(["com", "net", "org", "ru", "su", "io", "me", "gg", "xyz", "info", "biz", "pro", "top", "site", "bet", "cc", "to", "tv", "co", "ly", "us"]);
+const COMMON_TLDS = new Set([
+  "com",
+  "net",
+  "org",
+  "ru",
+  "su",
+  "io",
+  "me",
+  "gg",
+  "xyz",
+  "info",
+  "biz",
+  "pro",
+  "top",
+  "site",
+  "bet",
+  "cc",
+  "to",
+  "tv",
+  "co",
+  "ly",
+  "us",
+]);
 /**
  * A one-character name ("t.me", "x.com") counts only with these endings, so "e.g.", "i.e.",
  * "т.е." and "г.Москва" stay text.

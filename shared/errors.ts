@@ -150,7 +150,6 @@ export const CLIENT_KEYS = [
   "youtuber_error.load",
 ] as const;
 
-
 /** The one error shape: every answer style of §7 (status / type / success) says "error". */
 export interface ErrorBody {
   status: "error";

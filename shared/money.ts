@@ -33,16 +33,14 @@ function numberToPlain(n: number): string {
 }
 
 /** A dollar amount in a request body: > 0 when positive is asked, at most two decimals. */
-export const dollarsSchema = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    try {
-      return toCents(v);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "invalid amount" });
-      return z.NEVER;
-    }
-  });
+export const dollarsSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  try {
+    return toCents(v);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "invalid amount" });
+    return z.NEVER;
+  }
+});
 
 /** True for a dollar amount toCents accepts: at most two decimals, within range. */
 function isCentExact(v: number): boolean {

@@ -2,7 +2,7 @@
 // migrations, seeds once, starts the local sign-in/price fakes and `wrangler dev` with the
 // dev flag on. Used by `npm start` and by the end-to-end tests (on other ports and state dirs).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

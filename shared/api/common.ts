@@ -33,6 +33,4 @@ export const idSchema = z.union([idNumberSchema, idTextSchema]);
 export const pageSchema = idSchema.pipe(z.number().max(API_LIMITS.maxPage));
 
 /** appId as §7 sends it: the number 730 or the text "730" (only CS2 has items); nothing coerced. */
-export const appIdSchema = z
-  .union([z.literal(STEAM_APP_ID), z.literal(String(STEAM_APP_ID))])
-  .transform((): typeof STEAM_APP_ID => STEAM_APP_ID);
+export const appIdSchema = z.union([z.literal(STEAM_APP_ID), z.literal(String(STEAM_APP_ID))]).transform((): typeof STEAM_APP_ID => STEAM_APP_ID);

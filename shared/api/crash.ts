@@ -126,7 +126,15 @@ export const forceCrashBody = z.object({}).passthrough();
 /** The next round crashes at this multiplier (≥ 1.00) and is marked not provably fair. */
 /** nextCrash: a JSON number or plain decimal text ("2.50"); never coerced from true, [2] or "1e2". */
 export const scheduleTwistBody = z.object({
-  nextCrash: z.union([z.number(), z.string().regex(/^[0-9]{1,7}(\.[0-9]{1,2})?$/).transform(Number)]).pipe(targetJson),
+  nextCrash: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]{1,7}(\.[0-9]{1,2})?$/)
+        .transform(Number),
+    ])
+    .pipe(targetJson),
 });
 export const adminCrashAnswer = z.object({
   success: z.literal(true),

@@ -24,7 +24,12 @@ const priceBound = z.union([z.number(), z.string().trim().min(1)]).transform((v,
 });
 
 /** A client-made idempotency key: a retry with the same key answers the first answer, moving nothing. */
-export const requestIdSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
+export const requestIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
 
 const NONE_SELECTED = "storehouse_api.none_selected";
 const TOO_MANY = "storehouse_api.too_many_items";

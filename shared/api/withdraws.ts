@@ -33,25 +33,23 @@ const PARSE_CAP = 500;
 const idKey = idTextSchema;
 
 /** `items` as sent → distinct inventory item ids, in the order given. */
-export const withdrawItemsSchema = z
-  .union([z.array(idSchema).max(PARSE_CAP), z.record(z.string(), z.unknown())])
-  .transform((v, ctx) => {
-    const raw = Array.isArray(v) ? v : Object.keys(v);
-    if (raw.length > PARSE_CAP) {
-      ctx.addIssue({ code: "custom", message: "too many ids" });
+export const withdrawItemsSchema = z.union([z.array(idSchema).max(PARSE_CAP), z.record(z.string(), z.unknown())]).transform((v, ctx) => {
+  const raw = Array.isArray(v) ? v : Object.keys(v);
+  if (raw.length > PARSE_CAP) {
+    ctx.addIssue({ code: "custom", message: "too many ids" });
+    return z.NEVER;
+  }
+  const ids: number[] = [];
+  for (const r of raw) {
+    const parsed = typeof r === "number" ? { success: true as const, data: r } : idKey.safeParse(r);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: "item ids must be positive integers" });
       return z.NEVER;
     }
-    const ids: number[] = [];
-    for (const r of raw) {
-      const parsed = typeof r === "number" ? { success: true as const, data: r } : idKey.safeParse(r);
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: "item ids must be positive integers" });
-        return z.NEVER;
-      }
-      if (!ids.includes(parsed.data)) ids.push(parsed.data);
-    }
-    return ids;
-  });
+    if (!ids.includes(parsed.data)) ids.push(parsed.data);
+  }
+  return ids;
+});
 
 export const withdrawPreviewBody = z.object({ items: withdrawItemsSchema });
 

@@ -2,16 +2,7 @@
 // into market entries: one per skin and exterior, named exactly as the Steam market does.
 // The JSON import carries `with { type: "json" }` so that Node (scripts/seed-sql.mjs) loads it too.
 import data from "./catalogue.json" with { type: "json" };
-import {
-  exteriorName,
-  itemName,
-  marketHashName,
-  rarityColor,
-  type Exterior,
-  type ExteriorCode,
-  type ItemCategory,
-  type Rarity,
-} from "../items";
+import { exteriorName, itemName, marketHashName, rarityColor, type Exterior, type ExteriorCode, type ItemCategory, type Rarity } from "../items";
 
 /** A skin (all its exteriors) as stored in catalogue.json. */
 export interface CatalogueSkin {

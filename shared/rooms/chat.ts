@@ -35,10 +35,7 @@ export const notificationFrame = frame("notification", notificationSchema);
 export const userBannedFrame = frame("userBanned", noData);
 export const pongFrame = frame("pong", noData);
 /** A game's bank changed (the mode bar, §2): pushed by the game rooms, throttled; dollars. */
-export const banksFrame = frame(
-  "banks",
-  z.strictObject({ crash: dollarsJson.optional(), jackpot: dollarsJson.optional(), wheel: dollarsJson.optional() }),
-);
+export const banksFrame = frame("banks", z.strictObject({ crash: dollarsJson.optional(), jackpot: dollarsJson.optional(), wheel: dollarsJson.optional() }));
 
 /** On connect and after a delete or a clear: the kept history, oldest first. */
 export const loadChatFrame = frame("loadChat", z.strictObject({ messages: z.array(chatMessageJson) }));

@@ -4,15 +4,7 @@
 import { z } from "zod";
 import { CRASH } from "../constants";
 import { dollarsJson } from "../money";
-import {
-  autoWithdrawJson,
-  betPublic,
-  historyEntry,
-  itemJson,
-  multiplierJson,
-  roundPublic,
-  targetJson,
-} from "../api/crash";
+import { autoWithdrawJson, betPublic, historyEntry, itemJson, multiplierJson, roundPublic, targetJson } from "../api/crash";
 import { idNumberSchema } from "../api/common";
 import { identityFrame, pingFrame } from "./chat";
 import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
@@ -48,14 +40,7 @@ export const takeFrame = frame("take", z.strictObject({ betId }));
 export const twistCrashFrame = frame("twistCrash", z.strictObject({ nextCrash: targetJson.optional() }));
 export const getGameFrame = frame("getGame", z.strictObject({ id: roundId }));
 
-export const crashClientFrame = z.discriminatedUnion("event", [
-  identityFrame,
-  pingFrame,
-  newBetFrame,
-  takeFrame,
-  twistCrashFrame,
-  getGameFrame,
-]);
+export const crashClientFrame = z.discriminatedUnion("event", [identityFrame, pingFrame, newBetFrame, takeFrame, twistCrashFrame, getGameFrame]);
 export type CrashClientFrame = z.infer<typeof crashClientFrame>;
 
 // ── server → client ──────────────────────────────────────────────────────────
@@ -115,10 +100,7 @@ export const successTakeFrame = frame(
 );
 export const errorTakeFrame = frame("errorTake", z.strictObject({ message: messageKey }));
 /** To the bettor only, when the item he would get now changes (throttled). */
-export const crashLoaderItemFrame = frame(
-  "crashLoaderItem",
-  z.strictObject({ betId, item: itemJson.nullable(), multiplier: multiplierJson }),
-);
+export const crashLoaderItemFrame = frame("crashLoaderItem", z.strictObject({ betId, item: itemJson.nullable(), multiplier: multiplierJson }));
 export const pongFrame = frame("pong", noData);
 
 export const crashServerFrame = z.discriminatedUnion("event", [

@@ -22,7 +22,10 @@ interface Finding {
 async function seriousFindings(page: Page): Promise<Finding[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    type AxeRun = (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
+    type AxeRun = (
+      ctx: Document,
+      opts: object,
+    ) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ["violations"] });
     return violations
@@ -60,7 +63,10 @@ const PHONE = { width: 390, height: 844 };
 async function openSite({ signedIn, mobile }: Combo): Promise<{ page: Page; context: BrowserContext; ownId: number }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: "ru-RU", viewport: mobile ? PHONE : DESKTOP });
   // no network here: pictures from other hosts fail at once instead of hanging
-  await context.route((url) => !url.href.startsWith(baseUrl()), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(baseUrl()),
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   let ownId = 0;
   if (signedIn) {

@@ -84,7 +84,10 @@ describe("cases", () => {
 
       // A opens the first case from the list
       await a.page.goto("/cases");
-      await a.page.getByRole("list", { name: "Cases", exact: true }).getByRole("link", { name: new RegExp(`^${escapeRe(kase.name)},`) }).click();
+      await a.page
+        .getByRole("list", { name: "Cases", exact: true })
+        .getByRole("link", { name: new RegExp(`^${escapeRe(kase.name)},`) })
+        .click();
       await a.page.getByRole("heading", { level: 1, name: kase.name }).waitFor();
       await a.page.getByText("RTP").waitFor();
       await a.page.getByRole("heading", { name: /items? can drop/ }).waitFor();
@@ -128,9 +131,7 @@ describe("cases", () => {
       expect(owned).toBeGreaterThan(0);
       await a.page.getByRole("button", { name: "Inventory", exact: true }).click();
       const panel = a.page.getByRole("region", { name: "Inventory" });
-      await expect
-        .poll(() => panel.getByRole("button", { name: new RegExp(escapeRe(win.market_hash_name)) }).count(), { timeout: 10_000 })
-        .toBe(owned);
+      await expect.poll(() => panel.getByRole("button", { name: new RegExp(escapeRe(win.market_hash_name)) }).count(), { timeout: 10_000 }).toBe(owned);
       await screenshot(a.page, "case-inventory-desktop");
       await a.page.keyboard.press("Escape");
 

@@ -40,7 +40,10 @@ describe("chat quiz (staff dialog)", () => {
     await dialog.waitFor();
     // starting without anything filled names the first problem
     await dialog.getByRole("button", { name: "Начать" }).click();
-    await dialog.getByRole("alert").getByText(/Напишите вопрос/).waitFor();
+    await dialog
+      .getByRole("alert")
+      .getByText(/Напишите вопрос/)
+      .waitFor();
     await dialog.getByLabel("Вопрос").fill("Столица Франции?");
     expect(await dialog.getByRole("alert").count()).toBe(0);
     await dialog.getByLabel("Ответ", { exact: true }).fill("Париж");

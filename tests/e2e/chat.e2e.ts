@@ -165,7 +165,11 @@ describe("chat", () => {
     const img = `<img src=x onerror="window.__xss=1">`;
     const js = "javascript:alert(1)";
     let dialogs = 0;
-    for (const u of [artem, dasha]) u.page.on("dialog", (d) => void ((dialogs += 1), d.dismiss()));
+    for (const u of [artem, dasha])
+      u.page.on("dialog", (d) => {
+        dialogs += 1;
+        void d.dismiss();
+      });
     expect(await dasha.send(img)).toBe(200);
     expect(await dasha.send(js)).toBe(200);
     for (const u of [artem, dasha]) {
@@ -289,7 +293,10 @@ describe("chat", () => {
     expect(await name.evaluate((el) => getComputedStyle(el).filter)).toContain("blur");
     // also the winner's name inside the quiz system message, and only the name
     const system = visitor.list.getByTestId("chat-message").filter({ hasText: "победитель викторины" });
-    expect(await system.locator(".participant-name").evaluate((el) => [el.textContent, getComputedStyle(el).filter])).toEqual(["Dasha", expect.stringContaining("blur")]);
+    expect(await system.locator(".participant-name").evaluate((el) => [el.textContent, getComputedStyle(el).filter])).toEqual([
+      "Dasha",
+      expect.stringContaining("blur"),
+    ]);
     await visitor.page.getByRole("button", { name: "Войти" }).last().waitFor();
     await screenshot(visitor.page, "chat-desktop-visitor");
     await visitor.page.getByRole("button", { name: "Команды" }).click();

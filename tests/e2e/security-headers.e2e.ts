@@ -69,7 +69,9 @@ async function firstCaseId(page: Page): Promise<number> {
 
 /** Loads every picture (lazy ones included) and returns those that did not decode. */
 async function brokenImages(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.querySelectorAll("img").forEach((img) => (img.loading = "eager")));
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll("img")) img.loading = "eager";
+  });
   await page.waitForFunction(() => [...document.querySelectorAll("img")].every((img) => img.complete), null, { timeout: 15_000 });
   return page.evaluate(() => [...document.querySelectorAll("img")].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
 }
@@ -132,7 +134,10 @@ describe("security headers in the browser", () => {
     const w = await watched();
     try {
       await w.page.goto("/");
-      await w.page.getByRole("banner").getByRole("button", { name: /Sign in|Log in|Login|Войти/ }).click();
+      await w.page
+        .getByRole("banner")
+        .getByRole("button", { name: /Sign in|Log in|Login|Войти/ })
+        .click();
       await w.page.getByRole("checkbox").check();
       const [popup] = await Promise.all([w.page.waitForEvent("popup"), w.page.getByRole("button", { name: /Steam/ }).click()]);
       await popup.waitForEvent("close");

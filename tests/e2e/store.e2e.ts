@@ -70,7 +70,10 @@ describe("the storehouse", () => {
 
       // search by a part of a listed item's name
       const target = listed[listed.length - 1]!; // the cheapest
-      const word = target.name.replace(/^★\s*/, "").replace(/^StatTrak™\s*/, "").split(" | ")[0]!;
+      const word = target.name
+        .replace(/^★\s*/, "")
+        .replace(/^StatTrak™\s*/, "")
+        .split(" | ")[0]!;
       await store.getByLabel("Name").fill(word);
       await expect
         .poll(async () => {

@@ -24,7 +24,10 @@ async function open(opts: { user?: string; role?: "admin"; mobile?: boolean; lan
   });
   contexts.push(context);
   // no network here: pictures from other hosts fail at once, the drawn cards stand in
-  await context.route((url) => !url.href.startsWith(baseUrl()), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(baseUrl()),
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   if (opts.user) await devLogin(page, opts.user, opts.role);
   else await page.goto("/load");
@@ -57,83 +60,90 @@ const stage = (page: Page) => page.evaluate(() => document.querySelector(".crash
 const round = (page: Page) => page.evaluate(() => Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/[#№](\d+)/)?.[1] ?? 0));
 
 async function cashOut(mobile: boolean) {
-    const admin = await open({ user: "admin_Ivan", role: "admin" });
-    const player = await open({ user: mobile ? "Max_TV" : "Dasha", mobile });
-    await admin.goto("/");
-    await player.goto("/");
-    await admin.getByTestId("crash-screen").waitFor();
-    await player.getByTestId("crash-screen").waitFor();
+  const admin = await open({ user: "admin_Ivan", role: "admin" });
+  const player = await open({ user: mobile ? "Max_TV" : "Dasha", mobile });
+  await admin.goto("/");
+  await player.goto("/");
+  await admin.getByTestId("crash-screen").waitFor();
+  await player.getByTestId("crash-screen").waitFor();
 
-    // the next round flies to 20×: time to cash out by hand
-    await expect.poll(() => round(admin), { timeout: 30_000 }).toBeGreaterThan(0);
-    const now = await round(admin);
-    await admin.getByTestId("crash-admin-twist-value").fill("20");
-    await admin.getByTestId("crash-admin-twist").click();
-    await admin.getByText(/20\.00×/).first().waitFor();
-    // end a long current round early, then wait for the twisted round's betting time
-    let crashed = false;
-    await expect
-      .poll(
-        async () => {
-          const [s, r] = [await stage(admin), await round(admin)];
-          if (!crashed && r === now && s !== "waiting" && s !== "crashed") {
-            crashed = true;
-            await admin.getByTestId("crash-admin-crash").click();
-          }
-          return s === "waiting" && r > now;
-        },
-        { timeout: 90_000, interval: 200 },
-      )
-      .toBe(true);
+  // the next round flies to 20×: time to cash out by hand
+  await expect.poll(() => round(admin), { timeout: 30_000 }).toBeGreaterThan(0);
+  const now = await round(admin);
+  await admin.getByTestId("crash-admin-twist-value").fill("20");
+  await admin.getByTestId("crash-admin-twist").click();
+  await admin
+    .getByText(/20\.00×/)
+    .first()
+    .waitFor();
+  // end a long current round early, then wait for the twisted round's betting time
+  let crashed = false;
+  await expect
+    .poll(
+      async () => {
+        const [s, r] = [await stage(admin), await round(admin)];
+        if (!crashed && r === now && s !== "waiting" && s !== "crashed") {
+          crashed = true;
+          await admin.getByTestId("crash-admin-crash").click();
+        }
+        return s === "waiting" && r > now;
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    .toBe(true);
 
-    // the bet board's grid keeps its first row whole (room for the focus ring at the edge)
-    const list = player.locator(".crash-inventory-list");
-    const first = player.locator(".crash-inventory-item").first();
-    await first.focus();
-    const [listBox, firstBox] = [await box(list), await box(first)];
-    expect(firstBox.y - listBox.y).toBeGreaterThanOrEqual(4);
-    expect(firstBox.x - listBox.x).toBeGreaterThanOrEqual(4);
+  // the bet board's grid keeps its first row whole (room for the focus ring at the edge)
+  const list = player.locator(".crash-inventory-list");
+  const first = player.locator(".crash-inventory-item").first();
+  await first.focus();
+  const [listBox, firstBox] = [await box(list), await box(first)];
+  expect(firstBox.y - listBox.y).toBeGreaterThanOrEqual(4);
+  expect(firstBox.x - listBox.x).toBeGreaterThanOrEqual(4);
 
-    await player.locator(".crash-inventory-item:not([disabled])").first().click();
-    await player.locator(".crash-multiplier-option", { hasText: "∞" }).click();
-    const bet = player.getByTestId("crash-bet");
-    await bet.click();
-    // the "bet accepted" toast is clear of the chat column's header
-    const toast = player.locator(".notice").first();
-    await toast.waitFor();
-    if (!mobile) expect(overlaps(await box(toast), await box(player.locator(".chat-column .chat-head")))).toBe(false);
+  await player.locator(".crash-inventory-item:not([disabled])").first().click();
+  await player.locator(".crash-multiplier-option", { hasText: "∞" }).click();
+  const bet = player.getByTestId("crash-bet");
+  await bet.click();
+  // the "bet accepted" toast is clear of the chat column's header
+  const toast = player.locator(".notice").first();
+  await toast.waitFor();
+  if (!mobile) expect(overlaps(await box(toast), await box(player.locator(".chat-column .chat-head")))).toBe(false);
 
-    const take = player.getByTestId("crash-take");
-    await take.waitFor({ timeout: 60_000 });
-    // the pointer still rests where the bet button was, i.e. on the cash-out button
-    await take.hover();
-    await player.waitForTimeout(250);
-    const style = await take.evaluate((e) => {
-      const s = getComputedStyle(e);
-      return { color: s.color, background: s.backgroundColor };
-    });
-    expect(style.background).toBe("rgb(34, 197, 94)");
-    expect(contrast(style.color, style.background)).toBeGreaterThanOrEqual(4.5);
-    await screenshot(player, `polish-cash-out-hover${mobile ? "-390" : ""}`);
+  const take = player.getByTestId("crash-take");
+  await take.waitFor({ timeout: 60_000 });
+  // the pointer still rests where the bet button was, i.e. on the cash-out button
+  await take.hover();
+  await player.waitForTimeout(250);
+  const style = await take.evaluate((e) => {
+    const s = getComputedStyle(e);
+    return { color: s.color, background: s.backgroundColor };
+  });
+  expect(style.background).toBe("rgb(34, 197, 94)");
+  expect(contrast(style.color, style.background)).toBeGreaterThanOrEqual(4.5);
+  await screenshot(player, `polish-cash-out-hover${mobile ? "-390" : ""}`);
 
-    // cash out: the win popup sits in the game column, clear of the chat column
-    await take.click();
-    const win = player.getByTestId("crash-win-notice");
-    await win.waitFor({ timeout: 10_000 });
-    if (!mobile) expect(overlaps(await box(win), await box(player.locator(".chat-column")))).toBe(false);
-    // with the inventory open: on desktop clear of the whole panel; on a phone (the panel is
-    // the screen) clear of its head (title, close) and its footer (Sell / Withdraw)
-    await player.locator("header.header").getByRole("button", { name: "Инвентарь", exact: true }).click();
-    const panel = player.locator(".panel");
-    await panel.locator(".inventory__actions").waitFor();
-    await player.waitForTimeout(300);
-    if (!mobile) expect(overlaps(await box(win), await box(panel))).toBe(false);
-    for (const part of [".inventory__head", ".inventory__actions"]) expect(overlaps(await box(win), await box(panel.locator(part))), part).toBe(false);
-    await screenshot(player, `polish-win-with-inventory${mobile ? "-390" : ""}`);
+  // cash out: the win popup sits in the game column, clear of the chat column
+  await take.click();
+  const win = player.getByTestId("crash-win-notice");
+  await win.waitFor({ timeout: 10_000 });
+  if (!mobile) expect(overlaps(await box(win), await box(player.locator(".chat-column")))).toBe(false);
+  // with the inventory open: on desktop clear of the whole panel; on a phone (the panel is
+  // the screen) clear of its head (title, close) and its footer (Sell / Withdraw)
+  await player.locator("header.header").getByRole("button", { name: "Инвентарь", exact: true }).click();
+  const panel = player.locator(".panel");
+  await panel.locator(".inventory__actions").waitFor();
+  await player.waitForTimeout(300);
+  if (!mobile) expect(overlaps(await box(win), await box(panel))).toBe(false);
+  for (const part of [".inventory__head", ".inventory__actions"]) expect(overlaps(await box(win), await box(panel.locator(part))), part).toBe(false);
+  await screenshot(player, `polish-win-with-inventory${mobile ? "-390" : ""}`);
 }
 
 describe("a live round's cash-out and the popups", () => {
-  it("the cash-out is the green button (>= 4.5:1) even under the pointer; popups leave the chat header and the inventory panel free", { timeout: 180_000 }, () => cashOut(false));
+  it(
+    "the cash-out is the green button (>= 4.5:1) even under the pointer; popups leave the chat header and the inventory panel free",
+    { timeout: 180_000 },
+    () => cashOut(false),
+  );
   it("on a phone the popups leave the inventory panel's head and footer free", { timeout: 180_000 }, () => cashOut(true));
 });
 
@@ -156,7 +166,8 @@ describe("names in the player's language", () => {
     const meta = page.locator(".case-item__meta").first();
     await meta.waitFor();
     const ru = await page.locator(".case-item__meta").allTextContents();
-    const english = /Consumer Grade|Industrial Grade|Mil-Spec|Restricted|Classified|Covert|Extraordinary|Factory New|Minimal Wear|Field-Tested|Well-Worn|Battle-Scarred/;
+    const english =
+      /Consumer Grade|Industrial Grade|Mil-Spec|Restricted|Classified|Covert|Extraordinary|Factory New|Minimal Wear|Field-Tested|Well-Worn|Battle-Scarred/;
     for (const text of ru) expect(text).not.toMatch(english);
     expect(ru.join(" ")).toMatch(/Тайное|Засекреченное|Запрещённое|Армейское качество|Экстраординарного типа/);
     // the skin names themselves are untouched

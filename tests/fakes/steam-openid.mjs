@@ -103,12 +103,36 @@ export function createSteamOpenIdFake({ baseUrl }) {
 
   async function checkAuthentication(req, res) {
     const form = new URLSearchParams(await readBody(req));
-    const answer = (valid) => text(res, 200, keyValue([["ns", NS], ["is_valid", valid ? "true" : "false"]]));
+    const answer = (valid) =>
+      text(
+        res,
+        200,
+        keyValue([
+          ["ns", NS],
+          ["is_valid", valid ? "true" : "false"],
+        ]),
+      );
     if (!/application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")) {
-      return text(res, 400, keyValue([["ns", NS], ["mode", "error"], ["error", "form encoding expected"]]));
+      return text(
+        res,
+        400,
+        keyValue([
+          ["ns", NS],
+          ["mode", "error"],
+          ["error", "form encoding expected"],
+        ]),
+      );
     }
     if (form.get("openid.mode") !== "check_authentication") {
-      return text(res, 400, keyValue([["ns", NS], ["mode", "error"], ["error", "unsupported mode"]]));
+      return text(
+        res,
+        400,
+        keyValue([
+          ["ns", NS],
+          ["mode", "error"],
+          ["error", "unsupported mode"],
+        ]),
+      );
     }
     const fields = Object.fromEntries(form);
     const signed = (fields["openid.signed"] ?? "").split(",");
@@ -125,7 +149,12 @@ export function createSteamOpenIdFake({ baseUrl }) {
   function profile(steamId, res) {
     const p = profiles.get(steamId);
     if (!p) {
-      return text(res, 200, "<?xml version=\"1.0\"?><response><error><![CDATA[The specified profile could not be found.]]></error></response>", "text/xml; charset=utf-8");
+      return text(
+        res,
+        200,
+        '<?xml version="1.0"?><response><error><![CDATA[The specified profile could not be found.]]></error></response>',
+        "text/xml; charset=utf-8",
+      );
     }
     const cdata = (s) => `<![CDATA[${String(s).replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
     const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -140,7 +169,15 @@ export function createSteamOpenIdFake({ baseUrl }) {
     if (url.pathname === "/steam/openid/login") {
       if (req.method === "GET" && url.searchParams.get("openid.mode") === "checkid_setup") return checkidSetup(url, res);
       if (req.method === "POST") return checkAuthentication(req, res);
-      return text(res, 400, keyValue([["ns", NS], ["mode", "error"], ["error", "unsupported request"]]));
+      return text(
+        res,
+        400,
+        keyValue([
+          ["ns", NS],
+          ["mode", "error"],
+          ["error", "unsupported request"],
+        ]),
+      );
     }
     const m = /^\/steam\/profiles\/(\d{17})\/?$/.exec(url.pathname);
     if (m && req.method === "GET") return profile(m[1], res);

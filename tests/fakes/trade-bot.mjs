@@ -53,7 +53,7 @@ export function createTradeBotFake() {
     const body = req.method === "POST" ? await readJson(req) : undefined;
 
     if (path === "/control" && req.method === "POST") {
-      if (!body || !MODES.has(body.mode)) return json(res, 400, { error: "mode must be one of " + [...MODES].join(", ") });
+      if (!body || !MODES.has(body.mode)) return json(res, 400, { error: `mode must be one of ${[...MODES].join(", ")}` });
       const acceptAfterMs = Number.isFinite(body.acceptAfterMs) ? Math.max(0, body.acceptAfterMs) : DEFAULT_CONTROL.acceptAfterMs;
       const control = { mode: body.mode, acceptAfterMs };
       if (typeof body.trade_link === "string") perLink.set(body.trade_link, control);

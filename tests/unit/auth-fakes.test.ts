@@ -57,7 +57,9 @@ describe("VK ID fake", () => {
   const verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 
   async function authorize(knobs: Record<string, string> = {}) {
-    const url = new URL(vkAuthorizeUrl({ vkIdUrl: `${fakes.baseUrl}/vk`, clientId: "51234567", appOrigin: APP, state: "st", challenge: await codeChallenge(verifier) }));
+    const url = new URL(
+      vkAuthorizeUrl({ vkIdUrl: `${fakes.baseUrl}/vk`, clientId: "51234567", appOrigin: APP, state: "st", challenge: await codeChallenge(verifier) }),
+    );
     for (const [k, v] of Object.entries(knobs)) url.searchParams.set(k, v);
     return location(url.href);
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkSteamAssertion, parseKeyValueForm, parseSteamProfileXml, steamLoginUrl, steamProfileUrl, steamReturnTo, verifyWithSteam } from "../../worker/auth/steam";
+import {
+  checkSteamAssertion,
+  parseKeyValueForm,
+  parseSteamProfileXml,
+  steamLoginUrl,
+  steamProfileUrl,
+  steamReturnTo,
+  verifyWithSteam,
+} from "../../worker/auth/steam";
 import { cleanAvatarUrl, cleanDisplayName, defaultSteamName } from "../../worker/auth/users";
 
 const OP = "https://steamcommunity.com/openid/login";
@@ -58,7 +66,10 @@ describe("checkSteamAssertion", () => {
     ["a foreign return_to", { "openid.return_to": "https://evil.example/socialite/steam/callback?state=abc" }],
     ["a return_to for another state", { state: "other" }],
     ["another OP", { "openid.op_endpoint": "https://evil.example/openid/login" }],
-    ["a non-Steam claimed_id", { "openid.claimed_id": "https://evil.example/openid/id/76561198000000001", "openid.identity": "https://evil.example/openid/id/76561198000000001" }],
+    [
+      "a non-Steam claimed_id",
+      { "openid.claimed_id": "https://evil.example/openid/id/76561198000000001", "openid.identity": "https://evil.example/openid/id/76561198000000001" },
+    ],
     ["a short SteamID", { "openid.claimed_id": "https://steamcommunity.com/openid/id/7656", "openid.identity": "https://steamcommunity.com/openid/id/7656" }],
     ["identity ≠ claimed_id", { "openid.identity": "https://steamcommunity.com/openid/id/76561198000000002" }],
     ["claimed_id not signed", { "openid.signed": "signed,op_endpoint,identity,return_to,response_nonce,assoc_handle" }],

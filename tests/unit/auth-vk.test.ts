@@ -15,7 +15,9 @@ describe("PKCE", () => {
 
 describe("vkAuthorizeUrl", () => {
   it("asks for a code with PKCE S256, state and the personal_info scope", () => {
-    const url = new URL(vkAuthorizeUrl({ vkIdUrl: "https://id.vk.com/", clientId: "51234567", appOrigin: "https://skinrush.example", state: "st", challenge: "ch" }));
+    const url = new URL(
+      vkAuthorizeUrl({ vkIdUrl: "https://id.vk.com/", clientId: "51234567", appOrigin: "https://skinrush.example", state: "st", challenge: "ch" }),
+    );
     expect(url.origin + url.pathname).toBe("https://id.vk.com/authorize");
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: "code",

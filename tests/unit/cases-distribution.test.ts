@@ -12,13 +12,15 @@ const ALPHA = 0.001;
 
 // ── chi-square tail: Q(k/2, x/2), Numerical Recipes' series / continued fraction ─────────────
 function logGamma(z: number): number {
+  // biome-ignore lint/correctness/noPrecisionLoss: the Lanczos coefficients as Numerical Recipes prints them
   const g = [76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2, -0.5395239384953e-5];
-  let x = z;
+  const x = z;
   let y = z;
   let tmp = x + 5.5;
   tmp -= (x + 0.5) * Math.log(tmp);
   let ser = 1.000000000190015;
   for (const c of g) ser += c / ++y;
+  // biome-ignore lint/correctness/noPrecisionLoss: sqrt(2π) as Numerical Recipes prints it
   return -tmp + Math.log((2.5066282746310005 * ser) / x);
 }
 
@@ -84,7 +86,7 @@ describe("the chi-square tail used below", () => {
     expect(chiSquareTail(3.841, 1)).toBeCloseTo(0.05, 4);
     expect(chiSquareTail(10.828, 1)).toBeCloseTo(0.001, 5);
     expect(chiSquareTail(40.79, 17)).toBeCloseTo(0.001, 5);
-    expect(chiSquareTail(16, 16)).toBeCloseTo(0.4530, 3);
+    expect(chiSquareTail(16, 16)).toBeCloseTo(0.453, 3);
     expect(criticalValue(17, ALPHA)).toBeCloseTo(40.79, 1);
     expect(criticalValue(4, 0.05)).toBeCloseTo(9.488, 2);
   });

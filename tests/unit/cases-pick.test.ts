@@ -112,7 +112,20 @@ describe("seeds", () => {
     expect(normalizeClientSeed("  lucky 7 ")).toBe("lucky 7");
     expect(normalizeClientSeed("жёлтый 😀")).toBe("жёлтый 😀");
     expect(normalizeClientSeed("x".repeat(CASES.clientSeedMaxLength))).toHaveLength(CASES.clientSeedMaxLength);
-    for (const bad of ["", "   ", "x".repeat(CASES.clientSeedMaxLength + 1), "a\u0000b", "tab\there", "new\nline", "bidi\u202e", "\ud800", 42, null, ["a"], { a: 1 }]) {
+    for (const bad of [
+      "",
+      "   ",
+      "x".repeat(CASES.clientSeedMaxLength + 1),
+      "a\u0000b",
+      "tab\there",
+      "new\nline",
+      "bidi\u202e",
+      "\ud800",
+      42,
+      null,
+      ["a"],
+      { a: 1 },
+    ]) {
       expect(normalizeClientSeed(bad), JSON.stringify(bad)).toBeNull();
     }
     expect(clientSeedSchema.safeParse("ok").success).toBe(true);

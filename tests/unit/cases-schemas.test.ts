@@ -44,7 +44,9 @@ describe("cases answer schemas", () => {
         nonce: 0,
       }).success,
     ).toBe(true);
-    expect(rotateAnswer.safeParse({ success: true, message: "cases_api.seed_rotated", previous: null, server_seed_hash: hash, client_seed: "c", nonce: 0 }).success).toBe(false);
+    expect(
+      rotateAnswer.safeParse({ success: true, message: "cases_api.seed_rotated", previous: null, server_seed_hash: hash, client_seed: "c", nonce: 0 }).success,
+    ).toBe(false);
     const item = { id: 9, market_hash_name: "m", name: "n", image: "i", rarity: "Covert", rarity_color: "#eb4b4b", price: 2.5 };
     const drop = { id: 1, user: { id: 2, username: "u", avatar: "a" }, item, case: { id: 3, name: "C", image: "" }, time: 1 };
     expect(liveDropJson.parse(drop)).toEqual(drop);

@@ -202,7 +202,11 @@ describe("quiz answers", () => {
 describe("messages", () => {
   it("system messages are user 0 'System' with a system.* key and params", () => {
     const m = stamp(systemDraft("system.quiz_won", { username: "Ann", item: "AK" }), 1, 5);
-    expect(chatMessageJson.parse(m)).toMatchObject({ user: { id: 0, username: "System" }, message: "system.quiz_won", params: { username: "Ann", item: "AK" } });
+    expect(chatMessageJson.parse(m)).toMatchObject({
+      user: { id: 0, username: "System" },
+      message: "system.quiz_won",
+      params: { username: "Ann", item: "AK" },
+    });
   });
   it("keeps the last historySize messages, oldest first", () => {
     const msgs = Array.from({ length: CHAT.historySize + 3 }, (_, i) => stamp(systemDraft("system.x"), i + 1, i));
@@ -279,7 +283,10 @@ describe("the send path's order of checks (fakes for D1)", () => {
     expect(await sendChat(forever, 7, "hi", NOW)).toMatchObject({ status: 403, body: { message: "chat_api.banned_forever", duration: null, reason: "Spam" } });
   });
   it("below the minimum deposit → 403 with the sum; staff are exempt", async () => {
-    expect(await sendChat(ctx(author({ totalDepositCents: 99 })), 7, "hi", NOW)).toMatchObject({ status: 403, body: { message: "chat_api.min_deposit", sum: 1 } });
+    expect(await sendChat(ctx(author({ totalDepositCents: 99 })), 7, "hi", NOW)).toMatchObject({
+      status: 403,
+      body: { message: "chat_api.min_deposit", sum: 1 },
+    });
     expect(await sendChat(ctx(author({ totalDepositCents: 0, isModerator: true, isStaff: true })), 7, "hi", NOW)).toMatchObject({ status: 200 });
   });
   it("links refused for players, allowed for staff", async () => {
@@ -312,7 +319,11 @@ describe("the send path's order of checks (fakes for D1)", () => {
     expect((await sendChat(c, 7, "hello", NOW + CHAT.attemptWindowMs)).status).toBe(200);
   });
   it("commands answer command_sent; unknown ones command_not_found", async () => {
-    expect(await sendChat(ctx(author()), 7, "!stats", NOW)).toMatchObject({ status: 200, body: { message: "chat_api.command_sent" }, posted: { type: "stats" } });
+    expect(await sendChat(ctx(author()), 7, "!stats", NOW)).toMatchObject({
+      status: 200,
+      body: { message: "chat_api.command_sent" },
+      posted: { type: "stats" },
+    });
     expect(await sendChat(ctx(author()), 7, "!what", NOW)).toMatchObject({ status: 400, body: { message: "chat_api.command_not_found" } });
   });
   it("empty and too long are refused; a banned or unknown user is refused", async () => {

@@ -33,7 +33,13 @@ function setup(windowMs = 100, maxRows = 3) {
     },
   };
   const sent: string[][] = [];
-  const throttle = new BetRowThrottle((rows) => sent.push(rows.map((r) => `${r.id}:${r.is_win}`)), windowMs, maxRows, () => now, timers);
+  const throttle = new BetRowThrottle(
+    (rows) => sent.push(rows.map((r) => `${r.id}:${r.is_win}`)),
+    windowMs,
+    maxRows,
+    () => now,
+    timers,
+  );
   const advance = (ms: number) => {
     now += ms;
     for (const t of queue.filter((t) => t.at <= now)) {

@@ -51,7 +51,10 @@ describe("auto-withdraw", () => {
   });
 
   it("a target equal to the crash point loses; one hundredth below wins", () => {
-    const room = new Room(300).do(bet("eq", 1, 300, [item(1, 100)]), T0 + 1).do(bet("below", 2, 299, [item(2, 100)]), T0 + 2).start();
+    const room = new Room(300)
+      .do(bet("eq", 1, 300, [item(1, 100)]), T0 + 1)
+      .do(bet("below", 2, 299, [item(2, 100)]), T0 + 2)
+      .start();
     expect(room.timers().auto).toBe(room.state.round.startedAt! + elapsedFor(299));
     room.do({ type: "timer", name: "crash" }, room.state.round.startedAt! + elapsedFor(300));
     expect(room.settlements().map((s) => [s.kind, "betId" in s ? s.betId : null])).toEqual([
@@ -75,10 +78,26 @@ describe("manual take (priced by the server clock)", () => {
     room.do({ type: "take", userId: 1, betId: "m" }, room.state.round.startedAt! + 7000);
     const m = multiplierAt(7000);
     expect(wins(room)).toEqual([
-      { kind: "win", roundId: 1, betId: "m", userId: 1, cashout: m, win: Math.floor((1000 * m) / 100), winItem: { id: 904, price: 1000 }, remainder: Math.floor((1000 * m) / 100) - 1000, forced: false },
+      {
+        kind: "win",
+        roundId: 1,
+        betId: "m",
+        userId: 1,
+        cashout: m,
+        win: Math.floor((1000 * m) / 100),
+        winItem: { id: 904, price: 1000 },
+        remainder: Math.floor((1000 * m) / 100) - 1000,
+        forced: false,
+      },
     ]);
     expect(room.frames("send", "successTake").map((e) => e.frame.data)).toEqual([
-      { betId: "m", multiplier: m / 100, win: Math.floor((1000 * m) / 100) / 100, winItem: expect.objectContaining({ id: 904, price: 10 }), remainder: (Math.floor((1000 * m) / 100) - 1000) / 100 },
+      {
+        betId: "m",
+        multiplier: m / 100,
+        win: Math.floor((1000 * m) / 100) / 100,
+        winItem: expect.objectContaining({ id: 904, price: 10 }),
+        remainder: (Math.floor((1000 * m) / 100) - 1000) / 100,
+      },
     ]);
   });
 
@@ -108,7 +127,10 @@ describe("manual take (priced by the server clock)", () => {
 describe("max payout per round (forced cash-out)", () => {
   it("cashes every open bet out at the largest point that keeps the total ≤ the maximum", () => {
     // banks 10.00 + 30.00 = 40.00; max 100.00 → forced at 2.50 exactly (40.00 × 2.50 = 100.00)
-    const room = new Room(5000, ctx(10_000)).do(bet("a", 1, INFINITE_HUNDREDTHS, [item(1, 1000)]), T0 + 1).do(bet("b", 2, 800, [item(2, 3000)]), T0 + 2).start();
+    const room = new Room(5000, ctx(10_000))
+      .do(bet("a", 1, INFINITE_HUNDREDTHS, [item(1, 1000)]), T0 + 1)
+      .do(bet("b", 2, 800, [item(2, 3000)]), T0 + 2)
+      .start();
     const s = room.state.round.startedAt!;
     expect(room.timers().auto).toBe(s + elapsedFor(250));
     room.do({ type: "timer", name: "auto" }, s + elapsedFor(250));
@@ -120,7 +142,10 @@ describe("max payout per round (forced cash-out)", () => {
 
   it("counts what is already paid: an earlier auto-withdraw lowers the forced point for the rest", () => {
     // a: 10.00 at 2.00 pays 20.00; b: 10.00 manual; max 50.00 → b forced at 3.00 (20 + 30 = 50)
-    const room = new Room(5000, ctx(5_000)).do(bet("a", 1, 200, [item(1, 1000)]), T0 + 1).do(bet("b", 2, INFINITE_HUNDREDTHS, [item(2, 1000)]), T0 + 2).start();
+    const room = new Room(5000, ctx(5_000))
+      .do(bet("a", 1, 200, [item(1, 1000)]), T0 + 1)
+      .do(bet("b", 2, INFINITE_HUNDREDTHS, [item(2, 1000)]), T0 + 2)
+      .start();
     room.do({ type: "timer", name: "auto" }, room.state.round.startedAt! + elapsedFor(900));
     expect(wins(room).map((w) => [w.betId, w.cashout, w.win, w.forced])).toEqual([
       ["a", 200, 2000, false],
@@ -143,7 +168,10 @@ describe("max payout per round (forced cash-out)", () => {
   });
 
   it("a manual take raises nothing above the maximum: the total stays ≤ max", () => {
-    const room = new Room(5000, ctx(6_000)).do(bet("a", 1, INFINITE_HUNDREDTHS, [item(1, 1000)]), T0 + 1).do(bet("b", 2, INFINITE_HUNDREDTHS, [item(2, 1000)]), T0 + 2).start();
+    const room = new Room(5000, ctx(6_000))
+      .do(bet("a", 1, INFINITE_HUNDREDTHS, [item(1, 1000)]), T0 + 1)
+      .do(bet("b", 2, INFINITE_HUNDREDTHS, [item(2, 1000)]), T0 + 2)
+      .start();
     const s = room.state.round.startedAt!;
     room.do({ type: "take", userId: 1, betId: "a" }, s + elapsedFor(200));
     room.do({ type: "timer", name: "auto" }, s + elapsedFor(9999));

@@ -31,7 +31,10 @@ describe("winItem: the most expensive catalogue item priced ≤ the win, remaind
   });
   it("agrees with a linear scan on random catalogues", () => {
     let seed = 7;
-    const rnd = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    const rnd = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
     for (let round = 0; round < 200; round++) {
       const cat = prices(...Array.from({ length: rnd(40) }, () => 1 + rnd(10_000))).sort((a, b) => a.price - b.price);
       const win = rnd(12_000);

@@ -114,7 +114,10 @@ describe("phase machine", () => {
   });
 
   it("restore after an eviction catches up: due auto-withdraws pay, the crash happens, once", () => {
-    const room = new Room(300).do(bet("a", 1, 200, [item(1, 100)]), T0 + 1).do(bet("b", 2, 400, [item(2, 100)]), T0 + 2).start();
+    const room = new Room(300)
+      .do(bet("a", 1, 200, [item(1, 100)]), T0 + 1)
+      .do(bet("b", 2, 400, [item(2, 100)]), T0 + 2)
+      .start();
     const late = crashAt(room) + 60_000;
     room.do({ type: "restore" }, late);
     expect(room.settlements().map((s) => s.kind)).toEqual(["win", "loss", "bonusShare"]);
@@ -171,7 +174,10 @@ describe("admin: twist and force crash", () => {
     expect(new Room(250).do({ type: "twist", nextCrash: 99 }).outcome).toEqual({ ok: false, key: "app_api.invalid_request" });
   });
   it("dev force crash while running: crash now at the current multiplier, undecided bets lose", () => {
-    const room = new Room(5000).do(bet("a", 1, 150, [item(1, 100)]), T0 + 1).do(bet("b", 2, 400, [item(2, 100)]), T0 + 2).start();
+    const room = new Room(5000)
+      .do(bet("a", 1, 150, [item(1, 100)]), T0 + 1)
+      .do(bet("b", 2, 400, [item(2, 100)]), T0 + 2)
+      .start();
     const now = room.state.round.startedAt! + 10_000; // ≈ 1.82: a has cashed out at 1.50
     room.do({ type: "forceCrash", mode: "dev" }, now);
     expect(room.outcome).toEqual({ ok: true });
@@ -188,7 +194,10 @@ describe("admin: twist and force crash", () => {
     expect(room.start().state.round.phase).toBe("crashed");
   });
   it("production force crash = emergency stop: void, refund every undecided bet, no reveal", () => {
-    const room = new Room(5000).do(bet("a", 1, 150, [item(1, 100)]), T0 + 1).do(bet("b", 2, 400, [item(2, 100)]), T0 + 2).start();
+    const room = new Room(5000)
+      .do(bet("a", 1, 150, [item(1, 100)]), T0 + 1)
+      .do(bet("b", 2, 400, [item(2, 100)]), T0 + 2)
+      .start();
     room.do({ type: "forceCrash", mode: "production" }, room.state.round.startedAt! + 10_000);
     expect(room.settlements().map((s) => [s.kind, "betId" in s ? s.betId : null])).toEqual([
       ["win", "a"], // already cashed out at 1.50 before the stop: kept

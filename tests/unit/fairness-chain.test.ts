@@ -2,14 +2,11 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { chainWalk, isHash, verifyChainLink } from "../../shared/fairness";
 import { ChainCursor, ChainError, chainConfigFromEnv, type ChainConfig, type ChainStore } from "../../worker/rooms/crash/chain";
 
 const N = 5000;
-
-// The room passes its DurableObjectStorage as the store (checked by tsc).
-export const storageIsAChainStore = (storage: DurableObjectStorage): ChainStore => storage;
 
 /** DurableObjectStorage's get/put over a Map, values cloned like the real storage does. */
 class MemoryStore implements ChainStore {
@@ -42,6 +39,12 @@ async function expectChainError(p: Promise<unknown>, code: ChainError["code"], m
   expect((err as ChainError).code).toBe(code);
   if (message) expect((err as ChainError).message).toMatch(message);
 }
+
+describe("the chain store", () => {
+  it("is what a Durable Object's storage offers (the room passes its storage)", () => {
+    expectTypeOf<DurableObjectStorage>().toExtend<ChainStore>();
+  });
+});
 
 describe("ChainCursor", () => {
   const config = newChain();

@@ -68,7 +68,21 @@ describe("verify-crash as a module", () => {
     const v = vectors.crash[1]!;
     const lines: string[] = [];
     const io = { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s) };
-    const code = main(["--secret", v.secret_hash, "--round", String(v.round_id), "--day", String(v.day_of_month), "--salt", vectors.salt, "--previous", vectors.chain.terminating_hash], io);
+    const code = main(
+      [
+        "--secret",
+        v.secret_hash,
+        "--round",
+        String(v.round_id),
+        "--day",
+        String(v.day_of_month),
+        "--salt",
+        vectors.salt,
+        "--previous",
+        vectors.chain.terminating_hash,
+      ],
+      io,
+    );
     expect(code).toBe(1);
     expect(lines.join("\n")).toMatch(/previous .* MISMATCH/);
     expect(lines.join("\n")).toContain("x1.29");
@@ -80,7 +94,20 @@ describe("verify-crash as a command", () => {
 
   it("verifies a vector: crash point, public hash, chain link and terminal", () => {
     const v = vectors.crash[0]!;
-    const r = run(["--secret", v.secret_hash, "--round", String(v.round_id), "--day", String(v.day_of_month), "--salt", vectors.salt, "--public", v.public_hash, "--previous", vectors.chain.terminating_hash]);
+    const r = run([
+      "--secret",
+      v.secret_hash,
+      "--round",
+      String(v.round_id),
+      "--day",
+      String(v.day_of_month),
+      "--salt",
+      vectors.salt,
+      "--public",
+      v.public_hash,
+      "--previous",
+      vectors.chain.terminating_hash,
+    ]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("crash point   x2.02");
     expect(r.stdout).toMatch(/public hash .* OK/);
@@ -101,7 +128,18 @@ describe("verify-crash as a command", () => {
 
   it("exits 1 on a tampered public hash and 2 on bad usage", () => {
     const v = vectors.crash[12]!;
-    const tampered = run(["--secret", v.secret_hash, "--round", String(v.round_id), "--day", String(v.day_of_month), "--salt", vectors.salt, "--public", vectors.crash[0]!.public_hash]);
+    const tampered = run([
+      "--secret",
+      v.secret_hash,
+      "--round",
+      String(v.round_id),
+      "--day",
+      String(v.day_of_month),
+      "--salt",
+      vectors.salt,
+      "--public",
+      vectors.crash[0]!.public_hash,
+    ]);
     expect(tampered.status).toBe(1);
     expect(tampered.stdout).toContain("(instant crash)");
     expect(tampered.stdout).toContain("VERIFICATION FAILED");

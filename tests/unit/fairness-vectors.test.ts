@@ -32,7 +32,7 @@ describe("chain vectors", () => {
   });
 
   it("every secret walks back to the terminating hash in k steps", () => {
-    chain.secrets.forEach((secret, i) => expect(chainWalk(secret, i + 1)).toBe(chain.terminating_hash));
+    for (const [i, secret] of chain.secrets.entries()) expect(chainWalk(secret, i + 1)).toBe(chain.terminating_hash);
     expect(chainWalk(chain.secrets[5]!, 5)).not.toBe(chain.terminating_hash);
   });
 
@@ -77,7 +77,9 @@ describe("crash vectors", () => {
     const rounds = vectors.crash.filter((v) => v.round_id >= 1000);
     rounds.forEach((v, i) => {
       const previous = i === 0 ? chain.terminating_hash : rounds[i - 1]!.secret_hash;
-      expect(verifyCrashRound({ secret: v.secret_hash, roundId: v.round_id, dayOfMonth: v.day_of_month, salt, previousSecret: previous }).chainLinkHolds).toBe(true);
+      expect(verifyCrashRound({ secret: v.secret_hash, roundId: v.round_id, dayOfMonth: v.day_of_month, salt, previousSecret: previous }).chainLinkHolds).toBe(
+        true,
+      );
     });
   });
 });

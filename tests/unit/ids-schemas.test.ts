@@ -10,7 +10,34 @@ import { getUserBody } from "../../shared/api/user";
 import { withdrawItemsSchema } from "../../shared/api/withdraws";
 import { getGameFrame, newBetFrame } from "../../shared/rooms/crash";
 
-const NOT_IDS: unknown[] = [true, false, [5], ["5"], "1e2", "5e0", 1.5, "1.5", 0, "0", -1, "-1", "+5", " 5", "5 ", "05", "0x10", 2 ** 53, "9007199254740992", null, undefined, {}, "", NaN, Infinity, "٥"];
+const NOT_IDS: unknown[] = [
+  true,
+  false,
+  [5],
+  ["5"],
+  "1e2",
+  "5e0",
+  1.5,
+  "1.5",
+  0,
+  "0",
+  -1,
+  "-1",
+  "+5",
+  " 5",
+  "5 ",
+  "05",
+  "0x10",
+  2 ** 53,
+  "9007199254740992",
+  null,
+  undefined,
+  {},
+  "",
+  NaN,
+  Infinity,
+  "٥",
+];
 
 describe("idSchema and pageSchema", () => {
   it.each(NOT_IDS.map((v) => [JSON.stringify(v) ?? String(v), v]))("refuse %s", (_, v) => {
@@ -44,7 +71,7 @@ describe("idSchema and pageSchema", () => {
     for (const bad of [undefined, "", "1e2", "0x10", "012", "12abc", " 12", "0"]) expect(idFromText(bad), String(bad)).toBeNull();
   });
 
-  it("appId is 730 or \"730\" only", () => {
+  it('appId is 730 or "730" only', () => {
     expect(appIdSchema.parse(730)).toBe(730);
     expect(appIdSchema.parse("730")).toBe(730);
     for (const bad of [[730], "7.3e2", "0730", true, 731]) expect(appIdSchema.safeParse(bad).success).toBe(false);

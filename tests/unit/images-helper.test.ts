@@ -13,7 +13,15 @@ describe("siteImageUrl", () => {
   });
 
   it("gives null for anything that is not a catalogue picture (no foreign request)", () => {
-    for (const url of [null, undefined, "", "https://evil.example/x.png", `https://cdn.example/images/${HASH}.png`, `https://x/${HASH.slice(2)}.webp`, `javascript:${HASH}.webp`]) {
+    for (const url of [
+      null,
+      undefined,
+      "",
+      "https://evil.example/x.png",
+      `https://cdn.example/images/${HASH}.png`,
+      `https://x/${HASH.slice(2)}.webp`,
+      `javascript:${HASH}.webp`,
+    ]) {
       expect(siteImageUrl("item", url), String(url)).toBeNull();
     }
   });

@@ -50,10 +50,14 @@ describe("import boundaries (.dependency-cruiser.cjs)", () => {
     plant(planted);
     cpSync(path.join(root, ".dependency-cruiser.cjs"), path.join(dir, ".dependency-cruiser.cjs"));
     cpSync(path.join(root, "tsconfig.base.json"), path.join(dir, "tsconfig.base.json"));
-    const r = spawnSync(path.join(root, "node_modules/.bin/depcruise"), ["web/src", "worker", "shared", "--config", ".dependency-cruiser.cjs", "--output-type", "json"], {
-      cwd: dir,
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      path.join(root, "node_modules/.bin/depcruise"),
+      ["web/src", "worker", "shared", "--config", ".dependency-cruiser.cjs", "--output-type", "json"],
+      {
+        cwd: dir,
+        encoding: "utf8",
+      },
+    );
     const report = JSON.parse(r.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
     const found = report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
     expect(found).toEqual(

@@ -28,7 +28,11 @@ describe("HttpPriceFeed (GET <url>?app_id=730&currency=USD → [{market_hash_nam
   });
 
   it("answers only the names asked for", async () => {
-    const got = await new HttpPriceFeed({ url: `${fakes.baseUrl}/prices` }).prices(["AWP | Asiimov (Field-Tested)", "USP-S | Kill Confirmed (Minimal Wear)", "Nope"]);
+    const got = await new HttpPriceFeed({ url: `${fakes.baseUrl}/prices` }).prices([
+      "AWP | Asiimov (Field-Tested)",
+      "USP-S | Kill Confirmed (Minimal Wear)",
+      "Nope",
+    ]);
     expect([...got]).toEqual([["AWP | Asiimov (Field-Tested)", 9550]]);
   });
 

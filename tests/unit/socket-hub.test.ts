@@ -90,7 +90,15 @@ describe("hub connection", () => {
     const queryClient0 = new QueryClient();
     queryClient0.setQueryData(["config"], { maintenance: true });
     const f = fakeFactory();
-    hub = startHub({ queryClient: queryClient0, notify: vi.fn(), getToken: () => null, banned: vi.fn(), signedOut: vi.fn(), url: "ws://x", connect: f.connect });
+    hub = startHub({
+      queryClient: queryClient0,
+      notify: vi.fn(),
+      getToken: () => null,
+      banned: vi.fn(),
+      signedOut: vi.fn(),
+      url: "ws://x",
+      connect: f.connect,
+    });
     expect(useHubStore.getState().maintenance).toBe(true);
     queryClient0.setQueryData(["config"], { maintenance: false });
     expect(useHubStore.getState().maintenance).toBe(false);

@@ -52,6 +52,17 @@ describe("presenters", () => {
         price: 199,
         status: "in_bet",
       }),
-    ).toEqual({ myId: 9, id: 4, market_hash_name: "M (FT)", name: "M", exterior: null, rarity: "Mil-Spec", rarity_color: "#4b69ff", image: "i", price: 1.99, status: "in_bet" });
+    ).toEqual({
+      myId: 9,
+      id: 4,
+      market_hash_name: "M (FT)",
+      name: "M",
+      exterior: null,
+      rarity: "Mil-Spec",
+      rarity_color: "#4b69ff",
+      image: "i",
+      price: 1.99,
+      status: "in_bet",
+    });
   });
 });

@@ -26,6 +26,9 @@ describe("verifyCaseRoll (the case screen's in-browser check)", () => {
       errors: ["serverSeed", "clientSeed", "nonce", "serverSeedHash"],
     });
     expect(verifyCaseRoll({ serverSeed: SEED, clientSeed: "c", nonce: "1.5", serverSeedHash: "" }, WEIGHTS)).toEqual({ ok: false, errors: ["nonce"] });
-    expect(verifyCaseRoll({ serverSeed: SEED, clientSeed: "x".repeat(65), nonce: "1", serverSeedHash: "" }, WEIGHTS)).toEqual({ ok: false, errors: ["clientSeed"] });
+    expect(verifyCaseRoll({ serverSeed: SEED, clientSeed: "x".repeat(65), nonce: "1", serverSeedHash: "" }, WEIGHTS)).toEqual({
+      ok: false,
+      errors: ["clientSeed"],
+    });
   });
 });

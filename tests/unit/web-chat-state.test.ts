@@ -34,7 +34,13 @@ const user = (id: number, extra: Partial<ChatMessageJson["user"]> = {}) => ({
   is_youtuber: false,
   ...extra,
 });
-const msg = (id: number, userId = 1, message = `m${id}`): ChatMessageJson => ({ id, user: user(userId), message, time: 1_700_000_000_000 + id, type: "MESSAGE" });
+const msg = (id: number, userId = 1, message = `m${id}`): ChatMessageJson => ({
+  id,
+  user: user(userId),
+  message,
+  time: 1_700_000_000_000 + id,
+  type: "MESSAGE",
+});
 
 describe("message window", () => {
   it("appends a live message once and keeps the newest historySize", () => {
@@ -73,7 +79,7 @@ describe("quote (§6)", () => {
     expect(quoteInto("@Dasha, hi", "Dasha")).toBe("@Dasha, hi");
   });
   it("splitQuotes flags the quoted names so streamer mode can blur them", () => {
-    expect(splitQuotes(quoteInto("", "Max TV") + "hi")).toEqual([
+    expect(splitQuotes(`${quoteInto("", "Max TV")}hi`)).toEqual([
       { text: "@", name: false },
       { text: "Max TV", name: true },
       { text: ", hi", name: false },
@@ -90,7 +96,11 @@ describe("quote (§6)", () => {
     expect(splitQuotes("")).toEqual([]);
     // the pieces always join back to the text
     const text = "@A, b @C, d";
-    expect(splitQuotes(text).map((p) => p.text).join("")).toBe(text);
+    expect(
+      splitQuotes(text)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(text);
   });
 });
 

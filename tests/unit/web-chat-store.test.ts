@@ -23,7 +23,9 @@ function setup() {
       timers.push(t);
       return t;
     },
-    clearTimer: (h) => void ((h as { cleared: boolean }).cleared = true),
+    clearTimer: (h) => {
+      (h as { cleared: boolean }).cleared = true;
+    },
   });
   const fire = () => {
     for (const t of timers.splice(0)) if (!t.cleared) t.fn();
@@ -169,8 +171,6 @@ describe("notice texts in both languages", () => {
 
   it("translates the system messages the room sends with their params", () => {
     const ru = createI18n("ru");
-    expect(ru.t("system.quiz_won", { ns: "chat", username: "Artem", item: "AK-47 | Redline" })).toBe(
-      "Artem — победитель викторины! Приз: AK-47 | Redline",
-    );
+    expect(ru.t("system.quiz_won", { ns: "chat", username: "Artem", item: "AK-47 | Redline" })).toBe("Artem — победитель викторины! Приз: AK-47 | Redline");
   });
 });

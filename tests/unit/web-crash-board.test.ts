@@ -127,7 +127,12 @@ describe("item selection, twist value and round ids", () => {
     s = toggled(s, { myId: 2, status: "available" });
     expect(s).toEqual([4, 2]);
     expect(toggled(s, { myId: 4, status: "available" })).toEqual([2]);
-    expect(retained(s, [{ myId: 2, status: "available" }, { myId: 4, status: "in_bet" }])).toEqual([2]);
+    expect(
+      retained(s, [
+        { myId: 2, status: "available" },
+        { myId: 4, status: "in_bet" },
+      ]),
+    ).toEqual([2]);
   });
   it("refuses more than the per-bet item cap", () => {
     const full = Array.from({ length: CRASH.maxItemsPerBet }, (_, i) => i + 1);

@@ -89,9 +89,7 @@ describe("round flow", () => {
     expect(displayedMultiplier(state, T0 + 5_750)).toBe(multiplierAt(6_000));
   });
   it("never draws below the last server tick (a late local clock)", () => {
-    const { state } = run([
-      { event: "crashMultiplier", data: { roundId: 10, phase: "running", elapsed: 20_000, multiplier: 3.32, serverTime: T0 + 20_000 } },
-    ]);
+    const { state } = run([{ event: "crashMultiplier", data: { roundId: 10, phase: "running", elapsed: 20_000, multiplier: 3.32, serverTime: T0 + 20_000 } }]);
     expect(displayedMultiplier({ ...state, clockOffsetMs: -60_000 }, T0)).toBe(332);
   });
   it("crashed: the crash point, red state, history on top, twist reset, crash sound", () => {
@@ -123,7 +121,19 @@ describe("round flow", () => {
   });
   it("a crashed round joined late (no tick) draws the curve up to the crash point", () => {
     const { state } = run([
-      init({ round: { id: 10, phase: "crashed", publicHash: "ab".repeat(32), startedAt: T0 - 30_000, crashPoint: 3.32, secretHash: "cd".repeat(32), bank: 0, playersCount: 0, itemsCount: 0 } }),
+      init({
+        round: {
+          id: 10,
+          phase: "crashed",
+          publicHash: "ab".repeat(32),
+          startedAt: T0 - 30_000,
+          crashPoint: 3.32,
+          secretHash: "cd".repeat(32),
+          bank: 0,
+          playersCount: 0,
+          itemsCount: 0,
+        },
+      }),
     ]);
     expect(state.lastTick).toBeNull();
     expect(multiplierAt(elapsedAt(state, T0))).toBe(332);
@@ -140,13 +150,13 @@ describe("round flow", () => {
     expect(state.history[0]!.colour).toBe("x-low");
   });
   it("a new round (clearBets / crashStartTimer) clears bets, multiplier and loader item", () => {
-    const busy = run([
-      init({ selfBets: [bet("b1")] }),
-      { event: "crashLoaderItem", data: { betId: "b1", item: null, multiplier: 1.5 } },
-    ]).state;
+    const busy = run([init({ selfBets: [bet("b1")] }), { event: "crashLoaderItem", data: { betId: "b1", item: null, multiplier: 1.5 } }]).state;
     expect(busy.loaderItem).not.toBeNull();
     const { state } = run(
-      [{ event: "clearBets", data: {} }, { event: "crashStartTimer", data: { roundId: 11, publicHash: "ef".repeat(32), countdownEndsAt: T0 + 15_250, serverTime: T0 + 250 } }],
+      [
+        { event: "clearBets", data: {} },
+        { event: "crashStartTimer", data: { roundId: 11, publicHash: "ef".repeat(32), countdownEndsAt: T0 + 15_250, serverTime: T0 + 250 } },
+      ],
       busy,
     );
     expect(state).toMatchObject({ bets: [], selfBets: [], loaderItem: null, multiplier: 100, phase: "waiting", roundId: 11, betStatus: "waiting", bank: 0 });
@@ -192,7 +202,12 @@ describe("bets", () => {
   it("newBets upserts rows (new on top), keeps own rows in step and recomputes the totals", () => {
     const placed = run([init({ bets: [bet("b1")] }), { event: "successBet", data: { bet: bet("m", { user: { id: 8, username: "bo", avatar: "x" } }) } }]).state;
     const { state, effects } = run(
-      [{ event: "newBets", data: { bets: [bet("m", { user: { id: 8, username: "bo", avatar: "x" }, is_win: 1, win: 10, result: 2 }), bet("b2", { bank: 2.5 })] } }],
+      [
+        {
+          event: "newBets",
+          data: { bets: [bet("m", { user: { id: 8, username: "bo", avatar: "x" }, is_win: 1, win: 10, result: 2 }), bet("b2", { bank: 2.5 })] },
+        },
+      ],
       placed,
     );
     expect(state.bets.map((b) => b.id)).toEqual(["b2", "m", "b1"]);
@@ -207,7 +222,15 @@ describe("bets", () => {
 describe("auto-withdraw win", () => {
   it("an own row turning into a win sets the win notice data (item + remainder) once", () => {
     const placed = run([init({ bets: [] }), { event: "successBet", data: { bet: bet("a", { autoWithdraw: 2 }) } }]).state;
-    const winItem = { id: 99, market_hash_name: "M4A1-S | Hyper Beast (Field-Tested)", name: "Hyper Beast", image: "", rarity: "Covert", rarity_color: "#eb4b4b", price: 9.9 };
+    const winItem = {
+      id: 99,
+      market_hash_name: "M4A1-S | Hyper Beast (Field-Tested)",
+      name: "Hyper Beast",
+      image: "",
+      rarity: "Covert",
+      rarity_color: "#eb4b4b",
+      price: 9.9,
+    };
     const won = bet("a", { autoWithdraw: 2, is_win: 1, win: 10, winItem, result: 2 });
     const first = run([{ event: "newBets", data: { bets: [won] } }], placed);
     expect(first.state.lastWin).toEqual({ betId: "a", multiplier: 2, win: 10, winItem, remainder: 0.1, gain: true });
@@ -217,7 +240,15 @@ describe("auto-withdraw win", () => {
   });
   it("a cash-out that only pays the stake back ($0.05 at ×1.10) is no gain: no win sound, the notice is told so", () => {
     const placed = run([init({ bets: [] }), { event: "successBet", data: { bet: bet("e", { bank: 0.05, autoWithdraw: 1.1 }) } }]).state;
-    const winItem = { id: 5, market_hash_name: "P250 | Sand Dune (Field-Tested)", name: "Sand Dune", image: "", rarity: "Consumer Grade", rarity_color: "#b0c3d9", price: 0.05 };
+    const winItem = {
+      id: 5,
+      market_hash_name: "P250 | Sand Dune (Field-Tested)",
+      name: "Sand Dune",
+      image: "",
+      rarity: "Consumer Grade",
+      rarity_color: "#b0c3d9",
+      price: 0.05,
+    };
     const auto = run([{ event: "newBets", data: { bets: [bet("e", { bank: 0.05, autoWithdraw: 1.1, is_win: 1, win: 0.05, winItem, result: 1.1 })] } }], placed);
     expect(auto.state.lastWin).toMatchObject({ betId: "e", win: 0.05, gain: false });
     expect(auto.effects.filter((e) => e.kind === "sound")).toEqual([]);

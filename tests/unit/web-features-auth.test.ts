@@ -81,7 +81,11 @@ describe("readCallbackHash", () => {
   });
   it("accepts an attempt once: the taken nonce is gone, so the same link replayed is refused", () => {
     const storage = new Map<string, string>();
-    const store = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
+    const store = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    };
     const nonce = startAttempt(store);
     expect(nonce).toMatch(SIGN_IN_NONCE_PATTERN);
     const link = hash({ token: "Bearer tok", nonce });

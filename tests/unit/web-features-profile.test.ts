@@ -28,7 +28,16 @@ describe("checkTradeLink (same schema as POST /api/user/saveUrl)", () => {
 describe("history rows", () => {
   it("reads a crash bet row of §3 (is_win 0/1/2, bank, win)", () => {
     const row = toHistoryRow(
-      { id: 7, game_id: 42, bank: 12.5, multiplier: 2, is_win: 1, win: 25, items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", image: "", rarity_color: "#eb4b4b" }], created_at: 1_700_000_000_000 },
+      {
+        id: 7,
+        game_id: 42,
+        bank: 12.5,
+        multiplier: 2,
+        is_win: 1,
+        win: 25,
+        items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", image: "", rarity_color: "#eb4b4b" }],
+        created_at: 1_700_000_000_000,
+      },
       0,
     );
     expect(row).toMatchObject({ gameId: 42, bet: 12.5, multiplier: 2, status: "won", earnings: 25 });

@@ -3,14 +3,7 @@ import { STORE, UI } from "../../shared/constants";
 import type { StoreItemJson } from "../../shared/api/store";
 import { toggledPick } from "../../web/src/features/store/selection";
 import { sellTaxPercentOf } from "../../web/src/lib/config";
-import {
-  acceptBlock,
-  exchangeQuote,
-  marketCountDisplay,
-  parsePriceInput,
-  priceBounds,
-  sellTaxCents,
-} from "../../web/src/features/store/storeMath";
+import { acceptBlock, exchangeQuote, marketCountDisplay, parsePriceInput, priceBounds, sellTaxCents } from "../../web/src/features/store/storeMath";
 
 describe("store price inputs", () => {
   it("reads dollars with up to two decimals as cents, a comma as the decimal point", () => {

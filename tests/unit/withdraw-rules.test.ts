@@ -93,7 +93,9 @@ describe("checkSend", () => {
       status: 409,
     });
     // not owned outranks "being withdrawn"
-    expect(checkSend([1, 2], state({ items: [item(1, 1, "withdrawing"), item(2, 1, "available", 99)] }))).toMatchObject({ key: "inventory_api.item_not_found" });
+    expect(checkSend([1, 2], state({ items: [item(1, 1, "withdrawing"), item(2, 1, "available", 99)] }))).toMatchObject({
+      key: "inventory_api.item_not_found",
+    });
   });
 });
 

@@ -55,7 +55,11 @@ describe("POST /api/admin/users/adjust", () => {
     await deposit(user.id, 1000);
     const houseBefore = await houseBalance();
 
-    const res = await post("/api/admin/users/adjust", { user_id: user.id, amount: 12.5, reason: "tournament prize", idempotency_key: "prize-0001" }, boss.token);
+    const res = await post(
+      "/api/admin/users/adjust",
+      { user_id: user.id, amount: 12.5, reason: "tournament prize", idempotency_key: "prize-0001" },
+      boss.token,
+    );
     expect(res.status).toBe(200);
     expect(adjustAnswer.parse(await res.json())).toEqual({ success: true, balance: 22.5 });
     expect(await balanceOf(user.id)).toBe(2250);
@@ -67,7 +71,14 @@ describe("POST /api/admin/users/adjust", () => {
       expect.objectContaining({ user_id: user.id, account: "user", delta: 1250, balance_after: 2250, kind: "adjustment", reference: "tournament prize" }),
     );
     expect(pair).toContainEqual(
-      expect.objectContaining({ user_id: null, account: "house", delta: -1250, balance_after: houseBefore - 1250, kind: "adjustment", reference: "tournament prize" }),
+      expect.objectContaining({
+        user_id: null,
+        account: "house",
+        delta: -1250,
+        balance_after: houseBefore - 1250,
+        kind: "adjustment",
+        reference: "tournament prize",
+      }),
     );
 
     const audit = (await auditRows()).filter((a) => a.target_user_id === user.id);

@@ -69,7 +69,9 @@ describe("reconcile(env): the books balance to the cent", () => {
       [200, "in_bet"],
       [5000, "sold"],
     ] as const) {
-      await env.DB.prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price, status) VALUES (?1, ?2, ?3, ?4)").bind(user.id, cat!.id, price, status).run();
+      await env.DB.prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price, status) VALUES (?1, ?2, ?3, ?4)")
+        .bind(user.id, cat!.id, price, status)
+        .run();
     }
     expect((await reconcile(env)).userItemsValue - before).toBe(500);
   });

@@ -65,6 +65,8 @@ export async function me(token: string) {
 }
 
 export async function count(sql: string, ...args: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...args).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }

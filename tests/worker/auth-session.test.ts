@@ -44,7 +44,9 @@ describe("GET /api/auth/test-login (dev flag)", () => {
   it("issues a session that lives SESSION_TTL_HOURS", async () => {
     const before = Date.now();
     const token = await devToken("username=ttl_user");
-    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE token_hash = ?1").bind(await sha256Hex(token)).first<{ expires_at: number }>();
+    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE token_hash = ?1")
+      .bind(await sha256Hex(token))
+      .first<{ expires_at: number }>();
     const ttl = Number(env.SESSION_TTL_HOURS) * 3_600_000;
     expect(row!.expires_at).toBeGreaterThanOrEqual(before + ttl);
     expect(row!.expires_at).toBeLessThanOrEqual(Date.now() + ttl);
@@ -63,7 +65,9 @@ describe("GET /api/auth/test-login (dev flag)", () => {
     const res = await testLogin("username=banned_dev&role=admin");
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ message: "user_api.banned" });
-    const row = await env.DB.prepare("SELECT is_admin, (SELECT count(*) FROM sessions s WHERE s.user_id = users.id) AS n FROM users WHERE username = 'banned_dev'").first<{ is_admin: number; n: number }>();
+    const row = await env.DB.prepare(
+      "SELECT is_admin, (SELECT count(*) FROM sessions s WHERE s.user_id = users.id) AS n FROM users WHERE username = 'banned_dev'",
+    ).first<{ is_admin: number; n: number }>();
     expect(row).toEqual({ is_admin: 0, n: 0 });
   });
 

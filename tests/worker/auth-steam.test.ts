@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { APP_ORIGIN, callback, count, me, newNonce, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
 
 const usersWithSteam = (id: string) => count("SELECT count(*) AS n FROM users WHERE steam_id = ?1", id);
-const sessionsOfSteam = (id: string) =>
-  count("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.steam_id = ?1", id);
+const sessionsOfSteam = (id: string) => count("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.steam_id = ?1", id);
 
 describe("GET /socialite/steam", () => {
   it("redirects to the configured OP with a checkid_setup request and stores a state", async () => {

@@ -98,9 +98,7 @@ describe("GET /socialite/vk/callback", () => {
   it("is refused by the provider when the PKCE verifier does not match the challenge", async () => {
     const back = await signInUrl("vk", { fake_user_id: "555003" });
     // Another verifier behind our state, as if the code had been issued for someone else's challenge.
-    await env.DB.prepare("UPDATE auth_states SET code_verifier = ?2 WHERE state = ?1")
-      .bind(back.searchParams.get("state"), "x".repeat(43))
-      .run();
+    await env.DB.prepare("UPDATE auth_states SET code_verifier = ?2 WHERE state = ?1").bind(back.searchParams.get("state"), "x".repeat(43)).run();
     const page = await callback(back);
     expect(page.status).toBe(401);
     expect(page.message.error).toBe("app_error.login");

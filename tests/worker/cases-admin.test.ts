@@ -29,7 +29,10 @@ describe("admin cases", () => {
     const before = await count();
     const body = { name: "Nope", items: [{ catalogue_id: id, weight: 1 }] };
     for (const path of ["list", "create", "update"]) {
-      expect(await admin(path, path === "update" ? { id: 1, ...body } : body, player.token)).toEqual({ status: 403, body: expect.objectContaining({ message: "cases_api.forbidden" }) });
+      expect(await admin(path, path === "update" ? { id: 1, ...body } : body, player.token)).toEqual({
+        status: 403,
+        body: expect.objectContaining({ message: "cases_api.forbidden" }),
+      });
       expect((await admin(path, body)).status).toBe(401);
     }
     expect(await count()).toBe(before);
@@ -80,11 +83,17 @@ describe("admin cases", () => {
       [{ catalogue_id: a, weight: -1 }],
       [{ catalogue_id: a, weight: 2.5 }],
       [{ catalogue_id: 9_999_999, weight: 1 }],
-      [{ catalogue_id: a, weight: 1 }, { catalogue_id: a, weight: 2 }],
+      [
+        { catalogue_id: a, weight: 1 },
+        { catalogue_id: a, weight: 2 },
+      ],
       [],
     ];
     for (const items of invalidItems) {
-      expect(await admin("create", { name: "Bad", items }, boss.token), JSON.stringify(items)).toMatchObject({ status: 400, body: { message: "cases_api.invalid_items" } });
+      expect(await admin("create", { name: "Bad", items }, boss.token), JSON.stringify(items)).toMatchObject({
+        status: 400,
+        body: { message: "cases_api.invalid_items" },
+      });
       expect(await admin("create", { name: "Bad", price: 5, items }, boss.token)).toMatchObject({ status: 400, body: { message: "cases_api.invalid_items" } });
     }
     // EV = (100 + 1000) / 2 = 550 cents: RTP bounds 50..98 % allow 5.62 .. 11.00 dollars
@@ -93,7 +102,10 @@ describe("admin cases", () => {
       { catalogue_id: b, weight: 1 },
     ];
     for (const price of [5.5, 5.61, 11.01, 100, 0]) {
-      expect(await admin("create", { name: "Bad price", price, items }, boss.token), String(price)).toMatchObject({ status: 400, body: { message: "cases_api.invalid_price" } });
+      expect(await admin("create", { name: "Bad price", price, items }, boss.token), String(price)).toMatchObject({
+        status: 400,
+        body: { message: "cases_api.invalid_price" },
+      });
     }
     for (const bad of [{ items }, { name: "", items }, { name: "x", items, price: 1.234 }, { name: "x", items, price: -1 }, { name: "x", items: "no" }]) {
       expect((await admin("create", bad, boss.token)).status, JSON.stringify(bad)).toBe(400);
@@ -139,16 +151,21 @@ describe("admin cases", () => {
     expect((await auditRows()).filter((r) => r.action === "cases.update").length).toBeGreaterThanOrEqual(3);
   });
 
-  it("update takes the id as a JSON number only: true, [id] and \"1e2\" rename nothing (issue 11 §6)", async () => {
+  it('update takes the id as a JSON number only: true, [id] and "1e2" rename nothing (issue 11 §6)', async () => {
     const boss = await makeUser({ isAdmin: true });
     // cases 1 and 100 exist, so a coercing schema (true → 1, "1e2" → 100) would rename them
-    await env.DB.prepare("INSERT OR IGNORE INTO cases (id, name, image, price, priority, active) VALUES (1, 'One', 'case.png', 100, 0, 1), (100, 'Hundred', 'case.png', 100, 0, 1)").run();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO cases (id, name, image, price, priority, active) VALUES (1, 'One', 'case.png', 100, 0, 1), (100, 'Hundred', 'case.png', 100, 0, 1)",
+    ).run();
     const kase = await makeCase(133);
     const names = async () => (await env.DB.prepare("SELECT id, name, active FROM cases ORDER BY id").all()).results;
     const before = await names();
     const audits = (await auditRows()).filter((r) => r.action === "cases.update").length;
     for (const id of [true, [kase.id], "1e2", ` ${kase.id}`, `0${kase.id}`, `${kase.id}e0`, kase.id + 0.5, 2 ** 53, null, [1]]) {
-      expect(await admin("update", { id, name: "Fuzzed", active: false }, boss.token), JSON.stringify(id)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+      expect(await admin("update", { id, name: "Fuzzed", active: false }, boss.token), JSON.stringify(id)).toMatchObject({
+        status: 400,
+        body: { message: "app_api.invalid_request" },
+      });
     }
     expect(await names()).toEqual(before);
     expect((await auditRows()).filter((r) => r.action === "cases.update").length).toBe(audits);

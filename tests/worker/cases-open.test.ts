@@ -31,9 +31,13 @@ describe("opening a case", () => {
     const moves = await movesOf(user.id);
     expect(moves).toMatchObject({ balance: 0, items: 1, opens: 1, nonce: 1 });
     expect(moves.house - houseBefore).toBe(150);
-    const item = await env.DB.prepare("SELECT * FROM inventory_items WHERE id = ?1").bind(body.winItem.myId).first<{ owner_id: number; catalogue_id: number; price: number; status: string }>();
+    const item = await env.DB.prepare("SELECT * FROM inventory_items WHERE id = ?1")
+      .bind(body.winItem.myId)
+      .first<{ owner_id: number; catalogue_id: number; price: number; status: string }>();
     expect(item).toMatchObject({ owner_id: user.id, catalogue_id: won.catalogueId, price: won.price, status: "available" });
-    const { results: rows } = await env.DB.prepare("SELECT account, delta, balance_after, kind FROM ledger WHERE kind = 'case_open' AND idempotency_key LIKE ?1 ORDER BY id")
+    const { results: rows } = await env.DB.prepare(
+      "SELECT account, delta, balance_after, kind FROM ledger WHERE kind = 'case_open' AND idempotency_key LIKE ?1 ORDER BY id",
+    )
       .bind(`case:open:${user.id}:%`)
       .all();
     expect(rows).toEqual([
@@ -43,7 +47,12 @@ describe("opening a case", () => {
 
     // the roll is what casesPick gives for the player's (still secret) seed pair
     const seed = await env.DB.prepare("SELECT server_seed FROM case_seeds WHERE user_id = ?1").bind(user.id).first<{ server_seed: string }>();
-    const index = casesPick(seed!.server_seed, body.roll.client_seed, 0, kase.items.map((i) => i.weight));
+    const index = casesPick(
+      seed!.server_seed,
+      body.roll.client_seed,
+      0,
+      kase.items.map((i) => i.weight),
+    );
     expect(kase.items[index]!.catalogueId).toBe(body.winItem.id);
   });
 
@@ -71,7 +80,10 @@ describe("opening a case", () => {
     const lost = results.filter((r) => r.status !== 200);
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
-    expect([["cases_api.busy", 409], ["cases_api.insufficient_funds", 400]]).toContainEqual([lost[0]!.body.message, lost[0]!.status]);
+    expect([
+      ["cases_api.busy", 409],
+      ["cases_api.insufficient_funds", 400],
+    ]).toContainEqual([lost[0]!.body.message, lost[0]!.status]);
     expect(await movesOf(user.id)).toMatchObject({ balance: 149, items: 1, opens: 1, nonce: 1 });
     expect((await reconcile(env)).ok).toBe(true);
   });
@@ -181,7 +193,9 @@ describe("opening a case", () => {
     expect(end.houseBalance - start.houseBalance).toBe(1_000);
 
     // a one-sided tamper is caught: an open whose house credit is missing
-    const open = await env.DB.prepare("SELECT user_id, request_id FROM case_opens WHERE user_id = ?1 LIMIT 1").bind(user.id).first<{ user_id: number; request_id: string }>();
+    const open = await env.DB.prepare("SELECT user_id, request_id FROM case_opens WHERE user_id = ?1 LIMIT 1")
+      .bind(user.id)
+      .first<{ user_id: number; request_id: string }>();
     const houseKey = `case:open:${open!.user_id}:${open!.request_id}:house`;
     await env.DB.prepare("UPDATE ledger SET idempotency_key = idempotency_key || ':moved' WHERE idempotency_key = ?1").bind(houseKey).run();
     const broken = await reconcile(env);

@@ -13,7 +13,9 @@ import { runSql } from "./prices-fixtures";
 import { deposit, makeUser } from "./user-fixtures";
 
 const counts = async () =>
-  (await env.DB.prepare("SELECT (SELECT COUNT(*) FROM cases) AS cases, (SELECT COUNT(*) FROM case_items) AS items, (SELECT SUM(price) FROM cases) AS prices").first<{
+  (await env.DB.prepare(
+    "SELECT (SELECT COUNT(*) FROM cases) AS cases, (SELECT COUNT(*) FROM case_items) AS items, (SELECT SUM(price) FROM cases) AS prices",
+  ).first<{
     cases: number;
     items: number;
     prices: number;

@@ -73,7 +73,13 @@ describe("case seeds", () => {
     const res = await call("POST", "/api/cases/seeds/client", { client_seed: "  жёлтый 😀 seed  " }, token);
     expect(res.status).toBe(200);
     const saved = clientSeedAnswer.parse(await res.json());
-    expect(saved).toEqual({ success: true, message: "cases_api.client_seed_saved", server_seed_hash: before.server_seed_hash, client_seed: "жёлтый 😀 seed", nonce: 1 });
+    expect(saved).toEqual({
+      success: true,
+      message: "cases_api.client_seed_saved",
+      server_seed_hash: before.server_seed_hash,
+      client_seed: "жёлтый 😀 seed",
+      nonce: 1,
+    });
     const { body } = await openCase(token, kase.id);
     expect(body.roll).toEqual({ server_seed_hash: before.server_seed_hash, client_seed: "жёлтый 😀 seed", nonce: 1 });
 

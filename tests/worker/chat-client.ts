@@ -17,7 +17,15 @@ export function all<E extends Event>(c: HubClient, event: E): FrameOf<E>[] {
 
 /** The first frame of `event` after the first `skip` ones that matches. */
 export async function next<E extends Event>(c: HubClient, event: E, match: (f: FrameOf<E>) => boolean = () => true, skip = 0): Promise<FrameOf<E>> {
-  return (await c.waitFor((f) => f.event === event && all(c, event).slice(skip).includes(f as FrameOf<E>) && match(f as FrameOf<E>), event)) as FrameOf<E>;
+  return (await c.waitFor(
+    (f) =>
+      f.event === event &&
+      all(c, event)
+        .slice(skip)
+        .includes(f as FrameOf<E>) &&
+      match(f as FrameOf<E>),
+    event,
+  )) as FrameOf<E>;
 }
 
 /** Sends a sendMessage frame and waits for its chatAnswer. */
@@ -57,7 +65,9 @@ export const moderator = () => makeUser({ isModerator: true });
 export const admin = () => makeUser({ isAdmin: true });
 
 export async function banReason(active = true, name = `reason-${crypto.randomUUID().slice(0, 6)}`): Promise<{ id: number; name: string }> {
-  const row = await env.DB.prepare("INSERT INTO chat_ban_reasons (name, is_active) VALUES (?1, ?2) RETURNING id").bind(name, active ? 1 : 0).first<{ id: number }>();
+  const row = await env.DB.prepare("INSERT INTO chat_ban_reasons (name, is_active) VALUES (?1, ?2) RETURNING id")
+    .bind(name, active ? 1 : 0)
+    .first<{ id: number }>();
   return { id: row!.id, name };
 }
 
@@ -105,4 +115,3 @@ export async function auditOf(action: string) {
 
 /** Waits for the socket's flood window / the rate limit to pass. */
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-

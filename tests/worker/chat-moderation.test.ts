@@ -50,7 +50,9 @@ describe("mute (POST /api/chat/ban)", () => {
     expect(mute).toMatchObject({ moderator_id: mod.user.id, reason_id: reason.id, duration_minutes: 5, lifted_at: null });
     expect(mute!.until).toBeGreaterThan(Date.now());
     const audit = (await auditOf("chat.mute")).filter((a) => a.target_user_id === p.user.id);
-    expect(audit).toEqual([expect.objectContaining({ actor_id: mod.user.id, details: expect.objectContaining({ duration: 5, reason: "Spam", reason_id: reason.id }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ actor_id: mod.user.id, details: expect.objectContaining({ duration: 5, reason: "Spam", reason_id: reason.id }) }),
+    ]);
   });
 
   it("a mute expires by itself (until in the past)", async () => {
@@ -59,7 +61,9 @@ describe("mute (POST /api/chat/ban)", () => {
     const reason = await banReason();
     expect((await ban(mod.token, { user_id: p.user.id, duration: 20, reason_id: reason.id })).status).toBe(200);
     expect((await chatCall("sendMessage", { message: "x" }, p.token)).body).toMatchObject({ message: "chat_api.banned", duration: 20 });
-    await env.DB.prepare("UPDATE chat_mutes SET until = ?2 WHERE user_id = ?1").bind(p.user.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE chat_mutes SET until = ?2 WHERE user_id = ?1")
+      .bind(p.user.id, Date.now() - 1)
+      .run();
     expect(await chatCall("sendMessage", { message: "free again" }, p.token)).toMatchObject({ status: 200, body: { message: "chat_api.message_sent" } });
     // and, expired, it no longer blocks a new mute
     expect((await ban(mod.token, { user_id: p.user.id, duration: 60, reason_id: reason.id })).status).toBe(200);
@@ -110,16 +114,34 @@ describe("mute (POST /api/chat/ban)", () => {
     const p = await player();
     const active = await banReason();
     const inactive = await banReason(false);
-    expect(await ban(mod.token, { user_id: mod.user.id, duration: 5, reason_id: active.id })).toMatchObject({ status: 400, body: { message: "chat_api.cannot_block_self" } });
-    expect(await ban(mod.token, { user_id: p.user.id, duration: 5, reason_id: inactive.id })).toMatchObject({ status: 400, body: { message: "chat_api.invalid_reason" } });
-    expect(await ban(mod.token, { user_id: p.user.id, duration: 5, reason_id: 999_999 })).toMatchObject({ status: 400, body: { message: "chat_api.invalid_reason" } });
-    expect(await ban(mod.token, { user_id: 999_999, duration: 5, reason_id: active.id })).toMatchObject({ status: 404, body: { message: "chat_api.user_not_found" } });
-    expect(await ban(mod.token, { user_id: p.user.id, duration: 7, reason_id: active.id })).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+    expect(await ban(mod.token, { user_id: mod.user.id, duration: 5, reason_id: active.id })).toMatchObject({
+      status: 400,
+      body: { message: "chat_api.cannot_block_self" },
+    });
+    expect(await ban(mod.token, { user_id: p.user.id, duration: 5, reason_id: inactive.id })).toMatchObject({
+      status: 400,
+      body: { message: "chat_api.invalid_reason" },
+    });
+    expect(await ban(mod.token, { user_id: p.user.id, duration: 5, reason_id: 999_999 })).toMatchObject({
+      status: 400,
+      body: { message: "chat_api.invalid_reason" },
+    });
+    expect(await ban(mod.token, { user_id: 999_999, duration: 5, reason_id: active.id })).toMatchObject({
+      status: 404,
+      body: { message: "chat_api.user_not_found" },
+    });
+    expect(await ban(mod.token, { user_id: p.user.id, duration: 7, reason_id: active.id })).toMatchObject({
+      status: 400,
+      body: { message: "app_api.invalid_request" },
+    });
     expect(await ban(mod.token, { user_id: p.user.id, duration: 0, reason_id: active.id })).toMatchObject({ status: 400 });
     expect(await mutesOf(p.user.id)).toHaveLength(0);
 
     expect((await ban(mod.token, { user_id: p.user.id, duration: 5, reason_id: active.id })).status).toBe(200);
-    expect(await ban(mod.token, { user_id: p.user.id, duration: 60, reason_id: active.id })).toMatchObject({ status: 409, body: { message: "chat_api.already_blocked" } });
+    expect(await ban(mod.token, { user_id: p.user.id, duration: 60, reason_id: active.id })).toMatchObject({
+      status: 409,
+      body: { message: "chat_api.already_blocked" },
+    });
     expect(await mutesOf(p.user.id)).toHaveLength(1);
     expect(await chatCall("unBan", { id: 999_999 }, mod.token)).toMatchObject({ status: 404, body: { message: "chat_api.user_not_found" } });
   });
@@ -142,9 +164,18 @@ describe("mute (POST /api/chat/ban)", () => {
     const boss = await admin();
     const otherBoss = await admin();
     const reason = await banReason();
-    expect(await ban(mod.token, { user_id: boss.user.id, duration: 5, reason_id: reason.id })).toMatchObject({ status: 403, body: { message: "chat_api.cannot_block_staff" } });
-    expect(await ban(mod.token, { user_id: otherMod.user.id, duration: 5, reason_id: reason.id })).toMatchObject({ status: 403, body: { message: "chat_api.cannot_block_staff" } });
-    expect(await ban(boss.token, { user_id: otherBoss.user.id, duration: 5, reason_id: reason.id })).toMatchObject({ status: 403, body: { message: "chat_api.cannot_block_staff" } });
+    expect(await ban(mod.token, { user_id: boss.user.id, duration: 5, reason_id: reason.id })).toMatchObject({
+      status: 403,
+      body: { message: "chat_api.cannot_block_staff" },
+    });
+    expect(await ban(mod.token, { user_id: otherMod.user.id, duration: 5, reason_id: reason.id })).toMatchObject({
+      status: 403,
+      body: { message: "chat_api.cannot_block_staff" },
+    });
+    expect(await ban(boss.token, { user_id: otherBoss.user.id, duration: 5, reason_id: reason.id })).toMatchObject({
+      status: 403,
+      body: { message: "chat_api.cannot_block_staff" },
+    });
     expect(await mutesOf(boss.user.id)).toHaveLength(0);
     expect((await ban(boss.token, { user_id: mod.user.id, duration: 5, reason_id: reason.id })).status).toBe(200);
     // the muted moderator cannot chat either
@@ -160,7 +191,9 @@ describe("the staff list of active mutes", () => {
     expect((await ban(mod.token, { user_id: a.user.id, duration: 20, reason_id: spam.id })).status).toBe(200);
     expect((await ban(mod.token, { user_id: b.user.id, duration: null, reason_id: spam.id })).status).toBe(200);
     expect((await ban(mod.token, { user_id: c.user.id, duration: 5, reason_id: spam.id })).status).toBe(200);
-    await env.DB.prepare("UPDATE chat_mutes SET until = ?2 WHERE user_id = ?1").bind(c.user.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE chat_mutes SET until = ?2 WHERE user_id = ?1")
+      .bind(c.user.id, Date.now() - 1)
+      .run();
 
     type Mute = { user: { id: number; username: string }; moderator: { id: number }; reason: string; duration: number | null; until: number | null };
     const list = async () => ((await chatCall("mutes", {}, mod.token)).body as { mutes: Mute[] }).mutes;
@@ -223,7 +256,11 @@ describe("delete and clear", () => {
     const fresh = await next(watcher, "loadChat", () => true, loads);
     expect(fresh.data.messages.some((m) => m.id === msg.id)).toBe(false);
     expect((await hub(env).history()).some((m) => m.id === msg.id)).toBe(false);
-    expect((await auditOf("chat.delete")).at(-1)).toMatchObject({ actor_id: mod.user.id, target_user_id: p.user.id, details: { message_id: msg.id, message: "rude words" } });
+    expect((await auditOf("chat.delete")).at(-1)).toMatchObject({
+      actor_id: mod.user.id,
+      target_user_id: p.user.id,
+      details: { message_id: msg.id, message: "rude words" },
+    });
 
     expect(await chatCall("delete", { id: msg.id }, mod.token)).toMatchObject({ status: 404, body: { message: "chat_api.message_not_found" } });
     expect(await chatCall("delete", { id: "abc" }, mod.token)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
@@ -260,7 +297,9 @@ describe("delete and clear", () => {
 
     expect(await chatCall("clear", {}, boss.token)).toEqual({ status: 200, body: { success: true, message: "chat_api.cleared" } });
     const fresh = await next(c, "loadChat", () => true, loads);
-    expect(fresh.data.messages).toEqual([expect.objectContaining({ type: "MESSAGE", message: "system.chat_cleared", user: expect.objectContaining({ id: 0, username: "System" }) })]);
+    expect(fresh.data.messages).toEqual([
+      expect.objectContaining({ type: "MESSAGE", message: "system.chat_cleared", user: expect.objectContaining({ id: 0, username: "System" }) }),
+    ]);
     expect(await hub(env).history()).toEqual(fresh.data.messages);
     expect((await auditOf("chat.clear")).at(-1)).toMatchObject({ actor_id: boss.user.id, details: { messages: before } });
     const late = await socket();

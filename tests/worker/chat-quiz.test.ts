@@ -38,7 +38,11 @@ describe("starting and stopping", () => {
 
     const res = await start(mod.token, { question: " 2 + 2 = ? ", answer: " Four ", item_id: item });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: "chat_api.quiz_started", quiz: { isActive: true, question: "2 + 2 = ?", item: { id: item, price: 25 } } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: "chat_api.quiz_started",
+      quiz: { isActive: true, question: "2 + 2 = ?", item: { id: item, price: 25 } },
+    });
     expect(await itemRow(item)).toMatchObject({ owner_id: null, status: "quiz" });
     const banner = await next(watcher, "quizInit", (f) => f.data.isActive, skip);
     expect(banner.data).toEqual(res.body.quiz);
@@ -46,7 +50,10 @@ describe("starting and stopping", () => {
     expect(await hub(env).quizState()).toEqual(res.body.quiz);
     // a new socket sees the running quiz on connect
     expect(all(await socket(), "quizInit")[0]!.data).toEqual(res.body.quiz);
-    expect((await auditOf("chat.quiz_start")).at(-1)).toMatchObject({ actor_id: mod.user.id, details: { quiz_id: res.body.quiz.id, question: "2 + 2 = ?", answer: "Four", item_id: item } });
+    expect((await auditOf("chat.quiz_start")).at(-1)).toMatchObject({
+      actor_id: mod.user.id,
+      details: { quiz_id: res.body.quiz.id, question: "2 + 2 = ?", answer: "Four", item_id: item },
+    });
 
     const other = await houseItem();
     expect(await start(mod.token, { question: "q", answer: "a", item_id: other })).toMatchObject({ status: 409, body: { message: "chat_api.quiz_running" } });
@@ -84,7 +91,10 @@ describe("starting and stopping", () => {
     const withdrawing = await houseItem(1_000, "lost");
     const audits = (await auditOf("chat.quiz_start")).length;
     for (const id of [owned, withdrawing, 99_999_999]) {
-      expect(await start(mod.token, { question: "q", answer: "a", item_id: id }), String(id)).toMatchObject({ status: 409, body: { message: "chat_api.quiz_item_unavailable" } });
+      expect(await start(mod.token, { question: "q", answer: "a", item_id: id }), String(id)).toMatchObject({
+        status: 409,
+        body: { message: "chat_api.quiz_item_unavailable" },
+      });
     }
     expect(await itemRow(owned)).toMatchObject({ owner_id: p.user.id, status: "available" });
     expect(await itemRow(withdrawing)).toMatchObject({ owner_id: null, status: "lost" });
@@ -98,12 +108,15 @@ describe("starting and stopping", () => {
     expect(await start(mod.token, { question: "q", answer: "x".repeat(CHAT.quizAnswerMax + 1), item_id: prize })).toMatchObject({ status: 400 });
   });
 
-  it("item_id is a JSON number only: true, [id] and \"1e2\" are refused with 400 and reserve nothing (issue 11 §6)", async () => {
+  it('item_id is a JSON number only: true, [id] and "1e2" are refused with 400 and reserve nothing (issue 11 §6)', async () => {
     const mod = await moderator();
     const prize = await houseItem();
     const audits = (await auditOf("chat.quiz_start")).length;
     for (const item_id of [true, [prize], "1e2", ` ${prize}`, `0${prize}`, `${prize}e0`, prize + 0.5, 2 ** 53, null]) {
-      expect(await start(mod.token, { question: "q", answer: "a", item_id }), JSON.stringify(item_id)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+      expect(await start(mod.token, { question: "q", answer: "a", item_id }), JSON.stringify(item_id)).toMatchObject({
+        status: 400,
+        body: { message: "app_api.invalid_request" },
+      });
     }
     expect(await itemRow(prize)).toMatchObject({ owner_id: null, status: "available" });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM inventory_items WHERE status = 'quiz'").first<{ n: number }>()).toEqual({ n: 0 });

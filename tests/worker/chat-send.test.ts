@@ -150,7 +150,10 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
       expect(await say(c, text), text).toMatchObject({ status: "error", message: "chat_api.links" });
       advanceClock(CHAT.minIntervalMs);
     }
-    expect(await chatCall("sendMessage", { message: "free skins at ev\u200Bil\uFF0Ecom" }, p.token)).toMatchObject({ status: 400, body: { message: "chat_api.links" } });
+    expect(await chatCall("sendMessage", { message: "free skins at ev\u200Bil\uFF0Ecom" }, p.token)).toMatchObject({
+      status: 400,
+      body: { message: "chat_api.links" },
+    });
     advanceClock(CHAT.minIntervalMs);
     expect(await say(c, "e.g. x1.5 then 2.50, ну.и ok.")).toMatchObject({ status: "success" });
     const mine = (await hub(env).history()).filter((m) => m.user.id === p.user.id).map((m) => m.message);
@@ -163,7 +166,21 @@ describe("commands (§6)", () => {
     const p = await player(1_000);
     const other = await player();
     const roundId = 700_001;
-    await writeRound(env, { id: roundId, status: "waiting", publicHash: "p", dayOfMonth: 1, provablyFair: true, bank: 0, betsCount: 0, itemsCount: 0, createdAt: 1, startedAt: null, crashedAt: null, crashPoint: null, secretHash: null });
+    await writeRound(env, {
+      id: roundId,
+      status: "waiting",
+      publicHash: "p",
+      dayOfMonth: 1,
+      provablyFair: true,
+      bank: 0,
+      betsCount: 0,
+      itemsCount: 0,
+      createdAt: 1,
+      startedAt: null,
+      crashedAt: null,
+      crashPoint: null,
+      secretHash: null,
+    });
     const [w, l, o] = [await giveItem(p.user.id, 1_000), await giveItem(p.user.id, 500), await giveItem(other.user.id, 300)];
     const now = Date.now();
     expect((await placeBet(env, { betId: "chat-win", roundId, userId: p.user.id, itemIds: [w], autoWithdraw: 200, now })).ok).toBe(true);
@@ -171,7 +188,21 @@ describe("commands (§6)", () => {
     expect((await placeBet(env, { betId: "chat-other", roundId, userId: other.user.id, itemIds: [o], autoWithdraw: 300, now })).ok).toBe(true);
     await settleWin(env, { betId: "chat-win", roundId, userId: p.user.id, cashout: 200, win: 2_000, winItem: null, now });
     await settleLoss(env, { betId: "chat-lose", userId: p.user.id, now });
-    await writeRound(env, { id: roundId, status: "crashed", publicHash: "p", dayOfMonth: 1, provablyFair: true, bank: 1_800, betsCount: 3, itemsCount: 3, createdAt: 1, startedAt: 2, crashedAt: 3, crashPoint: 250, secretHash: "s" });
+    await writeRound(env, {
+      id: roundId,
+      status: "crashed",
+      publicHash: "p",
+      dayOfMonth: 1,
+      provablyFair: true,
+      bank: 1_800,
+      betsCount: 3,
+      itemsCount: 3,
+      createdAt: 1,
+      startedAt: 2,
+      crashedAt: 3,
+      crashPoint: 250,
+      secretHash: "s",
+    });
 
     const c = await socket(p);
     const watcher = await socket();
@@ -211,7 +242,21 @@ describe("commands (§6)", () => {
     expect(await say(c, "!bet")).toMatchObject({ message: "chat_api.command_not_found" });
     // refused commands do not use up the rate limit
     const waiting = 700_002;
-    await writeRound(env, { id: waiting, status: "waiting", publicHash: "p", dayOfMonth: 1, provablyFair: true, bank: 0, betsCount: 0, itemsCount: 0, createdAt: 1, startedAt: null, crashedAt: null, crashPoint: null, secretHash: null });
+    await writeRound(env, {
+      id: waiting,
+      status: "waiting",
+      publicHash: "p",
+      dayOfMonth: 1,
+      provablyFair: true,
+      bank: 0,
+      betsCount: 0,
+      itemsCount: 0,
+      createdAt: 1,
+      startedAt: null,
+      crashedAt: null,
+      crashPoint: null,
+      secretHash: null,
+    });
     expect((await say(c, `!bet ${waiting}`)).message).toBe("chat_api.command_sent");
     const card = await next(c, "newMessage", (f) => f.data.type === "bet" && f.data.user.id === p.user.id);
     expect(card.data).toMatchObject({ stats: { round_id: waiting, crash_point: null, my_bank: 0 } });

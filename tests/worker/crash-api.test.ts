@@ -16,7 +16,11 @@ afterAll(() => vi.useRealTimers());
 /** The admin routes as production runs them (DEV_MODE off). */
 const production = new Hono<AppEnv>().use("/api/*", readSession).route("/api/admin/crash", adminCrashRoutes);
 const prodPost = (path: string, body: unknown, token: string) =>
-  production.request(path, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify(body) }, { ...env, DEV_MODE: "false" });
+  production.request(
+    path,
+    { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify(body) },
+    { ...env, DEV_MODE: "false" },
+  );
 
 describe("/api/crash", () => {
   it("getHistory: empty before any crash", async () => {
@@ -30,7 +34,21 @@ describe("/api/crash", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ status: "error", message: "crash_api.round_not_found" });
     // issue 11 §6: true, [1], "1e2", " 1" were read as ids 1, 1, 100, 1 by a coercing schema
-    for (const body of [{}, { id: "abc" }, { id: 0 }, { id: -3 }, "{oops", { id: true }, { id: [1] }, { id: "1e2" }, { id: " 1" }, { id: "01" }, { id: 1.5 }, { id: 2 ** 53 }, { id: null }]) {
+    for (const body of [
+      {},
+      { id: "abc" },
+      { id: 0 },
+      { id: -3 },
+      "{oops",
+      { id: true },
+      { id: [1] },
+      { id: "1e2" },
+      { id: " 1" },
+      { id: "01" },
+      { id: 1.5 },
+      { id: 2 ** 53 },
+      { id: null },
+    ]) {
       const res = await post("/api/crash/getGame", body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: "app_api.invalid_request" });

@@ -30,7 +30,10 @@ describe("crash bet-row broadcasts", () => {
     const running = frames.findIndex((f) => f.event === "crashMultiplier" && f.data.phase === "running");
     const rowsBefore = frames.slice(0, running).flatMap((f) => (f.event === "newBets" ? f.data.bets.map((b) => b.id) : []));
     expect([...rowsBefore].sort()).toEqual([...ids].sort()); // every row once, all before the start
-    const rowFrames = watcher.all("newBets").slice(skip).filter((f) => f.data.bets.some((b) => ids.includes(b.id)));
+    const rowFrames = watcher
+      .all("newBets")
+      .slice(skip)
+      .filter((f) => f.data.bets.some((b) => ids.includes(b.id)));
     expect(rowFrames.length).toBeLessThan(ids.length); // coalesced
     // a player's own socket gets the rows too
     await players[0]!.socket.next("newBets", (f) => f.data.bets.some((b) => b.id === ids[5]));

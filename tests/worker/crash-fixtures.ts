@@ -59,6 +59,8 @@ export async function roundRow(id: number) {
 }
 
 export async function count(sql: string, ...args: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...args).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }

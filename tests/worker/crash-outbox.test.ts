@@ -71,7 +71,10 @@ describe("settleLossGroup", () => {
   it("settles many losses in one batch: bets lost, items to the house", async () => {
     const roundId = await runningRound();
     const bets = await pendingBets(roundId, 4);
-    await settleLossGroup(env, bets.map((b) => ({ ...b, now: 7 })));
+    await settleLossGroup(
+      env,
+      bets.map((b) => ({ ...b, now: 7 })),
+    );
     for (const b of bets) {
       expect(await betRow(b.betId)).toMatchObject({ status: 2 });
       expect(await itemRow(b.item)).toMatchObject({ owner_id: null, status: "available" });
@@ -82,7 +85,12 @@ describe("settleLossGroup", () => {
     const roundId = await runningRound();
     const bets = await pendingBets(roundId, 3);
     await settleLoss(env, { ...bets[1]!, now: 1 });
-    await expect(settleLossGroup(env, bets.map((b) => ({ ...b, now: 2 })))).rejects.toThrow();
+    await expect(
+      settleLossGroup(
+        env,
+        bets.map((b) => ({ ...b, now: 2 })),
+      ),
+    ).rejects.toThrow();
     for (const b of [bets[0]!, bets[2]!]) {
       expect(await betRow(b.betId)).toMatchObject({ status: 0 });
       expect(await itemRow(b.item)).toMatchObject({ owner_id: b.userId, status: "in_bet" });
@@ -142,7 +150,17 @@ describe("the outbox's wins", () => {
     const outbox = new Outbox(storage, { ...env, CHAT_ROOM });
     const win: OutboxEntry = {
       kind: "settle",
-      settlement: { kind: "win", roundId, betId: bet!.betId, userId: bet!.userId, cashout: 200, win: 180, winItem: { id: prize, price: 180 }, remainder: 0, forced: false },
+      settlement: {
+        kind: "win",
+        roundId,
+        betId: bet!.betId,
+        userId: bet!.userId,
+        cashout: 200,
+        win: 180,
+        winItem: { id: prize, price: 180 },
+        remainder: 0,
+        forced: false,
+      },
     };
     await storage.put(outbox.stage([win]));
     await outbox.drain();

@@ -87,7 +87,17 @@ describe("eviction mid-round", () => {
     expect(won).not.toBeNull();
     const balance = await balanceOf(won!.user_id);
     const items = await count("SELECT COUNT(*) AS n FROM inventory_items");
-    const settlement = { kind: "win", roundId: won!.round_id, betId: won!.id, userId: won!.user_id, cashout: won!.cashout, win: won!.win, winItem: null, remainder: won!.win, forced: false };
+    const settlement = {
+      kind: "win",
+      roundId: won!.round_id,
+      betId: won!.id,
+      userId: won!.user_id,
+      cashout: won!.cashout,
+      win: won!.win,
+      winItem: null,
+      remainder: won!.win,
+      forced: false,
+    };
     // as if the room had been evicted between deciding this win and D1 confirming it
     await runInDurableObject(room(), async (_instance, state) => {
       await state.storage.put(`outbox:s:replayed`, { kind: "settle", settlement, version: "v" });
@@ -106,7 +116,21 @@ describe("eviction mid-round", () => {
     const { user } = await makeUser();
     const item = await giveItem(user.id, 1_000);
     const roundId = 9_000; // an earlier round the room has moved on from
-    await writeRound(env, { id: roundId, status: "waiting", publicHash: "p", dayOfMonth: 1, provablyFair: true, bank: 0, betsCount: 0, itemsCount: 0, createdAt: 1, startedAt: null, crashedAt: null, crashPoint: null, secretHash: null });
+    await writeRound(env, {
+      id: roundId,
+      status: "waiting",
+      publicHash: "p",
+      dayOfMonth: 1,
+      provablyFair: true,
+      bank: 0,
+      betsCount: 0,
+      itemsCount: 0,
+      createdAt: 1,
+      startedAt: null,
+      crashedAt: null,
+      crashPoint: null,
+      secretHash: null,
+    });
     const betId = crypto.randomUUID();
     expect((await placeBet(env, { betId, roundId, userId: user.id, itemIds: [item], autoWithdraw: 200, now: Date.now() })).ok).toBe(true);
     const settlement = { kind: "win", roundId, betId, userId: user.id, cashout: 200, win: 2_000, winItem: null, remainder: 2_000, forced: false };

@@ -86,7 +86,15 @@ describe("a crash round with two players", () => {
     expect(watcher.all("crashMultiplier").filter((f) => f.data.phase === "crashed" && f.data.roundId === roundId)).toHaveLength(1);
 
     // D1: the round, the bets, the items, the ledger, the books
-    expect(await roundRow(roundId)).toMatchObject({ status: "crashed", crash_point: 300, secret_hash: crash.data.crash!.secretHash, provably_fair: 0, bank: 2_201, bets_count: 2, items_count: 3 });
+    expect(await roundRow(roundId)).toMatchObject({
+      status: "crashed",
+      crash_point: 300,
+      secret_hash: crash.data.crash!.secretHash,
+      provably_fair: 0,
+      bank: 2_201,
+      bets_count: 2,
+      items_count: 3,
+    });
     const won = await betRow(aBet.data.bet.id);
     expect(won).toMatchObject({ status: 1, cashout: 200, win: 3_002, remainder: 102 });
     expect(await itemRow(won!.win_item_id!)).toMatchObject({ owner_id: alice.user.id, status: "available", price: 2_900, catalogue_id: prize });
@@ -108,8 +116,17 @@ describe("a crash round with two players", () => {
     await hub.waitFor((f) => f.event === "banks" && f.data.crash === 22.01, "banks");
 
     // the API shows the round and the history
-    const game = (await (await post("/api/crash/getGame", { id: roundId })).json()) as { game: Record<string, unknown> & { bets: { id: string; is_win: number; result: number | null; winItem: { id: number } | null }[] } };
-    expect(game.game).toMatchObject({ id: roundId, status: "crashed", multiplier: 3, provably_fair: false, bank: 22.01, secret_hash: crash.data.crash!.secretHash });
+    const game = (await (await post("/api/crash/getGame", { id: roundId })).json()) as {
+      game: Record<string, unknown> & { bets: { id: string; is_win: number; result: number | null; winItem: { id: number } | null }[] };
+    };
+    expect(game.game).toMatchObject({
+      id: roundId,
+      status: "crashed",
+      multiplier: 3,
+      provably_fair: false,
+      bank: 22.01,
+      secret_hash: crash.data.crash!.secretHash,
+    });
     expect(game.game.bets.map((b) => [b.id, b.is_win, b.result])).toEqual([
       [aBet.data.bet.id, 1, 2],
       [bBet.data.bet.id, 2, null],
@@ -124,7 +141,10 @@ describe("a crash round with two players", () => {
     // nothing is left owed; firing the alarms again pays nobody twice
     await fireAt(crash.data.serverTime + 4_000);
     await watcher.next("crashStartTimer", (f) => f.data.roundId === roundId + 1);
-    await hub.waitFor((f) => f.event === "banks" && f.data.crash === 0 && hub.frames.indexOf(f) > hub.frames.findIndex((g) => g.event === "banks" && g.data.crash === 22.01), "banks reset");
+    await hub.waitFor(
+      (f) => f.event === "banks" && f.data.crash === 0 && hub.frames.indexOf(f) > hub.frames.findIndex((g) => g.event === "banks" && g.data.crash === 22.01),
+      "banks reset",
+    );
     expect(await count("SELECT COUNT(*) AS n FROM ledger WHERE reference = ?1", `crash:${roundId}`)).toBe(4);
     expect(await balanceOf(alice.user.id)).toBe(102);
     for (const c of [watcher, alicePlays, bobPlays] as CrashClient[]) c.close();

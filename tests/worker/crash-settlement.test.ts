@@ -90,7 +90,7 @@ describe("placeBet", () => {
     expect(await placeBet(env, bet(roundId, user.id, [theirs]))).toEqual({ ok: false, message: "crash_api.items_unavailable" });
     expect(await placeBet(env, bet(roundId, user.id, [987_654_321]))).toEqual({ ok: false, message: "crash_api.items_unavailable" });
     expect(await placeBet(env, bet(roundId, user.id, []))).toEqual({ ok: false, message: "crash_api.no_items" });
-    expect((await itemRow(theirs))).toMatchObject({ owner_id: other.user.id, status: "available" });
+    expect(await itemRow(theirs)).toMatchObject({ owner_id: other.user.id, status: "available" });
   });
 
   it("refuses a second bet at the same multiplier (UNIQUE round, user, target) and any bet once the round runs", async () => {
@@ -157,7 +157,15 @@ describe("settling", () => {
     const balance = await balanceOf(user.id);
     await settleWin(env, { betId: first.betId, roundId, userId: user.id, cashout: 150, win: 60, winItem: null, now: Date.now() });
     const prize = await addCatalogue(160);
-    await settleWin(env, { betId: second.betId, roundId, userId: user.id, cashout: 200, win: 160, winItem: { catalogueId: prize, price: 160 }, now: Date.now() });
+    await settleWin(env, {
+      betId: second.betId,
+      roundId,
+      userId: user.id,
+      cashout: 200,
+      win: 160,
+      winItem: { catalogueId: prize, price: 160 },
+      now: Date.now(),
+    });
     expect(await balanceOf(user.id)).toBe(balance + 60);
     expect(await betRow(first.betId)).toMatchObject({ win: 60, remainder: 60, win_item_id: null });
     expect(await betRow(second.betId)).toMatchObject({ win: 160, remainder: 0 });
@@ -171,7 +179,9 @@ describe("settling", () => {
     const roundId = await newRound();
     const input = bet(roundId, user.id, [a]);
     await placeBet(env, input);
-    await expect(settleWin(env, { betId: input.betId, roundId, userId: user.id, cashout: 200, win: 200, winItem: { catalogueId: 1, price: 201 }, now: 1 })).rejects.toThrow(RangeError);
+    await expect(
+      settleWin(env, { betId: input.betId, roundId, userId: user.id, cashout: 200, win: 200, winItem: { catalogueId: 1, price: 201 }, now: 1 }),
+    ).rejects.toThrow(RangeError);
     expect((await betRow(input.betId))?.status).toBe(0);
   });
 

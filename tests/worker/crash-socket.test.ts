@@ -89,10 +89,7 @@ describe("crash socket", () => {
     const b = await connectCrash(token);
     a.send(newBet([item], 2));
     b.send(newBet([spare, item], 4));
-    const answers = await Promise.race([
-      Promise.all([a.next("successBet"), b.next("errorBet")]),
-      Promise.all([a.next("errorBet"), b.next("successBet")]),
-    ]);
+    const answers = await Promise.race([Promise.all([a.next("successBet"), b.next("errorBet")]), Promise.all([a.next("errorBet"), b.next("successBet")])]);
     const refused = answers.find((f) => f.event === "errorBet")!;
     expect(refused.data).toEqual({ message: "crash_api.items_unavailable" });
     expect(await count("SELECT COUNT(*) AS n FROM crash_bets WHERE user_id = ?1", user.id)).toBe(1);
@@ -164,7 +161,10 @@ describe("crash socket", () => {
     expect((await player.ask({ event: "twistCrash", data: {} }, "error")).data.message).toBe("crash_api.forbidden");
     expect((await player.ask({ event: "twistCrash", data: { nextCrash: 2 } }, "error")).data.message).toBe("crash_api.forbidden");
     const boss = await connectCrash(admin.token);
-    const last = watcher.all("crashMultiplier").filter((f) => f.data.phase === "crashed").at(-1)!;
+    const last = watcher
+      .all("crashMultiplier")
+      .filter((f) => f.data.phase === "crashed")
+      .at(-1)!;
     await fireAt(last.data.serverTime + 4_000);
     const timer = await watcher.next("crashStartTimer", (f) => f.data.roundId === last.data.roundId + 1);
     const startedAt = await startRound(watcher, timer);

@@ -123,7 +123,7 @@ describe("GET /img/item/<hash>.webp", () => {
     const kase = imageFileOf(catalogueFile.cases.find((c) => c.image)!.image)!;
     expect((await get(`/img/item/${kase}`)).status).toBe(404);
     expect(await hits(file)).toBe(0);
-    expect(await hits("0".repeat(64) + ".webp")).toBe(0);
+    expect(await hits(`${"0".repeat(64)}.webp`)).toBe(0);
   });
 });
 

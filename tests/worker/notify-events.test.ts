@@ -14,7 +14,9 @@ import { addCatalogue, giveItem } from "./crash-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 async function bell(userId: number) {
-  const { results } = await env.DB.prepare("SELECT name, content, is_read FROM notifications WHERE user_id = ?1 ORDER BY id").bind(userId).all<{ name: string; content: string; is_read: number }>();
+  const { results } = await env.DB.prepare("SELECT name, content, is_read FROM notifications WHERE user_id = ?1 ORDER BY id")
+    .bind(userId)
+    .all<{ name: string; content: string; is_read: number }>();
   return results;
 }
 
@@ -121,7 +123,12 @@ describe("the batch helpers", () => {
     const sent: unknown[] = [];
     const CHAT_ROOM = {
       idFromName: (name: string) => ({ name }),
-      get: () => ({ notifyUser: async (userId: number, frame: unknown) => (sent.push([userId, frame]), { sent: 1 }) }),
+      get: () => ({
+        notifyUser: async (userId: number, frame: unknown) => {
+          sent.push([userId, frame]);
+          return { sent: 1 };
+        },
+      }),
     } as unknown as Env["CHAT_ROOM"];
     expect(await pushNotification({ DB: env.DB, CHAT_ROOM }, user.id, json)).toBe(true);
     expect(sent).toEqual([[user.id, { event: "notification", data: json }]]);

@@ -34,7 +34,9 @@ async function refreshTo(catalogueId: number, cents: number) {
 }
 
 async function revaluationRows(catalogueId: number) {
-  const { results } = await env.DB.prepare("SELECT user_id, account, delta, balance_after, kind FROM ledger WHERE kind = 'revaluation' AND reference = ?1 ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT user_id, account, delta, balance_after, kind FROM ledger WHERE kind = 'revaluation' AND reference = ?1 ORDER BY id",
+  )
     .bind(`catalogue:${catalogueId}`)
     .all<{ user_id: number | null; account: string; delta: number; balance_after: number; kind: string }>();
   return results;
@@ -46,7 +48,9 @@ async function betInRunningRound() {
   const me = await makeUser();
   const mine = await userItem(me.user.id, staked, 100);
   await stakeInCrash(me.user.id, [mine]);
-  const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1").bind(mine).first<{ bet_id: string; round_id: number }>())!;
+  const bet = (await env.DB.prepare("SELECT bet_id, (SELECT round_id FROM crash_bets WHERE id = bet_id) AS round_id FROM crash_bet_items WHERE item_id = ?1")
+    .bind(mine)
+    .first<{ bet_id: string; round_id: number }>())!;
   await env.DB.prepare("UPDATE crash_rounds SET status = 'running' WHERE id = ?1").bind(bet.round_id).run();
   return { me, bet };
 }
@@ -125,9 +129,7 @@ describe("crash stake after a refresh", () => {
     const mine = await userItem(me.user.id, cat, 500);
     await refreshTo(cat, 200);
     await stakeInCrash(me.user.id, [mine]);
-    const bet = await env.DB.prepare(
-      "SELECT b.bank, x.price FROM crash_bet_items x JOIN crash_bets b ON b.id = x.bet_id WHERE x.item_id = ?1",
-    )
+    const bet = await env.DB.prepare("SELECT b.bank, x.price FROM crash_bet_items x JOIN crash_bets b ON b.id = x.bet_id WHERE x.item_id = ?1")
       .bind(mine)
       .first<{ bank: number; price: number }>();
     expect(bet).toEqual({ bank: 200, price: 200 });
@@ -139,7 +141,9 @@ describe("crash stake after a refresh", () => {
     const me = await makeUser();
     const mine = await userItem(me.user.id, cat, 3_000);
     await stakeInCrash(me.user.id, [mine]);
-    const bet = await env.DB.prepare("SELECT b.bank FROM crash_bet_items x JOIN crash_bets b ON b.id = x.bet_id WHERE x.item_id = ?1").bind(mine).first<{ bank: number }>();
+    const bet = await env.DB.prepare("SELECT b.bank FROM crash_bet_items x JOIN crash_bets b ON b.id = x.bet_id WHERE x.item_id = ?1")
+      .bind(mine)
+      .first<{ bank: number }>();
     expect(bet?.bank).toBe(900);
   });
 });
@@ -189,7 +193,15 @@ describe("the books after refreshes", () => {
   it("a won crash bet whose item a refresh re-booked still reconciles", async () => {
     const prize = await catalogueItem(300, `Arb ${tag()} | Prize (Field-Tested)`);
     const { me, bet } = await betInRunningRound();
-    await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 350, win: 350, winItem: { catalogueId: prize, price: 300 }, now: Date.now() });
+    await settleWin(env, {
+      betId: bet.bet_id,
+      roundId: bet.round_id,
+      userId: me.user.id,
+      cashout: 350,
+      win: 350,
+      winItem: { catalogueId: prize, price: 300 },
+      now: Date.now(),
+    });
     expect((await reconcile(env)).crashMismatches).toBe(0);
     await refreshTo(prize, 777);
     expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0 });
@@ -203,10 +215,22 @@ describe("a crash win paid from the room's cached catalogue", () => {
     const prize = await catalogueItem(prizeAtCache, `Arb ${tag()} | CachedPrize (Field-Tested)`);
     const { me, bet } = await betInRunningRound();
     await refreshTo(prize, prizeNow); // after the room cached the catalogue
-    await settleWin(env, { betId: bet.bet_id, roundId: bet.round_id, userId: me.user.id, cashout: 200, win, winItem: { catalogueId: prize, price: prizeAtCache }, now: Date.now() });
-    const won = (await env.DB.prepare("SELECT remainder, win_item_id FROM crash_bets WHERE id = ?1").bind(bet.bet_id).first<{ remainder: number; win_item_id: number | null }>())!;
+    await settleWin(env, {
+      betId: bet.bet_id,
+      roundId: bet.round_id,
+      userId: me.user.id,
+      cashout: 200,
+      win,
+      winItem: { catalogueId: prize, price: prizeAtCache },
+      now: Date.now(),
+    });
+    const won = (await env.DB.prepare("SELECT remainder, win_item_id FROM crash_bets WHERE id = ?1")
+      .bind(bet.bet_id)
+      .first<{ remainder: number; win_item_id: number | null }>())!;
     const minted = won.win_item_id === null ? null : await item(won.win_item_id);
-    const value = (minted ? (await env.DB.prepare("SELECT price FROM catalogue WHERE id = ?1").bind(minted.catalogue_id).first<{ price: number }>())!.price : 0) + (await balanceOf(me.user.id));
+    const value =
+      (minted ? (await env.DB.prepare("SELECT price FROM catalogue WHERE id = ?1").bind(minted.catalogue_id).first<{ price: number }>())!.price : 0) +
+      (await balanceOf(me.user.id));
     return { won, minted, value };
   }
 
@@ -276,7 +300,8 @@ describe("scheduled refresh", () => {
     await env.DB.prepare("DELETE FROM app_settings WHERE key = ?1").bind(SCHEDULED_REFRESH_KEY).run();
     // the fake feed (tests/fakes) prices this name at 1913 cents; catalogue and a held item are at 100
     const name = "AK-47 | Redline (Field-Tested)";
-    const cat = (await env.DB.prepare("SELECT id FROM catalogue WHERE market_hash_name = ?1").bind(name).first<{ id: number }>())?.id ?? (await catalogueItem(100, name));
+    const cat =
+      (await env.DB.prepare("SELECT id FROM catalogue WHERE market_hash_name = ?1").bind(name).first<{ id: number }>())?.id ?? (await catalogueItem(100, name));
     await env.DB.prepare("UPDATE catalogue SET price = 100 WHERE id = ?1").bind(cat).run();
     const me = await makeUser();
     const mine = await userItem(me.user.id, cat, 100);
@@ -317,7 +342,12 @@ describe("scheduled refresh", () => {
     const at = Date.UTC(2032, 0, 1);
     await writeSetting(env, SCHEDULED_REFRESH_KEY, String(at - 3_600_000));
     const { PriceFeedError } = await import("../../worker/prices/feed");
-    const failing: PriceFeed = { source: "test", prices: async () => { throw new PriceFeedError("down"); } };
+    const failing: PriceFeed = {
+      source: "test",
+      prices: async () => {
+        throw new PriceFeedError("down");
+      },
+    };
     expect(await scheduledPriceRefresh({ ...env, PRICE_REFRESH_MINUTES: "60" }, at, failing)).toEqual({ ran: false, reason: "feed_failed" });
     const stored = await env.DB.prepare("SELECT value FROM app_settings WHERE key = ?1").bind(SCHEDULED_REFRESH_KEY).first<{ value: string }>();
     expect(stored?.value).toBe(String(at - 3_600_000));
@@ -332,7 +362,9 @@ describe("the store after a refresh", () => {
     await houseUnits(cat, 1, 1_000);
     const t = await nameOf(cat);
     await refreshTo(cat, 600); // a drop: the store must not sell below what a held one is worth
-    const list = (await (await post("/api/all-items/getList", { appId: 730, market_hash_name: t.split(" ")[1]!.slice(0, 8) })).json()) as { data: { id: number; price: number }[] };
+    const list = (await (await post("/api/all-items/getList", { appId: 730, market_hash_name: t.split(" ")[1]!.slice(0, 8) })).json()) as {
+      data: { id: number; price: number }[];
+    };
     const storePrice = list.data.find((c) => c.id === cat)!.price;
     const withdrawable = ((await (await preview(me.token, { items: [mine] })).json()) as { amount: number }).amount;
     const shown = (await inventory(me.token)).find((i) => i.myId === mine)!.price;

@@ -42,7 +42,11 @@ export async function catalogueMap(): Promise<Map<string, { price: number; price
 let seq = 0;
 export async function userWithToken(fields: Partial<typeof users.$inferInsert> = {}) {
   seq += 1;
-  const user = await db(env).insert(users).values({ username: `pricer${seq}`, ...fields }).returning().get();
+  const user = await db(env)
+    .insert(users)
+    .values({ username: `pricer${seq}`, ...fields })
+    .returning()
+    .get();
   return { user, token: await createSession(db(env), user.id, 24) };
 }
 
@@ -53,6 +57,10 @@ export function postJson(path: string, body?: unknown, token?: string) {
 }
 
 export async function auditActions(): Promise<{ actor_id: number; action: string; details: string }[]> {
-  const { results } = await env.DB.prepare("SELECT actor_id, action, details FROM audit_log ORDER BY id").all<{ actor_id: number; action: string; details: string }>();
+  const { results } = await env.DB.prepare("SELECT actor_id, action, details FROM audit_log ORDER BY id").all<{
+    actor_id: number;
+    action: string;
+    details: string;
+  }>();
   return results;
 }

@@ -71,19 +71,29 @@ describe("POST /api/admin/prices/refresh", () => {
     const redline = await id("AK-47 | Redline (Field-Tested)"); // the feed prices it 1913
     const glock = await id("Glock-18 | Water Elemental (Minimal Wear)"); // 399
     const makeCase = async (price: number, items: [number, number][]) => {
-      const row = await env.DB.prepare("INSERT INTO cases (name, image, price, priority, active, updated_at) VALUES ('Drift', '', ?1, 0, 1, 1) RETURNING id").bind(price).first<{ id: number }>();
-      for (const [catalogueId, weight] of items) await env.DB.prepare("INSERT INTO case_items (case_id, catalogue_id, weight) VALUES (?1, ?2, ?3)").bind(row!.id, catalogueId, weight).run();
+      const row = await env.DB.prepare("INSERT INTO cases (name, image, price, priority, active, updated_at) VALUES ('Drift', '', ?1, 0, 1, 1) RETURNING id")
+        .bind(price)
+        .first<{ id: number }>();
+      for (const [catalogueId, weight] of items)
+        await env.DB.prepare("INSERT INTO case_items (case_id, catalogue_id, weight) VALUES (?1, ?2, ?3)").bind(row!.id, catalogueId, weight).run();
       return row!.id;
     };
     // EV = (1913·1 + 399·3) / 4 = 777.5 cents: at $5.00 the RTP is 155.5 % (the house would lose)
-    const drifted = await makeCase(500, [[redline, 1], [glock, 3]]);
+    const drifted = await makeCase(500, [
+      [redline, 1],
+      [glock, 3],
+    ]);
     // at $9.00 it is 86.39 %: inside the bounds, the admin's price stands
-    const fine = await makeCase(900, [[redline, 1], [glock, 3]]);
+    const fine = await makeCase(900, [
+      [redline, 1],
+      [glock, 3],
+    ]);
     const { user: admin, token } = await userWithToken({ isAdmin: true });
 
     const body = await (await postJson("/api/admin/prices/refresh", {}, token)).json<Record<string, unknown>>();
     expect(body).toMatchObject({ success: true, cases_repriced: 1 });
-    const price = async (caseId: number) => (await env.DB.prepare("SELECT price, updated_at FROM cases WHERE id = ?1").bind(caseId).first<{ price: number; updated_at: number }>())!;
+    const price = async (caseId: number) =>
+      (await env.DB.prepare("SELECT price, updated_at FROM cases WHERE id = ?1").bind(caseId).first<{ price: number; updated_at: number }>())!;
     // ceil(777.5 · 100 / 90) = 864 cents: EV / price = 89.99 %
     expect(await price(drifted)).toMatchObject({ price: 864, updated_at: expect.any(Number) });
     expect((await price(drifted)).updated_at).toBeGreaterThan(1);
@@ -99,7 +109,10 @@ describe("POST /api/admin/prices/refresh", () => {
   });
 
   it("re-books owned items at the new price, with the house's revaluation result in the ledger", async () => {
-    const cat = await env.DB.prepare("SELECT id, price FROM catalogue WHERE market_hash_name = 'AK-47 | Redline (Field-Tested)'").first<{ id: number; price: number }>();
+    const cat = await env.DB.prepare("SELECT id, price FROM catalogue WHERE market_hash_name = 'AK-47 | Redline (Field-Tested)'").first<{
+      id: number;
+      price: number;
+    }>();
     const { user } = await userWithToken();
     await env.DB.prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price) VALUES (?1, ?2, 777)").bind(user.id, cat!.id).run();
     const { token } = await userWithToken({ isAdmin: true });

@@ -51,7 +51,9 @@ async function playerWithTwoSessions() {
   return { user: first.user, token: first.token, other: second };
 }
 
-const closeAll = (clients: { close(): void }[]) => clients.forEach((c) => c.close());
+const closeAll = (clients: { close(): void }[]) => {
+  for (const c of clients) c.close();
+};
 
 /**
  * The next round, twisted to crash at `point`, from whatever phase the room is in: the current

@@ -48,7 +48,9 @@ export async function item(id: number) {
 }
 
 export async function n(sql: string, ...args: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...args).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...args)
+    .first<{ n: number }>();
   return Number(row?.n ?? 0);
 }
 
@@ -62,7 +64,14 @@ export async function snapshot() {
     env.DB.prepare("SELECT COUNT(*) AS n FROM store_trades"),
     env.DB.prepare("SELECT COUNT(*) AS n FROM store_trade_items"),
   ]);
-  return { items: items!.results, users: users!.results, house: house!.results, ledger: ledger!.results, trades: trades!.results, tradeItems: tradeItems!.results };
+  return {
+    items: items!.results,
+    users: users!.results,
+    house: house!.results,
+    ledger: ledger!.results,
+    trades: trades!.results,
+    tradeItems: tradeItems!.results,
+  };
 }
 
 export async function storeLedger(userId: number) {

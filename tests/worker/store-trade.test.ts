@@ -303,7 +303,10 @@ describe("request_id replays", () => {
     const key = { buyIds: [cat], request_id: `rb2-${t}` };
     const raced = await Promise.all([buy(me.token, key), buy(me.token, key)]);
     const statuses = raced.map((r) => r.status).sort();
-    expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
     expect(await balanceOf(me.user.id)).toBe(500);
     expect(await n("SELECT COUNT(*) AS n FROM inventory_items WHERE catalogue_id = ?1 AND owner_id IS NULL", cat)).toBe(1);
   });
@@ -350,7 +353,9 @@ describe("one store operation per user at a time", () => {
     expect((await buy(other.token, { buyIds: [cat] })).status).toBe(200);
 
     // a lease left by a dead worker expires
-    await env.DB.prepare("UPDATE store_locks SET expires_at = ?2 WHERE user_id = ?1").bind(me.user.id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE store_locks SET expires_at = ?2 WHERE user_id = ?1")
+      .bind(me.user.id, Date.now() - 1)
+      .run();
     expect((await buy(me.token, { buyIds: [cat] })).status).toBe(200);
     // released after the operation
     expect(await n("SELECT COUNT(*) AS n FROM store_locks WHERE user_id = ?1", me.user.id)).toBe(0);

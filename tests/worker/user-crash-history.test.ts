@@ -109,11 +109,31 @@ describe("crash bets in the profile", () => {
     const [a, b, c] = await Promise.all([giveItem(bob.user.id, 5), giveItem(bob.user.id, 300), giveItem(bob.user.id, 200)]);
     // floor(5 × 1.10) = 5 cents: the win item is worth the stake
     const even = await mintedItem(bob.user.id, 5);
-    await addBet({ roundId: await addRound("crashed", 140), userId: bob.user.id, items: [[a, 5]], autoWithdraw: 110, status: 1, cashout: 110, win: 5, winItemId: even, createdAt: t });
+    await addBet({
+      roundId: await addRound("crashed", 140),
+      userId: bob.user.id,
+      items: [[a, 5]],
+      autoWithdraw: 110,
+      status: 1,
+      cashout: 110,
+      win: 5,
+      winItemId: even,
+      createdAt: t,
+    });
     // a lost bet whose crash point (×3.50) is higher than any cash-out: not a "best multiplier"
     await addBet({ roundId: await addRound("crashed", 350), userId: bob.user.id, items: [[b, 300]], autoWithdraw: 999_999, status: 2, createdAt: t + 1 });
     const prize = await mintedItem(bob.user.id, 210);
-    await addBet({ roundId: await addRound("crashed", 120), userId: bob.user.id, items: [[c, 200]], autoWithdraw: 105, status: 1, cashout: 105, win: 210, winItemId: prize, createdAt: t + 2 });
+    await addBet({
+      roundId: await addRound("crashed", 120),
+      userId: bob.user.id,
+      items: [[c, 200]],
+      autoWithdraw: 105,
+      status: 1,
+      cashout: 105,
+      win: 210,
+      winItemId: prize,
+      createdAt: t + 2,
+    });
 
     for (const seen of [
       getUserAnswer.parse(await (await post("/api/user/getUser", { user_id: bob.user.id })).json()).user,

@@ -45,7 +45,9 @@ describe("worker/lib/notify", () => {
   it("notificationStatement stores the row (returned by the batch) and pushNotification sends it as a notification frame", async () => {
     const { user } = await makeUser();
     const hub = hubEnv();
-    const json = notificationOf((await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "balance_adjusted", content: "+1.00", createdAt: Date.now() })]))[0])!;
+    const json = notificationOf(
+      (await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "balance_adjusted", content: "+1.00", createdAt: Date.now() })]))[0],
+    )!;
     expect(await pushNotification(hub.env, user.id, json)).toBe(true);
     expect(notificationSchema.parse(json)).toMatchObject({ name: "balance_adjusted", content: "+1.00", is_read: false });
     const row = await env.DB.prepare("SELECT id, name FROM notifications WHERE user_id = ?1").bind(user.id).first<{ id: number; name: string }>();
@@ -58,7 +60,9 @@ describe("worker/lib/notify", () => {
     const hub = hubEnv("throw");
     expect(await notifyUserSafe(hub.env, user.id, { event: "userBanned", data: {} })).toBe(false);
     expect(await pushBalance(hub.env, user.id)).toBe(false);
-    const json = notificationOf((await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "quiz_won", content: "c", createdAt: Date.now() })]))[0])!;
+    const json = notificationOf(
+      (await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "quiz_won", content: "c", createdAt: Date.now() })]))[0],
+    )!;
     expect(await pushNotification(hub.env, user.id, json)).toBe(false);
     expect(json.id).toBeGreaterThan(0);
   });

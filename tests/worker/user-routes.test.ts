@@ -1,15 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  balanceAnswer,
-  getAnswer,
-  getUserAnswer,
-  inventoryAnswer,
-  profileAnswer,
-  readAllAnswer,
-  saveUrlAnswer,
-  youtubersAnswer,
-} from "../../shared/api/user";
+import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
 import { createSession, revokeSession } from "../../worker/auth/sessions";
 import { sha256Hex } from "../../worker/auth/tokens";
 import { db } from "../../worker/db/client";
@@ -88,7 +79,10 @@ describe("POST /api/user/get", () => {
       createdAt: 1_700_000_000_000 + i,
     }));
     // D1 binds at most 100 variables per statement
-    for (let i = 0; i < rows.length; i += 10) await db(env).insert(notifications).values(rows.slice(i, i + 10));
+    for (let i = 0; i < rows.length; i += 10)
+      await db(env)
+        .insert(notifications)
+        .values(rows.slice(i, i + 10));
     const other = await makeUser();
     await db(env).insert(notifications).values({ userId: other.user.id, name: "theirs", content: "x" });
 
@@ -190,7 +184,8 @@ describe("POST /api/user/getUser", () => {
     const body = getUserAnswer.parse(JSON.parse(raw));
     expect(body.user).toMatchObject({ id: carol.id, username: "carol", stats: { games: 0 } });
     expect(Object.keys(body.user).sort()).toEqual(["avatar", "crashBets", "id", "jackpotBets", "stats", "username", "wheelBets"]);
-    for (const secret of ["balance", "trade_link", "tradeLink", "tradeoffer", "123.45", "is_admin", "notifications", "secret"]) expect(raw).not.toContain(secret);
+    for (const secret of ["balance", "trade_link", "tradeLink", "tradeoffer", "123.45", "is_admin", "notifications", "secret"])
+      expect(raw).not.toContain(secret);
   });
 
   it("a visitor's bad id still answers 400, and a visitor still gets 401 on the private calls", async () => {
@@ -294,7 +289,9 @@ describe("POST /api/user/getInventory", () => {
     const awp = await addCatalogueItem("AWP | Asiimov", 9000);
     const statuses = ["available", "in_bet", "withdrawing", "withdrawn", "sold", "lost"];
     for (const [i, status] of statuses.entries()) {
-      await db(env).insert(inventoryItems).values({ ownerId: user.id, catalogueId: ak.id, price: 1000 + i, status });
+      await db(env)
+        .insert(inventoryItems)
+        .values({ ownerId: user.id, catalogueId: ak.id, price: 1000 + i, status });
     }
     const mine = await db(env).insert(inventoryItems).values({ ownerId: user.id, catalogueId: awp.id, price: 8999 }).returning().get();
     await db(env).insert(inventoryItems).values({ ownerId: other.user.id, catalogueId: awp.id, price: 9000 });

@@ -99,7 +99,9 @@ export async function withdrawLedger(id: string) {
 }
 
 export async function notificationsOf(userId: number) {
-  const { results } = await env.DB.prepare("SELECT name, content FROM notifications WHERE user_id = ?1 ORDER BY id").bind(userId).all<{ name: string; content: string }>();
+  const { results } = await env.DB.prepare("SELECT name, content FROM notifications WHERE user_id = ?1 ORDER BY id")
+    .bind(userId)
+    .all<{ name: string; content: string }>();
   return results;
 }
 
@@ -130,4 +132,3 @@ export async function makeDue(id: string, age = 0) {
 
 /** The age that makes an open offer stale (older than WITHDRAW.offerTtlMs). */
 export const STALE = WITHDRAW.offerTtlMs + 1_000;
-

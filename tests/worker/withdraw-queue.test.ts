@@ -191,7 +191,11 @@ describe("the withdrawal queue", () => {
   it("a queue that died after the bot made the offer but before D1 knew resends it and gets the same offer", async () => {
     const me = await sent("timeout");
     // the "lost" send: the bot has the offer, D1 does not
-    const lost = await new HttpTradeBot(env.TRADE_BOT_URL).sendOffer({ tradeLink: me.tradeLink, items: [{ id: me.itemIds[0]!, market_hash_name: "x" }], reference: me.id });
+    const lost = await new HttpTradeBot(env.TRADE_BOT_URL).sendOffer({
+      tradeLink: me.tradeLink,
+      items: [{ id: me.itemIds[0]!, market_hash_name: "x" }],
+      reference: me.id,
+    });
     await botControl(me.tradeLink, "decline", 0);
     const row = await drive(me.id);
     expect(row).toMatchObject({ status: "canceled", outcome: "declined", offer_id: lost.offerId });

@@ -43,7 +43,9 @@ describe("POST /api/withdraws/send", () => {
     expect(await balanceOf(me.user.id)).toBe(10_000 - 251);
     const row = await withdrawal(body.id);
     expect(row).toMatchObject({ user_id: me.user.id, status: "sending", trade_link: me.tradeLink, amount: 1_255, fee: 251 });
-    const { results: items } = await env.DB.prepare("SELECT item_id, price FROM withdrawal_items WHERE withdrawal_id = ?1 ORDER BY item_id").bind(body.id).all();
+    const { results: items } = await env.DB.prepare("SELECT item_id, price FROM withdrawal_items WHERE withdrawal_id = ?1 ORDER BY item_id")
+      .bind(body.id)
+      .all();
     expect(items).toEqual([
       { item_id: me.itemIds[0], price: 1_000 },
       { item_id: me.itemIds[1], price: 255 },

@@ -19,8 +19,11 @@ export interface ProviderIdentity {
 /** A provider's display name made safe to store: no control characters, one-line, ≤ 32 characters. */
 export function cleanDisplayName(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  // eslint-disable-next-line no-control-regex
-  const flat = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, " ").replace(/\s+/g, " ").trim();
+  const flat = raw
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a display name must not keep
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const cut = Array.from(flat).slice(0, AUTH.usernameMaxLength).join("").trim();
   return cut || undefined;
 }

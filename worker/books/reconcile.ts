@@ -99,7 +99,23 @@ const STORE_MISMATCHES_SQL = `
 
 export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const d1 = env.DB;
-  const [totals, items, house, flows, userMismatch, houseMismatch, crashItems, crashBad, storeBad, casesFlows, casesBad, withdrawFlows, withdrawBad, strayWithdrawing, revaluation] = await d1.batch<Record<string, number | null>>([
+  const [
+    totals,
+    items,
+    house,
+    flows,
+    userMismatch,
+    houseMismatch,
+    crashItems,
+    crashBad,
+    storeBad,
+    casesFlows,
+    casesBad,
+    withdrawFlows,
+    withdrawBad,
+    strayWithdrawing,
+    revaluation,
+  ] = await d1.batch<Record<string, number | null>>([
     d1.prepare("SELECT COALESCE(SUM(balance), 0) AS v FROM users"),
     d1.prepare(`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${HELD_STATUSES}`),
     d1.prepare(
@@ -182,6 +198,14 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     withdrawFeesKept: one(withdrawFlows, "fees"),
     withdrawMismatches,
     strayWithdrawingItems,
-    ok: userBalances + houseTotal === deposits - withdrawals && mismatchedAccounts === 0 && crashMismatches === 0 && storeMismatches === 0 && casesMismatches === 0 && withdrawMismatches === 0 && strayWithdrawingItems === 0 && revaluationMismatches === 0,
+    ok:
+      userBalances + houseTotal === deposits - withdrawals &&
+      mismatchedAccounts === 0 &&
+      crashMismatches === 0 &&
+      storeMismatches === 0 &&
+      casesMismatches === 0 &&
+      withdrawMismatches === 0 &&
+      strayWithdrawingItems === 0 &&
+      revaluationMismatches === 0,
   };
 }

@@ -27,10 +27,16 @@ async function cataloguePrices(env: DbEnv, ids: number[]): Promise<Map<number, n
 
 /** Price for these items at the configured RTP (null when the items themselves are invalid). */
 async function defaultPrice(env: CasesEnv, choices: ItemChoice[]): Promise<number | null> {
-  const prices = await cataloguePrices(env, choices.map((c) => c.catalogue_id));
+  const prices = await cataloguePrices(
+    env,
+    choices.map((c) => c.catalogue_id),
+  );
   if (choices.some((c) => !prices.has(c.catalogue_id))) return null;
   try {
-    return priceForRtp(choices.map((c) => ({ weight: c.weight, price: prices.get(c.catalogue_id)! })), casesRtpPercent(env));
+    return priceForRtp(
+      choices.map((c) => ({ weight: c.weight, price: prices.get(c.catalogue_id)! })),
+      casesRtpPercent(env),
+    );
   } catch {
     return null;
   }
@@ -54,7 +60,14 @@ function itemStatements(d1: D1Database, caseId: number | null, items: { catalogu
 export async function createCase(env: CasesEnv, actorId: number, body: AdminCreateCaseBody): Promise<CaseSave> {
   const price = body.price !== undefined ? toCents(body.price) : await defaultPrice(env, body.items);
   if (price === null) return { ok: false, status: 400, key: "cases_api.invalid_items" };
-  const checked = checkCase(body.items, await cataloguePrices(env, body.items.map((i) => i.catalogue_id)), price);
+  const checked = checkCase(
+    body.items,
+    await cataloguePrices(
+      env,
+      body.items.map((i) => i.catalogue_id),
+    ),
+    price,
+  );
   if (!checked.ok) return { ok: false, status: 400, key: checked.message };
   const d1 = env.DB;
   const now = Date.now();
@@ -74,7 +87,14 @@ export async function updateCase(env: CasesEnv, actorId: number, body: AdminUpda
   if (!current) return { ok: false, status: 404, key: "cases_api.case_not_found" };
   const choices = body.items ?? current.items.map((i) => ({ catalogue_id: i.catalogue_id, weight: i.weight }));
   const price = body.price !== undefined ? toCents(body.price) : current.price;
-  const checked = checkCase(choices, await cataloguePrices(env, choices.map((i) => i.catalogue_id)), price);
+  const checked = checkCase(
+    choices,
+    await cataloguePrices(
+      env,
+      choices.map((i) => i.catalogue_id),
+    ),
+    price,
+  );
   // Prices drift with the feed: renaming, reordering or disabling a case is never refused for
   // its RTP; new items, a new price or switching it on are.
   const recheck = body.items !== undefined || body.price !== undefined || (body.active === true && !current.active);
@@ -99,7 +119,15 @@ export async function updateCase(env: CasesEnv, actorId: number, body: AdminUpda
       // another staff edit since we read the case: refuse rather than overwrite it
       expectChanges(d1, 1),
       ...(body.items && checked.ok ? itemStatements(d1, current.id, checked.items) : []),
-      auditStatement(d1, { actorId, action: "cases.update", details: { id: current.id, fields: Object.keys(body).filter((k) => k !== "id"), price, rtp: checked.ok ? checked.rtp : null } }, now),
+      auditStatement(
+        d1,
+        {
+          actorId,
+          action: "cases.update",
+          details: { id: current.id, fields: Object.keys(body).filter((k) => k !== "id"), price, rtp: checked.ok ? checked.rtp : null },
+        },
+        now,
+      ),
     ])
     .then(
       () => true,

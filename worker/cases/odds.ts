@@ -57,7 +57,8 @@ export function rtpPercent(items: readonly WeightedItem[], priceCents: number): 
  */
 export function priceForRtp(items: readonly WeightedItem[], rtp: number): number {
   const rtpBp = Math.round(rtp * 100);
-  if (!Number.isFinite(rtp) || rtpBp <= 0 || Math.abs(rtp * 100 - rtpBp) > 1e-6) throw new RangeError(`rtp must be a positive percent with ≤ 2 decimals: ${rtp}`);
+  if (!Number.isFinite(rtp) || rtpBp <= 0 || Math.abs(rtp * 100 - rtpBp) > 1e-6)
+    throw new RangeError(`rtp must be a positive percent with ≤ 2 decimals: ${rtp}`);
   const total = BigInt(totalWeight(items));
   const num = weightedValue(items) * 10_000n;
   const den = total * BigInt(rtpBp);

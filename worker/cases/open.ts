@@ -30,8 +30,7 @@ export interface OpenRequest {
 
 export type OpenResult =
   /** notification: the bell row of a drop worth telling, written in the payment batch */
-  | { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null }
-  | { ok: false; status: 400 | 404 | 409; message: ServerKey };
+  { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null } | { ok: false; status: 400 | 404 | 409; message: ServerKey };
 
 /** Everything read and decided before the payment batch (the roll is fixed here). */
 export interface OpenPlan {
@@ -56,7 +55,10 @@ export async function planOpen(env: DbEnv, r: OpenRequest): Promise<PlanResult> 
   if (paused) return { ok: false, status: 409, message: "cases_api.busy" };
 
   const seeds = await ensureSeeds(env, r.userId, now);
-  const index = rollIndex({ serverSeed: seeds.server_seed, clientSeed: seeds.client_seed, nonce: seeds.nonce }, kase.items.map((i) => i.weight));
+  const index = rollIndex(
+    { serverSeed: seeds.server_seed, clientSeed: seeds.client_seed, nonce: seeds.nonce },
+    kase.items.map((i) => i.weight),
+  );
   return { ok: true, plan: { request: { ...r, now }, kase, seeds, won: kase.items[index]! } };
 }
 
@@ -78,7 +80,9 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
       expectChanges(d1, 1),
       // the case, its price and its items are what the roll used (an admin edit bumps updated_at)
       d1
-        .prepare("INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ?1 AND active = 1 AND price = ?2 AND updated_at = ?3)")
+        .prepare(
+          "INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ?1 AND active = 1 AND price = ?2 AND updated_at = ?3)",
+        )
         .bind(kase.id, kase.price, kase.updated_at),
       // its items' catalogue prices are the ones read (a price refresh meanwhile: the drop would
       // be minted at a stale price and the case's RTP is about to be re-checked)
@@ -87,7 +91,10 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
           `INSERT INTO batch_guard (failed) SELECT 4 WHERE (SELECT COALESCE(SUM(ci.weight * c.price), -1)
              FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id WHERE ci.case_id = ?1) != ?2`,
         )
-        .bind(kase.id, kase.items.reduce((sum, i) => sum + i.weight * i.price, 0)),
+        .bind(
+          kase.id,
+          kase.items.reduce((sum, i) => sum + i.weight * i.price, 0),
+        ),
       ...userBalanceStatements(d1, { userId: r.userId, delta: -kase.price, kind: "case_open", reference, idempotencyKey: key }, now),
       ...houseBalanceStatements(d1, { account: "house", delta: kase.price, kind: "case_open", reference, idempotencyKey: `${key}:house` }, now),
       d1
@@ -101,7 +108,14 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
         )
         .bind(r.userId, kase.id, kase.price, won.catalogue_id, won.price, seeds.server_seed_hash, seeds.client_seed, seeds.nonce, r.requestId, now),
       ...(notifies
-        ? [notificationStatement(d1, { userId: r.userId, name: "case_drop", content: notificationContent.caseDrop(won.market_hash_name, won.price), createdAt: now })]
+        ? [
+            notificationStatement(d1, {
+              userId: r.userId,
+              name: "case_drop",
+              content: notificationContent.caseDrop(won.market_hash_name, won.price),
+              createdAt: now,
+            }),
+          ]
         : []),
     ]);
   } catch (err) {

@@ -49,9 +49,7 @@ async function itemsOf(env: DbEnv, caseIds: number[]): Promise<Map<number, CaseI
 
 /** Cases with their items: active ones only unless `all`; priority desc, then id. */
 export async function listCases(env: DbEnv, { all = false } = {}): Promise<CaseWithItems[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT ${CASE_COLUMNS} FROM cases ${all ? "" : "WHERE active = 1"} ORDER BY priority DESC, id`,
-  ).all<CaseRow>();
+  const { results } = await env.DB.prepare(`SELECT ${CASE_COLUMNS} FROM cases ${all ? "" : "WHERE active = 1"} ORDER BY priority DESC, id`).all<CaseRow>();
   const items = await itemsOf(
     env,
     results.map((r) => r.id),

@@ -36,10 +36,7 @@ export function driftedCases(cases: ReadonlyMap<number, { price: number; items: 
   return out;
 }
 
-export async function repriceDriftedCases(
-  env: Pick<Env, "DB">,
-  opts: { rtp: number; actorId?: number; now?: number },
-): Promise<Repriced[]> {
+export async function repriceDriftedCases(env: Pick<Env, "DB">, opts: { rtp: number; actorId?: number; now?: number }): Promise<Repriced[]> {
   const { rtp, actorId, now = Date.now() } = opts;
   const d1 = env.DB;
   const { results } = await d1
@@ -66,7 +63,9 @@ export async function repriceDriftedCases(
       expectChanges(d1, 1),
     ];
     if (actorId !== undefined) {
-      statements.push(auditStatement(d1, { actorId, action: "cases.reprice", details: { case_id: d.id, from: d.from, to: d.to, rtp_before: d.rtpBefore, rtp } }, now));
+      statements.push(
+        auditStatement(d1, { actorId, action: "cases.reprice", details: { case_id: d.id, from: d.from, to: d.to, rtp_before: d.rtpBefore, rtp } }, now),
+      );
     }
     try {
       await d1.batch(statements);

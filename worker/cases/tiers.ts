@@ -32,7 +32,7 @@ export function tierWeights<T extends { category: string; rarity: string }>(item
     const units = CASES.tierOddsBp[tier] * WEIGHT_SCALE;
     const base = Math.floor(units / members.length);
     const rest = units - base * members.length;
-    members.forEach((item, i) => out.push({ item, weight: base + (i < rest ? 1 : 0) }));
+    for (const [i, item] of members.entries()) out.push({ item, weight: base + (i < rest ? 1 : 0) });
   }
   return out;
 }

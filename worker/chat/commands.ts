@@ -1,7 +1,7 @@
 // The cards chat commands post (§3, §6): !stats and !balance about the asker, !bet <round id>
 // about one crash round and the asker's part in it. D1 reads; cents become dollars here.
-import { z } from "zod";
-import { balanceCardJson, betCardJson, statsCardJson } from "../../shared/api/chat";
+import type { z } from "zod";
+import type { balanceCardJson, betCardJson, statsCardJson } from "../../shared/api/chat";
 import { toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
 

@@ -75,7 +75,7 @@ export async function muteUser(
   if (!t) return { ok: false, status: 404, key: "chat_api.user_not_found" };
   if (!mayMute(actor, { isAdmin: !!t.is_admin, isModerator: !!t.is_moderator })) return { ok: false, status: 403, key: "chat_api.cannot_block_staff" };
   const r = reason?.results[0] as { name: string; is_active: number } | undefined;
-  if (!r || !r.is_active) return { ok: false, status: 400, key: "chat_api.invalid_reason" };
+  if (!r?.is_active) return { ok: false, status: 400, key: "chat_api.invalid_reason" };
   if (Number((active?.results[0] as { n: number } | undefined)?.n ?? 0) > 0) return { ok: false, status: 409, key: "chat_api.already_blocked" };
 
   const until = input.duration === null ? null : now + input.duration * 60_000;
@@ -94,7 +94,12 @@ export async function muteUser(
       expectChanges(d1, 1),
       auditStatement(
         d1,
-        { actorId: actor.id, action: "chat.mute", targetUserId: input.userId, details: { duration: input.duration, until, reason_id: input.reasonId, reason: r.name } },
+        {
+          actorId: actor.id,
+          action: "chat.mute",
+          targetUserId: input.userId,
+          details: { duration: input.duration, until, reason_id: input.reasonId, reason: r.name },
+        },
         now,
       ),
     ]);

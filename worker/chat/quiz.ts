@@ -46,7 +46,11 @@ export async function reserveQuizItem(env: DbEnv, quiz: QuizRecord, now = Date.n
         .prepare("UPDATE inventory_items SET status = ?2, updated_at = ?3 WHERE id = ?1 AND owner_id IS NULL AND status = 'available'")
         .bind(quiz.itemId, QUIZ_STATUS, now),
       expectChanges(d1, 1),
-      auditStatement(d1, { actorId: quiz.actorId, action: "chat.quiz_start", details: { quiz_id: quiz.id, question: quiz.question, answer: quiz.answer, item_id: quiz.itemId } }, now),
+      auditStatement(
+        d1,
+        { actorId: quiz.actorId, action: "chat.quiz_start", details: { quiz_id: quiz.id, question: quiz.question, answer: quiz.answer, item_id: quiz.itemId } },
+        now,
+      ),
     ]);
   } catch (err) {
     if (classifyBatchError(err) !== "guard") throw err;

@@ -49,7 +49,15 @@ const ITEM_SELECT = `i.id AS id, c.market_hash_name AS market_hash_name, c.name 
   c.rarity AS rarity, c.rarity_color AS rarity_color`;
 
 export function presentItem(r: Omit<ItemRow, "bet_id">): ItemJson {
-  return { id: r.id, market_hash_name: r.market_hash_name, name: r.name, image: r.image, rarity: r.rarity, rarity_color: r.rarity_color, price: toDollars(r.price) };
+  return {
+    id: r.id,
+    market_hash_name: r.market_hash_name,
+    name: r.name,
+    image: r.image,
+    rarity: r.rarity,
+    rarity_color: r.rarity_color,
+    price: toDollars(r.price),
+  };
 }
 
 /** The last crashed rounds, newest first (§9 colour classes). */

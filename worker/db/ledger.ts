@@ -60,9 +60,7 @@ export function userBalanceStatements(d1: D1Database, m: UserMove, now = Date.no
 export function houseBalanceStatements(d1: D1Database, m: HouseMove, now = Date.now()): D1PreparedStatement[] {
   assertCents(m.delta);
   return [
-    d1
-      .prepare("INSERT INTO house_accounts (name, balance) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET balance = balance + ?2")
-      .bind(m.account, m.delta),
+    d1.prepare("INSERT INTO house_accounts (name, balance) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET balance = balance + ?2").bind(m.account, m.delta),
     d1
       .prepare(
         `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)

@@ -34,7 +34,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: integer("created_at").notNull().default(now),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -71,11 +73,7 @@ export const ledger = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [
-    uniqueIndex("ledger_idempotency").on(t.idempotencyKey),
-    index("ledger_user").on(t.userId, t.id),
-    index("ledger_kind").on(t.kind),
-  ],
+  (t) => [uniqueIndex("ledger_idempotency").on(t.idempotencyKey), index("ledger_user").on(t.userId, t.id), index("ledger_kind").on(t.kind)],
 );
 
 /** The CS2 market catalogue (app 730). price is the PriceFeed's last price in cents. */
@@ -94,10 +92,7 @@ export const catalogue = sqliteTable(
     price: integer("price").notNull(),
     priceUpdatedAt: integer("price_updated_at").notNull().default(now),
   },
-  (t) => [
-    uniqueIndex("catalogue_mhn").on(t.marketHashName),
-    index("catalogue_price").on(t.price),
-  ],
+  (t) => [uniqueIndex("catalogue_mhn").on(t.marketHashName), index("catalogue_price").on(t.price)],
 );
 
 /**
@@ -110,23 +105,24 @@ export const inventoryItems = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     ownerId: integer("owner_id").references(() => users.id),
-    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    catalogueId: integer("catalogue_id")
+      .notNull()
+      .references(() => catalogue.id),
     price: integer("price").notNull(),
     status: text("status").notNull().default("available"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [
-    index("inventory_owner_status").on(t.ownerId, t.status),
-    check("inventory_price_nonneg", sql`${t.price} >= 0`),
-  ],
+  (t) => [index("inventory_owner_status").on(t.ownerId, t.status), check("inventory_price_nonneg", sql`${t.price} >= 0`)],
 );
 
 export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     name: text("name").notNull(),
     content: text("content").notNull(),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
@@ -152,7 +148,9 @@ export const auditLog = sqliteTable(
   "audit_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    actorId: integer("actor_id").notNull().references(() => users.id),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id),
     action: text("action").notNull(),
     targetUserId: integer("target_user_id"),
     details: text("details").notNull().default("{}"),
@@ -165,11 +163,7 @@ export const auditLog = sqliteTable(
  * Always empty. A batch inserts a row here (violating the CHECK, aborting the batch) when a
  * conditional update changed fewer rows than expected. See db/ledger.ts expectChanges().
  */
-export const batchGuard = sqliteTable(
-  "batch_guard",
-  { failed: integer("failed").notNull() },
-  (t) => [check("batch_guard_never", sql`${t.failed} = 0`)],
-);
+export const batchGuard = sqliteTable("batch_guard", { failed: integer("failed").notNull() }, (t) => [check("batch_guard_never", sql`${t.failed} = 0`)]);
 
 /**
  * One crash round. id is the round number (1, 2, 3 …) and also its index k in the committed
@@ -208,8 +202,12 @@ export const crashBets = sqliteTable(
   "crash_bets",
   {
     id: text("id").primaryKey(),
-    roundId: integer("round_id").notNull().references(() => crashRounds.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => crashRounds.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     bank: integer("bank").notNull(),
     autoWithdraw: integer("auto_withdraw").notNull(),
     status: integer("status").notNull().default(0),
@@ -231,8 +229,12 @@ export const crashBets = sqliteTable(
 export const crashBetItems = sqliteTable(
   "crash_bet_items",
   {
-    betId: text("bet_id").notNull().references(() => crashBets.id),
-    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
+    betId: text("bet_id")
+      .notNull()
+      .references(() => crashBets.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
     price: integer("price").notNull(),
   },
   (t) => [primaryKey({ columns: [t.betId, t.itemId] }), index("crash_bet_items_item").on(t.itemId)],
@@ -260,8 +262,12 @@ export const cases = sqliteTable(
 export const caseItems = sqliteTable(
   "case_items",
   {
-    caseId: integer("case_id").notNull().references(() => cases.id),
-    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    caseId: integer("case_id")
+      .notNull()
+      .references(() => cases.id),
+    catalogueId: integer("catalogue_id")
+      .notNull()
+      .references(() => catalogue.id),
     weight: integer("weight").notNull(),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.catalogueId] }), check("case_items_weight_pos", sql`${t.weight} > 0`)],
@@ -274,7 +280,9 @@ export const caseItems = sqliteTable(
 export const caseSeeds = sqliteTable(
   "case_seeds",
   {
-    userId: integer("user_id").primaryKey().references(() => users.id),
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id),
     serverSeed: text("server_seed").notNull(),
     serverSeedHash: text("server_seed_hash").notNull(),
     clientSeed: text("client_seed").notNull(),
@@ -289,7 +297,9 @@ export const caseSeedHistory = sqliteTable(
   "case_seed_history",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     serverSeed: text("server_seed").notNull(),
     serverSeedHash: text("server_seed_hash").notNull(),
     clientSeed: text("client_seed").notNull(),
@@ -308,11 +318,19 @@ export const caseOpens = sqliteTable(
   "case_opens",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
-    caseId: integer("case_id").notNull().references(() => cases.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    caseId: integer("case_id")
+      .notNull()
+      .references(() => cases.id),
     price: integer("price").notNull(),
-    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
-    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
+    catalogueId: integer("catalogue_id")
+      .notNull()
+      .references(() => catalogue.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
     /** the minted item's booked price (its catalogue price at the open), cents */
     itemPrice: integer("item_price").notNull(),
     serverSeedHash: text("server_seed_hash").notNull(),
@@ -337,7 +355,9 @@ export const caseOpens = sqliteTable(
  * exists or the old one expired (STORE.lockTtlMs, should a worker die); released by token.
  */
 export const storeLocks = sqliteTable("store_locks", {
-  userId: integer("user_id").primaryKey().references(() => users.id),
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
   token: text("token").notNull(),
   /** 'buy' | 'sell' */
   op: text("op").notNull(),
@@ -353,7 +373,9 @@ export const storeTrades = sqliteTable(
   "store_trades",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     requestId: text("request_id").notNull(),
     /** 'buy' | 'sell' */
     kind: text("kind").notNull(),
@@ -370,9 +392,15 @@ export const storeTrades = sqliteTable(
 export const storeTradeItems = sqliteTable(
   "store_trade_items",
   {
-    tradeId: text("trade_id").notNull().references(() => storeTrades.id),
-    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
-    catalogueId: integer("catalogue_id").notNull().references(() => catalogue.id),
+    tradeId: text("trade_id")
+      .notNull()
+      .references(() => storeTrades.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    catalogueId: integer("catalogue_id")
+      .notNull()
+      .references(() => catalogue.id),
     side: text("side").notNull(),
     /** cents: what the unit cost, or the catalogue price the sold item was taken at */
     price: integer("price").notNull(),
@@ -392,9 +420,15 @@ export const chatMutes = sqliteTable(
   "chat_mutes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
-    moderatorId: integer("moderator_id").notNull().references(() => users.id),
-    reasonId: integer("reason_id").notNull().references(() => chatBanReasons.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    moderatorId: integer("moderator_id")
+      .notNull()
+      .references(() => users.id),
+    reasonId: integer("reason_id")
+      .notNull()
+      .references(() => chatBanReasons.id),
     durationMinutes: integer("duration_minutes"),
     until: integer("until"),
     createdAt: integer("created_at").notNull().default(now),
@@ -418,7 +452,9 @@ export const withdrawals = sqliteTable(
   "withdrawals",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     requestId: text("request_id").notNull(),
     status: text("status").notNull().default("sending"),
     tradeLink: text("trade_link").notNull(),
@@ -446,8 +482,12 @@ export const withdrawals = sqliteTable(
 export const withdrawalItems = sqliteTable(
   "withdrawal_items",
   {
-    withdrawalId: text("withdrawal_id").notNull().references(() => withdrawals.id),
-    itemId: integer("item_id").notNull().references(() => inventoryItems.id),
+    withdrawalId: text("withdrawal_id")
+      .notNull()
+      .references(() => withdrawals.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
     price: integer("price").notNull(),
   },
   (t) => [primaryKey({ columns: [t.withdrawalId, t.itemId] }), index("withdrawal_items_item").on(t.itemId)],

@@ -14,7 +14,7 @@ type HubEnv = Pick<Env, "DB" | "CHAT_ROOM">;
 /** hub(env).notifyUser(...) that never throws; answers whether the hub took the frame. */
 export async function notifyUserSafe(env: HubEnv, userId: number, frame: ChatServerFrame): Promise<boolean> {
   try {
-    const delivery: { refused?: string } | void = await hub(env).notifyUser(userId, frame);
+    const delivery: { refused?: string } | undefined = await hub(env).notifyUser(userId, frame);
     if (delivery?.refused) {
       console.error("hub refused a frame", { userId, event: frame.event, refused: delivery.refused });
       return false;
@@ -57,7 +57,9 @@ export interface NotificationInsert {
  */
 export function notificationStatement(d1: D1Database, n: NotificationInsert): D1PreparedStatement {
   return d1
-    .prepare("INSERT INTO notifications (user_id, name, content, is_read, created_at) VALUES (?1, ?2, ?3, 0, ?4) RETURNING id, name, content, is_read, created_at")
+    .prepare(
+      "INSERT INTO notifications (user_id, name, content, is_read, created_at) VALUES (?1, ?2, ?3, 0, ?4) RETURNING id, name, content, is_read, created_at",
+    )
     .bind(n.userId, n.name, n.content, n.createdAt);
 }
 

@@ -44,8 +44,7 @@ export function catalogueUpsertSql(
       return `(${values.map(sqlValue).join(", ")})`;
     });
     statements.push(
-      `INSERT INTO catalogue (${COLUMNS.join(", ")}) VALUES\n${rows.join(",\n")}\n` +
-        `ON CONFLICT(market_hash_name) DO UPDATE SET ${updated.join(", ")};`,
+      `INSERT INTO catalogue (${COLUMNS.join(", ")}) VALUES\n${rows.join(",\n")}\n` + `ON CONFLICT(market_hash_name) DO UPDATE SET ${updated.join(", ")};`,
     );
   }
   return statements;

@@ -39,7 +39,9 @@ export function revaluationStatements(d1: D1Database, r: { catalogueId: number; 
           WHERE d IS NOT NULL AND d <> 0 AND ${CATALOGUE_HOLDS_PRICE}`,
       )
       .bind(r.catalogueId, r.price, revaluationKey(r.catalogueId, r.price, r.now), r.now, revaluationReference(r.catalogueId)),
-    d1.prepare(`UPDATE inventory_items SET price = ?2, updated_at = ?3 WHERE ${REVALUED_ITEMS} AND price <> ?2 AND ${CATALOGUE_HOLDS_PRICE}`).bind(r.catalogueId, r.price, r.now),
+    d1
+      .prepare(`UPDATE inventory_items SET price = ?2, updated_at = ?3 WHERE ${REVALUED_ITEMS} AND price <> ?2 AND ${CATALOGUE_HOLDS_PRICE}`)
+      .bind(r.catalogueId, r.price, r.now),
   ];
 }
 

@@ -35,9 +35,7 @@ export function refreshDue(now: number, last: number | undefined, minutes: numbe
   return now - last >= minutes * 60_000;
 }
 
-export type ScheduledOutcome =
-  | { ran: true; result: RefreshResult; casesRepriced: number }
-  | { ran: false; reason: "off" | "not_due" | "feed_failed" };
+export type ScheduledOutcome = { ran: true; result: RefreshResult; casesRepriced: number } | { ran: false; reason: "off" | "not_due" | "feed_failed" };
 
 type ScheduledEnv = Pick<Env, "DB" | "PRICE_FEED_URL" | "CASES_RTP_PERCENT"> & { PRICE_FEED_KEY?: string; PRICE_REFRESH_MINUTES?: string };
 

@@ -192,7 +192,11 @@ function tradeStatements(
         .bind(tradeId, r.userId, now),
       expectChanges(d1, given.length),
       ...userBalanceStatements(d1, { userId: r.userId, delta: totals.sold - totals.tax, kind: "store_sell", reference, idempotencyKey: keys.sell }, now),
-      ...houseBalanceStatements(d1, { account: "house", delta: -(totals.sold - totals.tax), kind: "store_sell", reference, idempotencyKey: keys.sellHouse }, now),
+      ...houseBalanceStatements(
+        d1,
+        { account: "house", delta: -(totals.sold - totals.tax), kind: "store_sell", reference, idempotencyKey: keys.sellHouse },
+        now,
+      ),
     );
   }
   if (units.length > 0) {

@@ -70,7 +70,15 @@ export async function crashHistory(env: DbEnv, userId: number, limit: number = U
 }
 
 function presentItem(r: ItemRow): ItemJson {
-  return { id: r.id, market_hash_name: r.market_hash_name, name: r.name, image: r.image, rarity: r.rarity, rarity_color: r.rarity_color, price: toDollars(r.price) };
+  return {
+    id: r.id,
+    market_hash_name: r.market_hash_name,
+    name: r.name,
+    image: r.image,
+    rarity: r.rarity,
+    rarity_color: r.rarity_color,
+    price: toDollars(r.price),
+  };
 }
 
 function presentBet(b: BetRow, items: ItemJson[], winItem: ItemJson | null): CrashHistoryRow {

@@ -85,7 +85,6 @@ export async function youtubers(env: DbEnv) {
 
 // ---- statistics and histories (§3) ----
 
-
 /**
  * Games as the ledger sees them: money bets ('bet' rows, negative) and their wins ('win' rows)
  * share a reference (the round). A refunded (voided) round is not a game.

@@ -65,7 +65,14 @@ export function finishStatements(d1: D1Database, w: OpenWithdrawal, outcome: Out
     );
   }
   // last: the bell row (name = the catalogue key, content = the items' value)
-  out.push(notificationStatement(d1, { userId: w.user_id, name: completed ? NOTIFY_COMPLETED : NOTIFY_CANCELED, content: notificationContent.amount(w.amount), createdAt: now }));
+  out.push(
+    notificationStatement(d1, {
+      userId: w.user_id,
+      name: completed ? NOTIFY_COMPLETED : NOTIFY_CANCELED,
+      content: notificationContent.amount(w.amount),
+      createdAt: now,
+    }),
+  );
   return out;
 }
 

@@ -4,7 +4,10 @@ import { WITHDRAW } from "../../shared/constants";
 import type { OfferState } from "./bot";
 
 export type SendRefusal =
-  | { status: 400; key: "inventory_api.item_not_found" | "inventory_api.too_many_items" | "inventory_api.trade_link_required" | "inventory_api.insufficient_funds" }
+  | {
+      status: 400;
+      key: "inventory_api.item_not_found" | "inventory_api.too_many_items" | "inventory_api.trade_link_required" | "inventory_api.insufficient_funds";
+    }
   | { status: 403; key: "inventory_api.deposit_required" }
   | { status: 409; key: "inventory_api.wait_last_withdraw" | "inventory_api.item_not_found" | "inventory_api.items_withdrawing" };
 

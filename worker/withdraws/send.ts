@@ -123,8 +123,6 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
 }
 
 async function findByRequest(env: DbEnv, userId: number, requestId: string): Promise<string | null> {
-  const row = await env.DB.prepare("SELECT id FROM withdrawals WHERE user_id = ?1 AND request_id = ?2")
-    .bind(userId, requestId)
-    .first<{ id: string }>();
+  const row = await env.DB.prepare("SELECT id FROM withdrawals WHERE user_id = ?1 AND request_id = ?2").bind(userId, requestId).first<{ id: string }>();
   return row?.id ?? null;
 }

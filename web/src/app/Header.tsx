@@ -77,7 +77,12 @@ function UserCorner() {
       <div className="header-balance">
         <span className="header-balance-label">{t("header.balance")}</span>
         <Money amount={user.balance} className="header-balance-amount" />
-        <button type="button" className="button button-primary button-small header-deposit" onClick={() => openModal("deposit")} aria-label={t("header.deposit")}>
+        <button
+          type="button"
+          className="button button-primary button-small header-deposit"
+          onClick={() => openModal("deposit")}
+          aria-label={t("header.deposit")}
+        >
           <span aria-hidden="true">+</span>
           <span className="header-deposit-text">{t("header.deposit")}</span>
         </button>

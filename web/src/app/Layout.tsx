@@ -41,6 +41,7 @@ export function Layout() {
   const { pathname } = useLocation();
 
   // A new screen: the overlay panels step aside and the view starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger (a new screen), not an input
   useEffect(() => {
     closePanel();
     window.scrollTo(0, 0);

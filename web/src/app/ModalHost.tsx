@@ -12,12 +12,27 @@ const modalFallback = (
   </div>
 );
 
-const LoginModal = lazyScreen(named(() => import("../features/auth/LoginModal"), "LoginModal"), modalFallback);
-const DepositPlaceholder = lazyScreen(named(() => import("../features/placeholder/DepositPlaceholder"), "DepositPlaceholder"), modalFallback);
-const WithdrawalPlaceholder = lazyScreen(named(() => import("../features/inventory/WithdrawalPlaceholder"), "WithdrawalPlaceholder"), modalFallback);
-const SettingsModal = lazyScreen(named(() => import("../features/settings/SettingsModal"), "SettingsModal"), modalFallback);
+const LoginModal = lazyScreen(
+  named(() => import("../features/auth/LoginModal"), "LoginModal"),
+  modalFallback,
+);
+const DepositPlaceholder = lazyScreen(
+  named(() => import("../features/placeholder/DepositPlaceholder"), "DepositPlaceholder"),
+  modalFallback,
+);
+const WithdrawalPlaceholder = lazyScreen(
+  named(() => import("../features/inventory/WithdrawalPlaceholder"), "WithdrawalPlaceholder"),
+  modalFallback,
+);
+const SettingsModal = lazyScreen(
+  named(() => import("../features/settings/SettingsModal"), "SettingsModal"),
+  modalFallback,
+);
 // The chat's modals (rules, commands, clear, moderation): names starting with "chat".
-const ChatModals = lazyScreen(named(() => import("../features/chat/ChatModals"), "ChatModals"), null);
+const ChatModals = lazyScreen(
+  named(() => import("../features/chat/ChatModals"), "ChatModals"),
+  null,
+);
 
 export function ModalHost() {
   const { t } = useTranslation("layout");

@@ -66,7 +66,9 @@ function BonusButton() {
   const now = useNow(bonus.bank >= 1 && bonus.endTime !== null) + bonus.clockOffsetMs;
   const meter = bonusMeter(bonus.bank, bonus.endTime, now);
   const timeText =
-    meter.kind === "timer" ? `${meter.days > 0 ? `${meter.days}${t("bonus.days_short")} ` : ""}${pad(meter.hours)}:${pad(meter.minutes)}:${pad(meter.seconds)}` : "";
+    meter.kind === "timer"
+      ? `${meter.days > 0 ? `${meter.days}${t("bonus.days_short")} ` : ""}${pad(meter.hours)}:${pad(meter.minutes)}:${pad(meter.seconds)}`
+      : "";
   return (
     <button type="button" className="mode-link mode-bonus" onClick={() => togglePanel("bonus")} aria-expanded={open}>
       <span className="mode-icon">
@@ -86,7 +88,7 @@ function BonusButton() {
           <span className="bonus-scale-fill" style={{ width: `${meter.fill * 100}%` }} />
         </span>
       ) : (
-        <span className="bonus-timer" aria-label={t("bonus.timer", { time: timeText })}>
+        <span className="bonus-timer" role="timer" aria-label={t("bonus.timer", { time: timeText })}>
           {timeText}
         </span>
       )}

@@ -54,6 +54,7 @@ function ScreenError({ chunk, onRetry }: { chunk: boolean; onRetry: () => void }
 /** A lazily loaded screen (own chunk, 120 s timeout, skeleton while loading, Retry on failure). */
 export function lazyScreen<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>, fallback?: ReactNode): ComponentType<P> {
   const screen = retryableLazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy screen at module load, not during a render
   function LazyScreen(props: P) {
     return (
       <ScreenBoundary onRetry={() => screen.retry()} fallback={fallback}>

@@ -9,6 +9,7 @@ export type ScreenTitle = keyof typeof titlesRu.screen;
 export function useDocumentTitle(screen: ScreenTitle | undefined): void {
   const { t, i18n } = useTranslation("titles");
   const title = screen ? t("format", { screen: t(`screen.${screen}`) }) : t("site");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch re-applies the title i18next already changed
   useEffect(() => {
     document.title = title;
   }, [title, i18n.language]);

@@ -90,6 +90,7 @@ export function retryableLazy<P extends object>(load: () => Promise<Module<P>>, 
       ),
     );
   let current = make();
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazy module at module load, not during a render
   const Component = (props: P) => createElement(current as ComponentType<P>, props);
   return {
     Component,

@@ -25,10 +25,22 @@ const panelFallback = (
   </div>
 );
 
-const NotificationsPanel = lazyScreen(named(() => import("../features/notifications/NotificationsPanel"), "NotificationsPanel"), panelFallback);
-const StreamersPanel = lazyScreen(named(() => import("../features/streamers/StreamersPanel"), "StreamersPanel"), panelFallback);
-const InventoryPanel = lazyScreen(named(() => import("./InventoryWithTradeLink"), "InventoryWithTradeLink"), panelFallback);
-const StorePanel = lazyScreen(named(() => import("./StoreWithExchange"), "StoreWithExchange"), panelFallback);
+const NotificationsPanel = lazyScreen(
+  named(() => import("../features/notifications/NotificationsPanel"), "NotificationsPanel"),
+  panelFallback,
+);
+const StreamersPanel = lazyScreen(
+  named(() => import("../features/streamers/StreamersPanel"), "StreamersPanel"),
+  panelFallback,
+);
+const InventoryPanel = lazyScreen(
+  named(() => import("./InventoryWithTradeLink"), "InventoryWithTradeLink"),
+  panelFallback,
+);
+const StorePanel = lazyScreen(
+  named(() => import("./StoreWithExchange"), "StoreWithExchange"),
+  panelFallback,
+);
 
 function MobileChat() {
   return (

@@ -29,9 +29,7 @@ export const useBanksStore = create<BanksState>()((set, get) => ({
   setBonus: (bonus) => set({ bonus: { ...get().bonus, ...bonus } }),
 }));
 
-export type BonusMeter =
-  | { kind: "scale"; fill: number }
-  | { kind: "timer"; days: number; hours: number; minutes: number; seconds: number; ended: boolean };
+export type BonusMeter = { kind: "scale"; fill: number } | { kind: "timer"; days: number; hours: number; minutes: number; seconds: number; ended: boolean };
 
 /**
  * §2: a bonus bank below 1 shows a partially filled scale (bank / 1); at 1 or more it shows the

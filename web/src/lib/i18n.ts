@@ -14,7 +14,8 @@ export function resourcesFromModules(mods: Record<string, Record<string, unknown
     const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (!m) continue;
     const [, lng, ns] = m as unknown as [string, string, string];
-    (resources[lng] ??= {})[ns] = content;
+    resources[lng] ??= {};
+    resources[lng][ns] = content;
   }
   return resources;
 }

@@ -3,16 +3,7 @@
 import { create } from "zustand";
 import { UI } from "../../../shared/constants";
 
-export type PanelName =
-  | "nav"
-  | "bonus"
-  | "toolbar"
-  | "chatMobile"
-  | "chatDesktop"
-  | "store"
-  | "inventory"
-  | "notifications"
-  | "streamers";
+export type PanelName = "nav" | "bonus" | "toolbar" | "chatMobile" | "chatDesktop" | "store" | "inventory" | "notifications" | "streamers";
 
 /** Opening one of these closes the others (§2; the inventory drawer shares their side). */
 export const EXCLUSIVE_PANELS: readonly PanelName[] = ["streamers", "notifications", "bonus", "store", "inventory"];

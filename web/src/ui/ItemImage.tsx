@@ -2,7 +2,7 @@
 // rarity-coloured picture itself when its source fails), or (no catalogue picture, broken link) a
 // rarity-coloured card that names the weapon and skin, drawn in HTML/CSS.
 import { useState, type CSSProperties } from "react";
-import { UI } from "../../../shared/constants";
+import type { UI } from "../../../shared/constants";
 import { siteImageUrl } from "../../../shared/images";
 import { splitItemName } from "./itemName";
 import "./itemImage.css";
@@ -31,16 +31,7 @@ export function ItemImage({ name, image: catalogueUrl, rarityColor, size = 96, c
   if (image && failedUrl !== image) {
     return (
       <span className={classes} style={style}>
-        <img
-          src={image}
-          alt={name}
-          width={size}
-          height={size}
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          onError={() => setFailedUrl(image)}
-        />
+        <img src={image} alt={name} width={size} height={size} loading="lazy" decoding="async" draggable={false} onError={() => setFailedUrl(image)} />
       </span>
     );
   }
@@ -53,9 +44,7 @@ export function ItemImage({ name, image: catalogueUrl, rarityColor, size = 96, c
         {parts.weapon || name}
       </span>
       {parts.skin && size > 48 && <span className="item-image__skin">{parts.skin}</span>}
-      {(parts.stattrak || parts.souvenir) && size >= 96 && (
-        <span className="item-image__mark">{parts.stattrak ? "StatTrak™" : "Souvenir"}</span>
-      )}
+      {(parts.stattrak || parts.souvenir) && size >= 96 && <span className="item-image__mark">{parts.stattrak ? "StatTrak™" : "Souvenir"}</span>}
     </span>
   );
 }

@@ -8,5 +8,5 @@ export const WIN_SLOT_ID = "notice-stack-wins";
 
 export function InNoticeStack({ children }: { children: ReactNode }) {
   const slot = typeof document === "undefined" ? null : document.getElementById(WIN_SLOT_ID);
-  return slot ? createPortal(children, slot) : <>{children}</>;
+  return slot ? createPortal(children, slot) : children;
 }

@@ -26,6 +26,10 @@ export const adminCrashRoutes = new Hono<AppEnv>()
     const admin = c.get("user");
     const nextCrash = toHundredths(c.req.valid("json").nextCrash);
     const done = await crashRoom(c.env).scheduleTwist(nextCrash);
-    await writeAudit(c.env, { actorId: admin.id, action: "crash.schedule_twist", details: { nextCrash: c.req.valid("json").nextCrash, roundId: done.roundId } });
+    await writeAudit(c.env, {
+      actorId: admin.id,
+      action: "crash.schedule_twist",
+      details: { nextCrash: c.req.valid("json").nextCrash, roundId: done.roundId },
+    });
     return c.json({ success: true, action: "scheduled", roundId: done.roundId } satisfies AdminCrashAnswer);
   });

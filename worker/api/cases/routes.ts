@@ -33,7 +33,7 @@ export const casesRoutes = new Hono<AppEnv>()
   })
   .get("/getOne", queryParams(getOneQuery), async (c) => {
     const kase = await findCase(c.env, c.req.valid("query").id);
-    if (!kase || !kase.active) return fail(c, 404, "cases_api.case_not_found");
+    if (!kase?.active) return fail(c, 404, "cases_api.case_not_found");
     return c.json({ case: presentCaseWithItems(kase) } satisfies GetOneAnswer);
   })
   .post("/open", requireUser, jsonBody(openBody), async (c) => {

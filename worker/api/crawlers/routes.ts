@@ -30,9 +30,7 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
 }
 
 export const crawlerRoutes = new Hono<AppEnv>()
-  .get("/robots.txt", (c) =>
-    c.body(robotsTxt(exactOrigin(c.env.APP_ORIGIN)), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE }),
-  )
+  .get("/robots.txt", (c) => c.body(robotsTxt(exactOrigin(c.env.APP_ORIGIN)), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE }))
   .get("/sitemap.xml", async (c) => {
     const paths = [...SITEMAP_PAGES, ...(await activeCaseIds(c.env)).map((id) => `/cases/${id}`)];
     return c.body(sitemapXml(exactOrigin(c.env.APP_ORIGIN), paths), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE });

@@ -11,7 +11,7 @@ import { errorMessage, exactOrigin, renderPopupPage } from "../../auth/popup-pag
 import { finishProviderSignIn } from "../../auth/sign-in";
 import { consumeState, newState, nonceOfState, saveState } from "../../auth/states";
 import { checkSteamAssertion, fetchSteamProfile, steamLoginUrl, verifyWithSteam } from "../../auth/steam";
-import { codeChallenge, newCodeVerifier, vkAuthorizeUrl, vkCallbackQuery, vkDisplayName, vkSignIn } from "../../auth/vk";
+import { codeChallenge, newCodeVerifier, vkAuthorizeUrl, vkCallbackQuery, vkDisplayName, vkSignIn, type VkUser } from "../../auth/vk";
 import { db } from "../../db/client";
 import type { AppEnv } from "../../env";
 
@@ -95,7 +95,7 @@ export const socialiteRoutes = new Hono<AppEnv>()
     if (!parsed.success) return refuse(c, "vk", "malformed callback");
     const nonce = state && nonceOfState(state.state);
     if (!state?.codeVerifier || !nonce) return refuse(c, "vk", "unknown, expired or used state");
-    let user;
+    let user: VkUser;
     try {
       user = await vkSignIn({
         vkIdUrl: c.env.VK_ID_URL,

@@ -13,10 +13,7 @@ export const publicUserRoutes = new Hono<AppEnv>().post("/getUser", jsonBody(get
   const user = await q.findUser(c.env, user_id);
   // a catalogue key (translated on the page), not the admin routes' English text
   if (!user) return fail(c, 404, "user_api.user_not_found");
-  const [results, lists] = await Promise.all([
-    q.gameResults(c.env, user.id),
-    q.profileLists(c.env, user.id, ["crashBets", "jackpotBets", "wheelBets"]),
-  ]);
+  const [results, lists] = await Promise.all([q.gameResults(c.env, user.id), q.profileLists(c.env, user.id, ["crashBets", "jackpotBets", "wheelBets"])]);
   return c.json({
     user: {
       id: user.id,

@@ -14,6 +14,4 @@ function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Re
   return room.fetch(c.req.raw);
 }
 
-export const wsRoutes = new Hono<AppEnv>()
-  .get("/chat", (c) => upgrade(c, hub(c.env)))
-  .get("/crash", (c) => upgrade(c, crashRoom(c.env)));
+export const wsRoutes = new Hono<AppEnv>().get("/chat", (c) => upgrade(c, hub(c.env))).get("/crash", (c) => upgrade(c, crashRoom(c.env)));

@@ -76,7 +76,8 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   async fetch(request: Request): Promise<Response> {
     const keepalive = this.protocol.keepalive;
     // Pings are answered by the runtime, so an idle room stays hibernated.
-    if (keepalive && !this.ctx.getWebSocketAutoResponse()) this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(encodeFrame(keepalive.ping), encodeFrame(keepalive.pong)));
+    if (keepalive && !this.ctx.getWebSocketAutoResponse())
+      this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(encodeFrame(keepalive.ping), encodeFrame(keepalive.pong)));
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return Response.json(errorBody("app_api.invalid_request"), { status: 426, headers: { Upgrade: "websocket" } });
     }
@@ -156,7 +157,8 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   protected setAttachment(ws: WebSocket, attachment: A): void {
     ws.serializeAttachment(attachment);
     this.bound.bind(ws, attachment);
-    if (this.bound.wasEnded(attachment.session)) this.endSocket(ws, "signed_out").catch((err: unknown) => console.error("room could not end a socket", String(err)));
+    if (this.bound.wasEnded(attachment.session))
+      this.endSocket(ws, "signed_out").catch((err: unknown) => console.error("room could not end a socket", String(err)));
   }
 
   /** Open sockets (derived from the runtime, so right after hibernation too). */

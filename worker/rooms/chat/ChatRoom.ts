@@ -84,7 +84,12 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   // ── RPC: chat ─────────────────────────────────────────────────────────────
   /** The send path of POST /api/chat/sendMessage (userId null = a visitor). */
   async postMessage(userId: number | null, text: string): Promise<PostAnswer> {
-    const out = await sendChat(d1SendContext(this.env, this.limiters, (d) => this.post(d)), userId, text, Date.now());
+    const out = await sendChat(
+      d1SendContext(this.env, this.limiters, (d) => this.post(d)),
+      userId,
+      text,
+      Date.now(),
+    );
     if (out.posted?.type === "MESSAGE") await this.checkAnswer(out.posted);
     return { status: out.status, body: out.body };
   }

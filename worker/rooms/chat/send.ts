@@ -89,7 +89,12 @@ export async function sendChat(ctx: SendContext, userId: number | null, raw: str
   return { status: 200, body: { status: "success", message: command ? "chat_api.command_sent" : "chat_api.message_sent" }, posted };
 }
 
-async function commandDraft(env: Pick<Env, "DB">, command: ChatCommand, author: ChatAuthor, text: string): Promise<{ draft: Draft } | { refused: SendOutcome }> {
+async function commandDraft(
+  env: Pick<Env, "DB">,
+  command: ChatCommand,
+  author: ChatAuthor,
+  text: string,
+): Promise<{ draft: Draft } | { refused: SendOutcome }> {
   const user = chatUser(author);
   switch (command.kind) {
     case "stats":

@@ -169,7 +169,11 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     const event: CrashEvent = nextCrash === undefined ? { type: "forceCrash", mode: "dev" } : { type: "twist", nextCrash: toHundredths(nextCrash) };
     const outcome = await this.run(event, ws);
     if (outcome?.ok === false) return void this.sendTo(ws, { event: "error", data: { message: outcome.key } });
-    await writeAudit(this.env, { actorId: a.userId!, action: nextCrash === undefined ? "crash.force_crash" : "crash.schedule_twist", details: { nextCrash: nextCrash ?? null, roundId: this.state!.round.id } });
+    await writeAudit(this.env, {
+      actorId: a.userId!,
+      action: nextCrash === undefined ? "crash.force_crash" : "crash.schedule_twist",
+      details: { nextCrash: nextCrash ?? null, roundId: this.state!.round.id },
+    });
   }
 
   /** The pause after a crash is over: the chain's next round, unless nobody is watching. */
@@ -199,7 +203,10 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     for (const e of effects) {
       if (e.type === "persist" && e.round) owed.push({ kind: "round", row: e.round });
       else if (e.type === "settle") owed.push({ kind: "settle", settlement: e.settlement });
-      else if (e.type === "schedule") (scheduled = true), timers.set(e.name, e.at);
+      else if (e.type === "schedule") {
+        scheduled = true;
+        timers.set(e.name, e.at);
+      }
     }
     if (!quiet || owed.length > 0) await this.ctx.storage.put({ [STATE_KEY]: this.state, ...this.outbox.stage(owed) });
     if (scheduled) for (const name of TIMERS) await this.setTimer(name, timers.get(name));
@@ -210,8 +217,10 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     for (const e of effects) {
       try {
         if (e.type === "reply" && ws) this.sendTo(ws, e.frame);
-        else if (e.type === "send") for (const socket of (byUser ??= this.socketsByUser()).get(e.userId) ?? []) this.sendTo(socket, e.frame);
-        else if (e.type === "broadcast" && e.frame.event === "newBets") rows.push(...e.frame.data.bets);
+        else if (e.type === "send") {
+          byUser ??= this.socketsByUser();
+          for (const socket of byUser.get(e.userId) ?? []) this.sendTo(socket, e.frame);
+        } else if (e.type === "broadcast" && e.frame.event === "newBets") rows.push(...e.frame.data.bets);
         else if (e.type === "broadcast") {
           this.betRows.flush(); // rows of earlier steps go first: they belong before this frame
           this.sendAll(e.frame);

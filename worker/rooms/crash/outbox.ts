@@ -88,7 +88,10 @@ export class Outbox {
     if (group.length > 1) {
       const now = Date.now();
       try {
-        await settleLossGroup(this.env, group.map(([, , loss]) => ({ betId: loss.betId, userId: loss.userId, now })));
+        await settleLossGroup(
+          this.env,
+          group.map(([, , loss]) => ({ betId: loss.betId, userId: loss.userId, now })),
+        );
         await this.forget(group);
         return;
       } catch {

@@ -16,7 +16,14 @@ export class RoundSeeds {
     this.chain ??= ChainCursor.fromEnv(this.env as Env & ChainEnv, this.storage);
     const secret = await this.chain.secretFor(k);
     const dayOfMonth = utcDayOfMonth(now);
-    return { id: k, publicHash: publicHash(secret, k, dayOfMonth), secretHash: secret, crashPoint: crashPoint(secret, this.env.CRASH_SALT), provablyFair: true, dayOfMonth };
+    return {
+      id: k,
+      publicHash: publicHash(secret, k, dayOfMonth),
+      secretHash: secret,
+      crashPoint: crashPoint(secret, this.env.CRASH_SALT),
+      provablyFair: true,
+      dayOfMonth,
+    };
   }
 }
 

@@ -100,7 +100,16 @@ export interface PlaceBet {
 
 export type PlaceBetResult =
   | { ok: true; bank: number; items: StakedItem[] }
-  | { ok: false; message: "crash_api.items_unavailable" | "crash_api.same_multiplier" | "crash_api.game_started" | "crash_api.no_items" | "crash_api.unauthorized" | "user_api.banned" };
+  | {
+      ok: false;
+      message:
+        | "crash_api.items_unavailable"
+        | "crash_api.same_multiplier"
+        | "crash_api.game_started"
+        | "crash_api.no_items"
+        | "crash_api.unauthorized"
+        | "user_api.banned";
+    };
 
 /**
  * Inserts the bet and its items and locks the items (available → in_bet) for their owner. The
@@ -112,9 +121,11 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
   if (b.itemIds.length === 0) return { ok: false, message: "crash_api.no_items" };
   const d1 = env.DB;
   const ids = JSON.stringify(b.itemIds);
-  const itemsOfBet = d1.prepare(
-    `SELECT ${ITEM_COLUMNS} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ?1 ORDER BY b.price DESC, i.id`,
-  ).bind(b.betId);
+  const itemsOfBet = d1
+    .prepare(
+      `SELECT ${ITEM_COLUMNS} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ?1 ORDER BY b.price DESC, i.id`,
+    )
+    .bind(b.betId);
   const placed = (items: StakedItem[]) => ({ ok: true as const, bank: items.reduce((sum, i) => sum + i.price, 0), items });
   const mine = "id IN (SELECT value FROM json_each(?1)) AND owner_id = ?2 AND status = 'available'";
   try {
@@ -127,11 +138,15 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
               AND (?7 IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?7 AND user_id = ?2 AND revoked_at IS NULL AND expires_at > ?6))`,
         )
         .bind(ids, b.userId, b.betId, b.roundId, b.autoWithdraw, b.now, b.session ?? null),
-      d1.prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, ${itemValueSql("inventory_items")} FROM inventory_items WHERE ${mine}`).bind(ids, b.userId, b.betId),
+      d1
+        .prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, ${itemValueSql("inventory_items")} FROM inventory_items WHERE ${mine}`)
+        .bind(ids, b.userId, b.betId),
       d1.prepare(`UPDATE inventory_items SET status = 'in_bet', updated_at = ?3 WHERE ${mine}`).bind(ids, b.userId, b.now),
       expectChanges(d1, b.itemIds.length),
       // a round already running (or unknown) in D1 refuses the bet too; its totals are the room's to write
-      d1.prepare("INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM crash_rounds WHERE id = ?1 AND status = 'waiting')").bind(b.roundId),
+      d1
+        .prepare("INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM crash_rounds WHERE id = ?1 AND status = 'waiting')")
+        .bind(b.roundId),
       itemsOfBet,
     ]);
     return placed((results.at(-1)?.results ?? []) as StakedItem[]);
@@ -153,7 +168,11 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
       return { ok: false, message: round?.status === "waiting" ? "crash_api.items_unavailable" : "crash_api.game_started" };
     }
     // an unknown failure (the connection dropped...): the batch may have landed all the same
-    const landed = await d1.prepare("SELECT 1 AS x FROM crash_bets WHERE id = ?1").bind(b.betId).first().catch(() => null);
+    const landed = await d1
+      .prepare("SELECT 1 AS x FROM crash_bets WHERE id = ?1")
+      .bind(b.betId)
+      .first()
+      .catch(() => null);
     if (landed) return placed((await itemsOfBet.all<StakedItem>()).results);
     throw err;
   }

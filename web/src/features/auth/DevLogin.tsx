@@ -35,14 +35,7 @@ export function DevLogin() {
       <p className="dev-login__hint">{t("dev.hint")}</p>
       <div className="dev-login__row">
         <label htmlFor={nameId}>{t("dev.username")}</label>
-        <input
-          id={nameId}
-          name="username"
-          value={username}
-          maxLength={32}
-          autoComplete="off"
-          onChange={(e) => setUsername(e.target.value)}
-        />
+        <input id={nameId} name="username" value={username} maxLength={32} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
       </div>
       <div className="dev-login__row">
         <label htmlFor={roleId}>{t("dev.role")}</label>

@@ -34,11 +34,7 @@ export function LoginModal() {
       <div className="login__agree">
         <input id={agreeId} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <label htmlFor={agreeId}>
-          <Trans
-            t={t}
-            i18nKey="login.agree"
-            components={{ agreement: <Link to="/user-agreement" onClick={() => closeModal()} /> }}
-          />
+          <Trans t={t} i18nKey="login.agree" components={{ agreement: <Link to="/user-agreement" onClick={() => closeModal()} /> }} />
         </label>
       </div>
       <div className="login__providers">

@@ -28,8 +28,9 @@ export function CaseItems({ items }: { items: readonly CaseItemJson[] }) {
       <ul className="case-items__grid">
         {sorted.map((item) => (
           <li key={item.id} className="case-item" style={{ "--rarity": item.rarity_color } as CSSProperties} title={item.market_hash_name}>
-            <span className="case-item__chance" aria-label={t("items.chance", { chance: formatChance(item.chance, i18n.language) })}>
-              {formatChance(item.chance, i18n.language)}
+            <span className="case-item__chance">
+              <span aria-hidden="true">{formatChance(item.chance, i18n.language)}</span>
+              <span className="sr-only">{t("items.chance", { chance: formatChance(item.chance, i18n.language) })}</span>
             </span>
             <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={96} />
             <span className="case-item__name">{item.name}</span>

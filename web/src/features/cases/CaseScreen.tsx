@@ -1,6 +1,6 @@
 // /cases/:id (§2): the case header (price, RTP), the reel with the Open button, the win notice,
 // the items it can drop with their chances, and the provably-fair block.
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CaseWithItemsJson } from "../../../../shared/api/cases";
@@ -54,7 +54,13 @@ function OpenControls({ kase, signedIn, phase, onOpen }: { kase: CaseWithItemsJs
     <div className="case-open">
       <button type="button" ref={buttonRef} className="button button-primary case-open__button" disabled={busy} aria-busy={busy} onClick={onOpen}>
         {phase === "opening" && <Spinner size={16} label={t("open.opening")} />}
-        {phase === "opening" ? t("open.opening") : phase === "spinning" ? t("open.spinning") : phase === "landed" ? t("open.again", { price }) : t("open.button", { price })}
+        {phase === "opening"
+          ? t("open.opening")
+          : phase === "spinning"
+            ? t("open.spinning")
+            : phase === "landed"
+              ? t("open.again", { price })
+              : t("open.button", { price })}
       </button>
     </div>
   );
@@ -105,7 +111,7 @@ export default function CaseScreen() {
     if (liveDrop) useCasesStore.getState().seed(liveDrop);
   }, [liveDrop]);
 
-  let body;
+  let body: ReactNode;
   const notFound = !Number.isSafeInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404);
   if (notFound) {
     body = (

@@ -1,5 +1,5 @@
 // /cases (§2): the case cards in the server's priority order and the live drops strip.
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CaseJson } from "../../../../shared/api/cases";
@@ -37,7 +37,7 @@ export default function CasesScreen() {
     if (liveDrop) useCasesStore.getState().seed(liveDrop);
   }, [liveDrop]);
 
-  let body;
+  let body: ReactNode;
   if (list.isPending) {
     body = (
       <ul className="case-grid" aria-busy="true" aria-label={t("loading")}>

@@ -27,7 +27,11 @@ function SeedsPanel({ userId, onRevealed }: { userId: number; onRevealed(previou
   const save = useMutation({
     mutationFn: (client_seed: string) => api<ClientSeedAnswer>("/api/cases/seeds/client", { client_seed }),
     onSuccess: (answer) => {
-      qc.setQueryData<SeedsAnswer>(casesKeys.seedsOf(userId), { server_seed_hash: answer.server_seed_hash, client_seed: answer.client_seed, nonce: answer.nonce });
+      qc.setQueryData<SeedsAnswer>(casesKeys.seedsOf(userId), {
+        server_seed_hash: answer.server_seed_hash,
+        client_seed: answer.client_seed,
+        nonce: answer.nonce,
+      });
       setDraft(null);
       notify({ type: "success", message: answer.message });
     },
@@ -39,7 +43,11 @@ function SeedsPanel({ userId, onRevealed }: { userId: number; onRevealed(previou
   const rotate = useMutation({
     mutationFn: () => api<RotateAnswer>("/api/cases/seeds/rotate", {}),
     onSuccess: (answer) => {
-      qc.setQueryData<SeedsAnswer>(casesKeys.seedsOf(userId), { server_seed_hash: answer.server_seed_hash, client_seed: answer.client_seed, nonce: answer.nonce });
+      qc.setQueryData<SeedsAnswer>(casesKeys.seedsOf(userId), {
+        server_seed_hash: answer.server_seed_hash,
+        client_seed: answer.client_seed,
+        nonce: answer.nonce,
+      });
       onRevealed(answer.previous);
       notify({ type: "success", message: answer.message });
     },
@@ -164,7 +172,11 @@ export function FairnessBlock({ kase, userId }: { kase: CaseWithItemsJson; userI
       <p className="case-fair__lead">
         {t("fair.lead")} <Link to="/provably-fair">{t("fair.more")}</Link>
       </p>
-      <pre className="case-fair__formula">{"n = int(keccak256(server_seed + \":\" + client_seed + \":\" + nonce + \":cases\")[0..13], 16)\nt = floor(n · W / 2^52)   →   the first item whose cumulative weight > t"}</pre>
+      <pre className="case-fair__formula">
+        {
+          'n = int(keccak256(server_seed + ":" + client_seed + ":" + nonce + ":cases")[0..13], 16)\nt = floor(n · W / 2^52)   →   the first item whose cumulative weight > t'
+        }
+      </pre>
       <div className="case-fair__cols">
         <div className="case-fair__col">
           {userId !== null ? <SeedsPanel key={userId} userId={userId} onRevealed={setRevealed} /> : <p className="case-fair__hint">{t("fair.signin")}</p>}

@@ -30,7 +30,10 @@ export function VerifyRoll({ kase, input, onInput, rolls, onPickRoll }: VerifyRo
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const check = verifyCaseRoll(input, kase.items.map((i) => i.weight));
+    const check = verifyCaseRoll(
+      input,
+      kase.items.map((i) => i.weight),
+    );
     if (!check.ok) {
       setErrors(check.errors);
       setVerdict(null);
@@ -89,9 +92,7 @@ export function VerifyRoll({ kase, input, onInput, rolls, onPickRoll }: VerifyRo
       </form>
       {verdict && picked && (
         <div className="case-fair__result" role="status" data-testid="case-verify-result">
-          <p>
-            {verdict.hashMatches === null ? t("verify.hash_unchecked") : verdict.hashMatches ? t("verify.hash_ok") : t("verify.hash_bad")}
-          </p>
+          <p>{verdict.hashMatches === null ? t("verify.hash_unchecked") : verdict.hashMatches ? t("verify.hash_ok") : t("verify.hash_bad")}</p>
           <div className="case-fair__picked">
             <ItemImage name={picked.market_hash_name} image={picked.image} rarityColor={picked.rarity_color} size={64} />
             <span>

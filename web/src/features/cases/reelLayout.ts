@@ -58,7 +58,14 @@ export function buildReel<T extends ReelItem & { weight: number }>(items: readon
     if (i === winIndex) item = winItem;
     else if (i === REEL_START_INDEX && opts.lead && REEL_START_INDEX !== winIndex) item = opts.lead;
     else if (drawable) item = items[weightedIndex(weights, rng())]!;
-    cards.push({ key: `${i}`, market_hash_name: item.market_hash_name, name: item.name, image: item.image, rarity_color: item.rarity_color, win: i === winIndex });
+    cards.push({
+      key: `${i}`,
+      market_hash_name: item.market_hash_name,
+      name: item.name,
+      image: item.image,
+      rarity_color: item.rarity_color,
+      win: i === winIndex,
+    });
   }
   return cards;
 }

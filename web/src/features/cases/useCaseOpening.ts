@@ -38,8 +38,20 @@ export interface CaseWin {
 
 function idleReel(kase: CaseWithItemsJson | undefined): ReelState | null {
   if (!kase || kase.items.length === 0) return null;
-  const shown = kase.items[weightedIndex(kase.items.map((i) => i.weight), Math.random())]!;
-  return { cards: buildReel(kase.items, shown, Math.random, { winIndex: REEL_START_INDEX }), spinId: 0, landIndex: REEL_START_INDEX, jitter: 0, startJitter: 0 };
+  const shown =
+    kase.items[
+      weightedIndex(
+        kase.items.map((i) => i.weight),
+        Math.random(),
+      )
+    ]!;
+  return {
+    cards: buildReel(kase.items, shown, Math.random, { winIndex: REEL_START_INDEX }),
+    spinId: 0,
+    landIndex: REEL_START_INDEX,
+    jitter: 0,
+    startJitter: 0,
+  };
 }
 
 export function useCaseOpening(kase: CaseWithItemsJson | undefined, userId: number | null) {
@@ -50,6 +62,7 @@ export function useCaseOpening(kase: CaseWithItemsJson | undefined, userId: numb
   const caseId = kase?.id;
   // one idle reel per case (a refetch of the same case keeps it)
   const itemCount = kase?.items.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the case's id and item count, not the object a refetch replaces
   const idle = useMemo(() => idleReel(kase), [caseId, itemCount]);
   const reel = spun ?? idle;
   const phaseRef = useRef(phase);

@@ -103,12 +103,24 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
           {(signedIn && !own) || staff ? (
             <span className="chat-msg-actions">
               {signedIn && !own ? (
-                <button type="button" className="chat-msg-action" onClick={quote} aria-label={t("actions.quote", { name: user.username })} title={t("actions.quote", { name: user.username })}>
+                <button
+                  type="button"
+                  className="chat-msg-action"
+                  onClick={quote}
+                  aria-label={t("actions.quote", { name: user.username })}
+                  title={t("actions.quote", { name: user.username })}
+                >
                   <QuoteIcon />
                 </button>
               ) : null}
               {staff ? (
-                <button type="button" className="chat-msg-action" onClick={manage} aria-label={t("actions.manage", { name: user.username })} title={t("actions.manage", { name: user.username })}>
+                <button
+                  type="button"
+                  className="chat-msg-action"
+                  onClick={manage}
+                  aria-label={t("actions.manage", { name: user.username })}
+                  title={t("actions.manage", { name: user.username })}
+                >
                   <ShieldSmallIcon />
                 </button>
               ) : null}
@@ -133,14 +145,36 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
 });
 
 const QuoteIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width="16"
+    height="16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M9 14L4 9l5-5" />
     <path d="M4 9h10a6 6 0 0 1 6 6v5" />
   </svg>
 );
 
 const ShieldSmallIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width="16"
+    height="16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
   </svg>
 );

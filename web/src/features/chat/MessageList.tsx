@@ -37,6 +37,7 @@ export function MessageList({ onRetry }: { onRetry: () => void }) {
   }, [toBottom]);
 
   // New messages (or a fresh history) keep a following reader at the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: messages are the trigger (new rows), the effect reads the DOM
   useLayoutEffect(() => {
     if (chatStore.getState().scroll.following) toBottom(false);
   }, [messages, toBottom]);
@@ -72,7 +73,19 @@ export function MessageList({ onRetry }: { onRetry: () => void }) {
 
   return (
     <div className="chat-list-wrap">
-      <div ref={boxRef} className="chat-list-scroll" onScroll={onScroll} onWheel={readerScrolls} onTouchStart={readerScrolls} onPointerDown={readerScrolls} onKeyDown={readerScrolls} tabIndex={0} aria-label={t("list_label")} role="region">
+      <div
+        ref={boxRef}
+        className="chat-list-scroll"
+        onScroll={onScroll}
+        onWheel={readerScrolls}
+        onTouchStart={readerScrolls}
+        onPointerDown={readerScrolls}
+        onKeyDown={readerScrolls}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={t("list_label")}
+        role="region"
+      >
         {loading ? (
           <div className="chat-list-loading" role="status" aria-label={t("loading")}>
             {[0, 1, 2, 3].map((i) => (
@@ -108,11 +121,7 @@ export function MessageList({ onRetry }: { onRetry: () => void }) {
         )}
       </div>
       {!following ? (
-        <button
-          type="button"
-          className="chat-to-last"
-          onClick={() => chatStore.getState().jumpToLast()}
-        >
+        <button type="button" className="chat-to-last" onClick={() => chatStore.getState().jumpToLast()}>
           <span aria-hidden="true">↓</span> {unseen > 0 ? t("unseen", { count: unseen }) : t("to_last")}
         </button>
       ) : null}

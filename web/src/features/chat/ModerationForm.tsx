@@ -9,14 +9,7 @@ import { useConfig } from "../../lib/config";
 import { notify, useUiStore } from "../../lib/uiStore";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { banUser, deleteMessage, unbanUser, type ModerationAnswer } from "./api";
-import {
-  activeReasons,
-  banDuration,
-  canApplyModeration,
-  parseDuration,
-  type ModerationForm as Form,
-  type ModerationOperation,
-} from "./state";
+import { activeReasons, banDuration, canApplyModeration, parseDuration, type ModerationForm as Form, type ModerationOperation } from "./state";
 import { staffFailureKey } from "./notice";
 import { chatStore, useChat } from "./store";
 
@@ -84,7 +77,11 @@ export function ModerationForm() {
           {form.operation === "mute" ? (
             <label className="chat-field">
               <span className="chat-field-label">{t("moderation.duration")}</span>
-              <select className="chat-select" value={form.duration === null ? "" : String(form.duration)} onChange={(e) => setForm({ ...form, duration: parseDuration(e.target.value) })}>
+              <select
+                className="chat-select"
+                value={form.duration === null ? "" : String(form.duration)}
+                onChange={(e) => setForm({ ...form, duration: parseDuration(e.target.value) })}
+              >
                 <option value="">{t("moderation.choose_duration")}</option>
                 {CHAT.muteDurationsMinutes.map((m) => (
                   <option key={m} value={m}>

@@ -34,7 +34,12 @@ export function MutesList() {
   };
 
   if (mutes.isPending) return <Spinner label={t("mutes.loading")} />;
-  if (mutes.isError) return <p className="chat-modal-note" role="alert">{t("mutes.failed")}</p>;
+  if (mutes.isError)
+    return (
+      <p className="chat-modal-note" role="alert">
+        {t("mutes.failed")}
+      </p>
+    );
   const list = mutes.data.mutes;
   if (list.length === 0) return <EmptyState title={t("mutes.empty")} />;
   return (

@@ -14,7 +14,13 @@ export function QuizBanner() {
       {active ? (
         <section className="chat-quiz" aria-label={t("quiz.title")} data-testid="chat-quiz">
           {active.item ? (
-            <ItemImage name={active.item.market_hash_name} image={active.item.image} rarityColor={active.item.rarity_color} size={64} className="chat-quiz-item" />
+            <ItemImage
+              name={active.item.market_hash_name}
+              image={active.item.image}
+              rarityColor={active.item.rarity_color}
+              size={64}
+              className="chat-quiz-item"
+            />
           ) : null}
           <div className="chat-quiz-text">
             <h3 className="chat-quiz-title">{t("quiz.title")}</h3>

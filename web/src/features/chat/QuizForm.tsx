@@ -12,7 +12,6 @@ import { staffFailureKey } from "./notice";
 import { StaffConfirm } from "./StaffConfirm";
 import { quizFormProblem, type QuizFormProblem } from "./quizFormCheck";
 
-
 export function QuizStartForm() {
   const { t } = useTranslation("chat");
   const closeModal = useUiStore((s) => s.closeModal);
@@ -48,12 +47,35 @@ export function QuizStartForm() {
   return (
     <form className="chat-quiz-form" onSubmit={submit} noValidate aria-busy={busy}>
       <label htmlFor={ids.q}>{t("quiz.question")}</label>
-      <input id={ids.q} className="input" value={question} maxLength={CHAT.quizQuestionMax} onChange={(e) => { setQuestion(e.target.value); setProblem(null); }}
-        aria-invalid={problem === "quiz.need_question" || undefined} aria-describedby={problem === "quiz.need_question" ? ids.err : undefined} />
+      <input
+        id={ids.q}
+        className="input"
+        value={question}
+        maxLength={CHAT.quizQuestionMax}
+        onChange={(e) => {
+          setQuestion(e.target.value);
+          setProblem(null);
+        }}
+        aria-invalid={problem === "quiz.need_question" || undefined}
+        aria-describedby={problem === "quiz.need_question" ? ids.err : undefined}
+      />
       <label htmlFor={ids.a}>{t("quiz.answer")}</label>
-      <input id={ids.a} className="input" value={answer} maxLength={CHAT.quizAnswerMax} autoComplete="off" onChange={(e) => { setAnswer(e.target.value); setProblem(null); }}
-        aria-invalid={problem === "quiz.need_answer" || undefined} aria-describedby={problem === "quiz.need_answer" ? `${ids.aHint} ${ids.err}` : ids.aHint} />
-      <p id={ids.aHint} className="chat-modal-note">{t("quiz.answer_hint")}</p>
+      <input
+        id={ids.a}
+        className="input"
+        value={answer}
+        maxLength={CHAT.quizAnswerMax}
+        autoComplete="off"
+        onChange={(e) => {
+          setAnswer(e.target.value);
+          setProblem(null);
+        }}
+        aria-invalid={problem === "quiz.need_answer" || undefined}
+        aria-describedby={problem === "quiz.need_answer" ? `${ids.aHint} ${ids.err}` : ids.aHint}
+      />
+      <p id={ids.aHint} className="chat-modal-note">
+        {t("quiz.answer_hint")}
+      </p>
       <label htmlFor={ids.s}>{t("quiz.search")}</label>
       <input id={ids.s} className="input" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} aria-controls={ids.list} />
       <fieldset className="chat-quiz-prizes" aria-invalid={problem === "quiz.need_item" || undefined}>
@@ -63,8 +85,19 @@ export function QuizStartForm() {
           {!items.isPending && list.length === 0 ? <p className="chat-modal-note">{t("quiz.no_items")}</p> : null}
           {list.map((item) => (
             <label key={item.id} className={`chat-quiz-prize${itemId === item.id ? " is-selected" : ""}`} style={{ borderColor: item.rarity_color }}>
-              <input type="radio" name="quiz-prize" value={item.id} checked={itemId === item.id} onChange={() => { setItemId(item.id); setProblem(null); }} />
-              <span aria-hidden="true"><ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} /></span>
+              <input
+                type="radio"
+                name="quiz-prize"
+                value={item.id}
+                checked={itemId === item.id}
+                onChange={() => {
+                  setItemId(item.id);
+                  setProblem(null);
+                }}
+              />
+              <span aria-hidden="true">
+                <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
+              </span>
               <span className="chat-quiz-prize-name">{item.market_hash_name}</span>
               <Money amount={item.price} className="chat-quiz-prize-price" />
             </label>
@@ -77,8 +110,12 @@ export function QuizStartForm() {
         </p>
       ) : null}
       <div className="chat-modal-actions">
-        <button type="button" className="button" onClick={closeModal}>{t("quiz.cancel")}</button>
-        <button type="submit" className="button button-primary" disabled={busy}>{t("quiz.start")}</button>
+        <button type="button" className="button" onClick={closeModal}>
+          {t("quiz.cancel")}
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t("quiz.start")}
+        </button>
       </div>
     </form>
   );
@@ -86,5 +123,7 @@ export function QuizStartForm() {
 
 export function QuizStopBody() {
   const { t } = useTranslation("chat");
-  return <StaffConfirm text={t("quiz.stop_text")} cancel={t("quiz.cancel")} confirm={t("quiz.stop_confirm")} action={stopQuiz} failureKey="chat_error.quiz_stop" />;
+  return (
+    <StaffConfirm text={t("quiz.stop_text")} cancel={t("quiz.cancel")} confirm={t("quiz.stop_confirm")} action={stopQuiz} failureKey="chat_error.quiz_stop" />
+  );
 }

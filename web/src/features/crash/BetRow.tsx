@@ -21,9 +21,7 @@ export function BetRow({ bet, wide, own, all }: { bet: BetPublic; wide: boolean;
       </Link>
       <span className="crash-bet-user">
         <span className="participant-name">{bet.user.username}</span>
-        <span className="crash-bet-target">
-          {kind === "win" && bet.result !== null ? formatMultiplier(bet.result) : formatMultiplier(bet.autoWithdraw)}
-        </span>
+        <span className="crash-bet-target">{kind === "win" && bet.result !== null ? formatMultiplier(bet.result) : formatMultiplier(bet.autoWithdraw)}</span>
       </span>
       <span className="crash-bet-items">
         {bet.items.slice(0, shown).map((item) => (

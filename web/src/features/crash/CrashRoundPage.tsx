@@ -67,9 +67,7 @@ export default function CrashRoundPage() {
             {g.multiplier!.toFixed(2)}×
           </span>
         )}
-        <span className={`badge crash-fair-badge${g.provably_fair ? " is-fair" : " is-unfair"}`}>
-          {t(g.provably_fair ? "round.fair" : "round.not_fair")}
-        </span>
+        <span className={`badge crash-fair-badge${g.provably_fair ? " is-fair" : " is-unfair"}`}>{t(g.provably_fair ? "round.fair" : "round.not_fair")}</span>
       </header>
       <dl className="crash-round-facts">
         <div>

@@ -25,6 +25,7 @@ function useItemSize(): ItemImageSize {
     return window.matchMedia("(min-width: 1280px)").matches ? 128 : 96;
   };
   const [size, setSize] = useState<ItemImageSize>(pick);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pick reads only the window; one listener for the widget's life
   useEffect(() => {
     const onResize = () => setSize(pick());
     window.addEventListener("resize", onResize);
@@ -115,6 +116,7 @@ export function GameWidget({ chosen }: { chosen: ShownItem | null }) {
         <span className="crash-stage-layer crash-stage-glow" />
         <span className="crash-stage-layer crash-stage-streaks" />
       </div>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas is not focusable; the multiplier is announced as text */}
       <canvas className="crash-canvas" ref={canvasRef} aria-hidden="true" />
       <div className="crash-center">
         {phase === "loading" && <span className="crash-caption">{t("widget.connecting")}</span>}

@@ -39,11 +39,7 @@ export function RoundVerify({ game, salt, previousSecret }: { game: GameJson; sa
       {verdict ? (
         <ul className="crash-verify-list">
           <Check ok={verdict.publicHashMatches} label={t("verify.public_hash")} testId="verify-public" />
-          <Check
-            ok={pointMatches}
-            label={t("verify.crash_point", { point: (verdict.crashPoint / 100).toFixed(2) })}
-            testId="verify-point"
-          />
+          <Check ok={pointMatches} label={t("verify.crash_point", { point: (verdict.crashPoint / 100).toFixed(2) })} testId="verify-point" />
           {game.provably_fair ? null : <li className="crash-verify-note">{t("verify.admin_round")}</li>}
           <Check ok={verdict.chainLinkHolds} label={t("verify.chain")} testId="verify-chain" />
         </ul>

@@ -4,15 +4,7 @@ import type { CrashPhase } from "./state";
 
 export type BetButtonState =
   /** signed out: the button asks to log in (opens the login modal) */
-  | "login"
-  | "maintenance"
-  | "offline"
-  | "not_waiting"
-  | "editing"
-  | "no_items"
-  | "max_bets"
-  | "sending"
-  | "ready";
+  "login" | "maintenance" | "offline" | "not_waiting" | "editing" | "no_items" | "max_bets" | "sending" | "ready";
 
 export interface BetButtonInput {
   signedIn: boolean;

@@ -27,14 +27,7 @@ function curvePoints(elapsedMs: number, view: CurveView, width: number, height: 
 
 export const STAGE_COLOURS = { 1: "#4d8dff", 2: "#ff9f1a", 3: "#22c55e", crashed: "#ef4444" } as const;
 
-export function drawCurve(
-  ctx: CanvasRenderingContext2D,
-  width: number,
-  height: number,
-  elapsedMs: number,
-  m: number,
-  colour: string,
-): void {
+export function drawCurve(ctx: CanvasRenderingContext2D, width: number, height: number, elapsedMs: number, m: number, colour: string): void {
   ctx.clearRect(0, 0, width, height);
   if (elapsedMs <= 0) return;
   const pad = 12;
@@ -58,7 +51,10 @@ export function drawCurve(
 
   // the line and its head
   ctx.beginPath();
-  pts.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+  for (const [i, [x, y]] of pts.entries()) {
+    if (i === 0) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  }
   ctx.strokeStyle = colour;
   ctx.lineWidth = 4;
   ctx.lineJoin = "round";

@@ -303,9 +303,7 @@ export function applyFrame(s: CrashData, frame: CrashServerFrame, now: number): 
       break;
     case "successTake": {
       const d = frame.data;
-      const selfBets = s.selfBets.map((b) =>
-        b.id === d.betId ? { ...b, is_win: 1 as const, win: d.win, winItem: d.winItem, result: d.multiplier } : b,
-      );
+      const selfBets = s.selfBets.map((b) => (b.id === d.betId ? { ...b, is_win: 1 as const, win: d.win, winItem: d.winItem, result: d.multiplier } : b));
       const gain = isGain(d.win, s.selfBets.find((b) => b.id === d.betId)?.bank);
       next = { ...s, selfBets, betStatus: "won", lastWin: { ...d, gain }, loaderItem: s.loaderItem?.betId === d.betId ? null : s.loaderItem };
       next.bets = s.bets.map((b) => selfBets.find((o) => o.id === b.id) ?? b);

@@ -46,13 +46,13 @@ export default function ProvablyFairPage() {
       <section>
         <h2>{t("public.title")}</h2>
         <p>{t("public.text")}</p>
-        <pre className="fair-formula">{"public_hash = keccak256(secret_hash + \":\" + round_id + \":\" + day_of_month)"}</pre>
+        <pre className="fair-formula">{'public_hash = keccak256(secret_hash + ":" + round_id + ":" + day_of_month)'}</pre>
       </section>
       <section>
         <h2>{t("salt.title")}</h2>
         <p>{t("salt.text")}</p>
         <pre className="fair-formula">
-          {"h = keccak256(secret_hash + \":\" + salt)\nn = int(h[0..13], 16)      E = 2^52\ncrash = n % 25 == 0 ? 1.00 : ceil(100·E / (E − n)) / 100"}
+          {'h = keccak256(secret_hash + ":" + salt)\nn = int(h[0..13], 16)      E = 2^52\ncrash = n % 25 == 0 ? 1.00 : ceil(100·E / (E − n)) / 100'}
         </pre>
         <p>{t("salt.instant", { percent: FAIRNESS.instantCrashPercent })}</p>
       </section>

@@ -73,20 +73,14 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
       </div>
     );
   } else if (items.length === 0) {
-    body = (
-      <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>
-    );
+    body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
   } else {
     body = (
       <>
         <ul className="inventory__grid">
           {items.map((item) => (
             <li key={item.myId}>
-              <ItemCard
-                item={item}
-                selected={selected.includes(item.myId)}
-                onToggle={(i) => inventorySelection.getState().toggle(i)}
-              />
+              <ItemCard item={item} selected={selected.includes(item.myId)} onToggle={(i) => inventorySelection.getState().toggle(i)} />
             </li>
           ))}
         </ul>

@@ -92,9 +92,7 @@ export function NotificationsPanel() {
     <section className="notifications" aria-label={t("title")}>
       <header className="notifications__head">
         <h2 className="notifications__title">{t("title")}</h2>
-        {user && user.notifications.length > 0 && (
-          <span className="notifications__count">{t("count", { count: user.notifications.length })}</span>
-        )}
+        {user && user.notifications.length > 0 && <span className="notifications__count">{t("count", { count: user.notifications.length })}</span>}
       </header>
       {body}
     </section>

@@ -67,11 +67,7 @@ function Cell({ column, mode, row }: { column: Column; mode: HistoryMode; row: H
     case "multiplier":
       return <>{ratio(row.multiplier)}</>;
     case "status":
-      return row.status ? (
-        <span className={`profile-status profile-status--${row.status}`}>{t(`history.status.${row.status}`)}</span>
-      ) : (
-        <>—</>
-      );
+      return row.status ? <span className={`profile-status profile-status--${row.status}`}>{t(`history.status.${row.status}`)}</span> : <>—</>;
     case "earnings":
       return <span className={row.earnings ? "profile-money" : undefined}>{usd(row.earnings)}</span>;
     case "date":

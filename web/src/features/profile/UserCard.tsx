@@ -11,11 +11,9 @@ interface UserCardProps {
 
 export function UserCard({ user, own, children }: UserCardProps) {
   const { t } = useTranslation("profile");
-  const badges = [
-    user.is_admin && "admin",
-    !user.is_admin && user.is_moderator && "moderator",
-    user.is_youtuber && "youtuber",
-  ].filter((b): b is "admin" | "moderator" | "youtuber" => typeof b === "string");
+  const badges = [user.is_admin && "admin", !user.is_admin && user.is_moderator && "moderator", user.is_youtuber && "youtuber"].filter(
+    (b): b is "admin" | "moderator" | "youtuber" => typeof b === "string",
+  );
   return (
     <section className="profile-card">
       <UserAvatar avatar={user.avatar} username={user.username} size={72} />

@@ -56,9 +56,7 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
             return (
               <tr key={`${w.id ?? ""}:${i}`}>
                 <td data-label={t("withdrawals.columns.id")}>{w.id ?? "—"}</td>
-                <td data-label={t("withdrawals.columns.system")}>
-                  {system ? t(`withdrawals.systems.${system}`, { defaultValue: system }) : "—"}
-                </td>
+                <td data-label={t("withdrawals.columns.system")}>{system ? t(`withdrawals.systems.${system}`, { defaultValue: system }) : "—"}</td>
                 <td data-label={t("withdrawals.columns.wallet")} className="profile-table__wallet">
                   {w.wallet ?? "—"}
                 </td>
@@ -74,12 +72,7 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
                 </td>
                 <td data-label={t("withdrawals.columns.action")}>
                   {canCancelWithdrawal(w) ? (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      disabled={cancel.isPending}
-                      onClick={() => cancel.mutate(w)}
-                    >
+                    <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(w)}>
                       {t("withdrawals.cancel")}
                     </button>
                   ) : (

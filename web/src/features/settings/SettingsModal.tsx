@@ -20,6 +20,7 @@ function Switch({ checked, onChange, label, hint }: { checked: boolean; onChange
       <input
         id={id}
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox input carries its checked state natively
         role="switch"
         className="switch"
         checked={checked}

@@ -1,7 +1,7 @@
 // The storehouse panel (§2 Panels, §5 Inventory and store): search by name, price bounds (min 0,
 // max the balance by default), an infinite list of item cards, the selection and "Accept", which
 // buys the picked items for balance — optionally paying in part with inventory items (exchange).
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../lib/uiStore";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
@@ -56,7 +56,7 @@ export function StorePanel({ exchange }: { exchange?: ExchangeOffer }) {
     onReach: () => void list.fetchNextPage(),
   });
 
-  let body;
+  let body: ReactNode;
   if (list.isPending) {
     body = (
       <ul className="store__grid" aria-busy="true" aria-label={t("loading")}>

@@ -70,9 +70,7 @@ export function StreamersPanel() {
     <section className="streamers" aria-label={t("title")}>
       <header className="streamers__head">
         <h2 className="streamers__title">{t("title")}</h2>
-        {streamers.data && streamers.data.length > 0 && (
-          <span className="streamers__count">{t("count", { count: streamers.data.length })}</span>
-        )}
+        {streamers.data && streamers.data.length > 0 && <span className="streamers__count">{t("count", { count: streamers.data.length })}</span>}
       </header>
       {body}
     </section>
