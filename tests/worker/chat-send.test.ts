@@ -8,7 +8,7 @@ import { placeBet, settleLoss, settleWin, writeRound } from "../../worker/rooms/
 import { hub } from "../../worker/rooms/hub";
 import { all, chatCall, connectChat, moderator, next, player, say } from "./chat-client";
 import { advanceClock } from "./crash-client";
-import { giveItem } from "./crash-fixtures";
+import { giveItem, writeWaitingRound } from "./crash-fixtures";
 import { closeAll, type HubClient } from "./hub-client";
 import { makeUser, post } from "./user-fixtures";
 
@@ -166,21 +166,7 @@ describe("commands (§6)", () => {
     const p = await player(1_000);
     const other = await player();
     const roundId = 700_001;
-    await writeRound(env, {
-      id: roundId,
-      status: "waiting",
-      publicHash: "p",
-      dayOfMonth: 1,
-      provablyFair: true,
-      bank: 0,
-      betsCount: 0,
-      itemsCount: 0,
-      createdAt: 1,
-      startedAt: null,
-      crashedAt: null,
-      crashPoint: null,
-      secretHash: null,
-    });
+    await writeWaitingRound(roundId);
     const [w, l, o] = [await giveItem(p.user.id, 1_000), await giveItem(p.user.id, 500), await giveItem(other.user.id, 300)];
     const now = Date.now();
     expect((await placeBet(env, { betId: "chat-win", roundId, userId: p.user.id, itemIds: [w], autoWithdraw: 200, now })).ok).toBe(true);
@@ -242,21 +228,7 @@ describe("commands (§6)", () => {
     expect(await say(c, "!bet")).toMatchObject({ message: "chat_api.command_not_found" });
     // refused commands do not use up the rate limit
     const waiting = 700_002;
-    await writeRound(env, {
-      id: waiting,
-      status: "waiting",
-      publicHash: "p",
-      dayOfMonth: 1,
-      provablyFair: true,
-      bank: 0,
-      betsCount: 0,
-      itemsCount: 0,
-      createdAt: 1,
-      startedAt: null,
-      crashedAt: null,
-      crashPoint: null,
-      secretHash: null,
-    });
+    await writeWaitingRound(waiting);
     expect((await say(c, `!bet ${waiting}`)).message).toBe("chat_api.command_sent");
     const card = await next(c, "newMessage", (f) => f.data.type === "bet" && f.data.user.id === p.user.id);
     expect(card.data).toMatchObject({ stats: { round_id: waiting, crash_point: null, my_bank: 0 } });

@@ -1,5 +1,7 @@
 // Helpers for the crash worker tests: catalogue rows, items owned by users, rounds in D1.
 import { env } from "cloudflare:workers";
+import type { RoundRow } from "../../worker/rooms/crash/effects";
+import { writeRound } from "../../worker/rooms/crash/settlement";
 
 let seq = 0;
 
@@ -63,4 +65,26 @@ export async function count(sql: string, ...args: unknown[]): Promise<number> {
     .bind(...args)
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/** Writes round `id` to D1 as a fresh waiting round (empty bank), with `changes` over it. */
+export async function writeWaitingRound(id: number, changes: Partial<RoundRow> = {}): Promise<RoundRow> {
+  const round: RoundRow = {
+    id,
+    status: "waiting",
+    publicHash: "p",
+    dayOfMonth: 1,
+    provablyFair: true,
+    bank: 0,
+    betsCount: 0,
+    itemsCount: 0,
+    createdAt: 1,
+    startedAt: null,
+    crashedAt: null,
+    crashPoint: null,
+    secretHash: null,
+    ...changes,
+  };
+  await writeRound(env, round);
+  return round;
 }

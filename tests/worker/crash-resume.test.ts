@@ -5,8 +5,8 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { elapsedFor } from "../../shared/crash-curve";
 import { reconcile } from "../../worker/books/reconcile";
-import { placeBet, writeRound } from "../../worker/rooms/crash/settlement";
-import { addCatalogue, betRow, count, giveItem, itemRow, roundRow } from "./crash-fixtures";
+import { placeBet } from "../../worker/rooms/crash/settlement";
+import { addCatalogue, betRow, count, giveItem, itemRow, roundRow, writeWaitingRound } from "./crash-fixtures";
 import { advanceClock, connectCrash, room, startRound, twistedRound } from "./crash-client";
 import { balanceOf, makeUser } from "./user-fixtures";
 
@@ -116,21 +116,7 @@ describe("eviction mid-round", () => {
     const { user } = await makeUser();
     const item = await giveItem(user.id, 1_000);
     const roundId = 9_000; // an earlier round the room has moved on from
-    await writeRound(env, {
-      id: roundId,
-      status: "waiting",
-      publicHash: "p",
-      dayOfMonth: 1,
-      provablyFair: true,
-      bank: 0,
-      betsCount: 0,
-      itemsCount: 0,
-      createdAt: 1,
-      startedAt: null,
-      crashedAt: null,
-      crashPoint: null,
-      secretHash: null,
-    });
+    await writeWaitingRound(roundId);
     const betId = crypto.randomUUID();
     expect((await placeBet(env, { betId, roundId, userId: user.id, itemIds: [item], autoWithdraw: 200, now: Date.now() })).ok).toBe(true);
     const settlement = { kind: "win", roundId, betId, userId: user.id, cashout: 200, win: 2_000, winItem: null, remainder: 2_000, forced: false };

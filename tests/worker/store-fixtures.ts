@@ -1,8 +1,8 @@
 // Helpers for the storehouse worker tests: uniquely named catalogue items, house stock units,
 // snapshots of everything a trade may move (to prove that a refused one moved nothing).
 import { env } from "cloudflare:workers";
-import type { RoundRow } from "../../worker/rooms/crash/effects";
-import { placeBet, writeRound } from "../../worker/rooms/crash/settlement";
+import { placeBet } from "../../worker/rooms/crash/settlement";
+import { writeWaitingRound } from "./crash-fixtures";
 import { post } from "./user-fixtures";
 
 /** A token no other test's names contain; search for it to see only your own cards. */
@@ -97,22 +97,7 @@ let roundSeq = 50_000;
 /** Stakes the items in a real crash bet (a waiting round in D1): they become 'in_bet'. */
 export async function stakeInCrash(userId: number, itemIds: number[]) {
   const id = ++roundSeq;
-  const round: RoundRow = {
-    id,
-    status: "waiting",
-    publicHash: `store-ph-${id}`,
-    dayOfMonth: 22,
-    provablyFair: true,
-    bank: 0,
-    betsCount: 0,
-    itemsCount: 0,
-    createdAt: 1,
-    startedAt: null,
-    crashedAt: null,
-    crashPoint: null,
-    secretHash: null,
-  };
-  await writeRound(env, round);
+  await writeWaitingRound(id, { publicHash: `store-ph-${id}`, dayOfMonth: 22 });
   const placed = await placeBet(env, { betId: crypto.randomUUID(), roundId: id, userId, itemIds, autoWithdraw: 200, now: Date.now() });
   if (!placed.ok) throw new Error(`bet refused: ${placed.message}`);
 }
