@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChatMessageJson } from "../../../../shared/api/chat";
 import { useUiStore } from "../../lib/uiStore";
+import { QuoteIcon, ShieldOutlineIcon } from "../../ui/icons";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { MessageCard } from "./MessageCard";
 import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, splitQuotes, systemKey } from "./state";
@@ -121,7 +122,7 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
                   aria-label={t("actions.manage", { name: user.username })}
                   title={t("actions.manage", { name: user.username })}
                 >
-                  <ShieldSmallIcon />
+                  <ShieldOutlineIcon />
                 </button>
               ) : null}
             </span>
@@ -143,38 +144,3 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
     </li>
   );
 });
-
-const QuoteIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="16"
-    height="16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M9 14L4 9l5-5" />
-    <path d="M4 9h10a6 6 0 0 1 6 6v5" />
-  </svg>
-);
-
-const ShieldSmallIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="16"
-    height="16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
-  </svg>
-);
