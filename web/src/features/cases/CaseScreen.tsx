@@ -10,6 +10,7 @@ import { ApiError } from "../../lib/api";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
 import { Skeleton, Spinner } from "../../ui/Spinner";
+import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { CaseItems } from "./CaseItems";
 import { FairnessBlock } from "./FairnessBlock";
@@ -131,14 +132,7 @@ export default function CaseScreen() {
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <div className="case-state" role="alert">
-        <p>{te("cases_error.load")}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed className="case-state" message={te("cases_error.load")} onRetry={() => void query.refetch()} />;
   } else {
     // a new case id is a new opening session (reel, phase, win)
     body = <CaseView key={query.data.case.id} kase={query.data.case} />;

@@ -6,6 +6,7 @@ import type { CaseJson } from "../../../../shared/api/cases";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDollars } from "../../ui/Money";
 import { Skeleton } from "../../ui/Spinner";
+import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { LiveDrops } from "./LiveDrops";
 import { useCasesList } from "./queries";
@@ -49,14 +50,7 @@ export default function CasesScreen() {
       </ul>
     );
   } else if (list.isError) {
-    body = (
-      <div className="case-state" role="alert">
-        <p>{te("cases_error.load")}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed className="case-state" message={te("cases_error.load")} onRetry={() => void list.refetch()} />;
   } else if (list.data.cases.length === 0) {
     body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
   } else {

@@ -19,7 +19,7 @@ export function ItemCard({ item, selected, onToggle }: ItemCardProps) {
   return (
     <button
       type="button"
-      className="item-card"
+      className="pick-card item-card"
       style={{ "--rarity": item.rarity_color } as CSSProperties}
       aria-pressed={selectable ? selected : undefined}
       disabled={!selectable && !selected}
@@ -28,7 +28,7 @@ export function ItemCard({ item, selected, onToggle }: ItemCardProps) {
     >
       {!selectable && <span className="item-card__status">{t(`status.${item.status}`, { defaultValue: item.status })}</span>}
       {selected && (
-        <span className="item-card__check" aria-hidden="true">
+        <span className="pick-card__check" aria-hidden="true">
           ✓
         </span>
       )}

@@ -4,7 +4,7 @@ export function TableSkeleton({ columns, rows = 3 }: { columns: number; rows?: n
       {Array.from({ length: rows }, (_, r) => (
         <div key={r} className="profile-table-skeleton__row" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
           {Array.from({ length: columns }, (_, c) => (
-            <span key={c} className="profile-skeleton profile-skeleton--text" />
+            <span key={c} className="profile-skeleton shimmer-block profile-skeleton--text" />
           ))}
         </div>
       ))}

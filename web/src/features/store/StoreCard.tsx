@@ -22,7 +22,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
   return (
     <button
       type="button"
-      className="store-card"
+      className="pick-card store-card"
       style={{ "--rarity": item.rarity_color } as CSSProperties}
       aria-pressed={selected}
       // named by its content (an aria-label must hold every visible word, axe
@@ -35,7 +35,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
         ×{count.text}
       </span>
       {selected && (
-        <span className="store-card__check" aria-hidden="true">
+        <span className="pick-card__check" aria-hidden="true">
           ✓
         </span>
       )}
