@@ -1,5 +1,5 @@
 // /cases (§2): the case cards in the server's priority order and the live drops strip.
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CaseJson } from "../../../../shared/api/cases";
@@ -9,8 +9,7 @@ import { Skeleton } from "../../ui/Spinner";
 import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { LiveDrops } from "./LiveDrops";
-import { useCasesList } from "./queries";
-import { useCasesStore } from "./store";
+import { useCasesListSeedingDrops } from "./useCasesListSeedingDrops";
 import "./cases.css";
 
 const SKELETON_CARDS = 8;
@@ -32,11 +31,7 @@ function CaseCard({ kase }: { kase: CaseJson }) {
 export default function CasesScreen() {
   const { t } = useTranslation("cases");
   const { t: te } = useTranslation("errors");
-  const list = useCasesList();
-  const liveDrop = list.data?.liveDrop;
-  useEffect(() => {
-    if (liveDrop) useCasesStore.getState().seed(liveDrop);
-  }, [liveDrop]);
+  const list = useCasesListSeedingDrops();
 
   let body: ReactNode;
   if (list.isPending) {

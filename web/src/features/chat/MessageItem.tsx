@@ -2,7 +2,7 @@
 // streamer mode, as do quoted names), role badges, the time, the text as plain React text nodes
 // (never HTML, never linkified), a stats / balance / bet card, and the quote and (staff) manage actions.
 // A system message (user id 0) shows its "chat" namespace key translated with its params.
-import { memo, useState, type MouseEvent } from "react";
+import { memo, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChatMessageJson } from "../../../../shared/api/chat";
@@ -104,26 +104,14 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
           {(signedIn && !own) || staff ? (
             <span className="chat-msg-actions">
               {signedIn && !own ? (
-                <button
-                  type="button"
-                  className="chat-msg-action"
-                  onClick={quote}
-                  aria-label={t("actions.quote", { name: user.username })}
-                  title={t("actions.quote", { name: user.username })}
-                >
+                <MessageAction label={t("actions.quote", { name: user.username })} onClick={quote}>
                   <QuoteIcon />
-                </button>
+                </MessageAction>
               ) : null}
               {staff ? (
-                <button
-                  type="button"
-                  className="chat-msg-action"
-                  onClick={manage}
-                  aria-label={t("actions.manage", { name: user.username })}
-                  title={t("actions.manage", { name: user.username })}
-                >
+                <MessageAction label={t("actions.manage", { name: user.username })} onClick={manage}>
                   <ShieldOutlineIcon />
-                </button>
+                </MessageAction>
               ) : null}
             </span>
           ) : null}
@@ -144,3 +132,12 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
     </li>
   );
 });
+
+/** An icon button of a message's action row, named by its label (also its tooltip). */
+function MessageAction({ label, onClick, children }: { label: string; onClick(e: MouseEvent<HTMLButtonElement>): void; children: ReactNode }) {
+  return (
+    <button type="button" className="chat-msg-action" onClick={onClick} aria-label={label} title={label}>
+      {children}
+    </button>
+  );
+}

@@ -26,7 +26,7 @@ export function ItemCard({ item, selected, onToggle }: ItemCardProps) {
       title={title}
       onClick={() => onToggle(item)}
     >
-      {!selectable && <span className="item-card__status">{t(`status.${item.status}`, { defaultValue: item.status })}</span>}
+      {!selectable && <span className="pick-card__tag item-card__status">{t(`status.${item.status}`, { defaultValue: item.status })}</span>}
       {selected && (
         <span className="pick-card__check" aria-hidden="true">
           ✓

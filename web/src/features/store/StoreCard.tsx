@@ -31,7 +31,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       title={item.market_hash_name}
       onClick={() => onToggle(item)}
     >
-      <span className={`store-card__count${count.warn ? " store-card__count--warn" : ""}`} aria-hidden="true">
+      <span className={`pick-card__tag store-card__count${count.warn ? " store-card__count--warn" : ""}`} aria-hidden="true">
         ×{count.text}
       </span>
       {selected && (
