@@ -17,9 +17,9 @@ afterEach(async () => {
   for (let i = 0; i < 40 && (await hub(env).online()).total > 0; i++) await new Promise((r) => setTimeout(r, 25));
 });
 
-describe("GET /ws/chat", () => {
-  it("answers 426 without an Upgrade header", async () => {
-    const res = await exports.default.fetch("http://x/ws/chat");
+describe("GET /ws/hub", () => {
+  it.each(["hub", "chat"])("answers 426 without an Upgrade header (/ws/%s)", async (room) => {
+    const res = await exports.default.fetch(`http://x/ws/${room}`);
     expect(res.status).toBe(426);
     expect(await res.json()).toMatchObject({ status: "error", message: "app_api.invalid_request" });
   });
