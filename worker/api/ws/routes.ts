@@ -1,5 +1,5 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
-// every tab keeps /ws/hub; /ws/chat and /ws/crash while their screens need them).
+// every tab keeps /ws/hub and /ws/chat; /ws/crash while its screen is open).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";

@@ -1,7 +1,7 @@
 // The crash room (/ws/crash): a thin shell around the pure logic (logic.ts). It feeds events to
 // step(), then runs the effects: state and owed settlements in ONE storage write, the timers,
 // the frames, and the outbox drain to D1 (outbox.ts). Deadlines are absolute, so after an
-// eviction any entry point catches the round up with the clock (step() advances first).
+// eviction onStart catches the round up with the clock (step() advances first).
 import type { BetPublic } from "../../../shared/api/crash";
 import { CRASH } from "../../../shared/constants";
 import { toHundredths, type Hundredths } from "../../../shared/crash-curve";
