@@ -119,7 +119,7 @@ describe("the outbox's wins", () => {
     // catalogue; a refresh since made that item dearer than the win, so it is paid in cash
     const prize = await addCatalogue(900);
     const pushed: Array<{ userId: number; event: string }> = [];
-    const CHAT_ROOM = {
+    const HUB_ROOM = {
       idFromName: (name: string) => ({ name }),
       get: () => ({
         notifyUser: async (userId: number, frame: { event: string }) => {
@@ -127,9 +127,9 @@ describe("the outbox's wins", () => {
           return { sent: 1 };
         },
       }),
-    } as unknown as Env["CHAT_ROOM"];
+    } as unknown as Env["HUB_ROOM"];
     const { storage } = memoryStorage();
-    const outbox = new Outbox(storage, { ...env, CHAT_ROOM });
+    const outbox = new Outbox(storage, { ...env, HUB_ROOM });
     const win: OutboxEntry = {
       kind: "settle",
       settlement: {

@@ -107,7 +107,7 @@ describe("the batch helpers", () => {
     const json = notificationOf(results[0]);
     expect(json).toEqual({ id: expect.any(Number), name: "deposit", content: "$10.00", is_read: false, created_at: 123 });
     const sent: unknown[] = [];
-    const CHAT_ROOM = {
+    const HUB_ROOM = {
       idFromName: (name: string) => ({ name }),
       get: () => ({
         notifyUser: async (userId: number, frame: unknown) => {
@@ -115,9 +115,9 @@ describe("the batch helpers", () => {
           return { sent: 1 };
         },
       }),
-    } as unknown as Env["CHAT_ROOM"];
-    expect(await pushNotification({ DB: env.DB, CHAT_ROOM }, user.id, json)).toBe(true);
+    } as unknown as Env["HUB_ROOM"];
+    expect(await pushNotification({ DB: env.DB, HUB_ROOM }, user.id, json)).toBe(true);
     expect(sent).toEqual([[user.id, { event: "notification", data: json }]]);
-    expect(await pushNotification({ DB: env.DB, CHAT_ROOM }, user.id, null)).toBe(false);
+    expect(await pushNotification({ DB: env.DB, HUB_ROOM }, user.id, null)).toBe(false);
   });
 });

@@ -6,14 +6,14 @@ import { emptyBody } from "../../../shared/api/common";
 import { requireStaff } from "../../auth/middleware";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import { hub } from "../../rooms/hub";
+import { chatRoom } from "../../rooms/chat/stub";
 import { houseQuizItems } from "../../chat/quiz-items";
 
 export const adminChatRoutes = new Hono<AppEnv>()
   .use(requireStaff("chat_api.forbidden"))
   .post("/quiz/start", jsonBody(quizStartBody), async (c) => {
     const { question, answer, item_id } = c.req.valid("json");
-    const result = await hub(c.env).startQuiz({ question, answer, itemId: item_id, actorId: c.get("user").id });
+    const result = await chatRoom(c.env).startQuiz({ question, answer, itemId: item_id, actorId: c.get("user").id });
     if (!result.ok) return fail(c, 409, result.key);
     return c.json({ success: true as const, message: "chat_api.quiz_started", quiz: result.quiz });
   })
@@ -22,7 +22,7 @@ export const adminChatRoutes = new Hono<AppEnv>()
     return c.json({ items: await houseQuizItems(c.env.DB, market_hash_name ?? "") });
   })
   .post("/quiz/stop", jsonBody(emptyBody), async (c) => {
-    const result = await hub(c.env).stopQuiz(c.get("user").id);
+    const result = await chatRoom(c.env).stopQuiz(c.get("user").id);
     if (!result.ok) return fail(c, 409, result.key);
     return c.json({ success: true as const, message: "chat_api.quiz_stopped" });
   });

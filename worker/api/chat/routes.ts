@@ -9,17 +9,17 @@ import { requireStaff } from "../../auth/middleware";
 import { activeMutes, activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import { hub } from "../../rooms/hub";
+import { chatRoom } from "../../rooms/chat/stub";
 
 const requireChatStaff = requireStaff("chat_api.forbidden");
 
 export const chatRoutes = new Hono<AppEnv>()
   .post("/getMessages", jsonBody(emptyBody), async (c) => {
-    return c.json({ messages: await hub(c.env).history() });
+    return c.json({ messages: await chatRoom(c.env).history() });
   })
   .post("/sendMessage", jsonBody(sendMessageBody), async (c) => {
     const { message } = c.req.valid("json");
-    const { status, body } = await hub(c.env).postMessage(c.get("user")?.id ?? null, message);
+    const { status, body } = await chatRoom(c.env).postMessage(c.get("user")?.id ?? null, message);
     if (body.status === "success") return c.json(body, 200);
     const { message: key, status: _status, ...extra } = body;
     return c.json(errorBody(key, extra), status as 400);
@@ -32,7 +32,7 @@ export const chatRoutes = new Hono<AppEnv>()
       if (name === null) return fail(c, 400, "chat_api.invalid_reason");
       reason = { id: reason_id, name };
     }
-    if (!(await hub(c.env).deleteMessage(id, c.get("user").id, reason))) return fail(c, 404, "chat_api.message_not_found");
+    if (!(await chatRoom(c.env).deleteMessage(id, c.get("user").id, reason))) return fail(c, 404, "chat_api.message_not_found");
     return c.json({ success: true as const, message: "chat_api.deleted" });
   })
   .post("/ban", requireChatStaff, jsonBody(banBody), async (c) => {
@@ -52,6 +52,6 @@ export const chatRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, message: "chat_api.unblocked" });
   })
   .post("/clear", requireChatStaff, jsonBody(emptyBody), async (c) => {
-    await hub(c.env).clearChat(c.get("user").id);
+    await chatRoom(c.env).clearChat(c.get("user").id);
     return c.json({ success: true as const, message: "chat_api.cleared" });
   });

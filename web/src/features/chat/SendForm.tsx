@@ -39,7 +39,7 @@ export function SendForm() {
     store.setSending(true);
     try {
       await sendMessage(text);
-      // the message itself comes back over the hub; keep anything typed meanwhile
+      // the message itself comes back over the chat socket; keep anything typed meanwhile
       if (chatStore.getState().sendingText === text) chatStore.getState().setSendingText("");
       chatStore.getState().jumpToLast();
     } catch (err) {
