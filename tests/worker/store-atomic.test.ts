@@ -1,6 +1,6 @@
-// The trade batch's own guards (worker/store/trade.ts), reached by changing the world between the
-// route's check and the commit: a store unit taken, the balance spent, a given item staked. The
-// whole batch must be refused and nothing may move.
+// The trade batch's own guards (worker/store/trade.ts: one batch, nothing read before it), reached
+// by changing the world right before the batch runs: a store unit taken, the balance spent, a given
+// item staked. The whole batch must be refused and nothing may move.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { reconcile } from "../../worker/books/reconcile";
@@ -8,8 +8,9 @@ import { userBalanceStatements } from "../../worker/db/ledger";
 import { buy, sell, type TradeRequest } from "../../worker/store/trade";
 import { deposit, makeUser } from "./user-fixtures";
 import { catalogueItem, houseUnits, item, snapshot, stakeInCrash, tag, userItem } from "./store-fixtures";
+import { batch } from "../../worker/db/sql";
 
-/** env whose D1 runs `meanwhile` right before the trade's write batch (its second batch). */
+/** env whose D1 runs `meanwhile` right before the trade's batch (its first and only one). */
 function interleaved(meanwhile: () => Promise<void>): Pick<Env, "DB"> {
   let batches = 0;
   const DB = new Proxy(env.DB, {
@@ -17,7 +18,7 @@ function interleaved(meanwhile: () => Promise<void>): Pick<Env, "DB"> {
       if (prop === "batch") {
         return async (statements: D1PreparedStatement[]) => {
           batches += 1;
-          if (batches === 2) await meanwhile();
+          if (batches === 1) await meanwhile();
           return target.batch(statements);
         };
       }
@@ -68,7 +69,7 @@ describe("the trade batch refuses a world that changed after the check", () => {
     let before: Awaited<ReturnType<typeof snapshot>> | undefined;
     const outcome = await buy(
       interleaved(async () => {
-        await env.DB.batch(userBalanceStatements(env.DB, { userId: user.id, delta: -1, kind: "withdrawal", idempotencyKey: `spend-${t}` }));
+        await batch(env.DB, userBalanceStatements({ userId: user.id, delta: -1, kind: "withdrawal", idempotencyKey: `spend-${t}` }));
         before = await snapshot();
       }),
       request(user.id, { buyIds: [cat] }),

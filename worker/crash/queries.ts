@@ -4,6 +4,7 @@ import { CRASH } from "../../shared/constants";
 import { colourClass, toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
 import type { BetPublic, GameJson, HistoryEntry, ItemJson, RoundStatus } from "../../shared/api/crash";
+import { all, batch, first, rowsOf, sql } from "../db/sql";
 
 type D1Env = Pick<Env, "DB">;
 
@@ -62,19 +63,20 @@ export function presentItem(r: Omit<ItemRow, "bet_id">): ItemJson {
 
 /** The last crashed rounds, newest first (§9 colour classes). */
 export async function history(env: D1Env, size: number = CRASH.historySize): Promise<HistoryEntry[]> {
-  const { results } = await env.DB.prepare("SELECT id, crash_point FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ?1")
-    .bind(size)
-    .all<{ id: number; crash_point: number }>();
+  const results = await all<{ id: number; crash_point: number }>(
+    env.DB,
+    sql`SELECT id, crash_point FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ${size}`,
+  );
   return results.map((r) => ({ id: r.id, value: toMultiplier(r.crash_point), colour: colourClass(r.crash_point) }));
 }
 
 export async function findRound(env: D1Env, id: number): Promise<RoundRow | null> {
-  return env.DB.prepare("SELECT * FROM crash_rounds WHERE id = ?1").bind(id).first<RoundRow>();
+  return first<RoundRow>(env.DB, sql`SELECT * FROM crash_rounds WHERE id = ${id}`);
 }
 
 /** The newest round (the one the room is playing or has just played), or null before the first. */
 export async function currentRoundId(env: D1Env): Promise<number | null> {
-  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM crash_rounds").first<{ id: number | null }>();
+  const row = await first<{ id: number | null }>(env.DB, sql`SELECT MAX(id) AS id FROM crash_rounds`);
   return row?.id ?? null;
 }
 
@@ -83,35 +85,21 @@ export async function currentRoundId(env: D1Env): Promise<number | null> {
  * `itemsShown` with the rest counted). Refunded bets of a voided round are not listed.
  */
 export async function roundBets(env: D1Env, roundId: number, opts: { userId?: number; itemsShown?: number } = {}): Promise<BetPublic[]> {
-  const d1 = env.DB;
-  const byUser = opts.userId === undefined ? "" : " AND b.user_id = ?2";
-  const args = opts.userId === undefined ? [roundId] : [roundId, opts.userId];
-  const [bets, items, winItems] = await d1.batch<BetRow | ItemRow>([
-    d1
-      .prepare(
-        `SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
+  const byUser = opts.userId === undefined ? sql`` : sql` AND b.user_id = ${opts.userId}`;
+  const [bets, items, winItems] = await batch(env.DB, [
+    sql`SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
            FROM crash_bets b JOIN users u ON u.id = b.user_id
-          WHERE b.round_id = ?1 AND b.status <> 3${byUser} ORDER BY b.created_at, b.rowid`,
-      )
-      .bind(...args),
-    d1
-      .prepare(
-        `SELECT x.bet_id AS bet_id, ${ITEM_SELECT}, x.price AS price FROM crash_bet_items x
+          WHERE b.round_id = ${roundId} AND b.status <> 3${byUser} ORDER BY b.created_at, b.rowid`,
+    sql`SELECT x.bet_id AS bet_id, ${sql.raw(ITEM_SELECT)}, x.price AS price FROM crash_bet_items x
            JOIN crash_bets b ON b.id = x.bet_id JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.round_id = ?1 AND b.status <> 3${byUser} ORDER BY x.price DESC, i.id`,
-      )
-      .bind(...args),
-    d1
-      .prepare(
-        `SELECT b.id AS bet_id, ${ITEM_SELECT}, i.price AS price FROM crash_bets b
+          WHERE b.round_id = ${roundId} AND b.status <> 3${byUser} ORDER BY x.price DESC, i.id`,
+    sql`SELECT b.id AS bet_id, ${sql.raw(ITEM_SELECT)}, i.price AS price FROM crash_bets b
            JOIN inventory_items i ON i.id = b.win_item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.round_id = ?1 AND b.status = 1${byUser}`,
-      )
-      .bind(...args),
+          WHERE b.round_id = ${roundId} AND b.status = 1${byUser}`,
   ]);
-  const itemsOf = groupBy(items!.results as ItemRow[]);
-  const winOf = new Map((winItems!.results as ItemRow[]).map((r) => [r.bet_id, r]));
-  return (bets!.results as BetRow[]).map((b) => {
+  const itemsOf = groupBy(rowsOf<ItemRow>(items));
+  const winOf = new Map(rowsOf<ItemRow>(winItems).map((r) => [r.bet_id, r]));
+  return rowsOf<BetRow>(bets).map((b) => {
     const all = itemsOf.get(b.id) ?? [];
     const shown = opts.itemsShown === undefined ? all : all.slice(0, opts.itemsShown);
     const winItem = winOf.get(b.id);

@@ -2,14 +2,14 @@
 import type { SkinWithdrawRow, WithdrawalStatus } from "../../shared/api/withdraws";
 import { USER_API } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
+import { all, sql } from "../db/sql";
 
 export async function skinWithdrawHistory(env: Pick<Env, "DB">, userId: number): Promise<SkinWithdrawRow[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, trade_link, amount, status, created_at FROM withdrawals
-      WHERE user_id = ?1 ORDER BY created_at DESC, id LIMIT ?2`,
-  )
-    .bind(userId, USER_API.historyRows)
-    .all<{ id: string; trade_link: string; amount: number; status: WithdrawalStatus; created_at: number }>();
+  const results = await all<{ id: string; trade_link: string; amount: number; status: WithdrawalStatus; created_at: number }>(
+    env.DB,
+    sql`SELECT id, trade_link, amount, status, created_at FROM withdrawals
+      WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT ${USER_API.historyRows}`,
+  );
   return results.map((w) => ({
     id: w.id,
     system: "skins",

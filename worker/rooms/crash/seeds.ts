@@ -3,6 +3,7 @@
 import { crashPoint, publicHash, utcDayOfMonth } from "../../../shared/fairness";
 import { ChainCursor, type ChainEnv } from "./chain";
 import type { HistoryItem, RoundSeed } from "./state";
+import { all, sql } from "../../db/sql";
 
 export class RoundSeeds {
   private chain: ChainCursor | undefined;
@@ -29,8 +30,9 @@ export class RoundSeeds {
 
 /** The last crashed rounds from D1, newest first (a room starting on empty storage shows them). */
 export async function storedHistory(env: Pick<Env, "DB">, size: number): Promise<HistoryItem[]> {
-  const { results } = await env.DB.prepare("SELECT id, crash_point AS value FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ?1")
-    .bind(size)
-    .all<HistoryItem>();
+  const results = await all<HistoryItem>(
+    env.DB,
+    sql`SELECT id, crash_point AS value FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ${size}`,
+  );
   return results;
 }

@@ -8,6 +8,7 @@ import { readMaintenance } from "../../lib/settings";
 import { sessionOfFrame } from "../../lib/socket-identity";
 import { hub } from "../hub";
 import type { BetUser } from "./state";
+import { first, sql } from "../../db/sql";
 
 /**
  * The identity frame's user as bet rows show him, and the session (token hash) the socket is
@@ -32,11 +33,10 @@ export async function sessionRefusal(
   now = Date.now(),
 ): Promise<"crash_api.unauthorized" | "user_api.banned" | null> {
   if (!session) return "crash_api.unauthorized";
-  const row = await env.DB.prepare(
-    "SELECT u.banned AS banned FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3",
-  )
-    .bind(session, userId, now)
-    .first<{ banned: number }>();
+  const row = await first<{ banned: number }>(
+    env.DB,
+    sql`SELECT u.banned AS banned FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${session} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > ${now}`,
+  );
   if (!row) return "crash_api.unauthorized";
   return row.banned ? "user_api.banned" : null;
 }
