@@ -16,15 +16,21 @@ export interface CaseRow {
   updated_at: number;
 }
 
-export interface CaseItemRow {
-  catalogue_id: number;
-  weight: number;
+/** How a catalogue entry `c` shows (CATALOGUE_DISPLAY_COLUMNS): a case's item, a dropped item. */
+interface CatalogueDisplay {
   market_hash_name: string;
   name: string;
   exterior: string | null;
   image: string;
   rarity: string;
   rarity_color: string;
+}
+
+const CATALOGUE_DISPLAY_COLUMNS = sql.raw("c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color");
+
+export interface CaseItemRow extends CatalogueDisplay {
+  catalogue_id: number;
+  weight: number;
   price: number;
 }
 
@@ -38,7 +44,7 @@ async function itemsOf(env: DbEnv, caseIds: number[]): Promise<Map<number, CaseI
   if (caseIds.length === 0) return out;
   const results = await all<CaseItemRow & { case_id: number }>(
     env.DB,
-    sql`SELECT ci.case_id, ci.catalogue_id, ci.weight, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color, c.price
+    sql`SELECT ci.case_id, ci.catalogue_id, ci.weight, ${CATALOGUE_DISPLAY_COLUMNS}, c.price
        FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id
       WHERE ci.case_id IN (SELECT value FROM json_each(${JSON.stringify(caseIds)}))
       ORDER BY ci.case_id, ci.catalogue_id`,
@@ -101,7 +107,7 @@ export async function liveDrop(env: DbEnv, openId: number): Promise<LiveDropRow 
   return first<LiveDropRow>(env.DB, sql`${sql.raw(DROP_SELECT)} WHERE o.id = ${openId}`);
 }
 
-export interface OpenRow {
+export interface OpenRow extends CatalogueDisplay {
   id: number;
   user_id: number;
   case_id: number;
@@ -115,12 +121,6 @@ export interface OpenRow {
   request_id: string;
   /** the user's balance right after paying (from the ledger row of the debit) */
   balance_after: number;
-  market_hash_name: string;
-  name: string;
-  exterior: string | null;
-  image: string;
-  rarity: string;
-  rarity_color: string;
 }
 
 /** A past open of this user by its request_id, with what its first answer said. */
@@ -128,7 +128,7 @@ export async function findOpen(env: DbEnv, userId: number, requestId: string): P
   return first<OpenRow>(
     env.DB,
     sql`SELECT o.id, o.user_id, o.case_id, o.price, o.catalogue_id, o.item_id, o.item_price, o.server_seed_hash, o.client_seed,
-            o.nonce, o.request_id, l.balance_after, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color
+            o.nonce, o.request_id, l.balance_after, ${CATALOGUE_DISPLAY_COLUMNS}
        FROM case_opens o JOIN catalogue c ON c.id = o.catalogue_id
        JOIN ledger l ON l.idempotency_key = ${openLedgerKey(userId, requestId)}
       WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`,

@@ -2,7 +2,7 @@
 // (status 'quiz'), handed to the winner (owner → winner, 'available') or returned on a stop —
 // each a conditional update on (owner_id, status) in one batch with its audit row.
 import type { ItemJson } from "../../shared/api/crash";
-import { presentItem } from "../crash/queries";
+import { CRASH_ITEM_COLUMNS, type CrashItemRow, presentCrashItem } from "../crash/items";
 import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
@@ -23,13 +23,11 @@ export interface QuizRecord {
 }
 
 async function itemJson(env: DbEnv, itemId: number): Promise<ItemJson | null> {
-  const row = await first<Parameters<typeof presentItem>[0]>(
+  const row = await first<CrashItemRow>(
     env.DB,
-    sql`SELECT i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-            c.rarity AS rarity, c.rarity_color AS rarity_color, c.price AS price
-       FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id WHERE i.id = ${itemId}`,
+    sql`SELECT ${CRASH_ITEM_COLUMNS}, c.price AS price FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id WHERE i.id = ${itemId}`,
   );
-  return row ? presentItem(row) : null;
+  return row ? presentCrashItem(row) : null;
 }
 
 /**

@@ -3,8 +3,9 @@
 import { CRASH } from "../../shared/constants";
 import { colourClass, toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
-import type { BetPublic, GameJson, HistoryEntry, ItemJson, RoundStatus } from "../../shared/api/crash";
+import type { BetPublic, GameJson, HistoryEntry, RoundStatus } from "../../shared/api/crash";
 import { all, batch, first, rowsOf, sql } from "../db/sql";
+import { itemsByBet, presentCrashItem, stakedItemsQuery, wonItemsQuery } from "./items";
 
 type D1Env = Pick<Env, "DB">;
 
@@ -31,34 +32,6 @@ interface BetRow {
   cashout: number | null;
   win: number;
   win_item_id: number | null;
-}
-
-interface ItemRow {
-  bet_id: string;
-  id: number;
-  market_hash_name: string;
-  name: string;
-  image: string;
-  rarity: string;
-  rarity_color: string;
-  price: number;
-}
-
-// price: a staked item at the value it counted for in the bank (x.price: its booked price moves
-// with price refreshes, prices/revaluation.ts), a won item at its booked price
-const ITEM_SELECT = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color`;
-
-export function presentItem(r: Omit<ItemRow, "bet_id">): ItemJson {
-  return {
-    id: r.id,
-    market_hash_name: r.market_hash_name,
-    name: r.name,
-    image: r.image,
-    rarity: r.rarity,
-    rarity_color: r.rarity_color,
-    price: toDollars(r.price),
-  };
 }
 
 /** The last crashed rounds, newest first (§9 colour classes). */
@@ -90,15 +63,10 @@ export async function roundBets(env: D1Env, roundId: number, opts: { userId?: nu
     sql`SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
            FROM crash_bets b JOIN users u ON u.id = b.user_id
           WHERE b.round_id = ${roundId} AND b.status <> 3${byUser} ORDER BY b.created_at, b.rowid`,
-    sql`SELECT x.bet_id AS bet_id, ${sql.raw(ITEM_SELECT)}, x.price AS price FROM crash_bet_items x
-           JOIN crash_bets b ON b.id = x.bet_id JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.round_id = ${roundId} AND b.status <> 3${byUser} ORDER BY x.price DESC, i.id`,
-    sql`SELECT b.id AS bet_id, ${sql.raw(ITEM_SELECT)}, i.price AS price FROM crash_bets b
-           JOIN inventory_items i ON i.id = b.win_item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.round_id = ${roundId} AND b.status = 1${byUser}`,
+    stakedItemsQuery(sql`b.round_id = ${roundId} AND b.status <> 3${byUser}`),
+    wonItemsQuery(sql`b.round_id = ${roundId}${byUser}`),
   ]);
-  const itemsOf = groupBy(rowsOf<ItemRow>(items));
-  const winOf = new Map(rowsOf<ItemRow>(winItems).map((r) => [r.bet_id, r]));
+  const { stakedOf: itemsOf, wonOf: winOf } = itemsByBet(items, winItems);
   return rowsOf<BetRow>(bets).map((b) => {
     const all = itemsOf.get(b.id) ?? [];
     const shown = opts.itemsShown === undefined ? all : all.slice(0, opts.itemsShown);
@@ -106,13 +74,13 @@ export async function roundBets(env: D1Env, roundId: number, opts: { userId?: nu
     return {
       id: b.id,
       user: { id: b.user_id, username: b.username, avatar: b.avatar },
-      items: shown.map(presentItem),
+      items: shown.map(presentCrashItem),
       itemsMore: all.length - shown.length,
       bank: toDollars(b.bank),
       autoWithdraw: toMultiplier(b.auto_withdraw),
       is_win: b.status === 1 ? 1 : b.status === 2 ? 2 : 0,
       win: toDollars(b.win),
-      winItem: winItem ? presentItem(winItem) : null,
+      winItem: winItem ? presentCrashItem(winItem) : null,
       result: b.status === 1 && b.cashout !== null ? toMultiplier(b.cashout) : null,
     };
   });
@@ -135,14 +103,4 @@ export async function game(env: D1Env, id: number): Promise<GameJson | null> {
     created_at: round.created_at,
     bets: await roundBets(env, id),
   };
-}
-
-function groupBy(rows: ItemRow[]): Map<string, ItemRow[]> {
-  const out = new Map<string, ItemRow[]>();
-  for (const r of rows) {
-    const list = out.get(r.bet_id) ?? [];
-    list.push(r);
-    out.set(r.bet_id, list);
-  }
-  return out;
 }

@@ -6,6 +6,7 @@ import { toDollars } from "../../shared/money";
 import { BET_LOST, BET_PENDING, BET_WON, type ItemJson } from "../../shared/api/crash";
 import type { CrashHistoryRow } from "../../shared/api/user";
 import type { GameResult } from "./game-result";
+import { itemsByBet, presentCrashItem, stakedItemsQuery, wonItemsQuery } from "../crash/items";
 import { all, batch, rowsOf, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
@@ -22,15 +23,7 @@ interface BetRow {
   created_at: number;
 }
 
-interface ItemRow extends Omit<ItemJson, "price"> {
-  bet_id: string;
-  price: number;
-}
-
-const ITEM_COLUMNS = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color`;
-
-/** The user's newest listed bets; ?1 user, ?2 limit. Shared by the three queries of the batch. */
+/** The user's newest listed bets. Shared by the three queries of the batch. */
 const latestBets = (userId: number, limit: number) =>
   sql`SELECT id FROM crash_bets WHERE user_id = ${userId} AND status <> 3 ORDER BY created_at DESC, rowid DESC LIMIT ${limit}`;
 
@@ -39,35 +32,14 @@ export async function crashHistory(env: DbEnv, userId: number, limit: number = U
     sql`SELECT b.id, b.round_id, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.created_at, r.crash_point
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id
           WHERE b.user_id = ${userId} AND b.status <> 3 ORDER BY b.created_at DESC, b.rowid DESC LIMIT ${limit}`,
-    // staked items at the price they counted for in the bank
-    sql`SELECT x.bet_id AS bet_id, ${sql.raw(ITEM_COLUMNS)}, x.price AS price FROM crash_bet_items x
-           JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE x.bet_id IN (${latestBets(userId, limit)}) ORDER BY x.price DESC, i.id`,
-    // the item minted for a won bet, at its minted price
-    sql`SELECT b.id AS bet_id, ${sql.raw(ITEM_COLUMNS)}, i.price AS price FROM crash_bets b
-           JOIN inventory_items i ON i.id = b.win_item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.id IN (${latestBets(userId, limit)}) AND b.status = 1`,
+    stakedItemsQuery(sql`x.bet_id IN (${latestBets(userId, limit)})`),
+    wonItemsQuery(sql`b.id IN (${latestBets(userId, limit)})`),
   ]);
-  const itemsOf = new Map<string, ItemJson[]>();
-  for (const r of rowsOf<ItemRow>(items)) {
-    const list = itemsOf.get(r.bet_id) ?? [];
-    list.push(presentItem(r));
-    itemsOf.set(r.bet_id, list);
-  }
-  const winItemOf = new Map(rowsOf<ItemRow>(winItems).map((r) => [r.bet_id, presentItem(r)]));
-  return rowsOf<BetRow>(bets).map((b) => presentBet(b, itemsOf.get(b.id) ?? [], winItemOf.get(b.id) ?? null));
-}
-
-function presentItem(r: ItemRow): ItemJson {
-  return {
-    id: r.id,
-    market_hash_name: r.market_hash_name,
-    name: r.name,
-    image: r.image,
-    rarity: r.rarity,
-    rarity_color: r.rarity_color,
-    price: toDollars(r.price),
-  };
+  const { stakedOf, wonOf } = itemsByBet(items, winItems);
+  return rowsOf<BetRow>(bets).map((b) => {
+    const won = wonOf.get(b.id);
+    return presentBet(b, (stakedOf.get(b.id) ?? []).map(presentCrashItem), won ? presentCrashItem(won) : null);
+  });
 }
 
 function presentBet(b: BetRow, items: ItemJson[], winItem: ItemJson | null): CrashHistoryRow {

@@ -5,6 +5,7 @@
 import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
+import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { ITEM_STATUS } from "../../db/types";
 import { notificationOf } from "../../lib/notify";
@@ -16,10 +17,6 @@ import { all, batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 type D1Env = Pick<Env, "DB">;
 
 export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
-
-/** A staked item, at the value it counted for in the bank (crash_bet_items b). */
-const ITEM_COLUMNS = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color, b.price AS price`;
 
 /** Aborts the batch unless the statement before changed as many rows as the bet has items. */
 function expectBetItems(betId: string): SQL {
@@ -108,7 +105,7 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
   const d1 = env.DB;
   const ids = JSON.stringify(b.itemIds);
   const itemValue = sql.raw(itemValueSql("inventory_items"));
-  const itemsOfBet = sql`SELECT ${sql.raw(ITEM_COLUMNS)} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ${b.betId} ORDER BY b.price DESC, i.id`;
+  const itemsOfBet = sql`SELECT ${CRASH_ITEM_COLUMNS}, b.price AS price FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ${b.betId} ORDER BY b.price DESC, i.id`;
   const placed = (items: StakedItem[]) => ({ ok: true as const, bank: items.reduce((sum, i) => sum + i.price, 0), items });
   const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${b.userId} AND status = 'available'`;
   try {
