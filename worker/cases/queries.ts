@@ -1,6 +1,9 @@
 // D1 reads of the cases group: the listing, one case with its items (pick order), live drops,
 // and a past open (the answer a request_id replay gets). Money stays in cents here.
 import { CASES } from "../../shared/constants";
+import { desc, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { cases } from "../db/schema";
 import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
@@ -65,7 +68,7 @@ export async function listCases(env: DbEnv, { all: withInactive = false } = {}):
 
 /** Ids of the active cases, priority desc, then id (the sitemap's case pages). */
 export async function activeCaseIds(env: DbEnv): Promise<number[]> {
-  const results = await all<{ id: number }>(env.DB, sql`SELECT id FROM cases WHERE active = 1 ORDER BY priority DESC, id`);
+  const results = await db(env).select({ id: cases.id }).from(cases).where(eq(cases.active, true)).orderBy(desc(cases.priority), cases.id).all();
   return results.map((r) => r.id);
 }
 

@@ -3,7 +3,10 @@
 // rotation or a client-seed change loses cleanly (cases_api.busy) instead of mixing pairs.
 import { expectChanges } from "../db/ledger";
 import { newClientSeed, newServerSeed, serverSeedHash } from "./seeds";
-import { first, run, sql, batch } from "../db/sql";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { caseSeeds } from "../db/schema";
+import { batch, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -15,20 +18,33 @@ export interface SeedRow {
   nonce: number;
 }
 
-const SEED_COLUMNS = "user_id, server_seed, server_seed_hash, client_seed, nonce";
+/** The user's seed pair as it stands (undefined before the first use). */
+function readSeeds(env: DbEnv, userId: number): Promise<SeedRow | undefined> {
+  return db(env)
+    .select({
+      user_id: caseSeeds.userId,
+      server_seed: caseSeeds.serverSeed,
+      server_seed_hash: caseSeeds.serverSeedHash,
+      client_seed: caseSeeds.clientSeed,
+      nonce: caseSeeds.nonce,
+    })
+    .from(caseSeeds)
+    .where(eq(caseSeeds.userId, userId))
+    .get();
+}
 
 /** The user's seed pair, made on first use (random server seed, random client seed, nonce 0). */
 export async function ensureSeeds(env: DbEnv, userId: number, now = Date.now()): Promise<SeedRow> {
-  const existing = await first<SeedRow>(env.DB, sql`SELECT ${sql.raw(SEED_COLUMNS)} FROM case_seeds WHERE user_id = ${userId}`);
+  const existing = await readSeeds(env, userId);
   if (existing) return existing;
   const seed = newServerSeed();
-  await run(
-    env.DB,
-    sql`INSERT INTO case_seeds (user_id, server_seed, server_seed_hash, client_seed, nonce, created_at) VALUES (${userId}, ${seed}, ${serverSeedHash(seed)}, ${newClientSeed()}, 0, ${now})
-     ON CONFLICT(user_id) DO NOTHING`,
-  );
+  await db(env)
+    .insert(caseSeeds)
+    .values({ userId, serverSeed: seed, serverSeedHash: serverSeedHash(seed), clientSeed: newClientSeed(), nonce: 0, createdAt: now })
+    .onConflictDoNothing({ target: caseSeeds.userId })
+    .run();
   // a concurrent first call may have won the insert: read whichever row stands
-  return (await first<SeedRow>(env.DB, sql`SELECT ${sql.raw(SEED_COLUMNS)} FROM case_seeds WHERE user_id = ${userId}`))!;
+  return (await readSeeds(env, userId))!;
 }
 
 /**
@@ -37,8 +53,8 @@ export async function ensureSeeds(env: DbEnv, userId: number, now = Date.now()):
  */
 export async function setClientSeed(env: DbEnv, userId: number, clientSeed: string): Promise<SeedRow> {
   await ensureSeeds(env, userId);
-  await run(env.DB, sql`UPDATE case_seeds SET client_seed = ${clientSeed} WHERE user_id = ${userId}`);
-  return (await first<SeedRow>(env.DB, sql`SELECT ${sql.raw(SEED_COLUMNS)} FROM case_seeds WHERE user_id = ${userId}`))!;
+  await db(env).update(caseSeeds).set({ clientSeed }).where(eq(caseSeeds.userId, userId)).run();
+  return (await readSeeds(env, userId))!;
 }
 
 export type RotateResult = { ok: true; previous: SeedRow; current: SeedRow } | { ok: false };
@@ -47,9 +63,8 @@ export type RotateResult = { ok: true; previous: SeedRow; current: SeedRow } | {
 export async function rotateSeeds(env: DbEnv, userId: number, now = Date.now()): Promise<RotateResult> {
   const previous = await ensureSeeds(env, userId, now);
   const seed = newServerSeed();
-  const d1 = env.DB;
   try {
-    await batch(d1, [
+    await batch(env.DB, [
       sql`INSERT INTO case_seed_history (user_id, server_seed, server_seed_hash, client_seed, nonce, revealed_at)
            SELECT user_id, server_seed, server_seed_hash, client_seed, nonce, ${now} FROM case_seeds
             WHERE user_id = ${userId} AND server_seed_hash = ${previous.server_seed_hash} AND nonce = ${previous.nonce}`,
@@ -61,6 +76,6 @@ export async function rotateSeeds(env: DbEnv, userId: number, now = Date.now()):
     if (/batch_guard|CHECK constraint failed|UNIQUE constraint failed: case_seed_history/i.test(String(err))) return { ok: false };
     throw err;
   }
-  const current = (await first<SeedRow>(d1, sql`SELECT ${sql.raw(SEED_COLUMNS)} FROM case_seeds WHERE user_id = ${userId}`))!;
+  const current = (await readSeeds(env, userId))!;
   return { ok: true, previous, current };
 }

@@ -2,13 +2,13 @@
 // active reason, or lifts the mute. Each change travels with its audit row in one batch; the
 // insert is guarded so a user never has two active mutes, and the reason must still be active.
 import type { ActiveMuteJson } from "../../shared/api/chat";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { chatBanReasons } from "../db/schema";
+import { chatBanReasons, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { activeMute } from "./author";
-import { all, batch, first, rowsOf, sql } from "../db/sql";
+import { all, batch, rowsOf, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -55,7 +55,11 @@ export async function activeReasons(env: DbEnv) {
 
 /** An active ban reason's name, or null (unknown or switched off). */
 export async function activeReasonName(env: DbEnv, reasonId: number): Promise<string | null> {
-  const r = await first<{ name: string }>(env.DB, sql`SELECT name FROM chat_ban_reasons WHERE id = ${reasonId} AND is_active = 1`);
+  const r = await db(env)
+    .select({ name: chatBanReasons.name })
+    .from(chatBanReasons)
+    .where(and(eq(chatBanReasons.id, reasonId), eq(chatBanReasons.isActive, true)))
+    .get();
   return r?.name ?? null;
 }
 
@@ -142,7 +146,7 @@ export async function activeMutes(env: DbEnv, now = Date.now(), limit = 100): Pr
 /** Lifts the user's active mute (lifted_at, lifted_by) with its audit row. */
 export async function unmuteUser(env: DbEnv, actor: Actor, userId: number, now = Date.now()): Promise<ModerationResult> {
   const d1 = env.DB;
-  const target = await first(d1, sql`SELECT id FROM users WHERE id = ${userId}`);
+  const target = await db(env).select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
   if (!target) return { ok: false, status: 404, key: "chat_api.user_not_found" };
   try {
     await batch(d1, [

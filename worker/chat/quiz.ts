@@ -7,7 +7,10 @@ import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement } from "../lib/notify";
-import { first, sql, batch } from "../db/sql";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { inventoryItems } from "../db/schema";
+import { batch, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -87,7 +90,7 @@ export async function awardQuizItem(env: DbEnv, quiz: QuizRecord, winnerId: numb
     return { result: "awarded", notification: notificationOf(results.at(-1)) };
   } catch (err) {
     if (classifyBatchError(err) !== "guard") throw err;
-    const row = await first<{ owner_id: number | null }>(d1, sql`SELECT owner_id FROM inventory_items WHERE id = ${quiz.itemId}`);
-    return { result: row?.owner_id === winnerId ? "awarded" : "gone", notification: null };
+    const row = await db(env).select({ ownerId: inventoryItems.ownerId }).from(inventoryItems).where(eq(inventoryItems.id, quiz.itemId)).get();
+    return { result: row?.ownerId === winnerId ? "awarded" : "gone", notification: null };
   }
 }

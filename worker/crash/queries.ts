@@ -3,23 +3,14 @@
 import { CRASH } from "../../shared/constants";
 import { colourClass, toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
-import type { BetPublic, GameJson, HistoryEntry, RoundStatus } from "../../shared/api/crash";
-import { all, batch, first, rowsOf, sql } from "../db/sql";
+import type { BetPublic, GameJson, HistoryEntry } from "../../shared/api/crash";
+import { desc, eq, max } from "drizzle-orm";
+import { db } from "../db/client";
+import { crashRounds } from "../db/schema";
+import { batch, rowsOf, sql } from "../db/sql";
 import { itemsByBet, presentCrashItem, stakedItemsQuery, wonItemsQuery } from "./items";
 
 type D1Env = Pick<Env, "DB">;
-
-interface RoundRow {
-  id: number;
-  public_hash: string;
-  secret_hash: string | null;
-  day_of_month: number;
-  crash_point: number | null;
-  status: RoundStatus;
-  provably_fair: number;
-  bank: number;
-  created_at: number;
-}
 
 interface BetRow {
   id: string;
@@ -36,20 +27,27 @@ interface BetRow {
 
 /** The last crashed rounds, newest first (§9 colour classes). */
 export async function history(env: D1Env, size: number = CRASH.historySize): Promise<HistoryEntry[]> {
-  const results = await all<{ id: number; crash_point: number }>(
-    env.DB,
-    sql`SELECT id, crash_point FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ${size}`,
-  );
-  return results.map((r) => ({ id: r.id, value: toMultiplier(r.crash_point), colour: colourClass(r.crash_point) }));
+  const results = await db(env)
+    .select({ id: crashRounds.id, crashPoint: crashRounds.crashPoint })
+    .from(crashRounds)
+    .where(eq(crashRounds.status, "crashed"))
+    .orderBy(desc(crashRounds.id))
+    .limit(size)
+    .all();
+  // a crashed round always has its point
+  return results.map((r) => ({ id: r.id, value: toMultiplier(r.crashPoint ?? 0), colour: colourClass(r.crashPoint ?? 0) }));
 }
 
-export async function findRound(env: D1Env, id: number): Promise<RoundRow | null> {
-  return first<RoundRow>(env.DB, sql`SELECT * FROM crash_rounds WHERE id = ${id}`);
+async function findRound(env: D1Env, id: number) {
+  return db(env).select().from(crashRounds).where(eq(crashRounds.id, id)).get();
 }
 
 /** The newest round (the one the room is playing or has just played), or null before the first. */
 export async function currentRoundId(env: D1Env): Promise<number | null> {
-  const row = await first<{ id: number | null }>(env.DB, sql`SELECT MAX(id) AS id FROM crash_rounds`);
+  const row = await db(env)
+    .select({ id: max(crashRounds.id) })
+    .from(crashRounds)
+    .get();
   return row?.id ?? null;
 }
 
@@ -94,13 +92,13 @@ export async function game(env: D1Env, id: number): Promise<GameJson | null> {
   return {
     id: round.id,
     status: round.status,
-    public_hash: round.public_hash,
-    secret_hash: crashed ? round.secret_hash : null,
-    day_of_month: round.day_of_month,
-    multiplier: crashed && round.crash_point !== null ? toMultiplier(round.crash_point) : null,
-    provably_fair: round.provably_fair === 1,
+    public_hash: round.publicHash,
+    secret_hash: crashed ? round.secretHash : null,
+    day_of_month: round.dayOfMonth,
+    multiplier: crashed && round.crashPoint !== null ? toMultiplier(round.crashPoint) : null,
+    provably_fair: round.provablyFair,
     bank: toDollars(round.bank),
-    created_at: round.created_at,
+    created_at: round.createdAt,
     bets: await roundBets(env, id),
   };
 }

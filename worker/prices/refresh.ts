@@ -8,7 +8,9 @@
 // held items were left at another price (a catalogue edited outside a refresh) are revalued too;
 // a retry with the same prices finds nothing to change and writes nothing.
 import { PRICES } from "../../shared/constants";
-import { all, batch, type SQL, sql } from "../db/sql";
+import { db } from "../db/client";
+import { catalogue } from "../db/schema";
+import { batch, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import type { PriceFeed } from "./feed";
 import { revaluationStatements, staleCatalogueIds } from "./revaluation";
@@ -37,7 +39,11 @@ export interface RefreshOptions {
 export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts: RefreshOptions = {}): Promise<RefreshResult> {
   const { actorId, batchSize = PRICES.refreshBatchSize, now = Date.now(), beforeWrite } = opts;
   const d1 = env.DB;
-  const rows = await all<{ id: number; market_hash_name: string; price: number }>(d1, sql`SELECT id, market_hash_name, price FROM catalogue ORDER BY id`);
+  const rows = await db(env)
+    .select({ id: catalogue.id, market_hash_name: catalogue.marketHashName, price: catalogue.price })
+    .from(catalogue)
+    .orderBy(catalogue.id)
+    .all();
   const quotes = await feed.prices(rows.map((r) => r.market_hash_name));
   const stale = await staleCatalogueIds(d1);
 

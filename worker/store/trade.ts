@@ -15,7 +15,10 @@ import { toDollars } from "../../shared/money";
 import type { BuyAnswer, SellAnswer } from "../../shared/api/store";
 import type { InventoryItemJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { batch, first, rowsOf, type SQL, sql } from "../db/sql";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { storeTrades } from "../db/schema";
+import { batch, rowsOf, type SQL, sql } from "../db/sql";
 import { itemValueSql } from "../prices/valuation";
 import { presentInventoryItem } from "../user/presenters";
 import type { InventoryJoinRow } from "../user/queries";
@@ -44,13 +47,6 @@ export function tradeLedgerKeys(userId: number, requestId: string) {
 }
 
 export const tradeReference = (tradeId: string) => `store_trade:${tradeId}`;
-
-interface TradeRow {
-  id: string;
-  kind: TradeKind;
-  sold: number;
-  tax: number;
-}
 
 /** How a trade's answer is read: its statements (last in the batch) and how their results become the answer. */
 interface AnswerReads<A> {
@@ -166,7 +162,11 @@ function isTradeReplay(err: unknown): boolean {
 
 /** The first answer again when this user already made a trade with this request_id. */
 async function replay<A>(env: DbEnv, kind: TradeKind, r: TradeRequest, reads: AnswerReads<A>): Promise<TradeOutcome<A> | undefined> {
-  const before = await first<TradeRow>(env.DB, sql`SELECT id, kind, sold, tax FROM store_trades WHERE user_id = ${r.userId} AND request_id = ${r.requestId}`);
+  const before = await db(env)
+    .select({ id: storeTrades.id, kind: storeTrades.kind, sold: storeTrades.sold, tax: storeTrades.tax })
+    .from(storeTrades)
+    .where(and(eq(storeTrades.userId, r.userId), eq(storeTrades.requestId, r.requestId)))
+    .get();
   if (!before) return undefined;
   // the same request_id for a buy and then a sale is a client bug, not a retry
   if (before.kind !== kind) return { ok: false, key: "app_api.invalid_request" };

@@ -15,7 +15,10 @@ import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
-import { all, first, run, sql, batch } from "../db/sql";
+import { and, eq, min } from "drizzle-orm";
+import { db } from "../db/client";
+import { withdrawals } from "../db/schema";
+import { all, batch, run, sql } from "../db/sql";
 
 type QueueEnv = Pick<Env, "DB" | "CHAT_ROOM">;
 
@@ -52,7 +55,11 @@ export async function processDue(env: QueueEnv, bot: TradeBot, now = Date.now())
 }
 
 export async function nextDue(env: Pick<Env, "DB">): Promise<number | null> {
-  const row = await first<{ at: number | null }>(env.DB, sql`SELECT MIN(next_attempt_at) AS at FROM withdrawals WHERE status = 'sending'`);
+  const row = await db(env)
+    .select({ at: min(withdrawals.nextAttemptAt) })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "sending"))
+    .get();
   return row?.at ?? null;
 }
 
@@ -152,5 +159,9 @@ async function finish(env: QueueEnv, w: OpenWithdrawal, outcome: Outcome, now: n
 }
 
 async function reschedule(env: Pick<Env, "DB">, w: OpenWithdrawal, at: number) {
-  await run(env.DB, sql`UPDATE withdrawals SET next_attempt_at = ${at} WHERE id = ${w.id} AND status = 'sending'`);
+  await db(env)
+    .update(withdrawals)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "sending")))
+    .run();
 }

@@ -8,7 +8,10 @@
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { itemValueSql } from "../prices/valuation";
 import { checkCount, checkSend, type PickedItem, type SendRefusal, type SendState } from "./rules";
-import { batch, first, rowsOf, type SQL, sql } from "../db/sql";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { withdrawals } from "../db/schema";
+import { batch, rowsOf, type SQL, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -109,6 +112,10 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
 }
 
 async function findByRequest(env: DbEnv, userId: number, requestId: string): Promise<string | null> {
-  const row = await first<{ id: string }>(env.DB, sql`SELECT id FROM withdrawals WHERE user_id = ${userId} AND request_id = ${requestId}`);
+  const row = await db(env)
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestId, requestId)))
+    .get();
   return row?.id ?? null;
 }

@@ -2,6 +2,7 @@
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { RoundStatus } from "../../../shared/api/crash";
 import { now } from "./now";
 import { inventoryItems } from "./items";
 import { users } from "./users";
@@ -21,7 +22,7 @@ export const crashRounds = sqliteTable(
     dayOfMonth: integer("day_of_month").notNull(),
     /** hundredths (250 = ×2.50) */
     crashPoint: integer("crash_point"),
-    status: text("status").notNull().default("waiting"),
+    status: text("status").$type<RoundStatus>().notNull().default("waiting"),
     /** false when an admin forced or twisted the round */
     provablyFair: integer("provably_fair", { mode: "boolean" }).notNull().default(true),
     bank: integer("bank").notNull().default(0),

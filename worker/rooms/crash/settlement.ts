@@ -5,14 +5,18 @@
 import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
+import { currentRoundId } from "../../crash/queries";
+import { db } from "../../db/client";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { catalogue, crashBets, crashRounds, sessions, users } from "../../db/schema";
 import { ITEM_STATUS } from "../../db/types";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
-import { all, batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { all, batch, rowsOf, run, type SQL, sql } from "../../db/sql";
 
 type D1Env = Pick<Env, "DB">;
 
@@ -50,18 +54,17 @@ export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
  * it): the room refunds them when it starts.
  */
 export async function orphanBets(env: D1Env, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
-  const results = await all<{
-    betId: string;
-    roundId: number;
-    userId: number;
-  }>(env.DB, sql`SELECT id AS betId, round_id AS roundId, user_id AS userId FROM crash_bets WHERE status = 0`);
+  const results = await db(env)
+    .select({ betId: crashBets.id, roundId: crashBets.roundId, userId: crashBets.userId })
+    .from(crashBets)
+    .where(eq(crashBets.status, BET_STATUS.pending))
+    .all();
   return results.filter((b) => !known.has(b.betId));
 }
 
 /** The newest round id in D1 (0 before the first): a room with empty storage continues after it. */
 export async function lastRoundId(env: D1Env): Promise<number> {
-  const row = await first<{ id: number | null }>(env.DB, sql`SELECT MAX(id) AS id FROM crash_rounds`);
-  return row?.id ?? 0;
+  return (await currentRoundId(env)) ?? 0;
 }
 
 // ── placing a bet ───────────────────────────────────────────────────────────
@@ -127,27 +130,36 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
     if (/UNIQUE constraint failed: crash_bets\.round_id/i.test(msg)) return { ok: false, message: "crash_api.same_multiplier" };
     if (/crash_bets_bank_pos/i.test(msg)) {
       // nothing to stake: the items are gone, or the bettor was banned or signed out since he connected
-      const user = await first<{ banned: number }>(d1, sql`SELECT banned FROM users WHERE id = ${b.userId}`);
+      const user = await db(env).select({ banned: users.banned }).from(users).where(eq(users.id, b.userId)).get();
       if (user?.banned) return { ok: false, message: "user_api.banned" };
-      if (b.session && (await sessionEnded(d1, b.session, b.now))) return { ok: false, message: "crash_api.unauthorized" };
+      if (b.session && (await sessionEnded(env, b.session, b.now))) return { ok: false, message: "crash_api.unauthorized" };
       return { ok: false, message: "crash_api.items_unavailable" };
     }
     if (/UNIQUE constraint failed: crash_bets\.id/i.test(msg)) return { ok: false, message: "crash_api.items_unavailable" };
     if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "crash_api.game_started" }; // no such round
     if (classifyBatchError(err) === "guard") {
       // which guard: the items one (nothing staked) or the round one (not waiting any more)
-      const round = await first<{ status: string }>(d1, sql`SELECT status FROM crash_rounds WHERE id = ${b.roundId}`);
+      const round = await db(env).select({ status: crashRounds.status }).from(crashRounds).where(eq(crashRounds.id, b.roundId)).get();
       return { ok: false, message: round?.status === "waiting" ? "crash_api.items_unavailable" : "crash_api.game_started" };
     }
     // an unknown failure (the connection dropped...): the batch may have landed all the same
-    const landed = await first(d1, sql`SELECT 1 AS x FROM crash_bets WHERE id = ${b.betId}`).catch(() => null);
+    const landed = await db(env)
+      .select({ id: crashBets.id })
+      .from(crashBets)
+      .where(eq(crashBets.id, b.betId))
+      .get()
+      .catch(() => null);
     if (landed) return placed(await all<StakedItem>(d1, itemsOfBet));
     throw err;
   }
 }
 
-async function sessionEnded(d1: D1Database, session: string, now: number): Promise<boolean> {
-  const live = await first(d1, sql`SELECT 1 AS x FROM sessions WHERE token_hash = ${session} AND revoked_at IS NULL AND expires_at > ${now}`);
+async function sessionEnded(env: D1Env, session: string, now: number): Promise<boolean> {
+  const live = await db(env)
+    .select({ user: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, session), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .get();
   return !live;
 }
 
@@ -186,9 +198,8 @@ const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}
  * house's item payout; the item's booked price then moves with price refreshes like any held item.
  */
 export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
-  const d1 = env.DB;
   if (!Number.isSafeInteger(s.win) || s.win - (s.winItem?.price ?? 0) < 0) throw new RangeError(`bad win ${s.win} / item ${s.winItem?.price ?? 0}`);
-  const winItem = await winItemNow(d1, s.winItem, s.win);
+  const winItem = await winItemNow(env, s.winItem, s.win);
   const itemPrice = winItem?.price ?? 0;
   const remainder = s.win - itemPrice;
   const statements: SQL[] = [
@@ -226,9 +237,9 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
  * item now dearer than the win is not minted (the win goes to the balance), a cheaper one is
  * minted at today's price and the rest is credited. Either way the payout is worth the win.
  */
-async function winItemNow(d1: D1Database, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
+async function winItemNow(env: D1Env, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
   if (!pick) return null;
-  const row = await first<{ price: number }>(d1, sql`SELECT price FROM catalogue WHERE id = ${pick.catalogueId}`);
+  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
   if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
   return { catalogueId: pick.catalogueId, price: row.price };
 }
@@ -332,7 +343,7 @@ async function runSettlementBatch(env: D1Env, betId: string, statements: SQL[]):
   } catch (err) {
     const kind = classifyBatchError(err);
     if (kind === "guard" || kind === "replay") {
-      const bet = await first<{ status: number }>(env.DB, sql`SELECT status FROM crash_bets WHERE id = ${betId}`);
+      const bet = await db(env).select({ status: crashBets.status }).from(crashBets).where(eq(crashBets.id, betId)).get();
       if (bet && bet.status !== BET_STATUS.pending) return { done: "replay" };
     }
     throw err;
