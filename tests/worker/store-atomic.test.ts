@@ -116,3 +116,42 @@ describe("the trade batch refuses a world that changed after the check", () => {
     expect((await reconcile(env)).ok).toBe(true);
   });
 });
+
+// Without the route's per-user lock (worker/store/lock.ts) two trades of one user can meet in D1:
+// the one batch keeps them apart on its own.
+describe("one batch per trade, without the route's lock", () => {
+  it("one request_id twice at once: one trade pays, the other answers it (replay)", async () => {
+    const t = tag();
+    const cat = await catalogueItem(250, `Store ${t} | Twice`);
+    await houseUnits(cat, 3);
+    const { user } = await makeUser();
+    await deposit(user.id, 1_000);
+    const r = request(user.id, { buyIds: [cat] });
+    const [a, b] = await Promise.all([buy(env, r), buy(env, r)]);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    expect([a.ok && a.replay, b.ok && b.replay].sort()).toEqual([false, true]);
+    expect(a.ok && b.ok && a.answer).toEqual(b.ok && b.answer);
+    expect(await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(user.id).first("balance")).toBe(750);
+    expect((await reconcile(env)).ok).toBe(true);
+  });
+
+  it("one item given in two exchanges at once: it moves once, the other trade moves nothing", async () => {
+    const t = tag();
+    const cat = await catalogueItem(300, `Store ${t} | Wanted`);
+    await houseUnits(cat, 2);
+    const giveCat = await catalogueItem(300, `Store ${t} | GivenTwice`);
+    const { user } = await makeUser();
+    const mine = await userItem(user.id, giveCat, 300);
+    await deposit(user.id, 100);
+    const outcomes = await Promise.all([
+      buy(env, request(user.id, { buyIds: [cat], sellIds: [mine] })),
+      buy(env, request(user.id, { buyIds: [cat], sellIds: [mine] })),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.ok)).toEqual({ ok: false, key: "storehouse_api.items_unavailable" });
+    // 100 + 300 − 30 tax − 300
+    expect(await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(user.id).first("balance")).toBe(70);
+    expect(await item(mine)).toMatchObject({ owner_id: null, status: "available" });
+    expect((await reconcile(env)).ok).toBe(true);
+  });
+});
