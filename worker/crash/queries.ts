@@ -27,15 +27,20 @@ interface BetRow {
 
 /** The last crashed rounds, newest first (§9 colour classes). */
 export async function history(env: D1Env, size: number = CRASH.historySize): Promise<HistoryEntry[]> {
+  return (await crashedRounds(env, size)).map((r) => ({ id: r.id, value: toMultiplier(r.value), colour: colourClass(r.value) }));
+}
+
+/** The last crashed rounds with their points (hundredths), newest first: the pages' history and the room's. */
+export async function crashedRounds(env: D1Env, size: number): Promise<{ id: number; value: number }[]> {
   const results = await db(env)
-    .select({ id: crashRounds.id, crashPoint: crashRounds.crashPoint })
+    .select({ id: crashRounds.id, value: crashRounds.crashPoint })
     .from(crashRounds)
     .where(eq(crashRounds.status, "crashed"))
     .orderBy(desc(crashRounds.id))
     .limit(size)
     .all();
   // a crashed round always has its point
-  return results.map((r) => ({ id: r.id, value: toMultiplier(r.crashPoint ?? 0), colour: colourClass(r.crashPoint ?? 0) }));
+  return results.map((r) => ({ id: r.id, value: r.value ?? 0 }));
 }
 
 async function findRound(env: D1Env, id: number) {

@@ -1,16 +1,16 @@
 // Admin actions on a user (/api/admin/users/*), each audited in the same batch: a balance
 // adjustment (two-sided with the house, idempotent by key), ban and unban.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { USER_NOT_FOUND } from "../../shared/api/user";
 import { formatCents } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { ledger } from "../db/schema";
+import { ledger, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
-import { sql, batch } from "../db/sql";
+import { batch } from "../db/sql";
 
 type AdminEnv = Pick<Env, "DB" | "CHAT_ROOM" | "CRASH_ROOM">;
 
@@ -105,7 +105,10 @@ async function setBanned(env: Pick<Env, "DB">, actorId: number, userId: number, 
   const d1 = env.DB;
   try {
     await batch(d1, [
-      sql`UPDATE users SET banned = ${banned ? 1 : 0} WHERE id = ${userId} AND banned = ${banned ? 0 : 1}`,
+      db(env)
+        .update(users)
+        .set({ banned })
+        .where(and(eq(users.id, userId), eq(users.banned, !banned))),
       expectChanges(1),
       auditStatement({ actorId, action: banned ? "user.ban" : "user.unban", targetUserId: userId, details }),
     ]);

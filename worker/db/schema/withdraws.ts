@@ -2,6 +2,7 @@
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { WithdrawalStatus } from "../../../shared/api/withdraws";
 import { now } from "./now";
 import { inventoryItems } from "./items";
 import { users } from "./users";
@@ -23,7 +24,7 @@ export const withdrawals = sqliteTable(
       .notNull()
       .references(() => users.id),
     requestId: text("request_id").notNull(),
-    status: text("status").notNull().default("sending"),
+    status: text("status").$type<WithdrawalStatus>().notNull().default("sending"),
     tradeLink: text("trade_link").notNull(),
     amount: integer("amount").notNull(),
     fee: integer("fee").notNull(),

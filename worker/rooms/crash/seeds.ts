@@ -1,9 +1,9 @@
 // Round k of the crash room (README "Provably fair"): secret x_k from the committed
 // chain, public hash of (secret, k, UTC day of month), crash point from keccak(secret:salt).
 import { crashPoint, publicHash, utcDayOfMonth } from "../../../shared/fairness";
+import { crashedRounds } from "../../crash/queries";
 import { ChainCursor, type ChainEnv } from "./chain";
 import type { HistoryItem, RoundSeed } from "./state";
-import { all, sql } from "../../db/sql";
 
 export class RoundSeeds {
   private chain: ChainCursor | undefined;
@@ -30,9 +30,5 @@ export class RoundSeeds {
 
 /** The last crashed rounds from D1, newest first (a room starting on empty storage shows them). */
 export async function storedHistory(env: Pick<Env, "DB">, size: number): Promise<HistoryItem[]> {
-  const results = await all<HistoryItem>(
-    env.DB,
-    sql`SELECT id, crash_point AS value FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ${size}`,
-  );
-  return results;
+  return crashedRounds(env, size);
 }
