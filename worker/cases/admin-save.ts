@@ -5,6 +5,9 @@ import type { AdminCreateCaseBody, AdminUpdateCaseBody } from "../../shared/api/
 import type { ServerKey } from "../../shared/errors";
 import { toCents } from "../../shared/money";
 import { classifyBatchError, expectChanges } from "../db/ledger";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { cases } from "../db/schema";
 import { all, batch, rowsOf, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import { casesRtpPercent } from "./config";
@@ -69,7 +72,10 @@ export async function createCase(env: CasesEnv, actorId: number, body: AdminCrea
   if (!checked.ok) return { ok: false, status: 400, key: checked.message };
   const now = Date.now();
   const [inserted] = await batch(env.DB, [
-    sql`INSERT INTO cases (name, image, price, priority, active, created_at, updated_at) VALUES (${body.name}, ${body.image}, ${price}, ${body.priority}, ${body.active ? 1 : 0}, ${now}, ${now}) RETURNING id`,
+    db(env)
+      .insert(cases)
+      .values({ name: body.name, image: body.image, price, priority: body.priority, active: body.active, createdAt: now, updatedAt: now })
+      .returning({ id: cases.id }),
     ...itemStatements(null, checked.items),
     auditStatement({ actorId, action: "cases.create", details: { name: body.name, price, rtp: checked.rtp, items: checked.items.length } }, now),
   ]);
@@ -97,7 +103,17 @@ export async function updateCase(env: CasesEnv, actorId: number, body: AdminUpda
   // strictly later than the last change, so an open that read the old case is refused
   const now = Math.max(Date.now(), current.updated_at + 1);
   const saved = await batch(env.DB, [
-    sql`UPDATE cases SET name = ${body.name ?? current.name}, image = ${body.image ?? current.image}, price = ${price}, priority = ${body.priority ?? current.priority}, active = ${(body.active ?? Boolean(current.active)) ? 1 : 0}, updated_at = ${now} WHERE id = ${current.id} AND updated_at = ${current.updated_at}`,
+    db(env)
+      .update(cases)
+      .set({
+        name: body.name ?? current.name,
+        image: body.image ?? current.image,
+        price,
+        priority: body.priority ?? current.priority,
+        active: body.active ?? current.active,
+        updatedAt: now,
+      })
+      .where(and(eq(cases.id, current.id), eq(cases.updatedAt, current.updated_at))),
     // another staff edit since we read the case: refuse rather than overwrite it
     expectChanges(1),
     ...(body.items && checked.ok ? itemStatements(current.id, checked.items) : []),

@@ -8,13 +8,25 @@ import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
+/** A case as the cases group reads it (snake_case like the JSON it becomes). */
+const CASE_FIELDS = {
+  id: cases.id,
+  name: cases.name,
+  image: cases.image,
+  price: cases.price,
+  priority: cases.priority,
+  active: cases.active,
+  created_at: cases.createdAt,
+  updated_at: cases.updatedAt,
+};
+
 export interface CaseRow {
   id: number;
   name: string;
   image: string;
   price: number;
   priority: number;
-  active: number;
+  active: boolean;
   created_at: number;
   updated_at: number;
 }
@@ -39,8 +51,6 @@ export interface CaseItemRow extends CatalogueDisplay {
 
 export type CaseWithItems = CaseRow & { items: CaseItemRow[] };
 
-const CASE_COLUMNS = sql.raw("id, name, image, price, priority, active, created_at, updated_at");
-
 /** Items of these cases in pick order (catalogue id ascending), grouped by case id. */
 async function itemsOf(env: DbEnv, caseIds: number[]): Promise<Map<number, CaseItemRow[]>> {
   const out = new Map<number, CaseItemRow[]>(caseIds.map((id) => [id, []]));
@@ -58,7 +68,12 @@ async function itemsOf(env: DbEnv, caseIds: number[]): Promise<Map<number, CaseI
 
 /** Cases with their items: active ones only unless `all`; priority desc, then id. */
 export async function listCases(env: DbEnv, { all: withInactive = false } = {}): Promise<CaseWithItems[]> {
-  const results = await all<CaseRow>(env.DB, sql`SELECT ${CASE_COLUMNS} FROM cases ${withInactive ? sql`` : sql`WHERE active = 1`} ORDER BY priority DESC, id`);
+  const results: CaseRow[] = await db(env)
+    .select(CASE_FIELDS)
+    .from(cases)
+    .where(withInactive ? undefined : eq(cases.active, true))
+    .orderBy(desc(cases.priority), cases.id)
+    .all();
   const items = await itemsOf(
     env,
     results.map((r) => r.id),
@@ -73,7 +88,7 @@ export async function activeCaseIds(env: DbEnv): Promise<number[]> {
 }
 
 export async function findCase(env: DbEnv, id: number): Promise<CaseWithItems | null> {
-  const row = await first<CaseRow>(env.DB, sql`SELECT ${CASE_COLUMNS} FROM cases WHERE id = ${id}`);
+  const row: CaseRow | undefined = await db(env).select(CASE_FIELDS).from(cases).where(eq(cases.id, id)).get();
   if (!row) return null;
   return { ...row, items: (await itemsOf(env, [row.id])).get(row.id) ?? [] };
 }
