@@ -7,7 +7,10 @@ import { CASES } from "../../shared/constants";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
 import { priceForRtp, rtpPercent, type WeightedItem } from "./odds";
-import { all, sql, batch } from "../db/sql";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { cases as casesTable } from "../db/schema";
+import { all, batch, sql } from "../db/sql";
 
 export interface Repriced {
   id: number;
@@ -57,7 +60,10 @@ export async function repriceDriftedCases(env: Pick<Env, "DB">, opts: { rtp: num
   for (const d of drifted) {
     const read = cases.get(d.id)!;
     const statements = [
-      sql`UPDATE cases SET price = ${d.to}, updated_at = ${Math.max(now, read.updatedAt + 1)} WHERE id = ${d.id} AND price = ${d.from} AND updated_at = ${read.updatedAt}`,
+      db(env)
+        .update(casesTable)
+        .set({ price: d.to, updatedAt: Math.max(now, read.updatedAt + 1) })
+        .where(and(eq(casesTable.id, d.id), eq(casesTable.price, d.from), eq(casesTable.updatedAt, read.updatedAt))),
       expectChanges(1),
     ];
     if (actorId !== undefined) {

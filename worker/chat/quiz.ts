@@ -7,7 +7,7 @@ import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement } from "../lib/notify";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { inventoryItems } from "../db/schema";
 import { batch, first, sql } from "../db/sql";
@@ -42,8 +42,14 @@ export async function reserveQuizItem(env: DbEnv, quiz: QuizRecord, now = Date.n
   const d1 = env.DB;
   try {
     await batch(d1, [
-      sql`UPDATE inventory_items SET status = 'available', updated_at = ${now} WHERE owner_id IS NULL AND status = ${QUIZ_STATUS}`,
-      sql`UPDATE inventory_items SET status = ${QUIZ_STATUS}, updated_at = ${now} WHERE id = ${quiz.itemId} AND owner_id IS NULL AND status = 'available'`,
+      db(env)
+        .update(inventoryItems)
+        .set({ status: "available", updatedAt: now })
+        .where(and(isNull(inventoryItems.ownerId), eq(inventoryItems.status, QUIZ_STATUS))),
+      db(env)
+        .update(inventoryItems)
+        .set({ status: QUIZ_STATUS, updatedAt: now })
+        .where(and(eq(inventoryItems.id, quiz.itemId), isNull(inventoryItems.ownerId), eq(inventoryItems.status, "available"))),
       expectChanges(1),
       auditStatement(
         { actorId: quiz.actorId, action: "chat.quiz_start", details: { quiz_id: quiz.id, question: quiz.question, answer: quiz.answer, item_id: quiz.itemId } },
@@ -61,7 +67,10 @@ export async function reserveQuizItem(env: DbEnv, quiz: QuizRecord, now = Date.n
 export async function releaseQuizItem(env: DbEnv, quiz: QuizRecord, stoppedBy: number, now = Date.now()): Promise<void> {
   const d1 = env.DB;
   await batch(d1, [
-    sql`UPDATE inventory_items SET status = 'available', updated_at = ${now} WHERE id = ${quiz.itemId} AND owner_id IS NULL AND status = ${QUIZ_STATUS}`,
+    db(env)
+      .update(inventoryItems)
+      .set({ status: "available", updatedAt: now })
+      .where(and(eq(inventoryItems.id, quiz.itemId), isNull(inventoryItems.ownerId), eq(inventoryItems.status, QUIZ_STATUS))),
     auditStatement({ actorId: stoppedBy, action: "chat.quiz_stop", details: { quiz_id: quiz.id, question: quiz.question, item_id: quiz.itemId } }, now),
   ]);
 }
@@ -82,7 +91,10 @@ export async function awardQuizItem(env: DbEnv, quiz: QuizRecord, winnerId: numb
   const d1 = env.DB;
   try {
     const results = await batch(d1, [
-      sql`UPDATE inventory_items SET owner_id = ${winnerId}, status = 'available', updated_at = ${now} WHERE id = ${quiz.itemId} AND owner_id IS NULL AND status = ${QUIZ_STATUS}`,
+      db(env)
+        .update(inventoryItems)
+        .set({ ownerId: winnerId, status: "available", updatedAt: now })
+        .where(and(eq(inventoryItems.id, quiz.itemId), isNull(inventoryItems.ownerId), eq(inventoryItems.status, QUIZ_STATUS))),
       expectChanges(1),
       auditStatement({ actorId: quiz.actorId, action: "chat.quiz_won", targetUserId: winnerId, details: { quiz_id: quiz.id, item_id: quiz.itemId } }, now),
       notificationStatement({ userId: winnerId, name: "quiz_won", content: itemName, createdAt: now }),

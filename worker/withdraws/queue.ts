@@ -15,10 +15,10 @@ import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
-import { and, eq, min } from "drizzle-orm";
+import { and, eq, isNull, lte, min } from "drizzle-orm";
 import { db } from "../db/client";
 import { withdrawals } from "../db/schema";
-import { all, batch, run, sql } from "../db/sql";
+import { all, batch, sql } from "../db/sql";
 
 type QueueEnv = Pick<Env, "DB" | "CHAT_ROOM">;
 
@@ -34,12 +34,23 @@ export interface PassResult {
 }
 
 export async function processDue(env: QueueEnv, bot: TradeBot, now = Date.now()): Promise<PassResult> {
-  const results = await all<OpenWithdrawal>(
-    env.DB,
-    sql`SELECT id, user_id, trade_link, amount, fee, offer_id, offer_sent_at, attempts, next_attempt_at
-       FROM withdrawals WHERE status = 'sending' AND next_attempt_at <= ${now}
-      ORDER BY next_attempt_at, created_at LIMIT ${PASS_SIZE}`,
-  );
+  const results: OpenWithdrawal[] = await db(env)
+    .select({
+      id: withdrawals.id,
+      user_id: withdrawals.userId,
+      trade_link: withdrawals.tradeLink,
+      amount: withdrawals.amount,
+      fee: withdrawals.fee,
+      offer_id: withdrawals.offerId,
+      offer_sent_at: withdrawals.offerSentAt,
+      attempts: withdrawals.attempts,
+      next_attempt_at: withdrawals.nextAttemptAt,
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, "sending"), lte(withdrawals.nextAttemptAt, now)))
+    .orderBy(withdrawals.nextAttemptAt, withdrawals.createdAt)
+    .limit(PASS_SIZE)
+    .all();
   const finished: PassResult["finished"] = [];
   for (const w of results) {
     try {
@@ -91,11 +102,11 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
     if (!(err instanceof BotUnavailableError)) throw err;
     console.warn("trade bot unavailable on send", { id: w.id, attempts, err: err.message });
     if (sendAttemptsExhausted(attempts)) return finish(env, { ...w, attempts }, "unavailable", now);
-    await run(
-      env.DB,
-      sql`UPDATE withdrawals SET attempts = ${attempts}, next_attempt_at = ${now + sendRetryDelay(attempts)}, updated_at = ${now}
-        WHERE id = ${w.id} AND status = 'sending' AND offer_id IS NULL AND attempts = ${w.attempts}`,
-    );
+    await db(env)
+      .update(withdrawals)
+      .set({ attempts, nextAttemptAt: now + sendRetryDelay(attempts), updatedAt: now })
+      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "sending"), isNull(withdrawals.offerId), eq(withdrawals.attempts, w.attempts)))
+      .run();
     return null;
   }
 }
