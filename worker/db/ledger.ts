@@ -1,4 +1,4 @@
-// Money moves as D1 statements to run in ONE batch (a transaction):
+// Money moves as D1 statements (Drizzle `sql`, run by worker/db/sql.ts `batch`) to run in ONE batch (a transaction):
 // the balance update and its ledger row (with balance_after) always travel together.
 // Guards: users.balance has CHECK (balance >= 0), so an overdraft aborts the whole batch;
 // ledger.idempotency_key is UNIQUE, so a replay aborts the whole batch and moves nothing.
@@ -43,12 +43,15 @@ export interface HouseMove {
   idempotencyKey: string;
 }
 
+/** The head of every ledger INSERT … SELECT (here and prices/revaluation.ts): the row's columns in order. */
+export const INSERT_LEDGER_ROW = sql.raw("INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)");
+
 export function userBalanceStatements(m: UserMove, now = Date.now()): SQL[] {
   assertCents(m.delta);
   return [
     sql`UPDATE users SET balance = balance + ${m.delta} WHERE id = ${m.userId}`,
     // balance_after read back from the row just updated; no user row → no ledger row → guard fails below
-    sql`INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
+    sql`${INSERT_LEDGER_ROW}
          SELECT id, 'user', ${m.delta}, balance, ${m.kind}, ${m.reference ?? null}, ${m.idempotencyKey}, ${now} FROM users WHERE id = ${m.userId}`,
     expectChanges(1),
   ];
@@ -58,7 +61,7 @@ export function houseBalanceStatements(m: HouseMove, now = Date.now()): SQL[] {
   assertCents(m.delta);
   return [
     sql`INSERT INTO house_accounts (name, balance) VALUES (${m.account}, ${m.delta}) ON CONFLICT(name) DO UPDATE SET balance = balance + ${m.delta}`,
-    sql`INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
+    sql`${INSERT_LEDGER_ROW}
          SELECT NULL, name, ${m.delta}, balance, ${m.kind}, ${m.reference ?? null}, ${m.idempotencyKey}, ${now} FROM house_accounts WHERE name = ${m.account}`,
   ];
 }

@@ -9,6 +9,7 @@
 // (or a racing refresh) with the same price changes nothing and writes no row. Both statements
 // run only while the catalogue holds `price` (the caller updates the catalogue first): a refresh
 // that read an older price while another one moved the entry re-books nothing.
+import { INSERT_LEDGER_ROW } from "../db/ledger";
 import { all, type SQL, sql } from "../db/sql";
 import { LIVE_ITEM_STATUSES_SQL, revaluationKey } from "./valuation";
 
@@ -30,7 +31,7 @@ export const revaluationReference = (catalogueId: number) => `catalogue:${catalo
 export function revaluationStatements(r: { catalogueId: number; price: number; now: number }): SQL[] {
   if (!Number.isSafeInteger(r.price) || r.price < 0) throw new RangeError(`a price must be integer cents ≥ 0: ${r.price}`);
   return [
-    sql`INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
+    sql`${INSERT_LEDGER_ROW}
          SELECT NULL, '${sql.raw(REVALUATION_ACCOUNT)}', d,
                 d + COALESCE((SELECT balance_after FROM ledger WHERE kind = 'revaluation' ORDER BY id DESC LIMIT 1), 0),
                 'revaluation', ${revaluationReference(r.catalogueId)}, ${revaluationKey(r.catalogueId, r.price, r.now)}, ${r.now}
