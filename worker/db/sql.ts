@@ -1,10 +1,11 @@
-// The one way to touch D1 (README "Money rules" → "One way to touch D1"):
+// The one way to touch D1 (README "One way to touch D1"):
 // - plain reads and writes use Drizzle's query builder on db(env) (worker/db/client.ts, tables in worker/db/schema/);
 // - SQL the builder cannot say (FTS5 MATCH, json_each, changes()/batch_guard guards, INSERT … SELECT with
 //   conditions, window functions) is written with Drizzle's tagged `sql` and run ONLY through the functions
 //   here, each typed with the row it reads: no `prepare(` and no row casts anywhere else in worker/;
-// - a money move is ONE `batch` (a transaction) of such statements, ledger rows included (worker/db/ledger.ts).
-// Drizzle's own db.batch cannot run a raw `sql` statement with parameters on D1, hence `batch` here.
+// - a money move is ONE `batch` (a transaction) of such statements and builder writes, ledger rows
+//   included (worker/db/ledger.ts). Drizzle's own db.batch cannot bind a raw `sql` statement on D1,
+//   hence `batch` here.
 import { SQL, type SQLWrapper, StringChunk, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
