@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { houseBalanceStatements, userBalanceStatements } from "../../worker/db/ledger";
 import { reconcile } from "../../worker/books/reconcile";
 import { deposit, makeUser, post } from "./user-fixtures";
+import { batch } from "../../worker/db/sql";
 
 // Each test sees the rows earlier tests left, so figures are compared as differences.
 describe("reconcile(env): the books balance to the cent", () => {
@@ -22,11 +23,11 @@ describe("reconcile(env): the books balance to the cent", () => {
     expect((await adjust({ user_id: b.user.id, amount: -1000, reason: "overdraft", idempotency_key: "rec-over-1" })).status).toBe(409);
     expect((await adjust({ user_id: a.user.id, amount: 12.34, reason: "bonus", idempotency_key: "rec-plus-1" })).status).toBe(200);
     // money leaves: a withdrawal of $20 from a
-    await env.DB.batch(userBalanceStatements(env.DB, { userId: a.user.id, delta: -2_000, kind: "withdrawal", idempotencyKey: "rec-wd-1" }));
+    await batch(env.DB, userBalanceStatements({ userId: a.user.id, delta: -2_000, kind: "withdrawal", idempotencyKey: "rec-wd-1" }));
     // a bonus-pool share is two-sided too
-    await env.DB.batch([
-      ...userBalanceStatements(env.DB, { userId: b.user.id, delta: -100, kind: "bet", reference: "crash:9", idempotencyKey: "rec-bet-1" }),
-      ...houseBalanceStatements(env.DB, { account: "bonus", delta: 100, kind: "bonus_share", idempotencyKey: "rec-bet-1:bonus" }),
+    await batch(env.DB, [
+      ...userBalanceStatements({ userId: b.user.id, delta: -100, kind: "bet", reference: "crash:9", idempotencyKey: "rec-bet-1" }),
+      ...houseBalanceStatements({ account: "bonus", delta: 100, kind: "bonus_share", idempotencyKey: "rec-bet-1:bonus" }),
     ]);
 
     const end = await reconcile(env);
@@ -52,7 +53,7 @@ describe("reconcile(env): the books balance to the cent", () => {
     expect((await reconcile(env)).ok).toBe(true);
 
     // a one-sided win (no house counterpart): every account matches its ledger, but the books do not
-    await env.DB.batch(userBalanceStatements(env.DB, { userId: user.id, delta: 1, kind: "win", reference: "x", idempotencyKey: "rec-onesided" }));
+    await batch(env.DB, userBalanceStatements({ userId: user.id, delta: 1, kind: "win", reference: "x", idempotencyKey: "rec-onesided" }));
     const onesided = await reconcile(env);
     expect(onesided.mismatchedAccounts).toBe(0);
     expect(onesided.ok).toBe(false);

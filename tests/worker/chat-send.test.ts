@@ -11,6 +11,7 @@ import { advanceClock } from "./crash-client";
 import { giveItem, writeWaitingRound } from "./crash-fixtures";
 import { closeAll, type ChatClient } from "./hub-client";
 import { makeUser, post } from "./user-fixtures";
+import { batch } from "../../worker/db/sql";
 
 let open: ChatClient[] = [];
 async function socket(who?: Parameters<typeof connectChat>[0]) {
@@ -213,7 +214,7 @@ describe("commands (§6)", () => {
   it("!balance posts deposits, balance and withdrawals", async () => {
     const p = await player(2_550);
     const { userBalanceStatements } = await import("../../worker/db/ledger");
-    await env.DB.batch(userBalanceStatements(env.DB, { userId: p.user.id, delta: -550, kind: "withdrawal", idempotencyKey: `chat-wd-${p.user.id}` }));
+    await batch(env.DB, userBalanceStatements({ userId: p.user.id, delta: -550, kind: "withdrawal", idempotencyKey: `chat-wd-${p.user.id}` }));
     const c = await socket(p);
     expect((await say(c, "!balance")).message).toBe("chat_api.command_sent");
     const card = await next(c, "newMessage", (f) => f.data.type === "balance" && f.data.user.id === p.user.id);

@@ -12,6 +12,7 @@ import type { RoundRow } from "../../worker/rooms/crash/effects";
 import { makeCase, openCase } from "./cases-fixtures";
 import { addCatalogue, crashRound, giveItem } from "./crash-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
+import { batch } from "../../worker/db/sql";
 
 async function bell(userId: number) {
   const { results } = await env.DB.prepare("SELECT name, content, is_read FROM notifications WHERE user_id = ?1 ORDER BY id")
@@ -103,7 +104,7 @@ describe("admin balance credit", () => {
 describe("the batch helpers", () => {
   it("notificationStatement returns the row a batch wrote; pushNotification sends it as a notification frame", async () => {
     const { user } = await makeUser();
-    const results = await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "deposit", content: "$10.00", createdAt: 123 })]);
+    const results = await batch(env.DB, [notificationStatement({ userId: user.id, name: "deposit", content: "$10.00", createdAt: 123 })]);
     const json = notificationOf(results[0]);
     expect(json).toEqual({ id: expect.any(Number), name: "deposit", content: "$10.00", is_read: false, created_at: 123 });
     const sent: unknown[] = [];

@@ -8,6 +8,7 @@ import { getUserAnswer, profileAnswer } from "../../shared/api/user";
 import { userBalanceStatements } from "../../worker/db/ledger";
 import { addCatalogue, giveItem } from "./crash-fixtures";
 import { makeUser, post } from "./user-fixtures";
+import { batch } from "../../worker/db/sql";
 
 let nextRound = 900_000;
 
@@ -86,8 +87,9 @@ async function aliceWithFourBets() {
   const pendingRound = await addRound("running");
   const pending = await addBet({ roundId: pendingRound, userId: alice.user.id, items: [[p1, 250]], autoWithdraw: 300, status: 0, createdAt: t + 3_000 });
   // the settlement credits the remainder (win − item price) with a 'win' ledger row: not a second game
-  await env.DB.batch(
-    userBalanceStatements(env.DB, { userId: alice.user.id, delta: 500, kind: "win", reference: "crash:win-remainder", idempotencyKey: crypto.randomUUID() }),
+  await batch(
+    env.DB,
+    userBalanceStatements({ userId: alice.user.id, delta: 500, kind: "win", reference: "crash:win-remainder", idempotencyKey: crypto.randomUUID() }),
   );
   return { alice, t, ids: { won, lost, pending }, items: { w1, w2, l1, p1, prize }, rounds: { lostRound, pendingRound } };
 }

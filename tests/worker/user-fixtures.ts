@@ -4,6 +4,7 @@ import { createSession } from "../../worker/auth/sessions";
 import { db } from "../../worker/db/client";
 import { userBalanceStatements } from "../../worker/db/ledger";
 import { users } from "../../worker/db/schema";
+import { batch } from "../../worker/db/sql";
 
 type NewUser = typeof users.$inferInsert;
 let seq = 0;
@@ -21,7 +22,7 @@ export async function makeUser(fields: Partial<NewUser> = {}) {
 
 /** Credits a user through the ledger as a deposit (money entering the books). */
 export async function deposit(userId: number, cents: number) {
-  await env.DB.batch(userBalanceStatements(env.DB, { userId, delta: cents, kind: "deposit", idempotencyKey: `test-deposit:${crypto.randomUUID()}` }));
+  await batch(env.DB, userBalanceStatements({ userId, delta: cents, kind: "deposit", idempotencyKey: `test-deposit:${crypto.randomUUID()}` }));
 }
 
 export function post(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {

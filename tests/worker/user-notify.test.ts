@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { notificationSchema } from "../../shared/api/user";
 import { notificationOf, notificationStatement, notifyUserSafe, pushBalance, pushNotification } from "../../worker/lib/notify";
 import { makeUser } from "./user-fixtures";
+import { batch } from "../../worker/db/sql";
 
 type Frame = { event: string; data: unknown };
 
@@ -46,7 +47,7 @@ describe("worker/lib/notify", () => {
     const { user } = await makeUser();
     const hub = hubEnv();
     const json = notificationOf(
-      (await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "balance_adjusted", content: "+1.00", createdAt: Date.now() })]))[0],
+      (await batch(env.DB, [notificationStatement({ userId: user.id, name: "balance_adjusted", content: "+1.00", createdAt: Date.now() })]))[0],
     )!;
     expect(await pushNotification(hub.env, user.id, json)).toBe(true);
     expect(notificationSchema.parse(json)).toMatchObject({ name: "balance_adjusted", content: "+1.00", is_read: false });
@@ -60,9 +61,7 @@ describe("worker/lib/notify", () => {
     const hub = hubEnv("throw");
     expect(await notifyUserSafe(hub.env, user.id, { event: "userBanned", data: {} })).toBe(false);
     expect(await pushBalance(hub.env, user.id)).toBe(false);
-    const json = notificationOf(
-      (await env.DB.batch([notificationStatement(env.DB, { userId: user.id, name: "quiz_won", content: "c", createdAt: Date.now() })]))[0],
-    )!;
+    const json = notificationOf((await batch(env.DB, [notificationStatement({ userId: user.id, name: "quiz_won", content: "c", createdAt: Date.now() })]))[0])!;
     expect(await pushNotification(hub.env, user.id, json)).toBe(false);
     expect(json.id).toBeGreaterThan(0);
   });

@@ -7,6 +7,7 @@ import { db } from "../../worker/db/client";
 import { userBalanceStatements } from "../../worker/db/ledger";
 import { catalogue, inventoryItems, notifications } from "../../worker/db/schema";
 import { makeUser, post } from "./user-fixtures";
+import { batch } from "../../worker/db/sql";
 
 const USER_ROUTES = [
   "/api/user/get",
@@ -141,7 +142,7 @@ describe("POST /api/user/getUser", () => {
       [700, "refund", "crash:r3"],
     ];
     for (const [delta, kind, reference] of moves) {
-      await env.DB.batch(userBalanceStatements(env.DB, { userId: bob.id, delta, kind, reference, idempotencyKey: crypto.randomUUID() }));
+      await batch(env.DB, userBalanceStatements({ userId: bob.id, delta, kind, reference, idempotencyKey: crypto.randomUUID() }));
     }
 
     const res = await post("/api/user/getUser", { user_id: bob.id }, token);
@@ -229,9 +230,9 @@ describe("POST /api/user/getProfile", () => {
   it("counts only the caller's own games", async () => {
     const me = await makeUser();
     const other = await makeUser();
-    await env.DB.batch([
-      ...userBalanceStatements(env.DB, { userId: other.user.id, delta: 1000, kind: "deposit", idempotencyKey: "p-dep" }),
-      ...userBalanceStatements(env.DB, { userId: other.user.id, delta: -300, kind: "bet", reference: "wheel:1", idempotencyKey: "p-bet" }),
+    await batch(env.DB, [
+      ...userBalanceStatements({ userId: other.user.id, delta: 1000, kind: "deposit", idempotencyKey: "p-dep" }),
+      ...userBalanceStatements({ userId: other.user.id, delta: -300, kind: "bet", reference: "wheel:1", idempotencyKey: "p-bet" }),
     ]);
     const body = profileAnswer.parse(await (await post("/api/user/getProfile", {}, me.token)).json());
     expect(body.stats.games).toBe(0);

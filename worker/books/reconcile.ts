@@ -5,6 +5,7 @@
 // All figures are integer cents. It sits in books/, not db/, because it reads every money
 // domain's SQL (cases, prices, withdraws); db/ keeps the client, schema and ledger helpers.
 
+import { batch, rowsOf, sql } from "../db/sql";
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
 import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";
 import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
@@ -98,7 +99,6 @@ const STORE_MISMATCHES_SQL = `
              AND NOT EXISTS (SELECT 1 FROM store_trades t WHERE t.id = substr(l.reference, 13))) AS v`;
 
 export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
-  const d1 = env.DB;
   const [
     totals,
     items,
@@ -115,35 +115,24 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     withdrawBad,
     strayWithdrawing,
     revaluation,
-  ] = await d1.batch<Record<string, number | null>>([
-    d1.prepare("SELECT COALESCE(SUM(balance), 0) AS v FROM users"),
-    d1.prepare(`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${HELD_STATUSES}`),
-    d1.prepare(
-      `SELECT COALESCE(SUM(CASE WHEN name = 'house' THEN balance END), 0) AS house,
+  ] = await batch(env.DB, [
+    sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
+    sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
+    sql`SELECT COALESCE(SUM(CASE WHEN name = 'house' THEN balance END), 0) AS house,
               COALESCE(SUM(CASE WHEN name = 'bonus' THEN balance END), 0) AS bonus,
               COALESCE(SUM(balance), 0) AS total
          FROM house_accounts`,
-    ),
-    d1.prepare(
-      `SELECT COALESCE(SUM(CASE WHEN kind = 'deposit' THEN delta END), 0) AS deposits,
+    sql`SELECT COALESCE(SUM(CASE WHEN kind = 'deposit' THEN delta END), 0) AS deposits,
               COALESCE(-SUM(CASE WHEN kind = 'withdrawal' THEN delta END), 0) AS withdrawals
          FROM ledger`,
-    ),
-    d1.prepare(
-      `SELECT COUNT(*) AS v FROM users u
+    sql`SELECT COUNT(*) AS v FROM users u
         WHERE u.balance <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.user_id = u.id AND l.account = 'user'), 0)`,
-    ),
-    d1.prepare(
-      `SELECT COUNT(*) AS v FROM house_accounts h
+    sql`SELECT COUNT(*) AS v FROM house_accounts h
         WHERE h.balance <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.user_id IS NULL AND l.account = h.name), 0)`,
-    ),
-    d1.prepare(
-      `SELECT COALESCE(SUM(CASE WHEN b.status IN (1, 2) THEN b.bank END), 0) AS taken,
+    sql`SELECT COALESCE(SUM(CASE WHEN b.status IN (1, 2) THEN b.bank END), 0) AS taken,
               COALESCE((SELECT SUM(w.win - w.remainder) FROM crash_bets w WHERE w.status = 1 AND w.win_item_id IS NOT NULL), 0) AS paid
          FROM crash_bets b`,
-    ),
-    d1.prepare(
-      `SELECT COUNT(*) AS v FROM crash_bets b
+    sql`SELECT COUNT(*) AS v FROM crash_bets b
         WHERE (b.status = 1 AND (
                  (b.win_item_id IS NULL AND b.win <> b.remainder)
               OR (b.win_item_id IS NOT NULL AND (b.win < b.remainder OR NOT EXISTS (SELECT 1 FROM inventory_items i WHERE i.id = b.win_item_id)))
@@ -153,16 +142,15 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
                  SELECT 1 FROM crash_bet_items x JOIN inventory_items i ON i.id = x.item_id
                   WHERE x.bet_id = b.id AND i.owner_id = b.user_id AND i.status = 'in_bet'
                     AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0)))`,
-    ),
-    d1.prepare(STORE_MISMATCHES_SQL),
-    d1.prepare(CASES_FLOWS_SQL),
-    d1.prepare(CASES_MISMATCHES_SQL),
-    d1.prepare(WITHDRAW_FLOWS_SQL),
-    d1.prepare(WITHDRAW_MISMATCHES_SQL),
-    d1.prepare(STRAY_WITHDRAWING_SQL),
-    d1.prepare(REVALUATION_RECONCILE_SQL),
+    sql.raw(STORE_MISMATCHES_SQL),
+    sql.raw(CASES_FLOWS_SQL),
+    sql.raw(CASES_MISMATCHES_SQL),
+    sql.raw(WITHDRAW_FLOWS_SQL),
+    sql.raw(WITHDRAW_MISMATCHES_SQL),
+    sql.raw(STRAY_WITHDRAWING_SQL),
+    sql.raw(REVALUATION_RECONCILE_SQL),
   ]);
-  const one = (r: D1Result<Record<string, number | null>> | undefined, col = "v") => Number(r?.results[0]?.[col] ?? 0);
+  const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
   const userBalances = one(totals);
   const houseTotal = one(house, "total");

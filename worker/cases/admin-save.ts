@@ -5,6 +5,10 @@ import type { AdminCreateCaseBody, AdminUpdateCaseBody } from "../../shared/api/
 import type { ServerKey } from "../../shared/errors";
 import { toCents } from "../../shared/money";
 import { classifyBatchError, expectChanges } from "../db/ledger";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { cases } from "../db/schema";
+import { all, batch, rowsOf, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import { casesRtpPercent } from "./config";
 import { priceForRtp } from "./odds";
@@ -19,9 +23,10 @@ type CasesEnv = DbEnv & { CASES_RTP_PERCENT?: string };
 
 /** Current catalogue prices (cents) of the ids that exist. */
 async function cataloguePrices(env: DbEnv, ids: number[]): Promise<Map<number, number>> {
-  const { results } = await env.DB.prepare("SELECT id, price FROM catalogue WHERE id IN (SELECT value FROM json_each(?1))")
-    .bind(JSON.stringify(ids))
-    .all<{ id: number; price: number }>();
+  const results = await all<{ id: number; price: number }>(
+    env.DB,
+    sql`SELECT id, price FROM catalogue WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  );
   return new Map(results.map((r) => [r.id, r.price]));
 }
 
@@ -42,17 +47,13 @@ async function defaultPrice(env: CasesEnv, choices: ItemChoice[]): Promise<numbe
   }
 }
 
-function itemStatements(d1: D1Database, caseId: number | null, items: { catalogue_id: number; weight: number }[]): D1PreparedStatement[] {
+function itemStatements(caseId: number | null, items: { catalogue_id: number; weight: number }[]): SQL[] {
   // caseId null: the case inserted just before in the batch
-  const id = caseId === null ? "(SELECT MAX(id) FROM cases)" : "?1";
+  const id = caseId === null ? sql`(SELECT MAX(id) FROM cases)` : sql`${caseId}`;
   return [
-    d1.prepare(`DELETE FROM case_items WHERE case_id = ${id}`).bind(...(caseId === null ? [] : [caseId])),
-    d1
-      .prepare(
-        `INSERT INTO case_items (case_id, catalogue_id, weight)
-         SELECT ${caseId === null ? "(SELECT MAX(id) FROM cases)" : "?2"}, json_extract(value, '$.catalogue_id'), json_extract(value, '$.weight') FROM json_each(?1)`,
-      )
-      .bind(JSON.stringify(items), ...(caseId === null ? [] : [caseId])),
+    sql`DELETE FROM case_items WHERE case_id = ${id}`,
+    sql`INSERT INTO case_items (case_id, catalogue_id, weight)
+         SELECT ${id}, json_extract(value, '$.catalogue_id'), json_extract(value, '$.weight') FROM json_each(${JSON.stringify(items)})`,
   ];
 }
 
@@ -69,16 +70,16 @@ export async function createCase(env: CasesEnv, actorId: number, body: AdminCrea
     price,
   );
   if (!checked.ok) return { ok: false, status: 400, key: checked.message };
-  const d1 = env.DB;
   const now = Date.now();
-  const [inserted] = await d1.batch<{ id: number }>([
-    d1
-      .prepare("INSERT INTO cases (name, image, price, priority, active, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id")
-      .bind(body.name, body.image, price, body.priority, body.active ? 1 : 0, now),
-    ...itemStatements(d1, null, checked.items),
-    auditStatement(d1, { actorId, action: "cases.create", details: { name: body.name, price, rtp: checked.rtp, items: checked.items.length } }, now),
+  const [inserted] = await batch(env.DB, [
+    db(env)
+      .insert(cases)
+      .values({ name: body.name, image: body.image, price, priority: body.priority, active: body.active, createdAt: now, updatedAt: now })
+      .returning({ id: cases.id }),
+    ...itemStatements(null, checked.items),
+    auditStatement({ actorId, action: "cases.create", details: { name: body.name, price, rtp: checked.rtp, items: checked.items.length } }, now),
   ]);
-  return { ok: true, caseId: inserted!.results[0]!.id };
+  return { ok: true, caseId: rowsOf<{ id: number }>(inserted)[0]!.id };
 }
 
 /** Changes the given fields of a case (items, when given, replace its items). */
@@ -99,43 +100,38 @@ export async function updateCase(env: CasesEnv, actorId: number, body: AdminUpda
   // its RTP; new items, a new price or switching it on are.
   const recheck = body.items !== undefined || body.price !== undefined || (body.active === true && !current.active);
   if (!checked.ok && (recheck || checked.message === "cases_api.invalid_items")) return { ok: false, status: 400, key: checked.message };
-  const d1 = env.DB;
   // strictly later than the last change, so an open that read the old case is refused
   const now = Math.max(Date.now(), current.updated_at + 1);
-  const saved = await d1
-    .batch([
-      d1
-        .prepare("UPDATE cases SET name = ?2, image = ?3, price = ?4, priority = ?5, active = ?6, updated_at = ?7 WHERE id = ?1 AND updated_at = ?8")
-        .bind(
-          current.id,
-          body.name ?? current.name,
-          body.image ?? current.image,
-          price,
-          body.priority ?? current.priority,
-          (body.active ?? Boolean(current.active)) ? 1 : 0,
-          now,
-          current.updated_at,
-        ),
-      // another staff edit since we read the case: refuse rather than overwrite it
-      expectChanges(d1, 1),
-      ...(body.items && checked.ok ? itemStatements(d1, current.id, checked.items) : []),
-      auditStatement(
-        d1,
-        {
-          actorId,
-          action: "cases.update",
-          details: { id: current.id, fields: Object.keys(body).filter((k) => k !== "id"), price, rtp: checked.ok ? checked.rtp : null },
-        },
-        now,
-      ),
-    ])
-    .then(
-      () => true,
-      (err: unknown) => {
-        if (classifyBatchError(err) === "guard") return false;
-        throw err;
+  const saved = await batch(env.DB, [
+    db(env)
+      .update(cases)
+      .set({
+        name: body.name ?? current.name,
+        image: body.image ?? current.image,
+        price,
+        priority: body.priority ?? current.priority,
+        active: body.active ?? current.active,
+        updatedAt: now,
+      })
+      .where(and(eq(cases.id, current.id), eq(cases.updatedAt, current.updated_at))),
+    // another staff edit since we read the case: refuse rather than overwrite it
+    expectChanges(1),
+    ...(body.items && checked.ok ? itemStatements(current.id, checked.items) : []),
+    auditStatement(
+      {
+        actorId,
+        action: "cases.update",
+        details: { id: current.id, fields: Object.keys(body).filter((k) => k !== "id"), price, rtp: checked.ok ? checked.rtp : null },
       },
-    );
+      now,
+    ),
+  ]).then(
+    () => true,
+    (err: unknown) => {
+      if (classifyBatchError(err) === "guard") return false;
+      throw err;
+    },
+  );
   if (!saved) return { ok: false, status: 409, key: "cases_api.busy" };
   return { ok: true, caseId: current.id };
 }

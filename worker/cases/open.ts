@@ -17,6 +17,7 @@ import { casesPaused } from "../prices/cycle";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
 import { ensureSeeds, type SeedRow } from "./seed-store";
+import { sql, batch } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -73,43 +74,24 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
   const notifies = won.price >= NOTIFY.caseDropMinCents || rarityRank(won.rarity) >= NOTIFY.caseDropMinRarityRank;
   let results: D1Result[];
   try {
-    results = await d1.batch([
-      d1
-        .prepare("UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ?1 AND nonce = ?2 AND server_seed_hash = ?3 AND client_seed = ?4")
-        .bind(r.userId, seeds.nonce, seeds.server_seed_hash, seeds.client_seed),
-      expectChanges(d1, 1),
+    results = await batch(d1, [
+      sql`UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ${r.userId} AND nonce = ${seeds.nonce} AND server_seed_hash = ${seeds.server_seed_hash} AND client_seed = ${seeds.client_seed}`,
+      expectChanges(1),
       // the case, its price and its items are what the roll used (an admin edit bumps updated_at)
-      d1
-        .prepare(
-          "INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ?1 AND active = 1 AND price = ?2 AND updated_at = ?3)",
-        )
-        .bind(kase.id, kase.price, kase.updated_at),
+      sql`INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ${kase.id} AND active = 1 AND price = ${kase.price} AND updated_at = ${kase.updated_at})`,
       // its items' catalogue prices are the ones read (a price refresh meanwhile: the drop would
       // be minted at a stale price and the case's RTP is about to be re-checked)
-      d1
-        .prepare(
-          `INSERT INTO batch_guard (failed) SELECT 4 WHERE (SELECT COALESCE(SUM(ci.weight * c.price), -1)
-             FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id WHERE ci.case_id = ?1) != ?2`,
-        )
-        .bind(
-          kase.id,
-          kase.items.reduce((sum, i) => sum + i.weight * i.price, 0),
-        ),
-      ...userBalanceStatements(d1, { userId: r.userId, delta: -kase.price, kind: "case_open", reference, idempotencyKey: key }, now),
-      ...houseBalanceStatements(d1, { account: "house", delta: kase.price, kind: "case_open", reference, idempotencyKey: `${key}:house` }, now),
-      d1
-        .prepare("INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at) VALUES (?1, ?2, ?3, 'available', ?4, ?4)")
-        .bind(r.userId, won.catalogue_id, won.price, now),
+      sql`INSERT INTO batch_guard (failed) SELECT 4 WHERE (SELECT COALESCE(SUM(ci.weight * c.price), -1)
+             FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id WHERE ci.case_id = ${kase.id}) != ${kase.items.reduce((sum, i) => sum + i.weight * i.price, 0)}`,
+      ...userBalanceStatements({ userId: r.userId, delta: -kase.price, kind: "case_open", reference, idempotencyKey: key }, now),
+      ...houseBalanceStatements({ account: "house", delta: kase.price, kind: "case_open", reference, idempotencyKey: `${key}:house` }, now),
+      sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at) VALUES (${r.userId}, ${won.catalogue_id}, ${won.price}, 'available', ${now}, ${now})`,
       // right after the insert: last_insert_rowid() is the minted item
-      d1
-        .prepare(
-          `INSERT INTO case_opens (user_id, case_id, price, catalogue_id, item_id, item_price, server_seed_hash, client_seed, nonce, request_id, created_at)
-           VALUES (?1, ?2, ?3, ?4, last_insert_rowid(), ?5, ?6, ?7, ?8, ?9, ?10)`,
-        )
-        .bind(r.userId, kase.id, kase.price, won.catalogue_id, won.price, seeds.server_seed_hash, seeds.client_seed, seeds.nonce, r.requestId, now),
+      sql`INSERT INTO case_opens (user_id, case_id, price, catalogue_id, item_id, item_price, server_seed_hash, client_seed, nonce, request_id, created_at)
+           VALUES (${r.userId}, ${kase.id}, ${kase.price}, ${won.catalogue_id}, last_insert_rowid(), ${won.price}, ${seeds.server_seed_hash}, ${seeds.client_seed}, ${seeds.nonce}, ${r.requestId}, ${now})`,
       ...(notifies
         ? [
-            notificationStatement(d1, {
+            notificationStatement({
               userId: r.userId,
               name: "case_drop",
               content: notificationContent.caseDrop(won.market_hash_name, won.price),

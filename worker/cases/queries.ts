@@ -1,8 +1,24 @@
 // D1 reads of the cases group: the listing, one case with its items (pick order), live drops,
 // and a past open (the answer a request_id replay gets). Money stays in cents here.
 import { CASES } from "../../shared/constants";
+import { desc, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { cases } from "../db/schema";
+import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
+
+/** A case as the cases group reads it (snake_case like the JSON it becomes). */
+const CASE_FIELDS = {
+  id: cases.id,
+  name: cases.name,
+  image: cases.image,
+  price: cases.price,
+  priority: cases.priority,
+  active: cases.active,
+  created_at: cases.createdAt,
+  updated_at: cases.updatedAt,
+};
 
 export interface CaseRow {
   id: number;
@@ -10,46 +26,54 @@ export interface CaseRow {
   image: string;
   price: number;
   priority: number;
-  active: number;
+  active: boolean;
   created_at: number;
   updated_at: number;
 }
 
-export interface CaseItemRow {
-  catalogue_id: number;
-  weight: number;
+/** How a catalogue entry `c` shows (CATALOGUE_DISPLAY_COLUMNS): a case's item, a dropped item. */
+interface CatalogueDisplay {
   market_hash_name: string;
   name: string;
   exterior: string | null;
   image: string;
   rarity: string;
   rarity_color: string;
+}
+
+const CATALOGUE_DISPLAY_COLUMNS = sql.raw("c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color");
+
+export interface CaseItemRow extends CatalogueDisplay {
+  catalogue_id: number;
+  weight: number;
   price: number;
 }
 
 export type CaseWithItems = CaseRow & { items: CaseItemRow[] };
 
-const CASE_COLUMNS = "id, name, image, price, priority, active, created_at, updated_at";
-
 /** Items of these cases in pick order (catalogue id ascending), grouped by case id. */
 async function itemsOf(env: DbEnv, caseIds: number[]): Promise<Map<number, CaseItemRow[]>> {
   const out = new Map<number, CaseItemRow[]>(caseIds.map((id) => [id, []]));
   if (caseIds.length === 0) return out;
-  const { results } = await env.DB.prepare(
-    `SELECT ci.case_id, ci.catalogue_id, ci.weight, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color, c.price
+  const results = await all<CaseItemRow & { case_id: number }>(
+    env.DB,
+    sql`SELECT ci.case_id, ci.catalogue_id, ci.weight, ${CATALOGUE_DISPLAY_COLUMNS}, c.price
        FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id
-      WHERE ci.case_id IN (SELECT value FROM json_each(?1))
+      WHERE ci.case_id IN (SELECT value FROM json_each(${JSON.stringify(caseIds)}))
       ORDER BY ci.case_id, ci.catalogue_id`,
-  )
-    .bind(JSON.stringify(caseIds))
-    .all<CaseItemRow & { case_id: number }>();
+  );
   for (const { case_id, ...row } of results) out.get(case_id)?.push(row);
   return out;
 }
 
 /** Cases with their items: active ones only unless `all`; priority desc, then id. */
-export async function listCases(env: DbEnv, { all = false } = {}): Promise<CaseWithItems[]> {
-  const { results } = await env.DB.prepare(`SELECT ${CASE_COLUMNS} FROM cases ${all ? "" : "WHERE active = 1"} ORDER BY priority DESC, id`).all<CaseRow>();
+export async function listCases(env: DbEnv, { all: withInactive = false } = {}): Promise<CaseWithItems[]> {
+  const results: CaseRow[] = await db(env)
+    .select(CASE_FIELDS)
+    .from(cases)
+    .where(withInactive ? undefined : eq(cases.active, true))
+    .orderBy(desc(cases.priority), cases.id)
+    .all();
   const items = await itemsOf(
     env,
     results.map((r) => r.id),
@@ -59,12 +83,12 @@ export async function listCases(env: DbEnv, { all = false } = {}): Promise<CaseW
 
 /** Ids of the active cases, priority desc, then id (the sitemap's case pages). */
 export async function activeCaseIds(env: DbEnv): Promise<number[]> {
-  const { results } = await env.DB.prepare("SELECT id FROM cases WHERE active = 1 ORDER BY priority DESC, id").all<{ id: number }>();
+  const results = await db(env).select({ id: cases.id }).from(cases).where(eq(cases.active, true)).orderBy(desc(cases.priority), cases.id).all();
   return results.map((r) => r.id);
 }
 
 export async function findCase(env: DbEnv, id: number): Promise<CaseWithItems | null> {
-  const row = await env.DB.prepare(`SELECT ${CASE_COLUMNS} FROM cases WHERE id = ?1`).bind(id).first<CaseRow>();
+  const row: CaseRow | undefined = await db(env).select(CASE_FIELDS).from(cases).where(eq(cases.id, id)).get();
   if (!row) return null;
   return { ...row, items: (await itemsOf(env, [row.id])).get(row.id) ?? [] };
 }
@@ -93,15 +117,15 @@ const DROP_SELECT = `SELECT o.id, o.created_at, o.user_id, u.username, u.avatar,
 
 /** The last opens, newest first (CASES.liveDropsKept). */
 export async function liveDrops(env: DbEnv, limit: number = CASES.liveDropsKept): Promise<LiveDropRow[]> {
-  const { results } = await env.DB.prepare(`${DROP_SELECT} ORDER BY o.id DESC LIMIT ?1`).bind(limit).all<LiveDropRow>();
+  const results = await all<LiveDropRow>(env.DB, sql`${sql.raw(DROP_SELECT)} ORDER BY o.id DESC LIMIT ${limit}`);
   return results;
 }
 
 export async function liveDrop(env: DbEnv, openId: number): Promise<LiveDropRow | null> {
-  return env.DB.prepare(`${DROP_SELECT} WHERE o.id = ?1`).bind(openId).first<LiveDropRow>();
+  return first<LiveDropRow>(env.DB, sql`${sql.raw(DROP_SELECT)} WHERE o.id = ${openId}`);
 }
 
-export interface OpenRow {
+export interface OpenRow extends CatalogueDisplay {
   id: number;
   user_id: number;
   case_id: number;
@@ -115,25 +139,18 @@ export interface OpenRow {
   request_id: string;
   /** the user's balance right after paying (from the ledger row of the debit) */
   balance_after: number;
-  market_hash_name: string;
-  name: string;
-  exterior: string | null;
-  image: string;
-  rarity: string;
-  rarity_color: string;
 }
 
 /** A past open of this user by its request_id, with what its first answer said. */
 export async function findOpen(env: DbEnv, userId: number, requestId: string): Promise<OpenRow | null> {
-  return env.DB.prepare(
-    `SELECT o.id, o.user_id, o.case_id, o.price, o.catalogue_id, o.item_id, o.item_price, o.server_seed_hash, o.client_seed,
-            o.nonce, o.request_id, l.balance_after, c.market_hash_name, c.name, c.exterior, c.image, c.rarity, c.rarity_color
+  return first<OpenRow>(
+    env.DB,
+    sql`SELECT o.id, o.user_id, o.case_id, o.price, o.catalogue_id, o.item_id, o.item_price, o.server_seed_hash, o.client_seed,
+            o.nonce, o.request_id, l.balance_after, ${CATALOGUE_DISPLAY_COLUMNS}
        FROM case_opens o JOIN catalogue c ON c.id = o.catalogue_id
-       JOIN ledger l ON l.idempotency_key = ?3
-      WHERE o.user_id = ?1 AND o.request_id = ?2`,
-  )
-    .bind(userId, requestId, openLedgerKey(userId, requestId))
-    .first<OpenRow>();
+       JOIN ledger l ON l.idempotency_key = ${openLedgerKey(userId, requestId)}
+      WHERE o.user_id = ${userId} AND o.request_id = ${requestId}`,
+  );
 }
 
 /** Idempotency key of an open's user debit; the house credit adds ":house". */

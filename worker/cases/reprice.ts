@@ -7,6 +7,10 @@ import { CASES } from "../../shared/constants";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
 import { priceForRtp, rtpPercent, type WeightedItem } from "./odds";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { cases as casesTable } from "../db/schema";
+import { all, batch, sql } from "../db/sql";
 
 export interface Repriced {
   id: number;
@@ -39,13 +43,12 @@ export function driftedCases(cases: ReadonlyMap<number, { price: number; items: 
 export async function repriceDriftedCases(env: Pick<Env, "DB">, opts: { rtp: number; actorId?: number; now?: number }): Promise<Repriced[]> {
   const { rtp, actorId, now = Date.now() } = opts;
   const d1 = env.DB;
-  const { results } = await d1
-    .prepare(
-      `SELECT c.id, c.price AS case_price, c.updated_at, ci.weight, cat.price
+  const results = await all<Row>(
+    d1,
+    sql`SELECT c.id, c.price AS case_price, c.updated_at, ci.weight, cat.price
          FROM cases c JOIN case_items ci ON ci.case_id = c.id JOIN catalogue cat ON cat.id = ci.catalogue_id
         ORDER BY c.id, ci.catalogue_id`,
-    )
-    .all<Row>();
+  );
   const cases = new Map<number, { price: number; updatedAt: number; items: WeightedItem[] }>();
   for (const r of results) {
     const c = cases.get(r.id) ?? { price: r.case_price, updatedAt: r.updated_at, items: [] };
@@ -57,18 +60,19 @@ export async function repriceDriftedCases(env: Pick<Env, "DB">, opts: { rtp: num
   for (const d of drifted) {
     const read = cases.get(d.id)!;
     const statements = [
-      d1
-        .prepare("UPDATE cases SET price = ?2, updated_at = ?3 WHERE id = ?1 AND price = ?4 AND updated_at = ?5")
-        .bind(d.id, d.to, Math.max(now, read.updatedAt + 1), d.from, read.updatedAt),
-      expectChanges(d1, 1),
+      db(env)
+        .update(casesTable)
+        .set({ price: d.to, updatedAt: Math.max(now, read.updatedAt + 1) })
+        .where(and(eq(casesTable.id, d.id), eq(casesTable.price, d.from), eq(casesTable.updatedAt, read.updatedAt))),
+      expectChanges(1),
     ];
     if (actorId !== undefined) {
       statements.push(
-        auditStatement(d1, { actorId, action: "cases.reprice", details: { case_id: d.id, from: d.from, to: d.to, rtp_before: d.rtpBefore, rtp } }, now),
+        auditStatement({ actorId, action: "cases.reprice", details: { case_id: d.id, from: d.from, to: d.to, rtp_before: d.rtpBefore, rtp } }, now),
       );
     }
     try {
-      await d1.batch(statements);
+      await batch(d1, statements);
       done.push(d);
     } catch (err) {
       if (classifyBatchError(err) !== "guard") throw err; // changed meanwhile: the admin's edit stands

@@ -3,6 +3,10 @@
 // rotation or a client-seed change loses cleanly (cases_api.busy) instead of mixing pairs.
 import { expectChanges } from "../db/ledger";
 import { newClientSeed, newServerSeed, serverSeedHash } from "./seeds";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { caseSeeds } from "../db/schema";
+import { batch, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -14,21 +18,33 @@ export interface SeedRow {
   nonce: number;
 }
 
-const SEED_COLUMNS = "user_id, server_seed, server_seed_hash, client_seed, nonce";
+/** The user's seed pair as it stands (undefined before the first use). */
+function readSeeds(env: DbEnv, userId: number): Promise<SeedRow | undefined> {
+  return db(env)
+    .select({
+      user_id: caseSeeds.userId,
+      server_seed: caseSeeds.serverSeed,
+      server_seed_hash: caseSeeds.serverSeedHash,
+      client_seed: caseSeeds.clientSeed,
+      nonce: caseSeeds.nonce,
+    })
+    .from(caseSeeds)
+    .where(eq(caseSeeds.userId, userId))
+    .get();
+}
 
 /** The user's seed pair, made on first use (random server seed, random client seed, nonce 0). */
 export async function ensureSeeds(env: DbEnv, userId: number, now = Date.now()): Promise<SeedRow> {
-  const existing = await env.DB.prepare(`SELECT ${SEED_COLUMNS} FROM case_seeds WHERE user_id = ?1`).bind(userId).first<SeedRow>();
+  const existing = await readSeeds(env, userId);
   if (existing) return existing;
   const seed = newServerSeed();
-  await env.DB.prepare(
-    `INSERT INTO case_seeds (user_id, server_seed, server_seed_hash, client_seed, nonce, created_at) VALUES (?1, ?2, ?3, ?4, 0, ?5)
-     ON CONFLICT(user_id) DO NOTHING`,
-  )
-    .bind(userId, seed, serverSeedHash(seed), newClientSeed(), now)
+  await db(env)
+    .insert(caseSeeds)
+    .values({ userId, serverSeed: seed, serverSeedHash: serverSeedHash(seed), clientSeed: newClientSeed(), nonce: 0, createdAt: now })
+    .onConflictDoNothing({ target: caseSeeds.userId })
     .run();
   // a concurrent first call may have won the insert: read whichever row stands
-  return (await env.DB.prepare(`SELECT ${SEED_COLUMNS} FROM case_seeds WHERE user_id = ?1`).bind(userId).first<SeedRow>())!;
+  return (await readSeeds(env, userId))!;
 }
 
 /**
@@ -37,8 +53,8 @@ export async function ensureSeeds(env: DbEnv, userId: number, now = Date.now()):
  */
 export async function setClientSeed(env: DbEnv, userId: number, clientSeed: string): Promise<SeedRow> {
   await ensureSeeds(env, userId);
-  await env.DB.prepare("UPDATE case_seeds SET client_seed = ?2 WHERE user_id = ?1").bind(userId, clientSeed).run();
-  return (await env.DB.prepare(`SELECT ${SEED_COLUMNS} FROM case_seeds WHERE user_id = ?1`).bind(userId).first<SeedRow>())!;
+  await db(env).update(caseSeeds).set({ clientSeed }).where(eq(caseSeeds.userId, userId)).run();
+  return (await readSeeds(env, userId))!;
 }
 
 export type RotateResult = { ok: true; previous: SeedRow; current: SeedRow } | { ok: false };
@@ -47,26 +63,19 @@ export type RotateResult = { ok: true; previous: SeedRow; current: SeedRow } | {
 export async function rotateSeeds(env: DbEnv, userId: number, now = Date.now()): Promise<RotateResult> {
   const previous = await ensureSeeds(env, userId, now);
   const seed = newServerSeed();
-  const d1 = env.DB;
   try {
-    await d1.batch([
-      d1
-        .prepare(
-          `INSERT INTO case_seed_history (user_id, server_seed, server_seed_hash, client_seed, nonce, revealed_at)
-           SELECT user_id, server_seed, server_seed_hash, client_seed, nonce, ?3 FROM case_seeds
-            WHERE user_id = ?1 AND server_seed_hash = ?2 AND nonce = ?4`,
-        )
-        .bind(userId, previous.server_seed_hash, now, previous.nonce),
-      expectChanges(d1, 1),
-      d1
-        .prepare("UPDATE case_seeds SET server_seed = ?3, server_seed_hash = ?4, nonce = 0, created_at = ?5 WHERE user_id = ?1 AND server_seed_hash = ?2")
-        .bind(userId, previous.server_seed_hash, seed, serverSeedHash(seed), now),
-      expectChanges(d1, 1),
+    await batch(env.DB, [
+      sql`INSERT INTO case_seed_history (user_id, server_seed, server_seed_hash, client_seed, nonce, revealed_at)
+           SELECT user_id, server_seed, server_seed_hash, client_seed, nonce, ${now} FROM case_seeds
+            WHERE user_id = ${userId} AND server_seed_hash = ${previous.server_seed_hash} AND nonce = ${previous.nonce}`,
+      expectChanges(1),
+      sql`UPDATE case_seeds SET server_seed = ${seed}, server_seed_hash = ${serverSeedHash(seed)}, nonce = 0, created_at = ${now} WHERE user_id = ${userId} AND server_seed_hash = ${previous.server_seed_hash}`,
+      expectChanges(1),
     ]);
   } catch (err) {
     if (/batch_guard|CHECK constraint failed|UNIQUE constraint failed: case_seed_history/i.test(String(err))) return { ok: false };
     throw err;
   }
-  const current = (await d1.prepare(`SELECT ${SEED_COLUMNS} FROM case_seeds WHERE user_id = ?1`).bind(userId).first<SeedRow>())!;
+  const current = (await readSeeds(env, userId))!;
   return { ok: true, previous, current };
 }

@@ -1,6 +1,7 @@
 // What the send path needs to know about an author, read from D1 in ONE batch: the user and
 // roles, an active mute (with its reason's name) and the total deposited (cents).
 
+import { batch, rowsOf, sql } from "../db/sql";
 /** A user as a chat message names them (rooms/chat/messages.ts chatUser). */
 export interface AuthorRow {
   id: number;
@@ -24,28 +25,21 @@ export interface ChatAuthor extends AuthorRow {
   totalDepositCents: number;
 }
 
-/** The SQL test of an active mute (alias m; ?now bound by the caller). */
-export const ACTIVE_MUTE_SQL = (now: string) => `m.lifted_at IS NULL AND (m.until IS NULL OR m.until > ${now})`;
+/** The SQL test of an active mute at `now` (alias m). */
+export const activeMute = (now: number) => sql`m.lifted_at IS NULL AND (m.until IS NULL OR m.until > ${now})`;
 
 export async function chatAuthor(env: Pick<Env, "DB">, userId: number, now: number): Promise<ChatAuthor | null> {
-  const d1 = env.DB;
-  const [user, mute, deposit] = await d1.batch<Record<string, unknown>>([
-    d1.prepare("SELECT id, username, avatar, is_admin, is_moderator, is_youtuber, banned FROM users WHERE id = ?1").bind(userId),
+  const [user, mute, deposit] = await batch(env.DB, [
+    sql`SELECT id, username, avatar, is_admin, is_moderator, is_youtuber, banned FROM users WHERE id = ${userId}`,
     // a forever mute outranks a timed one; otherwise the one that lasts longest
-    d1
-      .prepare(
-        `SELECT m.until AS until, r.name AS reason FROM chat_mutes m JOIN chat_ban_reasons r ON r.id = m.reason_id
-          WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?2")}
+    sql`SELECT m.until AS until, r.name AS reason FROM chat_mutes m JOIN chat_ban_reasons r ON r.id = m.reason_id
+          WHERE m.user_id = ${userId} AND ${activeMute(now)}
           ORDER BY m.until IS NULL DESC, m.until DESC LIMIT 1`,
-      )
-      .bind(userId, now),
-    d1.prepare("SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ?1 AND account = 'user' AND kind = 'deposit'").bind(userId),
+    sql`SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit'`,
   ]);
-  const u = user?.results[0] as
-    | { id: number; username: string; avatar: string; is_admin: number; is_moderator: number; is_youtuber: number; banned: number }
-    | undefined;
+  const u = rowsOf<{ id: number; username: string; avatar: string; is_admin: number; is_moderator: number; is_youtuber: number; banned: number }>(user)[0];
   if (!u) return null;
-  const m = mute?.results[0] as { until: number | null; reason: string } | undefined;
+  const m = rowsOf<{ until: number | null; reason: string }>(mute)[0];
   return {
     id: u.id,
     username: u.username,
@@ -56,6 +50,6 @@ export async function chatAuthor(env: Pick<Env, "DB">, userId: number, now: numb
     banned: !!u.banned,
     isStaff: !!u.is_admin || !!u.is_moderator,
     mute: m ? { until: m.until, reason: m.reason } : null,
-    totalDepositCents: Number((deposit?.results[0] as { v: number } | undefined)?.v ?? 0),
+    totalDepositCents: Number(rowsOf<{ v: number }>(deposit)[0]?.v ?? 0),
   };
 }

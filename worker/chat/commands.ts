@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { balanceCardJson, betCardJson, statsCardJson } from "../../shared/api/chat";
 import { toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
+import { first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 export type StatsCard = z.infer<typeof statsCardJson>;
@@ -17,26 +18,24 @@ export function winRate(won: number, games: number): number {
 
 /** Settled crash bets: games, won share, profit = Σ(payout − stake). Refunds are not games. */
 export async function statsCard(env: DbEnv, userId: number): Promise<StatsCard> {
-  const row = await env.DB.prepare(
-    `SELECT COUNT(*) AS games, COALESCE(SUM(status = 1), 0) AS won, COALESCE(SUM(CASE WHEN status = 1 THEN win ELSE 0 END - bank), 0) AS profit
-       FROM crash_bets WHERE user_id = ?1 AND status IN (1, 2)`,
-  )
-    .bind(userId)
-    .first<{ games: number; won: number; profit: number }>();
+  const row = await first<{ games: number; won: number; profit: number }>(
+    env.DB,
+    sql`SELECT COUNT(*) AS games, COALESCE(SUM(status = 1), 0) AS won, COALESCE(SUM(CASE WHEN status = 1 THEN win ELSE 0 END - bank), 0) AS profit
+       FROM crash_bets WHERE user_id = ${userId} AND status IN (1, 2)`,
+  );
   const games = row?.games ?? 0;
   return { total_games: games, win_rate: winRate(row?.won ?? 0, games), total_profit: toDollars(row?.profit ?? 0) };
 }
 
 /** Σ deposits, the balance, Σ money withdrawals (positive). */
 export async function balanceCard(env: DbEnv, userId: number): Promise<BalanceCard> {
-  const row = await env.DB.prepare(
-    `SELECT u.balance AS balance,
+  const row = await first<{ balance: number; deposits: number; withdrawals: number }>(
+    env.DB,
+    sql`SELECT u.balance AS balance,
             COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'deposit'), 0) AS deposits,
             COALESCE((SELECT -SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'withdrawal'), 0) AS withdrawals
-       FROM users u WHERE u.id = ?1`,
-  )
-    .bind(userId)
-    .first<{ balance: number; deposits: number; withdrawals: number }>();
+       FROM users u WHERE u.id = ${userId}`,
+  );
   return {
     total_deposit: toDollars(Math.max(0, row?.deposits ?? 0)),
     balance: toDollars(row?.balance ?? 0),
@@ -46,14 +45,22 @@ export async function balanceCard(env: DbEnv, userId: number): Promise<BalanceCa
 
 /** One crash round and what `userId` staked and won in it; null when there is no such round. */
 export async function betCard(env: DbEnv, roundId: number, userId: number): Promise<BetCard | null> {
-  const row = await env.DB.prepare(
-    `SELECT r.id AS id, r.status AS status, r.crash_point AS crash_point, r.bank AS bank, r.bets_count AS bets, r.items_count AS items,
-            COALESCE((SELECT SUM(bank) FROM crash_bets WHERE round_id = r.id AND user_id = ?2 AND status <> 3), 0) AS my_bank,
-            COALESCE((SELECT SUM(win) FROM crash_bets WHERE round_id = r.id AND user_id = ?2 AND status = 1), 0) AS my_win
-       FROM crash_rounds r WHERE r.id = ?1`,
-  )
-    .bind(roundId, userId)
-    .first<{ id: number; status: string; crash_point: number | null; bank: number; bets: number; items: number; my_bank: number; my_win: number }>();
+  const row = await first<{
+    id: number;
+    status: string;
+    crash_point: number | null;
+    bank: number;
+    bets: number;
+    items: number;
+    my_bank: number;
+    my_win: number;
+  }>(
+    env.DB,
+    sql`SELECT r.id AS id, r.status AS status, r.crash_point AS crash_point, r.bank AS bank, r.bets_count AS bets, r.items_count AS items,
+            COALESCE((SELECT SUM(bank) FROM crash_bets WHERE round_id = r.id AND user_id = ${userId} AND status <> 3), 0) AS my_bank,
+            COALESCE((SELECT SUM(win) FROM crash_bets WHERE round_id = r.id AND user_id = ${userId} AND status = 1), 0) AS my_win
+       FROM crash_rounds r WHERE r.id = ${roundId}`,
+  );
   if (!row) return null;
   // crash_point stays NULL in D1 until the round crashed; a voided round shows none either
   const crashed = row.status === "crashed" && row.crash_point !== null;

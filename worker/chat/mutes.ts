@@ -2,12 +2,13 @@
 // active reason, or lifts the mute. Each change travels with its audit row in one batch; the
 // insert is guarded so a user never has two active mutes, and the reason must still be active.
 import type { ActiveMuteJson } from "../../shared/api/chat";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { chatBanReasons } from "../db/schema";
+import { chatBanReasons, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
 import { classifyBatchError, expectChanges } from "../db/ledger";
-import { ACTIVE_MUTE_SQL } from "./author";
+import { activeMute } from "./author";
+import { all, batch, rowsOf, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -54,7 +55,11 @@ export async function activeReasons(env: DbEnv) {
 
 /** An active ban reason's name, or null (unknown or switched off). */
 export async function activeReasonName(env: DbEnv, reasonId: number): Promise<string | null> {
-  const r = await env.DB.prepare("SELECT name FROM chat_ban_reasons WHERE id = ?1 AND is_active = 1").bind(reasonId).first<{ name: string }>();
+  const r = await db(env)
+    .select({ name: chatBanReasons.name })
+    .from(chatBanReasons)
+    .where(and(eq(chatBanReasons.id, reasonId), eq(chatBanReasons.isActive, true)))
+    .get();
   return r?.name ?? null;
 }
 
@@ -66,34 +71,29 @@ export async function muteUser(
 ): Promise<ModerationResult> {
   if (input.userId === actor.id) return { ok: false, status: 400, key: "chat_api.cannot_block_self" };
   const d1 = env.DB;
-  const [target, reason, active] = await d1.batch<Record<string, unknown>>([
-    d1.prepare("SELECT id, is_admin, is_moderator FROM users WHERE id = ?1").bind(input.userId),
-    d1.prepare("SELECT name, is_active FROM chat_ban_reasons WHERE id = ?1").bind(input.reasonId),
-    d1.prepare(`SELECT COUNT(*) AS n FROM chat_mutes m WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?2")}`).bind(input.userId, now),
+  const [target, reason, active] = await batch(d1, [
+    sql`SELECT id, is_admin, is_moderator FROM users WHERE id = ${input.userId}`,
+    sql`SELECT name, is_active FROM chat_ban_reasons WHERE id = ${input.reasonId}`,
+    sql`SELECT COUNT(*) AS n FROM chat_mutes m WHERE m.user_id = ${input.userId} AND ${activeMute(now)}`,
   ]);
-  const t = target?.results[0] as Target | undefined;
+  const t = rowsOf<Target>(target)[0];
   if (!t) return { ok: false, status: 404, key: "chat_api.user_not_found" };
   if (!mayMute(actor, { isAdmin: !!t.is_admin, isModerator: !!t.is_moderator })) return { ok: false, status: 403, key: "chat_api.cannot_block_staff" };
-  const r = reason?.results[0] as { name: string; is_active: number } | undefined;
+  const r = rowsOf<{ name: string; is_active: number }>(reason)[0];
   if (!r?.is_active) return { ok: false, status: 400, key: "chat_api.invalid_reason" };
-  if (Number((active?.results[0] as { n: number } | undefined)?.n ?? 0) > 0) return { ok: false, status: 409, key: "chat_api.already_blocked" };
+  if (Number(rowsOf<{ n: number }>(active)[0]?.n ?? 0) > 0) return { ok: false, status: 409, key: "chat_api.already_blocked" };
 
   const until = input.duration === null ? null : now + input.duration * 60_000;
   try {
-    await d1.batch([
+    await batch(d1, [
       // guarded: no active mute yet and the reason still active (a concurrent mute or a reason
       // switched off in between changes nothing)
-      d1
-        .prepare(
-          `INSERT INTO chat_mutes (user_id, moderator_id, reason_id, duration_minutes, until, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6
-            WHERE NOT EXISTS (SELECT 1 FROM chat_mutes m WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?6")})
-              AND EXISTS (SELECT 1 FROM chat_ban_reasons WHERE id = ?3 AND is_active = 1)`,
-        )
-        .bind(input.userId, actor.id, input.reasonId, input.duration, until, now),
-      expectChanges(d1, 1),
+      sql`INSERT INTO chat_mutes (user_id, moderator_id, reason_id, duration_minutes, until, created_at)
+           SELECT ${input.userId}, ${actor.id}, ${input.reasonId}, ${input.duration}, ${until}, ${now}
+            WHERE NOT EXISTS (SELECT 1 FROM chat_mutes m WHERE m.user_id = ${input.userId} AND ${activeMute(now)})
+              AND EXISTS (SELECT 1 FROM chat_ban_reasons WHERE id = ${input.reasonId} AND is_active = 1)`,
+      expectChanges(1),
       auditStatement(
-        d1,
         {
           actorId: actor.id,
           action: "chat.mute",
@@ -112,27 +112,26 @@ export async function muteUser(
 
 /** The active mutes, newest first (the staff list the unmute button works from). */
 export async function activeMutes(env: DbEnv, now = Date.now(), limit = 100): Promise<ActiveMuteJson[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT m.id, m.user_id, u.username, u.avatar, m.moderator_id, s.username AS moderator_name, r.name AS reason,
+  const results = await all<{
+    id: number;
+    user_id: number;
+    username: string;
+    avatar: string;
+    moderator_id: number;
+    moderator_name: string;
+    reason: string;
+    duration_minutes: number | null;
+    until: number | null;
+    created_at: number;
+  }>(
+    env.DB,
+    sql`SELECT m.id, m.user_id, u.username, u.avatar, m.moderator_id, s.username AS moderator_name, r.name AS reason,
             m.duration_minutes, m.until, m.created_at
        FROM chat_mutes m JOIN users u ON u.id = m.user_id JOIN users s ON s.id = m.moderator_id
        JOIN chat_ban_reasons r ON r.id = m.reason_id
-      WHERE ${ACTIVE_MUTE_SQL("?1")}
-      ORDER BY m.created_at DESC, m.id DESC LIMIT ?2`,
-  )
-    .bind(now, limit)
-    .all<{
-      id: number;
-      user_id: number;
-      username: string;
-      avatar: string;
-      moderator_id: number;
-      moderator_name: string;
-      reason: string;
-      duration_minutes: number | null;
-      until: number | null;
-      created_at: number;
-    }>();
+      WHERE ${activeMute(now)}
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`,
+  );
   return results.map((r) => ({
     id: r.id,
     user: { id: r.user_id, username: r.username, avatar: r.avatar },
@@ -147,14 +146,14 @@ export async function activeMutes(env: DbEnv, now = Date.now(), limit = 100): Pr
 /** Lifts the user's active mute (lifted_at, lifted_by) with its audit row. */
 export async function unmuteUser(env: DbEnv, actor: Actor, userId: number, now = Date.now()): Promise<ModerationResult> {
   const d1 = env.DB;
-  const target = await d1.prepare("SELECT id FROM users WHERE id = ?1").bind(userId).first();
+  const target = await db(env).select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
   if (!target) return { ok: false, status: 404, key: "chat_api.user_not_found" };
   try {
-    await d1.batch([
-      d1.prepare(`UPDATE chat_mutes AS m SET lifted_at = ?2, lifted_by = ?3 WHERE m.user_id = ?1 AND ${ACTIVE_MUTE_SQL("?2")}`).bind(userId, now, actor.id),
+    await batch(d1, [
+      sql`UPDATE chat_mutes AS m SET lifted_at = ${now}, lifted_by = ${actor.id} WHERE m.user_id = ${userId} AND ${activeMute(now)}`,
       // at least one mute lifted (expectChanges wants an exact count; there is normally one)
-      d1.prepare("INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() < 1"),
-      auditStatement(d1, { actorId: actor.id, action: "chat.unmute", targetUserId: userId }, now),
+      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() < 1`,
+      auditStatement({ actorId: actor.id, action: "chat.unmute", targetUserId: userId }, now),
     ]);
   } catch (err) {
     if (classifyBatchError(err) !== "guard") throw err;

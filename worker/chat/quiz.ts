@@ -2,11 +2,15 @@
 // (status 'quiz'), handed to the winner (owner → winner, 'available') or returned on a stop —
 // each a conditional update on (owner_id, status) in one batch with its audit row.
 import type { ItemJson } from "../../shared/api/crash";
-import { presentItem } from "../crash/queries";
+import { CRASH_ITEM_COLUMNS, type CrashItemRow, presentCrashItem } from "../crash/items";
 import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement } from "../lib/notify";
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "../db/client";
+import { inventoryItems } from "../db/schema";
+import { batch, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -22,14 +26,11 @@ export interface QuizRecord {
 }
 
 async function itemJson(env: DbEnv, itemId: number): Promise<ItemJson | null> {
-  const row = await env.DB.prepare(
-    `SELECT i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-            c.rarity AS rarity, c.rarity_color AS rarity_color, c.price AS price
-       FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id WHERE i.id = ?1`,
-  )
-    .bind(itemId)
-    .first<Parameters<typeof presentItem>[0]>();
-  return row ? presentItem(row) : null;
+  const row = await first<CrashItemRow>(
+    env.DB,
+    sql`SELECT ${CRASH_ITEM_COLUMNS}, c.price AS price FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id WHERE i.id = ${itemId}`,
+  );
+  return row ? presentCrashItem(row) : null;
 }
 
 /**
@@ -40,14 +41,17 @@ async function itemJson(env: DbEnv, itemId: number): Promise<ItemJson | null> {
 export async function reserveQuizItem(env: DbEnv, quiz: QuizRecord, now = Date.now()): Promise<ItemJson | null> {
   const d1 = env.DB;
   try {
-    await d1.batch([
-      d1.prepare("UPDATE inventory_items SET status = 'available', updated_at = ?2 WHERE owner_id IS NULL AND status = ?1").bind(QUIZ_STATUS, now),
-      d1
-        .prepare("UPDATE inventory_items SET status = ?2, updated_at = ?3 WHERE id = ?1 AND owner_id IS NULL AND status = 'available'")
-        .bind(quiz.itemId, QUIZ_STATUS, now),
-      expectChanges(d1, 1),
+    await batch(d1, [
+      db(env)
+        .update(inventoryItems)
+        .set({ status: "available", updatedAt: now })
+        .where(and(isNull(inventoryItems.ownerId), eq(inventoryItems.status, QUIZ_STATUS))),
+      db(env)
+        .update(inventoryItems)
+        .set({ status: QUIZ_STATUS, updatedAt: now })
+        .where(and(eq(inventoryItems.id, quiz.itemId), isNull(inventoryItems.ownerId), eq(inventoryItems.status, "available"))),
+      expectChanges(1),
       auditStatement(
-        d1,
         { actorId: quiz.actorId, action: "chat.quiz_start", details: { quiz_id: quiz.id, question: quiz.question, answer: quiz.answer, item_id: quiz.itemId } },
         now,
       ),
@@ -62,11 +66,12 @@ export async function reserveQuizItem(env: DbEnv, quiz: QuizRecord, now = Date.n
 /** A stopped quiz returns its prize to the house stock. */
 export async function releaseQuizItem(env: DbEnv, quiz: QuizRecord, stoppedBy: number, now = Date.now()): Promise<void> {
   const d1 = env.DB;
-  await d1.batch([
-    d1
-      .prepare("UPDATE inventory_items SET status = 'available', updated_at = ?3 WHERE id = ?1 AND owner_id IS NULL AND status = ?2")
-      .bind(quiz.itemId, QUIZ_STATUS, now),
-    auditStatement(d1, { actorId: stoppedBy, action: "chat.quiz_stop", details: { quiz_id: quiz.id, question: quiz.question, item_id: quiz.itemId } }, now),
+  await batch(d1, [
+    db(env)
+      .update(inventoryItems)
+      .set({ status: "available", updatedAt: now })
+      .where(and(eq(inventoryItems.id, quiz.itemId), isNull(inventoryItems.ownerId), eq(inventoryItems.status, QUIZ_STATUS))),
+    auditStatement({ actorId: stoppedBy, action: "chat.quiz_stop", details: { quiz_id: quiz.id, question: quiz.question, item_id: quiz.itemId } }, now),
   ]);
 }
 
@@ -85,18 +90,19 @@ export interface QuizAward {
 export async function awardQuizItem(env: DbEnv, quiz: QuizRecord, winnerId: number, itemName: string, now = Date.now()): Promise<QuizAward> {
   const d1 = env.DB;
   try {
-    const results = await d1.batch([
-      d1
-        .prepare("UPDATE inventory_items SET owner_id = ?2, status = 'available', updated_at = ?4 WHERE id = ?1 AND owner_id IS NULL AND status = ?3")
-        .bind(quiz.itemId, winnerId, QUIZ_STATUS, now),
-      expectChanges(d1, 1),
-      auditStatement(d1, { actorId: quiz.actorId, action: "chat.quiz_won", targetUserId: winnerId, details: { quiz_id: quiz.id, item_id: quiz.itemId } }, now),
-      notificationStatement(d1, { userId: winnerId, name: "quiz_won", content: itemName, createdAt: now }),
+    const results = await batch(d1, [
+      db(env)
+        .update(inventoryItems)
+        .set({ ownerId: winnerId, status: "available", updatedAt: now })
+        .where(and(eq(inventoryItems.id, quiz.itemId), isNull(inventoryItems.ownerId), eq(inventoryItems.status, QUIZ_STATUS))),
+      expectChanges(1),
+      auditStatement({ actorId: quiz.actorId, action: "chat.quiz_won", targetUserId: winnerId, details: { quiz_id: quiz.id, item_id: quiz.itemId } }, now),
+      notificationStatement({ userId: winnerId, name: "quiz_won", content: itemName, createdAt: now }),
     ]);
     return { result: "awarded", notification: notificationOf(results.at(-1)) };
   } catch (err) {
     if (classifyBatchError(err) !== "guard") throw err;
-    const row = await d1.prepare("SELECT owner_id FROM inventory_items WHERE id = ?1").bind(quiz.itemId).first<{ owner_id: number | null }>();
-    return { result: row?.owner_id === winnerId ? "awarded" : "gone", notification: null };
+    const row = await db(env).select({ ownerId: inventoryItems.ownerId }).from(inventoryItems).where(eq(inventoryItems.id, quiz.itemId)).get();
+    return { result: row?.ownerId === winnerId ? "awarded" : "gone", notification: null };
   }
 }

@@ -3,21 +3,14 @@
 import { CRASH } from "../../shared/constants";
 import { colourClass, toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
-import type { BetPublic, GameJson, HistoryEntry, ItemJson, RoundStatus } from "../../shared/api/crash";
+import type { BetPublic, GameJson, HistoryEntry } from "../../shared/api/crash";
+import { desc, eq, max } from "drizzle-orm";
+import { db } from "../db/client";
+import { crashRounds } from "../db/schema";
+import { batch, rowsOf, sql } from "../db/sql";
+import { itemsByBet, presentCrashItem, stakedItemsQuery, wonItemsQuery } from "./items";
 
 type D1Env = Pick<Env, "DB">;
-
-interface RoundRow {
-  id: number;
-  public_hash: string;
-  secret_hash: string | null;
-  day_of_month: number;
-  crash_point: number | null;
-  status: RoundStatus;
-  provably_fair: number;
-  bank: number;
-  created_at: number;
-}
 
 interface BetRow {
   id: string;
@@ -32,49 +25,34 @@ interface BetRow {
   win_item_id: number | null;
 }
 
-interface ItemRow {
-  bet_id: string;
-  id: number;
-  market_hash_name: string;
-  name: string;
-  image: string;
-  rarity: string;
-  rarity_color: string;
-  price: number;
-}
-
-// price: a staked item at the value it counted for in the bank (x.price: its booked price moves
-// with price refreshes, prices/revaluation.ts), a won item at its booked price
-const ITEM_SELECT = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color`;
-
-export function presentItem(r: Omit<ItemRow, "bet_id">): ItemJson {
-  return {
-    id: r.id,
-    market_hash_name: r.market_hash_name,
-    name: r.name,
-    image: r.image,
-    rarity: r.rarity,
-    rarity_color: r.rarity_color,
-    price: toDollars(r.price),
-  };
-}
-
 /** The last crashed rounds, newest first (§9 colour classes). */
 export async function history(env: D1Env, size: number = CRASH.historySize): Promise<HistoryEntry[]> {
-  const { results } = await env.DB.prepare("SELECT id, crash_point FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ?1")
-    .bind(size)
-    .all<{ id: number; crash_point: number }>();
-  return results.map((r) => ({ id: r.id, value: toMultiplier(r.crash_point), colour: colourClass(r.crash_point) }));
+  return (await crashedRounds(env, size)).map((r) => ({ id: r.id, value: toMultiplier(r.value), colour: colourClass(r.value) }));
 }
 
-export async function findRound(env: D1Env, id: number): Promise<RoundRow | null> {
-  return env.DB.prepare("SELECT * FROM crash_rounds WHERE id = ?1").bind(id).first<RoundRow>();
+/** The last crashed rounds with their points (hundredths), newest first: the pages' history and the room's. */
+export async function crashedRounds(env: D1Env, size: number): Promise<{ id: number; value: number }[]> {
+  const results = await db(env)
+    .select({ id: crashRounds.id, value: crashRounds.crashPoint })
+    .from(crashRounds)
+    .where(eq(crashRounds.status, "crashed"))
+    .orderBy(desc(crashRounds.id))
+    .limit(size)
+    .all();
+  // a crashed round always has its point
+  return results.map((r) => ({ id: r.id, value: r.value ?? 0 }));
+}
+
+async function findRound(env: D1Env, id: number) {
+  return db(env).select().from(crashRounds).where(eq(crashRounds.id, id)).get();
 }
 
 /** The newest round (the one the room is playing or has just played), or null before the first. */
 export async function currentRoundId(env: D1Env): Promise<number | null> {
-  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM crash_rounds").first<{ id: number | null }>();
+  const row = await db(env)
+    .select({ id: max(crashRounds.id) })
+    .from(crashRounds)
+    .get();
   return row?.id ?? null;
 }
 
@@ -83,48 +61,29 @@ export async function currentRoundId(env: D1Env): Promise<number | null> {
  * `itemsShown` with the rest counted). Refunded bets of a voided round are not listed.
  */
 export async function roundBets(env: D1Env, roundId: number, opts: { userId?: number; itemsShown?: number } = {}): Promise<BetPublic[]> {
-  const d1 = env.DB;
-  const byUser = opts.userId === undefined ? "" : " AND b.user_id = ?2";
-  const args = opts.userId === undefined ? [roundId] : [roundId, opts.userId];
-  const [bets, items, winItems] = await d1.batch<BetRow | ItemRow>([
-    d1
-      .prepare(
-        `SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
+  const byUser = opts.userId === undefined ? sql`` : sql` AND b.user_id = ${opts.userId}`;
+  const [bets, items, winItems] = await batch(env.DB, [
+    sql`SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
            FROM crash_bets b JOIN users u ON u.id = b.user_id
-          WHERE b.round_id = ?1 AND b.status <> 3${byUser} ORDER BY b.created_at, b.rowid`,
-      )
-      .bind(...args),
-    d1
-      .prepare(
-        `SELECT x.bet_id AS bet_id, ${ITEM_SELECT}, x.price AS price FROM crash_bet_items x
-           JOIN crash_bets b ON b.id = x.bet_id JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.round_id = ?1 AND b.status <> 3${byUser} ORDER BY x.price DESC, i.id`,
-      )
-      .bind(...args),
-    d1
-      .prepare(
-        `SELECT b.id AS bet_id, ${ITEM_SELECT}, i.price AS price FROM crash_bets b
-           JOIN inventory_items i ON i.id = b.win_item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.round_id = ?1 AND b.status = 1${byUser}`,
-      )
-      .bind(...args),
+          WHERE b.round_id = ${roundId} AND b.status <> 3${byUser} ORDER BY b.created_at, b.rowid`,
+    stakedItemsQuery(sql`b.round_id = ${roundId} AND b.status <> 3${byUser}`),
+    wonItemsQuery(sql`b.round_id = ${roundId}${byUser}`),
   ]);
-  const itemsOf = groupBy(items!.results as ItemRow[]);
-  const winOf = new Map((winItems!.results as ItemRow[]).map((r) => [r.bet_id, r]));
-  return (bets!.results as BetRow[]).map((b) => {
+  const { stakedOf: itemsOf, wonOf: winOf } = itemsByBet(items, winItems);
+  return rowsOf<BetRow>(bets).map((b) => {
     const all = itemsOf.get(b.id) ?? [];
     const shown = opts.itemsShown === undefined ? all : all.slice(0, opts.itemsShown);
     const winItem = winOf.get(b.id);
     return {
       id: b.id,
       user: { id: b.user_id, username: b.username, avatar: b.avatar },
-      items: shown.map(presentItem),
+      items: shown.map(presentCrashItem),
       itemsMore: all.length - shown.length,
       bank: toDollars(b.bank),
       autoWithdraw: toMultiplier(b.auto_withdraw),
       is_win: b.status === 1 ? 1 : b.status === 2 ? 2 : 0,
       win: toDollars(b.win),
-      winItem: winItem ? presentItem(winItem) : null,
+      winItem: winItem ? presentCrashItem(winItem) : null,
       result: b.status === 1 && b.cashout !== null ? toMultiplier(b.cashout) : null,
     };
   });
@@ -138,23 +97,13 @@ export async function game(env: D1Env, id: number): Promise<GameJson | null> {
   return {
     id: round.id,
     status: round.status,
-    public_hash: round.public_hash,
-    secret_hash: crashed ? round.secret_hash : null,
-    day_of_month: round.day_of_month,
-    multiplier: crashed && round.crash_point !== null ? toMultiplier(round.crash_point) : null,
-    provably_fair: round.provably_fair === 1,
+    public_hash: round.publicHash,
+    secret_hash: crashed ? round.secretHash : null,
+    day_of_month: round.dayOfMonth,
+    multiplier: crashed && round.crashPoint !== null ? toMultiplier(round.crashPoint) : null,
+    provably_fair: round.provablyFair,
     bank: toDollars(round.bank),
-    created_at: round.created_at,
+    created_at: round.createdAt,
     bets: await roundBets(env, id),
   };
-}
-
-function groupBy(rows: ItemRow[]): Map<string, ItemRow[]> {
-  const out = new Map<string, ItemRow[]>();
-  for (const r of rows) {
-    const list = out.get(r.bet_id) ?? [];
-    list.push(r);
-    out.set(r.bet_id, list);
-  }
-  return out;
 }

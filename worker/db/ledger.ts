@@ -1,7 +1,8 @@
-// Money moves as D1 statements to run in ONE batch (a transaction):
+// Money moves as D1 statements (Drizzle `sql`, run by worker/db/sql.ts `batch`) to run in ONE batch (a transaction):
 // the balance update and its ledger row (with balance_after) always travel together.
 // Guards: users.balance has CHECK (balance >= 0), so an overdraft aborts the whole batch;
 // ledger.idempotency_key is UNIQUE, so a replay aborts the whole batch and moves nothing.
+import { type SQL, sql } from "./sql";
 
 export type LedgerKind =
   | "adjustment"
@@ -27,8 +28,8 @@ export type LedgerKind =
 
 export interface UserMove {
   userId: number;
-  /** cents, positive credits the user */
-  delta: number;
+  /** cents, positive credits the user; or an SQL expression of them computed inside the batch (store/trade.ts) */
+  delta: number | SQL;
   kind: LedgerKind;
   reference?: string | null;
   idempotencyKey: string;
@@ -36,37 +37,32 @@ export interface UserMove {
 
 export interface HouseMove {
   account: "house" | "bonus";
-  delta: number;
+  delta: number | SQL;
   kind: LedgerKind;
   reference?: string | null;
   idempotencyKey: string;
 }
 
-export function userBalanceStatements(d1: D1Database, m: UserMove, now = Date.now()): D1PreparedStatement[] {
+/** The head of every ledger INSERT … SELECT (here and prices/revaluation.ts): the row's columns in order. */
+export const INSERT_LEDGER_ROW = sql.raw("INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)");
+
+export function userBalanceStatements(m: UserMove, now = Date.now()): SQL[] {
   assertCents(m.delta);
   return [
-    d1.prepare("UPDATE users SET balance = balance + ?1 WHERE id = ?2").bind(m.delta, m.userId),
+    sql`UPDATE users SET balance = balance + ${m.delta} WHERE id = ${m.userId}`,
     // balance_after read back from the row just updated; no user row → no ledger row → guard fails below
-    d1
-      .prepare(
-        `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
-         SELECT id, 'user', ?1, balance, ?2, ?3, ?4, ?5 FROM users WHERE id = ?6`,
-      )
-      .bind(m.delta, m.kind, m.reference ?? null, m.idempotencyKey, now, m.userId),
-    expectChanges(d1, 1),
+    sql`${INSERT_LEDGER_ROW}
+         SELECT id, 'user', ${m.delta}, balance, ${m.kind}, ${m.reference ?? null}, ${m.idempotencyKey}, ${now} FROM users WHERE id = ${m.userId}`,
+    expectChanges(1),
   ];
 }
 
-export function houseBalanceStatements(d1: D1Database, m: HouseMove, now = Date.now()): D1PreparedStatement[] {
+export function houseBalanceStatements(m: HouseMove, now = Date.now()): SQL[] {
   assertCents(m.delta);
   return [
-    d1.prepare("INSERT INTO house_accounts (name, balance) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET balance = balance + ?2").bind(m.account, m.delta),
-    d1
-      .prepare(
-        `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
-         SELECT NULL, name, ?1, balance, ?2, ?3, ?4, ?5 FROM house_accounts WHERE name = ?6`,
-      )
-      .bind(m.delta, m.kind, m.reference ?? null, m.idempotencyKey, now, m.account),
+    sql`INSERT INTO house_accounts (name, balance) VALUES (${m.account}, ${m.delta}) ON CONFLICT(name) DO UPDATE SET balance = balance + ${m.delta}`,
+    sql`${INSERT_LEDGER_ROW}
+         SELECT NULL, name, ${m.delta}, balance, ${m.kind}, ${m.reference ?? null}, ${m.idempotencyKey}, ${now} FROM house_accounts WHERE name = ${m.account}`,
   ];
 }
 
@@ -74,12 +70,12 @@ export function houseBalanceStatements(d1: D1Database, m: HouseMove, now = Date.
  * Aborts the batch unless the statement just before it changed exactly `n` rows
  * (batch_guard has CHECK (failed = 0); a row is inserted only on a mismatch).
  */
-export function expectChanges(d1: D1Database, n: number): D1PreparedStatement {
-  return d1.prepare("INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> ?1").bind(n);
+export function expectChanges(n: number): SQL {
+  return sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> ${n}`;
 }
 
-function assertCents(n: number) {
-  if (!Number.isSafeInteger(n)) throw new RangeError(`money must be integer cents: ${n}`);
+function assertCents(n: number | SQL) {
+  if (typeof n === "number" && !Number.isSafeInteger(n)) throw new RangeError(`money must be integer cents: ${n}`);
 }
 
 export type MoneyFailure = "insufficient" | "replay" | "guard";

@@ -1,5 +1,6 @@
 // Every staff action leaves an audit_log row: who, whom, what, why (README "Where things are").
 // Put auditStatement() in the same D1 batch as the change it records, so both land or neither.
+import { run, type SQL, sql } from "../db/sql";
 
 export interface AuditEntry {
   actorId: number;
@@ -9,13 +10,11 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export function auditStatement(d1: D1Database, e: AuditEntry, now = Date.now()): D1PreparedStatement {
-  return d1
-    .prepare("INSERT INTO audit_log (actor_id, action, target_user_id, details, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-    .bind(e.actorId, e.action, e.targetUserId ?? null, JSON.stringify(e.details ?? {}), now);
+export function auditStatement(e: AuditEntry, now = Date.now()): SQL {
+  return sql`INSERT INTO audit_log (actor_id, action, target_user_id, details, created_at) VALUES (${e.actorId}, ${e.action}, ${e.targetUserId ?? null}, ${JSON.stringify(e.details ?? {})}, ${now})`;
 }
 
 /** For an action that has no other statement to share a batch with. */
 export async function writeAudit(env: Pick<Env, "DB">, e: AuditEntry): Promise<void> {
-  await auditStatement(env.DB, e).run();
+  await run(env.DB, auditStatement(e));
 }

@@ -8,6 +8,7 @@ import type { HubServerFrame } from "../../shared/rooms/hub";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { hub } from "../rooms/hub";
+import { rowsOf, type SQL, sql } from "../db/sql";
 
 type HubEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
@@ -55,12 +56,8 @@ export interface NotificationInsert {
  * at all, a replay or a failed guard rejecting the batch). RETURNING the row lets the caller push
  * it once the batch committed (notificationOf + pushNotification).
  */
-export function notificationStatement(d1: D1Database, n: NotificationInsert): D1PreparedStatement {
-  return d1
-    .prepare(
-      "INSERT INTO notifications (user_id, name, content, is_read, created_at) VALUES (?1, ?2, ?3, 0, ?4) RETURNING id, name, content, is_read, created_at",
-    )
-    .bind(n.userId, n.name, n.content, n.createdAt);
+export function notificationStatement(n: NotificationInsert): SQL {
+  return sql`INSERT INTO notifications (user_id, name, content, is_read, created_at) VALUES (${n.userId}, ${n.name}, ${n.content}, 0, ${n.createdAt}) RETURNING id, name, content, is_read, created_at`;
 }
 
 interface NotificationSqlRow {
@@ -73,7 +70,7 @@ interface NotificationSqlRow {
 
 /** The row a notificationStatement returned in a batch result (null when the batch had none). */
 export function notificationOf(result: D1Result | undefined): NotificationJson | null {
-  const row = (result?.results as NotificationSqlRow[] | undefined)?.[0];
+  const row = rowsOf<NotificationSqlRow>(result)[0];
   if (!row) return null;
   return { id: row.id, name: row.name, content: row.content, is_read: !!row.is_read, created_at: row.created_at };
 }

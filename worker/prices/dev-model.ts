@@ -14,6 +14,7 @@
 // every item of a higher tier costs more than any item of a lower one. Integer arithmetic only.
 import { rarityRank, type ItemCategory } from "../../shared/items";
 import type { PriceFeed } from "./feed";
+import { all, sql } from "../db/sql";
 
 /** What the model needs to know about an item. */
 export interface PricedItem {
@@ -107,9 +108,7 @@ export function describeFromList(items: Iterable<PricedItem & { market_hash_name
 export function describeFromD1(d1: D1Database): DescribeItems {
   return async (names) => {
     const wanted = new Set(names);
-    const { results } = await d1
-      .prepare("SELECT market_hash_name, name, category, rarity, exterior FROM catalogue")
-      .all<PricedItem & { market_hash_name: string }>();
+    const results = await all<PricedItem & { market_hash_name: string }>(d1, sql`SELECT market_hash_name, name, category, rarity, exterior FROM catalogue`);
     return new Map(results.filter((r) => wanted.has(r.market_hash_name)).map((r) => [r.market_hash_name, r] as const));
   };
 }

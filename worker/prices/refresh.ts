@@ -8,6 +8,9 @@
 // held items were left at another price (a catalogue edited outside a refresh) are revalued too;
 // a retry with the same prices finds nothing to change and writes nothing.
 import { PRICES } from "../../shared/constants";
+import { db } from "../db/client";
+import { catalogue } from "../db/schema";
+import { batch, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import type { PriceFeed } from "./feed";
 import { revaluationStatements, staleCatalogueIds } from "./revaluation";
@@ -36,9 +39,11 @@ export interface RefreshOptions {
 export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts: RefreshOptions = {}): Promise<RefreshResult> {
   const { actorId, batchSize = PRICES.refreshBatchSize, now = Date.now(), beforeWrite } = opts;
   const d1 = env.DB;
-  const { results: rows } = await d1
-    .prepare("SELECT id, market_hash_name, price FROM catalogue ORDER BY id")
-    .all<{ id: number; market_hash_name: string; price: number }>();
+  const rows = await db(env)
+    .select({ id: catalogue.id, market_hash_name: catalogue.marketHashName, price: catalogue.price })
+    .from(catalogue)
+    .orderBy(catalogue.id)
+    .all();
   const quotes = await feed.prices(rows.map((r) => r.market_hash_name));
   const stale = await staleCatalogueIds(d1);
 
@@ -59,25 +64,25 @@ export async function refreshPrices(env: Pick<Env, "DB">, feed: PriceFeed, opts:
   const result: RefreshResult = { source: feed.source, items: rows.length, priced, updated, unpriced: rows.length - priced };
 
   // one entry's statements never straddle two batches: its revaluation and its price land together
-  const update = d1.prepare("UPDATE catalogue SET price = ?1, price_updated_at = ?2 WHERE id = ?3");
-  const batches: D1PreparedStatement[][] = [];
-  let batch: D1PreparedStatement[] = [];
+  const update = (price: number, id: number) => sql`UPDATE catalogue SET price = ${price}, price_updated_at = ${now} WHERE id = ${id}`;
+  const batches: SQL[][] = [];
+  let group: SQL[] = [];
   for (const c of changes) {
     // the price first: the revaluation re-books only to the price the catalogue then holds
-    const statements = [...(c.changed ? [update.bind(c.cents, now, c.id)] : []), ...revaluationStatements(d1, { catalogueId: c.id, price: c.cents, now })];
-    if (batch.length > 0 && batch.length + statements.length > batchSize) {
-      batches.push(batch);
-      batch = [];
+    const statements = [...(c.changed ? [update(c.cents, c.id)] : []), ...revaluationStatements({ catalogueId: c.id, price: c.cents, now })];
+    if (group.length > 0 && group.length + statements.length > batchSize) {
+      batches.push(group);
+      group = [];
     }
-    batch.push(...statements);
+    group.push(...statements);
   }
-  if (batch.length > 0) batches.push(batch);
+  if (group.length > 0) batches.push(group);
   if (actorId !== undefined) {
-    const audit = auditStatement(d1, { actorId, action: "prices.refresh", details: { ...result } }, now);
+    const audit = auditStatement({ actorId, action: "prices.refresh", details: { ...result } }, now);
     if (batches.length) batches[batches.length - 1]!.push(audit);
     else batches.push([audit]);
   }
   if (batches.length > 0) await beforeWrite?.();
-  for (const batch of batches) await d1.batch(batch);
+  for (const group of batches) await batch(d1, group);
   return result;
 }

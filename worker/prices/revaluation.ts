@@ -9,45 +9,42 @@
 // (or a racing refresh) with the same price changes nothing and writes no row. Both statements
 // run only while the catalogue holds `price` (the caller updates the catalogue first): a refresh
 // that read an older price while another one moved the entry re-books nothing.
+import { INSERT_LEDGER_ROW } from "../db/ledger";
+import { all, type SQL, sql } from "../db/sql";
 import { LIVE_ITEM_STATUSES_SQL, revaluationKey } from "./valuation";
 
 /** Statuses an item of the house can be in while it is still stock (store, quiz prize). */
 const HOUSE_STOCK_STATUSES_SQL = "('available', 'quiz')";
 
-/** Items of a catalogue entry that a revaluation re-books (bound: ?1 catalogue id). */
-const REVALUED_ITEMS = `catalogue_id = ?1 AND ((owner_id IS NOT NULL AND status IN ${LIVE_ITEM_STATUSES_SQL}) OR (owner_id IS NULL AND status IN ${HOUSE_STOCK_STATUSES_SQL}))`;
+/** Items of a catalogue entry that a revaluation re-books. */
+const revaluedItems = (catalogueId: number) =>
+  sql`catalogue_id = ${catalogueId} AND ((owner_id IS NOT NULL AND status IN ${sql.raw(LIVE_ITEM_STATUSES_SQL)}) OR (owner_id IS NULL AND status IN ${sql.raw(HOUSE_STOCK_STATUSES_SQL)}))`;
 
-/** The catalogue entry (?1) is at the price revalued to (?2). */
-const CATALOGUE_HOLDS_PRICE = "(SELECT cp.price FROM catalogue cp WHERE cp.id = ?1) = ?2";
+/** The catalogue entry is at the price revalued to. */
+const catalogueHoldsPrice = (catalogueId: number, price: number) => sql`(SELECT cp.price FROM catalogue cp WHERE cp.id = ${catalogueId}) = ${price}`;
 
 export const REVALUATION_ACCOUNT = "revaluation";
 
 /** A revaluation row's ledger reference: the catalogue entry it re-booked. */
 export const revaluationReference = (catalogueId: number) => `catalogue:${catalogueId}`;
 
-export function revaluationStatements(d1: D1Database, r: { catalogueId: number; price: number; now: number }): D1PreparedStatement[] {
+export function revaluationStatements(r: { catalogueId: number; price: number; now: number }): SQL[] {
   if (!Number.isSafeInteger(r.price) || r.price < 0) throw new RangeError(`a price must be integer cents ≥ 0: ${r.price}`);
   return [
-    d1
-      .prepare(
-        `INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)
-         SELECT NULL, '${REVALUATION_ACCOUNT}', d,
+    sql`${INSERT_LEDGER_ROW}
+         SELECT NULL, '${sql.raw(REVALUATION_ACCOUNT)}', d,
                 d + COALESCE((SELECT balance_after FROM ledger WHERE kind = 'revaluation' ORDER BY id DESC LIMIT 1), 0),
-                'revaluation', ?5, ?3, ?4
-           FROM (SELECT -SUM(?2 - price) AS d FROM inventory_items
-                  WHERE catalogue_id = ?1 AND owner_id IS NOT NULL AND status IN ${LIVE_ITEM_STATUSES_SQL} AND price <> ?2)
-          WHERE d IS NOT NULL AND d <> 0 AND ${CATALOGUE_HOLDS_PRICE}`,
-      )
-      .bind(r.catalogueId, r.price, revaluationKey(r.catalogueId, r.price, r.now), r.now, revaluationReference(r.catalogueId)),
-    d1
-      .prepare(`UPDATE inventory_items SET price = ?2, updated_at = ?3 WHERE ${REVALUED_ITEMS} AND price <> ?2 AND ${CATALOGUE_HOLDS_PRICE}`)
-      .bind(r.catalogueId, r.price, r.now),
+                'revaluation', ${revaluationReference(r.catalogueId)}, ${revaluationKey(r.catalogueId, r.price, r.now)}, ${r.now}
+           FROM (SELECT -SUM(${r.price} - price) AS d FROM inventory_items
+                  WHERE catalogue_id = ${r.catalogueId} AND owner_id IS NOT NULL AND status IN ${sql.raw(LIVE_ITEM_STATUSES_SQL)} AND price <> ${r.price})
+          WHERE d IS NOT NULL AND d <> 0 AND ${catalogueHoldsPrice(r.catalogueId, r.price)}`,
+    sql`UPDATE inventory_items SET price = ${r.price}, updated_at = ${r.now} WHERE ${revaluedItems(r.catalogueId)} AND price <> ${r.price} AND ${catalogueHoldsPrice(r.catalogueId, r.price)}`,
   ];
 }
 
 /** Catalogue ids with an item users hold booked at another price than the catalogue's. */
 export async function staleCatalogueIds(d1: D1Database): Promise<Set<number>> {
-  const { results } = await d1.prepare(STALE_CATALOGUE_IDS_SQL).all<{ id: number }>();
+  const results = await all<{ id: number }>(d1, sql.raw(STALE_CATALOGUE_IDS_SQL));
   return new Set(results.map((r) => r.id));
 }
 

@@ -3,6 +3,7 @@
 // sorted by price desc. The stock comes from the partial index inventory_house_stock and the
 // search from the FTS5 trigram index catalogue_search (migrations/0003_store_search.sql).
 import { STORE } from "../../shared/constants";
+import { all, type SQL, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -45,29 +46,23 @@ export function searchFilter(search: string): { sql: string; arg: string } {
 }
 
 export async function storeList(env: DbEnv, q: StoreListQuery): Promise<{ rows: StoreListRow[]; hasMore: boolean }> {
-  const where = ["c.price >= ?"];
-  const args: unknown[] = [q.minPrice];
-  if (q.maxPrice !== undefined) {
-    where.push("c.price <= ?");
-    args.push(q.maxPrice);
-  }
+  const where: SQL[] = [sql`c.price >= ${q.minPrice}`];
+  if (q.maxPrice !== undefined) where.push(sql`c.price <= ${q.maxPrice}`);
   if (q.search) {
     const f = searchFilter(q.search);
-    where.push(f.sql);
-    args.push(f.arg);
+    const [before = "", after = ""] = f.sql.split("?");
+    where.push(sql`${sql.raw(before)}${f.arg}${sql.raw(after)}`);
   }
   // one row more than a page tells whether another page exists
-  args.push(STORE.pageSize + 1, (q.page - 1) * STORE.pageSize);
-  const { results } = await env.DB.prepare(
-    `SELECT c.id, c.market_hash_name, c.name, c.exterior, c.rarity, c.rarity_color, c.image, c.price, s.n AS market_count
+  const results = await all<StoreListRow>(
+    env.DB,
+    sql`SELECT c.id, c.market_hash_name, c.name, c.exterior, c.rarity, c.rarity_color, c.image, c.price, s.n AS market_count
        FROM (SELECT catalogue_id, COUNT(*) AS n FROM inventory_items
               WHERE owner_id IS NULL AND status = 'available' GROUP BY catalogue_id) s
        JOIN catalogue c ON c.id = s.catalogue_id
-      WHERE ${where.join(" AND ")}
+      WHERE ${sql.join(where, sql` AND `)}
       ORDER BY c.price DESC, c.id ASC
-      LIMIT ? OFFSET ?`,
-  )
-    .bind(...args)
-    .all<StoreListRow>();
+      LIMIT ${STORE.pageSize + 1} OFFSET ${(q.page - 1) * STORE.pageSize}`,
+  );
   return { rows: results.slice(0, STORE.pageSize), hasMore: results.length > STORE.pageSize };
 }

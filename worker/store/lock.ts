@@ -5,6 +5,9 @@
 // The trade batch itself is atomic and guarded anyway; the lock makes the second request answer
 // a clear "already running" instead of racing the first one for the same items.
 import { STORE } from "../../shared/constants";
+import { and, eq, lte, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { storeLocks } from "../db/schema";
 
 type DbEnv = Pick<Env, "DB">;
 export type StoreOp = "buy" | "sell";
@@ -12,18 +15,23 @@ export type StoreOp = "buy" | "sell";
 /** The lock's token when taken; null when another operation of this user holds it. */
 export async function takeStoreLock(env: DbEnv, userId: number, op: StoreOp, now = Date.now()): Promise<string | null> {
   const token = crypto.randomUUID();
-  const res = await env.DB.prepare(
-    `INSERT INTO store_locks (user_id, token, op, expires_at) VALUES (?1, ?2, ?3, ?4)
-     ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, op = excluded.op, expires_at = excluded.expires_at
-     WHERE store_locks.expires_at <= ?5`,
-  )
-    .bind(userId, token, op, now + STORE.lockTtlMs, now)
+  const res = await db(env)
+    .insert(storeLocks)
+    .values({ userId, token, op, expiresAt: now + STORE.lockTtlMs })
+    .onConflictDoUpdate({
+      target: storeLocks.userId,
+      set: { token: sql`excluded.token`, op: sql`excluded.op`, expiresAt: sql`excluded.expires_at` },
+      setWhere: lte(storeLocks.expiresAt, now),
+    })
     .run();
   return res.meta.changes === 1 ? token : null;
 }
 
 export async function releaseStoreLock(env: DbEnv, userId: number, token: string): Promise<void> {
-  await env.DB.prepare("DELETE FROM store_locks WHERE user_id = ?1 AND token = ?2").bind(userId, token).run();
+  await db(env)
+    .delete(storeLocks)
+    .where(and(eq(storeLocks.userId, userId), eq(storeLocks.token, token)))
+    .run();
 }
 
 /** Runs `fn` holding the user's store lock; "busy" when another operation of theirs holds it. */

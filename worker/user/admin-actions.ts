@@ -1,15 +1,16 @@
 // Admin actions on a user (/api/admin/users/*), each audited in the same batch: a balance
 // adjustment (two-sided with the house, idempotent by key), ban and unban.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { USER_NOT_FOUND } from "../../shared/api/user";
 import { formatCents } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { ledger } from "../db/schema";
+import { ledger, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
+import { batch } from "../db/sql";
 
 type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM">;
 
@@ -38,19 +39,19 @@ export async function adjustBalance(
   // The balance CHECK refuses an overdraft, the UNIQUE key a replay; either way nothing is written.
   const d1 = env.DB;
   const statements = [
-    ...userBalanceStatements(d1, { userId, delta: amount, kind: "adjustment", reference: reason, idempotencyKey: keys.user }),
-    ...houseBalanceStatements(d1, { account: "house", delta: -amount, kind: "adjustment", reference: reason, idempotencyKey: keys.house }),
-    auditStatement(d1, {
+    ...userBalanceStatements({ userId, delta: amount, kind: "adjustment", reference: reason, idempotencyKey: keys.user }),
+    ...houseBalanceStatements({ account: "house", delta: -amount, kind: "adjustment", reference: reason, idempotencyKey: keys.house }),
+    auditStatement({
       actorId: adminId,
       action: "user.adjust",
       targetUserId: userId,
       details: { amount: formatCents(amount), reason, idempotency_key: keys.user },
     }),
-    notificationStatement(d1, { userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
+    notificationStatement({ userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
   ];
   let results: D1Result[];
   try {
-    results = await d1.batch(statements);
+    results = await batch(d1, statements);
   } catch (err) {
     const failure = classifyBatchError(err);
     if (failure === "insufficient") return { ok: false, status: 409, key: "user_api.insufficient_balance" };
@@ -103,10 +104,13 @@ async function ledgerRow(env: Pick<Env, "DB">, idempotencyKey: string) {
 async function setBanned(env: Pick<Env, "DB">, actorId: number, userId: number, banned: boolean, details: Record<string, unknown>) {
   const d1 = env.DB;
   try {
-    await d1.batch([
-      d1.prepare("UPDATE users SET banned = ?1 WHERE id = ?2 AND banned = ?3").bind(banned ? 1 : 0, userId, banned ? 0 : 1),
-      expectChanges(d1, 1),
-      auditStatement(d1, { actorId, action: banned ? "user.ban" : "user.unban", targetUserId: userId, details }),
+    await batch(d1, [
+      db(env)
+        .update(users)
+        .set({ banned })
+        .where(and(eq(users.id, userId), eq(users.banned, !banned))),
+      expectChanges(1),
+      auditStatement({ actorId, action: banned ? "user.ban" : "user.unban", targetUserId: userId, details }),
     ]);
     return true;
   } catch (err) {

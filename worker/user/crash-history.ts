@@ -6,6 +6,8 @@ import { toDollars } from "../../shared/money";
 import { BET_LOST, BET_PENDING, BET_WON, type ItemJson } from "../../shared/api/crash";
 import type { CrashHistoryRow } from "../../shared/api/user";
 import type { GameResult } from "./game-result";
+import { itemsByBet, presentCrashItem, stakedItemsQuery, wonItemsQuery } from "../crash/items";
+import { all, batch, rowsOf, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -21,64 +23,23 @@ interface BetRow {
   created_at: number;
 }
 
-interface ItemRow extends Omit<ItemJson, "price"> {
-  bet_id: string;
-  price: number;
-}
-
-const ITEM_COLUMNS = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color`;
-
-/** The user's newest listed bets; ?1 user, ?2 limit. Shared by the three queries of the batch. */
-const LATEST_BETS = `SELECT id FROM crash_bets WHERE user_id = ?1 AND status <> 3 ORDER BY created_at DESC, rowid DESC LIMIT ?2`;
+/** The user's newest listed bets. Shared by the three queries of the batch. */
+const latestBets = (userId: number, limit: number) =>
+  sql`SELECT id FROM crash_bets WHERE user_id = ${userId} AND status <> 3 ORDER BY created_at DESC, rowid DESC LIMIT ${limit}`;
 
 export async function crashHistory(env: DbEnv, userId: number, limit: number = USER_API.historyRows): Promise<CrashHistoryRow[]> {
-  const d1 = env.DB;
-  const [bets, items, winItems] = await d1.batch<BetRow | ItemRow>([
-    d1
-      .prepare(
-        `SELECT b.id, b.round_id, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.created_at, r.crash_point
+  const [bets, items, winItems] = await batch(env.DB, [
+    sql`SELECT b.id, b.round_id, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.created_at, r.crash_point
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id
-          WHERE b.user_id = ?1 AND b.status <> 3 ORDER BY b.created_at DESC, b.rowid DESC LIMIT ?2`,
-      )
-      .bind(userId, limit),
-    // staked items at the price they counted for in the bank
-    d1
-      .prepare(
-        `SELECT x.bet_id AS bet_id, ${ITEM_COLUMNS}, x.price AS price FROM crash_bet_items x
-           JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE x.bet_id IN (${LATEST_BETS}) ORDER BY x.price DESC, i.id`,
-      )
-      .bind(userId, limit),
-    // the item minted for a won bet, at its minted price
-    d1
-      .prepare(
-        `SELECT b.id AS bet_id, ${ITEM_COLUMNS}, i.price AS price FROM crash_bets b
-           JOIN inventory_items i ON i.id = b.win_item_id JOIN catalogue c ON c.id = i.catalogue_id
-          WHERE b.id IN (${LATEST_BETS}) AND b.status = 1`,
-      )
-      .bind(userId, limit),
+          WHERE b.user_id = ${userId} AND b.status <> 3 ORDER BY b.created_at DESC, b.rowid DESC LIMIT ${limit}`,
+    stakedItemsQuery(sql`x.bet_id IN (${latestBets(userId, limit)})`),
+    wonItemsQuery(sql`b.id IN (${latestBets(userId, limit)})`),
   ]);
-  const itemsOf = new Map<string, ItemJson[]>();
-  for (const r of items!.results as ItemRow[]) {
-    const list = itemsOf.get(r.bet_id) ?? [];
-    list.push(presentItem(r));
-    itemsOf.set(r.bet_id, list);
-  }
-  const winItemOf = new Map((winItems!.results as ItemRow[]).map((r) => [r.bet_id, presentItem(r)]));
-  return (bets!.results as BetRow[]).map((b) => presentBet(b, itemsOf.get(b.id) ?? [], winItemOf.get(b.id) ?? null));
-}
-
-function presentItem(r: ItemRow): ItemJson {
-  return {
-    id: r.id,
-    market_hash_name: r.market_hash_name,
-    name: r.name,
-    image: r.image,
-    rarity: r.rarity,
-    rarity_color: r.rarity_color,
-    price: toDollars(r.price),
-  };
+  const { stakedOf, wonOf } = itemsByBet(items, winItems);
+  return rowsOf<BetRow>(bets).map((b) => {
+    const won = wonOf.get(b.id);
+    return presentBet(b, (stakedOf.get(b.id) ?? []).map(presentCrashItem), won ? presentCrashItem(won) : null);
+  });
 }
 
 function presentBet(b: BetRow, items: ItemJson[], winItem: ItemJson | null): CrashHistoryRow {
@@ -105,11 +66,10 @@ function presentBet(b: BetRow, items: ItemJson[], winItem: ItemJson | null): Cra
  * bet, the cash-out multiplier the history lists.
  */
 export async function crashGameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT bank AS stake, CASE WHEN status = ${BET_WON} THEN win ELSE 0 END AS payout, CASE WHEN status = ${BET_WON} THEN cashout END AS multiplier
-       FROM crash_bets WHERE user_id = ?1 AND status IN (${BET_WON}, ${BET_LOST})`,
-  )
-    .bind(userId)
-    .all<GameResult>();
+  const results = await all<GameResult>(
+    env.DB,
+    sql`SELECT bank AS stake, CASE WHEN status = ${BET_WON} THEN win ELSE 0 END AS payout, CASE WHEN status = ${BET_WON} THEN cashout END AS multiplier
+       FROM crash_bets WHERE user_id = ${userId} AND status IN (${BET_WON}, ${BET_LOST})`,
+  );
   return results;
 }

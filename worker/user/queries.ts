@@ -8,6 +8,7 @@ import { ITEM_STATUS } from "../db/types";
 import { crashGameResults, crashHistory } from "./crash-history";
 import { skinWithdrawHistory } from "../withdraws/history";
 import type { GameResult } from "./game-result";
+import { all, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 /** The profile's history lists (the statistics are computed from GameResult rows apart). */
@@ -90,16 +91,15 @@ export async function youtubers(env: DbEnv) {
  * share a reference (the round). A refunded (voided) round is not a game.
  */
 async function ledgerGameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT SUM(CASE WHEN kind = 'bet' THEN -delta ELSE 0 END) AS stake,
+  const results = await all<GameResult>(
+    env.DB,
+    sql`SELECT SUM(CASE WHEN kind = 'bet' THEN -delta ELSE 0 END) AS stake,
             SUM(CASE WHEN kind = 'win' THEN delta ELSE 0 END) AS payout
        FROM ledger
-      WHERE user_id = ?1 AND account = 'user' AND kind IN ('bet', 'win', 'refund') AND reference IS NOT NULL
+      WHERE user_id = ${userId} AND account = 'user' AND kind IN ('bet', 'win', 'refund') AND reference IS NOT NULL
       GROUP BY reference
      HAVING stake > 0 AND SUM(kind = 'refund') = 0`,
-  )
-    .bind(userId)
-    .all<GameResult>();
+  );
   return results;
 }
 

@@ -11,6 +11,7 @@ import { expectChanges, houseBalanceStatements, classifyBatchError, userBalanceS
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import type { Outcome } from "./rules";
 import { withdrawalReference, withdrawLedgerKeys } from "./send";
+import { sql, batch, type SQL } from "../db/sql";
 
 type FinishEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
@@ -31,42 +32,30 @@ export const NOTIFY_CANCELED = "inventory_api.withdraw_canceled";
 export const NOTIFY_SENT = "inventory_api.withdraw_sent";
 
 /** Statements that finish `w` with `outcome` (see the file comment). */
-export function finishStatements(d1: D1Database, w: OpenWithdrawal, outcome: Outcome, now: number): D1PreparedStatement[] {
+export function finishStatements(w: OpenWithdrawal, outcome: Outcome, now: number): SQL[] {
   const completed = outcome === "accepted";
-  const itemsOf = "id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ?1)";
-  const out: D1PreparedStatement[] = [
-    d1
-      .prepare(
-        `UPDATE withdrawals SET status = ?2, outcome = ?3, attempts = ?5, finished_at = ?4, updated_at = ?4, next_attempt_at = ?4
-          WHERE id = ?1 AND status = 'sending'`,
-      )
-      .bind(w.id, completed ? "completed" : "canceled", outcome, now, w.attempts),
-    expectChanges(d1, 1),
-    d1
-      .prepare(
-        `UPDATE inventory_items SET status = ?3, updated_at = ?4
-          WHERE ${itemsOf} AND owner_id = ?2 AND status = 'withdrawing'`,
-      )
-      .bind(w.id, w.user_id, completed ? "withdrawn" : "available", now),
+  const itemsOf = sql`id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ${w.id})`;
+  const out: SQL[] = [
+    sql`UPDATE withdrawals SET status = ${completed ? "completed" : "canceled"}, outcome = ${outcome}, attempts = ${w.attempts}, finished_at = ${now}, updated_at = ${now}, next_attempt_at = ${now}
+          WHERE id = ${w.id} AND status = 'sending'`,
+    expectChanges(1),
+    sql`UPDATE inventory_items SET status = ${completed ? "withdrawn" : "available"}, updated_at = ${now}
+          WHERE ${itemsOf} AND owner_id = ${w.user_id} AND status = 'withdrawing'`,
     // every item of the withdrawal must move (a count read inside the batch)
-    d1
-      .prepare(
-        `INSERT INTO batch_guard (failed)
-         SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM withdrawal_items WHERE withdrawal_id = ?1)`,
-      )
-      .bind(w.id),
+    sql`INSERT INTO batch_guard (failed)
+         SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM withdrawal_items WHERE withdrawal_id = ${w.id})`,
   ];
   if (!completed && w.fee > 0) {
     const keys = withdrawLedgerKeys(w.id);
     const reference = withdrawalReference(w.id);
     out.push(
-      ...userBalanceStatements(d1, { userId: w.user_id, delta: w.fee, kind: "withdraw_fee_refund", reference, idempotencyKey: keys.refund }, now),
-      ...houseBalanceStatements(d1, { account: "house", delta: -w.fee, kind: "withdraw_fee_refund", reference, idempotencyKey: keys.refundHouse }, now),
+      ...userBalanceStatements({ userId: w.user_id, delta: w.fee, kind: "withdraw_fee_refund", reference, idempotencyKey: keys.refund }, now),
+      ...houseBalanceStatements({ account: "house", delta: -w.fee, kind: "withdraw_fee_refund", reference, idempotencyKey: keys.refundHouse }, now),
     );
   }
   // last: the bell row (name = the catalogue key, content = the items' value)
   out.push(
-    notificationStatement(d1, {
+    notificationStatement({
       userId: w.user_id,
       name: completed ? NOTIFY_COMPLETED : NOTIFY_CANCELED,
       content: notificationContent.amount(w.amount),
@@ -80,7 +69,7 @@ export function finishStatements(d1: D1Database, w: OpenWithdrawal, outcome: Out
 export async function finishWithdrawal(env: FinishEnv, w: OpenWithdrawal, outcome: Outcome, now = Date.now()): Promise<boolean> {
   let results: D1Result[];
   try {
-    results = await env.DB.batch(finishStatements(env.DB, w, outcome, now));
+    results = await batch(env.DB, finishStatements(w, outcome, now));
   } catch (err) {
     const failure = classifyBatchError(err);
     if (failure === "guard" || failure === "replay") return false;

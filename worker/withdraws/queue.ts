@@ -15,6 +15,10 @@ import type { NotificationJson } from "../../shared/api/user";
 import { classifyBatchError, expectChanges } from "../db/ledger";
 import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
+import { and, eq, isNull, lte, min } from "drizzle-orm";
+import { db } from "../db/client";
+import { withdrawals } from "../db/schema";
+import { all, batch, sql } from "../db/sql";
 
 type QueueEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
@@ -30,13 +34,23 @@ export interface PassResult {
 }
 
 export async function processDue(env: QueueEnv, bot: TradeBot, now = Date.now()): Promise<PassResult> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, user_id, trade_link, amount, fee, offer_id, offer_sent_at, attempts, next_attempt_at
-       FROM withdrawals WHERE status = 'sending' AND next_attempt_at <= ?1
-      ORDER BY next_attempt_at, created_at LIMIT ?2`,
-  )
-    .bind(now, PASS_SIZE)
-    .all<OpenWithdrawal>();
+  const results: OpenWithdrawal[] = await db(env)
+    .select({
+      id: withdrawals.id,
+      user_id: withdrawals.userId,
+      trade_link: withdrawals.tradeLink,
+      amount: withdrawals.amount,
+      fee: withdrawals.fee,
+      offer_id: withdrawals.offerId,
+      offer_sent_at: withdrawals.offerSentAt,
+      attempts: withdrawals.attempts,
+      next_attempt_at: withdrawals.nextAttemptAt,
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, "sending"), lte(withdrawals.nextAttemptAt, now)))
+    .orderBy(withdrawals.nextAttemptAt, withdrawals.createdAt)
+    .limit(PASS_SIZE)
+    .all();
   const finished: PassResult["finished"] = [];
   for (const w of results) {
     try {
@@ -52,7 +66,11 @@ export async function processDue(env: QueueEnv, bot: TradeBot, now = Date.now())
 }
 
 export async function nextDue(env: Pick<Env, "DB">): Promise<number | null> {
-  const row = await env.DB.prepare("SELECT MIN(next_attempt_at) AS at FROM withdrawals WHERE status = 'sending'").first<{ at: number | null }>();
+  const row = await db(env)
+    .select({ at: min(withdrawals.nextAttemptAt) })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "sending"))
+    .get();
   return row?.at ?? null;
 }
 
@@ -63,13 +81,12 @@ async function step(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: number
 }
 
 async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: number): Promise<Outcome | null> {
-  const { results: items } = await env.DB.prepare(
-    `SELECT i.id, c.market_hash_name FROM withdrawal_items x
+  const items = await all<{ id: number; market_hash_name: string }>(
+    env.DB,
+    sql`SELECT i.id, c.market_hash_name FROM withdrawal_items x
        JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-      WHERE x.withdrawal_id = ?1 ORDER BY i.id`,
-  )
-    .bind(w.id)
-    .all<{ id: number; market_hash_name: string }>();
+      WHERE x.withdrawal_id = ${w.id} ORDER BY i.id`,
+  );
   try {
     const offer = await bot.sendOffer({ tradeLink: w.trade_link, items, reference: w.id });
     const sent = await recordSentOffer(env, w, offer.offerId, now);
@@ -85,11 +102,10 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
     if (!(err instanceof BotUnavailableError)) throw err;
     console.warn("trade bot unavailable on send", { id: w.id, attempts, err: err.message });
     if (sendAttemptsExhausted(attempts)) return finish(env, { ...w, attempts }, "unavailable", now);
-    await env.DB.prepare(
-      `UPDATE withdrawals SET attempts = ?2, next_attempt_at = ?3, updated_at = ?4
-        WHERE id = ?1 AND status = 'sending' AND offer_id IS NULL AND attempts = ?5`,
-    )
-      .bind(w.id, attempts, now + sendRetryDelay(attempts), now, w.attempts)
+    await db(env)
+      .update(withdrawals)
+      .set({ attempts, nextAttemptAt: now + sendRetryDelay(attempts), updatedAt: now })
+      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "sending"), isNull(withdrawals.offerId), eq(withdrawals.attempts, w.attempts)))
       .run();
     return null;
   }
@@ -102,15 +118,11 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
 async function recordSentOffer(env: QueueEnv, w: OpenWithdrawal, offerId: string, now: number): Promise<NotificationJson | null> {
   const d1 = env.DB;
   try {
-    const results = await d1.batch([
-      d1
-        .prepare(
-          `UPDATE withdrawals SET offer_id = ?2, offer_sent_at = ?3, attempts = attempts + 1, next_attempt_at = ?4, updated_at = ?3
-            WHERE id = ?1 AND status = 'sending' AND offer_id IS NULL AND attempts = ?5`,
-        )
-        .bind(w.id, offerId, now, now + WITHDRAW.pollMs, w.attempts),
-      expectChanges(d1, 1),
-      notificationStatement(d1, { userId: w.user_id, name: NOTIFY_SENT, content: notificationContent.amount(w.amount), createdAt: now }),
+    const results = await batch(d1, [
+      sql`UPDATE withdrawals SET offer_id = ${offerId}, offer_sent_at = ${now}, attempts = attempts + 1, next_attempt_at = ${now + WITHDRAW.pollMs}, updated_at = ${now}
+            WHERE id = ${w.id} AND status = 'sending' AND offer_id IS NULL AND attempts = ${w.attempts}`,
+      expectChanges(1),
+      notificationStatement({ userId: w.user_id, name: NOTIFY_SENT, content: notificationContent.amount(w.amount), createdAt: now }),
     ]);
     return notificationOf(results.at(-1));
   } catch (err) {
@@ -158,5 +170,9 @@ async function finish(env: QueueEnv, w: OpenWithdrawal, outcome: Outcome, now: n
 }
 
 async function reschedule(env: Pick<Env, "DB">, w: OpenWithdrawal, at: number) {
-  await env.DB.prepare("UPDATE withdrawals SET next_attempt_at = ?2 WHERE id = ?1 AND status = 'sending'").bind(w.id, at).run();
+  await db(env)
+    .update(withdrawals)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "sending")))
+    .run();
 }

@@ -8,6 +8,10 @@
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { itemValueSql } from "../prices/valuation";
 import { checkCount, checkSend, type PickedItem, type SendRefusal, type SendState } from "./rules";
+import { and, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { withdrawals } from "../db/schema";
+import { batch, rowsOf, type SQL, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -29,24 +33,21 @@ export interface SendRequest {
 }
 
 export async function readSendState(env: DbEnv, userId: number, ids: readonly number[]): Promise<SendState> {
-  const d1 = env.DB;
-  const [user, dep, open, items] = await d1.batch([
-    d1.prepare("SELECT trade_link, balance FROM users WHERE id = ?1").bind(userId),
-    d1.prepare("SELECT EXISTS (SELECT 1 FROM ledger WHERE user_id = ?1 AND account = 'user' AND kind = 'deposit' AND delta > 0) AS v").bind(userId),
-    d1.prepare("SELECT EXISTS (SELECT 1 FROM withdrawals WHERE user_id = ?1 AND status IN ('sending', 'moderation')) AS v").bind(userId),
-    d1
-      // each item at its value: the current catalogue price (prices/valuation.ts), so the fee is on what it is worth now
-      .prepare(`SELECT id, owner_id, status, ${itemValueSql("inventory_items")} AS price FROM inventory_items WHERE id IN (SELECT value FROM json_each(?1))`)
-      .bind(JSON.stringify(ids)),
+  const [user, dep, open, items] = await batch(env.DB, [
+    sql`SELECT trade_link, balance FROM users WHERE id = ${userId}`,
+    sql`SELECT EXISTS (SELECT 1 FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit' AND delta > 0) AS v`,
+    sql`SELECT EXISTS (SELECT 1 FROM withdrawals WHERE user_id = ${userId} AND status IN ('sending', 'moderation')) AS v`,
+    // each item at its value: the current catalogue price (prices/valuation.ts), so the fee is on what it is worth now
+    sql`SELECT id, owner_id, status, ${sql.raw(itemValueSql("inventory_items"))} AS price FROM inventory_items WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
   ]);
-  const u = user?.results[0] as { trade_link: string | null; balance: number } | undefined;
+  const u = rowsOf<{ trade_link: string | null; balance: number }>(user)[0];
   return {
     userId,
     tradeLink: u?.trade_link ?? null,
     balance: Number(u?.balance ?? 0),
-    hasDeposit: Number((dep?.results[0] as { v?: number } | undefined)?.v ?? 0) === 1,
-    hasOpenWithdrawal: Number((open?.results[0] as { v?: number } | undefined)?.v ?? 0) === 1,
-    items: ((items?.results ?? []) as { id: number; owner_id: number | null; status: string; price: number }[]).map(
+    hasDeposit: Number(rowsOf<{ v: number }>(dep)[0]?.v ?? 0) === 1,
+    hasOpenWithdrawal: Number(rowsOf<{ v: number }>(open)[0]?.v ?? 0) === 1,
+    items: rowsOf<{ id: number; owner_id: number | null; status: string; price: number }>(items).map(
       (r): PickedItem => ({ id: r.id, ownerId: r.owner_id, status: r.status, price: r.price }),
     ),
   };
@@ -72,36 +73,24 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
   const now = r.now ?? Date.now();
   const keys = withdrawLedgerKeys(id);
   const reference = withdrawalReference(id);
-  const statements: D1PreparedStatement[] = [
-    d1
-      .prepare(
-        `INSERT INTO withdrawals (id, user_id, request_id, status, trade_link, amount, fee, attempts, next_attempt_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, 'sending', ?4, ?5, ?6, 0, ?7, ?7, ?7)`,
-      )
-      .bind(id, r.userId, r.requestId, state.tradeLink, check.amount, check.fee, now),
-    d1
-      .prepare(
-        `INSERT INTO withdrawal_items (withdrawal_id, item_id, price)
-         SELECT ?1, json_extract(value, '$.id'), json_extract(value, '$.p') FROM json_each(?2)`,
-      )
-      .bind(id, JSON.stringify(check.items.map((i) => ({ id: i.id, p: i.price })))),
-    d1
-      .prepare(
-        `UPDATE inventory_items SET status = 'withdrawing', updated_at = ?3
-          WHERE id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ?1) AND owner_id = ?2 AND status = 'available'
-            AND ${itemValueSql("inventory_items")} = (SELECT x.price FROM withdrawal_items x WHERE x.withdrawal_id = ?1 AND x.item_id = inventory_items.id)`,
-      )
-      .bind(id, r.userId, now),
-    expectChanges(d1, check.items.length),
+  const statements: SQL[] = [
+    sql`INSERT INTO withdrawals (id, user_id, request_id, status, trade_link, amount, fee, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (${id}, ${r.userId}, ${r.requestId}, 'sending', ${state.tradeLink}, ${check.amount}, ${check.fee}, 0, ${now}, ${now}, ${now})`,
+    sql`INSERT INTO withdrawal_items (withdrawal_id, item_id, price)
+         SELECT ${id}, json_extract(value, '$.id'), json_extract(value, '$.p') FROM json_each(${JSON.stringify(check.items.map((i) => ({ id: i.id, p: i.price })))})`,
+    sql`UPDATE inventory_items SET status = 'withdrawing', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM withdrawal_items WHERE withdrawal_id = ${id}) AND owner_id = ${r.userId} AND status = 'available'
+            AND ${sql.raw(itemValueSql("inventory_items"))} = (SELECT x.price FROM withdrawal_items x WHERE x.withdrawal_id = ${id} AND x.item_id = inventory_items.id)`,
+    expectChanges(check.items.length),
   ];
   if (check.fee > 0) {
     statements.push(
-      ...userBalanceStatements(d1, { userId: r.userId, delta: -check.fee, kind: "withdraw_fee", reference, idempotencyKey: keys.fee }, now),
-      ...houseBalanceStatements(d1, { account: "house", delta: check.fee, kind: "withdraw_fee", reference, idempotencyKey: keys.feeHouse }, now),
+      ...userBalanceStatements({ userId: r.userId, delta: -check.fee, kind: "withdraw_fee", reference, idempotencyKey: keys.fee }, now),
+      ...houseBalanceStatements({ account: "house", delta: check.fee, kind: "withdraw_fee", reference, idempotencyKey: keys.feeHouse }, now),
     );
   }
   try {
-    await d1.batch(statements);
+    await batch(d1, statements);
     return { ok: true, id, replay: false };
   } catch (err) {
     const msg = String(err instanceof Error ? err.message : err);
@@ -123,6 +112,10 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
 }
 
 async function findByRequest(env: DbEnv, userId: number, requestId: string): Promise<string | null> {
-  const row = await env.DB.prepare("SELECT id FROM withdrawals WHERE user_id = ?1 AND request_id = ?2").bind(userId, requestId).first<{ id: string }>();
+  const row = await db(env)
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestId, requestId)))
+    .get();
   return row?.id ?? null;
 }

@@ -1,6 +1,9 @@
 // The catalogue a win is paid from (payout.ts pickWinItem), sorted by price ascending, kept in
 // memory for a few minutes: the room needs it on every cash-out and loader tick.
 import type { CatalogueItem } from "./state";
+import { gt } from "drizzle-orm";
+import { db } from "../../db/client";
+import { catalogue } from "../../db/schema";
 
 const TTL_MS = 5 * 60_000;
 
@@ -11,9 +14,20 @@ export class CatalogueCache {
 
   async items(now = Date.now()): Promise<readonly CatalogueItem[]> {
     if (this.cached && now - this.cached.at < TTL_MS) return this.cached.items;
-    const { results } = await this.env.DB.prepare(
-      "SELECT id, market_hash_name, name, image, rarity, rarity_color, price FROM catalogue WHERE price > 0 ORDER BY price, id",
-    ).all<CatalogueItem>();
+    const results: CatalogueItem[] = await db(this.env)
+      .select({
+        id: catalogue.id,
+        market_hash_name: catalogue.marketHashName,
+        name: catalogue.name,
+        image: catalogue.image,
+        rarity: catalogue.rarity,
+        rarity_color: catalogue.rarityColor,
+        price: catalogue.price,
+      })
+      .from(catalogue)
+      .where(gt(catalogue.price, 0))
+      .orderBy(catalogue.price, catalogue.id)
+      .all();
     this.cached = { items: results, at: now };
     return results;
   }

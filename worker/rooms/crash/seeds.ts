@@ -1,6 +1,7 @@
 // Round k of the crash room (README "Provably fair"): secret x_k from the committed
 // chain, public hash of (secret, k, UTC day of month), crash point from keccak(secret:salt).
 import { crashPoint, publicHash, utcDayOfMonth } from "../../../shared/fairness";
+import { crashedRounds } from "../../crash/queries";
 import { ChainCursor, type ChainEnv } from "./chain";
 import type { HistoryItem, RoundSeed } from "./state";
 
@@ -29,8 +30,5 @@ export class RoundSeeds {
 
 /** The last crashed rounds from D1, newest first (a room starting on empty storage shows them). */
 export async function storedHistory(env: Pick<Env, "DB">, size: number): Promise<HistoryItem[]> {
-  const { results } = await env.DB.prepare("SELECT id, crash_point AS value FROM crash_rounds WHERE status = 'crashed' ORDER BY id DESC LIMIT ?1")
-    .bind(size)
-    .all<HistoryItem>();
-  return results;
+  return crashedRounds(env, size);
 }

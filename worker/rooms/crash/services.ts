@@ -6,6 +6,7 @@ import { users } from "../../db/schema";
 import { isDev } from "../../env";
 import { readMaintenance } from "../../lib/settings";
 import { hub } from "../hub";
+import { first, sql } from "../../db/sql";
 
 /**
  * Why a socket's session may not move money now (null = it may): checked against D1 on every
@@ -19,11 +20,10 @@ export async function sessionRefusal(
   now = Date.now(),
 ): Promise<"crash_api.unauthorized" | "user_api.banned" | null> {
   if (!session) return "crash_api.unauthorized";
-  const row = await env.DB.prepare(
-    "SELECT u.banned AS banned FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3",
-  )
-    .bind(session, userId, now)
-    .first<{ banned: number }>();
+  const row = await first<{ banned: number }>(
+    env.DB,
+    sql`SELECT u.banned AS banned FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${session} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > ${now}`,
+  );
   if (!row) return "crash_api.unauthorized";
   return row.banned ? "user_api.banned" : null;
 }

@@ -5,24 +5,26 @@
 import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { CRASH_ITEM_COLUMNS } from "../../crash/items";
+import { currentRoundId } from "../../crash/queries";
+import { db } from "../../db/client";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { catalogue, crashBets, crashRounds, sessions, users } from "../../db/schema";
 import { ITEM_STATUS } from "../../db/types";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
+import { all, batch, rowsOf, run, type SQL, sql } from "../../db/sql";
 
 type D1Env = Pick<Env, "DB">;
 
 export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
 
-/** A staked item, at the value it counted for in the bank (crash_bet_items b). */
-const ITEM_COLUMNS = `i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image,
-  c.rarity AS rarity, c.rarity_color AS rarity_color, b.price AS price`;
-
 /** Aborts the batch unless the statement before changed as many rows as the bet has items. */
-function expectBetItems(d1: D1Database, betId: string): D1PreparedStatement {
-  return d1.prepare("INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM crash_bet_items WHERE bet_id = ?1)").bind(betId);
+function expectBetItems(betId: string): SQL {
+  return sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM crash_bet_items WHERE bet_id = ${betId})`;
 }
 
 // ── rounds ──────────────────────────────────────────────────────────────────
@@ -35,31 +37,16 @@ const statusRank = (column: string) => `CASE ${column} WHEN 'waiting' THEN 0 WHE
  */
 export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
   const crashed = r.status === "crashed";
-  await env.DB.prepare(
-    `INSERT INTO crash_rounds (id, public_hash, secret_hash, day_of_month, crash_point, status, provably_fair, bank, bets_count, items_count, created_at, started_at, crashed_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+  await run(
+    env.DB,
+    sql`INSERT INTO crash_rounds (id, public_hash, secret_hash, day_of_month, crash_point, status, provably_fair, bank, bets_count, items_count, created_at, started_at, crashed_at)
+     VALUES (${r.id}, ${r.publicHash}, ${crashed ? r.secretHash : null}, ${r.dayOfMonth}, ${crashed ? r.crashPoint : null}, ${r.status}, ${r.provablyFair ? 1 : 0}, ${r.bank}, ${r.betsCount}, ${r.itemsCount}, ${r.createdAt}, ${r.startedAt}, ${r.crashedAt})
      ON CONFLICT(id) DO UPDATE SET secret_hash = excluded.secret_hash, crash_point = excluded.crash_point, status = excluded.status,
        provably_fair = excluded.provably_fair, bank = excluded.bank, bets_count = excluded.bets_count, items_count = excluded.items_count,
        started_at = excluded.started_at, crashed_at = excluded.crashed_at
-     WHERE ${statusRank("excluded.status")} >= ${statusRank("crash_rounds.status")}
+     WHERE ${sql.raw(statusRank("excluded.status"))} >= ${sql.raw(statusRank("crash_rounds.status"))}
        AND crash_rounds.status NOT IN ('crashed', 'voided')`,
-  )
-    .bind(
-      r.id,
-      r.publicHash,
-      crashed ? r.secretHash : null,
-      r.dayOfMonth,
-      crashed ? r.crashPoint : null,
-      r.status,
-      r.provablyFair ? 1 : 0,
-      r.bank,
-      r.betsCount,
-      r.itemsCount,
-      r.createdAt,
-      r.startedAt,
-      r.crashedAt,
-    )
-    .run();
+  );
 }
 
 /**
@@ -67,18 +54,17 @@ export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
  * it): the room refunds them when it starts.
  */
 export async function orphanBets(env: D1Env, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
-  const { results } = await env.DB.prepare("SELECT id AS betId, round_id AS roundId, user_id AS userId FROM crash_bets WHERE status = 0").all<{
-    betId: string;
-    roundId: number;
-    userId: number;
-  }>();
+  const results = await db(env)
+    .select({ betId: crashBets.id, roundId: crashBets.roundId, userId: crashBets.userId })
+    .from(crashBets)
+    .where(eq(crashBets.status, BET_STATUS.pending))
+    .all();
   return results.filter((b) => !known.has(b.betId));
 }
 
 /** The newest round id in D1 (0 before the first): a room with empty storage continues after it. */
 export async function lastRoundId(env: D1Env): Promise<number> {
-  const row = await env.DB.prepare("SELECT MAX(id) AS id FROM crash_rounds").first<{ id: number | null }>();
-  return row?.id ?? 0;
+  return (await currentRoundId(env)) ?? 0;
 }
 
 // ── placing a bet ───────────────────────────────────────────────────────────
@@ -121,65 +107,59 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
   if (b.itemIds.length === 0) return { ok: false, message: "crash_api.no_items" };
   const d1 = env.DB;
   const ids = JSON.stringify(b.itemIds);
-  const itemsOfBet = d1
-    .prepare(
-      `SELECT ${ITEM_COLUMNS} FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ?1 ORDER BY b.price DESC, i.id`,
-    )
-    .bind(b.betId);
+  const itemValue = sql.raw(itemValueSql("inventory_items"));
+  const itemsOfBet = sql`SELECT ${CRASH_ITEM_COLUMNS}, b.price AS price FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ${b.betId} ORDER BY b.price DESC, i.id`;
   const placed = (items: StakedItem[]) => ({ ok: true as const, bank: items.reduce((sum, i) => sum + i.price, 0), items });
-  const mine = "id IN (SELECT value FROM json_each(?1)) AND owner_id = ?2 AND status = 'available'";
+  const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${b.userId} AND status = 'available'`;
   try {
-    const results = await d1.batch([
-      d1
-        .prepare(
-          `INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
-           SELECT ?3, ?4, ?2, COALESCE(SUM(${itemValueSql("inventory_items")}), 0), ?5, 0, ?6 FROM inventory_items
-            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ?2 AND banned = 0)
-              AND (?7 IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?7 AND user_id = ?2 AND revoked_at IS NULL AND expires_at > ?6))`,
-        )
-        .bind(ids, b.userId, b.betId, b.roundId, b.autoWithdraw, b.now, b.session ?? null),
-      d1
-        .prepare(`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ?3, id, ${itemValueSql("inventory_items")} FROM inventory_items WHERE ${mine}`)
-        .bind(ids, b.userId, b.betId),
-      d1.prepare(`UPDATE inventory_items SET status = 'in_bet', updated_at = ?3 WHERE ${mine}`).bind(ids, b.userId, b.now),
-      expectChanges(d1, b.itemIds.length),
+    const results = await batch(d1, [
+      sql`INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
+           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, COALESCE(SUM(${itemValue}), 0), ${b.autoWithdraw}, 0, ${b.now} FROM inventory_items
+            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ${b.userId} AND banned = 0)
+              AND (${b.session ?? null} IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${b.session ?? null} AND user_id = ${b.userId} AND revoked_at IS NULL AND expires_at > ${b.now}))`,
+      sql`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${itemValue} FROM inventory_items WHERE ${mine}`,
+      sql`UPDATE inventory_items SET status = 'in_bet', updated_at = ${b.now} WHERE ${mine}`,
+      expectChanges(b.itemIds.length),
       // a round already running (or unknown) in D1 refuses the bet too; its totals are the room's to write
-      d1
-        .prepare("INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM crash_rounds WHERE id = ?1 AND status = 'waiting')")
-        .bind(b.roundId),
+      sql`INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM crash_rounds WHERE id = ${b.roundId} AND status = 'waiting')`,
       itemsOfBet,
     ]);
-    return placed((results.at(-1)?.results ?? []) as StakedItem[]);
+    return placed(rowsOf<StakedItem>(results.at(-1)));
   } catch (err) {
     const msg = String(err instanceof Error ? err.message : err);
     if (/UNIQUE constraint failed: crash_bets\.round_id/i.test(msg)) return { ok: false, message: "crash_api.same_multiplier" };
     if (/crash_bets_bank_pos/i.test(msg)) {
       // nothing to stake: the items are gone, or the bettor was banned or signed out since he connected
-      const user = await d1.prepare("SELECT banned FROM users WHERE id = ?1").bind(b.userId).first<{ banned: number }>();
+      const user = await db(env).select({ banned: users.banned }).from(users).where(eq(users.id, b.userId)).get();
       if (user?.banned) return { ok: false, message: "user_api.banned" };
-      if (b.session && (await sessionEnded(d1, b.session, b.now))) return { ok: false, message: "crash_api.unauthorized" };
+      if (b.session && (await sessionEnded(env, b.session, b.now))) return { ok: false, message: "crash_api.unauthorized" };
       return { ok: false, message: "crash_api.items_unavailable" };
     }
     if (/UNIQUE constraint failed: crash_bets\.id/i.test(msg)) return { ok: false, message: "crash_api.items_unavailable" };
     if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "crash_api.game_started" }; // no such round
     if (classifyBatchError(err) === "guard") {
       // which guard: the items one (nothing staked) or the round one (not waiting any more)
-      const round = await d1.prepare("SELECT status FROM crash_rounds WHERE id = ?1").bind(b.roundId).first<{ status: string }>();
+      const round = await db(env).select({ status: crashRounds.status }).from(crashRounds).where(eq(crashRounds.id, b.roundId)).get();
       return { ok: false, message: round?.status === "waiting" ? "crash_api.items_unavailable" : "crash_api.game_started" };
     }
     // an unknown failure (the connection dropped...): the batch may have landed all the same
-    const landed = await d1
-      .prepare("SELECT 1 AS x FROM crash_bets WHERE id = ?1")
-      .bind(b.betId)
-      .first()
+    const landed = await db(env)
+      .select({ id: crashBets.id })
+      .from(crashBets)
+      .where(eq(crashBets.id, b.betId))
+      .get()
       .catch(() => null);
-    if (landed) return placed((await itemsOfBet.all<StakedItem>()).results);
+    if (landed) return placed(await all<StakedItem>(d1, itemsOfBet));
     throw err;
   }
 }
 
-async function sessionEnded(d1: D1Database, session: string, now: number): Promise<boolean> {
-  const live = await d1.prepare("SELECT 1 AS x FROM sessions WHERE token_hash = ?1 AND revoked_at IS NULL AND expires_at > ?2").bind(session, now).first();
+async function sessionEnded(env: D1Env, session: string, now: number): Promise<boolean> {
+  const live = await db(env)
+    .select({ user: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, session), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .get();
   return !live;
 }
 
@@ -218,42 +198,35 @@ const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}
  * house's item payout; the item's booked price then moves with price refreshes like any held item.
  */
 export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
-  const d1 = env.DB;
   if (!Number.isSafeInteger(s.win) || s.win - (s.winItem?.price ?? 0) < 0) throw new RangeError(`bad win ${s.win} / item ${s.winItem?.price ?? 0}`);
-  const winItem = await winItemNow(d1, s.winItem, s.win);
+  const winItem = await winItemNow(env, s.winItem, s.win);
   const itemPrice = winItem?.price ?? 0;
   const remainder = s.win - itemPrice;
-  const statements: D1PreparedStatement[] = [
-    d1
-      .prepare("UPDATE crash_bets SET status = 1, cashout = ?2, win = ?3, remainder = ?4, settled_at = ?5 WHERE id = ?1 AND status = 0 AND user_id = ?6")
-      .bind(s.betId, s.cashout, s.win, remainder, s.now, s.userId),
-    expectChanges(d1, 1),
-    ...itemsToHouse(d1, s.betId, s.userId, s.now),
+  const statements: SQL[] = [
+    sql`UPDATE crash_bets SET status = 1, cashout = ${s.cashout}, win = ${s.win}, remainder = ${remainder}, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    ...itemsToHouse(s.betId, s.userId, s.now),
   ];
   if (winItem) {
     statements.push(
       // minted only while the catalogue price is still the one read (a refresh in between: the
       // batch fails on a pending bet and the outbox retries with the new price)
-      d1
-        .prepare(
-          `INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
-           SELECT ?1, id, price, 'available', ?4, ?4 FROM catalogue WHERE id = ?2 AND price = ?3`,
-        )
-        .bind(s.userId, winItem.catalogueId, winItem.price, s.now),
-      expectChanges(d1, 1),
+      sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
+           SELECT ${s.userId}, id, price, 'available', ${s.now}, ${s.now} FROM catalogue WHERE id = ${winItem.catalogueId} AND price = ${winItem.price}`,
+      expectChanges(1),
       // right after the insert: last_insert_rowid() is the minted item
-      d1.prepare("UPDATE crash_bets SET win_item_id = last_insert_rowid() WHERE id = ?1").bind(s.betId),
+      sql`UPDATE crash_bets SET win_item_id = last_insert_rowid() WHERE id = ${s.betId}`,
     );
   }
   if (remainder > 0) {
     const reference = `crash:${s.roundId}`;
     statements.push(
-      ...userBalanceStatements(d1, { userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "user") }, s.now),
-      ...houseBalanceStatements(d1, { account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
+      ...userBalanceStatements({ userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "user") }, s.now),
+      ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
     );
   }
   const notifies = s.win >= NOTIFY.crashWinMinCents;
-  if (notifies) statements.push(winNotificationStatement(d1, s, winItem));
+  if (notifies) statements.push(winNotificationStatement(s, winItem));
   const result = await runSettlementBatch(env, s.betId, statements);
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
 }
@@ -264,9 +237,9 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
  * item now dearer than the win is not minted (the win goes to the balance), a cheaper one is
  * minted at today's price and the rest is credited. Either way the payout is worth the win.
  */
-async function winItemNow(d1: D1Database, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
+async function winItemNow(env: D1Env, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
   if (!pick) return null;
-  const row = await d1.prepare("SELECT price FROM catalogue WHERE id = ?1").bind(pick.catalogueId).first<{ price: number }>();
+  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
   if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
   return { catalogueId: pick.catalogueId, price: row.price };
 }
@@ -275,15 +248,11 @@ async function winItemNow(d1: D1Database, pick: WinItemPick | null, win: number)
  * The bell row of a real gain, in the win's batch: only when the payout beats the stake (the bank
  * read from the bet row; a $0.05 bet at ×1.10 pays $0.05 and is no news). Content: "$win · ×m · item".
  */
-function winNotificationStatement(d1: D1Database, s: SettleWin, winItem: WinItemPick | null): D1PreparedStatement {
-  return d1
-    .prepare(
-      `INSERT INTO notifications (user_id, name, content, is_read, created_at)
-       SELECT ?1, 'crash_win', ?2 || COALESCE(' · ' || (SELECT market_hash_name FROM catalogue WHERE id = ?6), ''), 0, ?3
-         FROM crash_bets WHERE id = ?4 AND bank < ?5
-       RETURNING id, name, content, is_read, created_at`,
-    )
-    .bind(s.userId, notificationContent.crashWin(s.win, s.cashout, null), s.now, s.betId, s.win, winItem?.catalogueId ?? null);
+function winNotificationStatement(s: SettleWin, winItem: WinItemPick | null): SQL {
+  return sql`INSERT INTO notifications (user_id, name, content, is_read, created_at)
+       SELECT ${s.userId}, 'crash_win', ${notificationContent.crashWin(s.win, s.cashout, null)} || COALESCE(' · ' || (SELECT market_hash_name FROM catalogue WHERE id = ${winItem?.catalogueId ?? null}), ''), 0, ${s.now}
+         FROM crash_bets WHERE id = ${s.betId} AND bank < ${s.win}
+       RETURNING id, name, content, is_read, created_at`;
 }
 
 export interface SettleLoss {
@@ -293,17 +262,17 @@ export interface SettleLoss {
 }
 
 /** The guarded statements of one loss: the bet row turns lost and its items go to the house. */
-function lossStatements(d1: D1Database, s: SettleLoss): D1PreparedStatement[] {
+function lossStatements(s: SettleLoss): SQL[] {
   return [
-    d1.prepare("UPDATE crash_bets SET status = 2, settled_at = ?2 WHERE id = ?1 AND status = 0 AND user_id = ?3").bind(s.betId, s.now, s.userId),
-    expectChanges(d1, 1),
-    ...itemsToHouse(d1, s.betId, s.userId, s.now),
+    sql`UPDATE crash_bets SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    ...itemsToHouse(s.betId, s.userId, s.now),
   ];
 }
 
 /** A lost bet: the bet row turns lost and its items go to the house. */
 export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
-  return runSettlement(env, s.betId, lossStatements(env.DB, s));
+  return runSettlement(env, s.betId, lossStatements(s));
 }
 
 /**
@@ -314,22 +283,20 @@ export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResul
  */
 export async function settleLossGroup(env: D1Env, losses: readonly SettleLoss[]): Promise<void> {
   if (losses.length === 0) return;
-  await env.DB.batch(losses.flatMap((s) => lossStatements(env.DB, s)));
+  await batch(
+    env.DB,
+    losses.flatMap((s) => lossStatements(s)),
+  );
 }
 
 /** A voided round's bet: the items are available to their owner again, the bet is refunded. */
 export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
-  const d1 = env.DB;
   return runSettlement(env, s.betId, [
-    d1.prepare("UPDATE crash_bets SET status = 3, settled_at = ?2 WHERE id = ?1 AND status = 0 AND user_id = ?3").bind(s.betId, s.now, s.userId),
-    expectChanges(d1, 1),
-    d1
-      .prepare(
-        `UPDATE inventory_items SET status = 'available', updated_at = ?3
-          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ?1) AND owner_id = ?2 AND status = 'in_bet'`,
-      )
-      .bind(s.betId, s.userId, s.now),
-    expectBetItems(d1, s.betId),
+    sql`UPDATE crash_bets SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
+          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
+    expectBetItems(s.betId),
   ]);
 }
 
@@ -340,9 +307,9 @@ export async function bonusShare(env: D1Env, s: { roundId: number; amount: numbe
   const reference = `crash:${s.roundId}`;
   const idempotencyKey = `crash:${s.roundId}:bonus`;
   try {
-    await d1.batch([
-      ...houseBalanceStatements(d1, { account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
-      ...houseBalanceStatements(d1, { account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
+    await batch(d1, [
+      ...houseBalanceStatements({ account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
+      ...houseBalanceStatements({ account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
     ]);
     return { done: "settled" };
   } catch (err) {
@@ -351,15 +318,11 @@ export async function bonusShare(env: D1Env, s: { roundId: number; amount: numbe
   }
 }
 
-function itemsToHouse(d1: D1Database, betId: string, userId: number, now: number): D1PreparedStatement[] {
+function itemsToHouse(betId: string, userId: number, now: number): SQL[] {
   return [
-    d1
-      .prepare(
-        `UPDATE inventory_items SET owner_id = NULL, status = '${ITEM_STATUS.available}', updated_at = ?3
-          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ?1) AND owner_id = ?2 AND status = '${ITEM_STATUS.inBet}'`,
-      )
-      .bind(betId, userId, now),
-    expectBetItems(d1, betId),
+    sql`UPDATE inventory_items SET owner_id = NULL, status = '${sql.raw(ITEM_STATUS.available)}', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ${betId}) AND owner_id = ${userId} AND status = '${sql.raw(ITEM_STATUS.inBet)}'`,
+    expectBetItems(betId),
   ];
 }
 
@@ -368,19 +331,19 @@ function itemsToHouse(d1: D1Database, betId: string, userId: number, now: number
  * replay (done, nothing moved); on a still-pending bet it is a real fault and is thrown, so the
  * room's outbox keeps the entry and retries.
  */
-async function runSettlement(env: D1Env, betId: string, statements: D1PreparedStatement[]): Promise<SettleResult> {
+async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult> {
   return { done: (await runSettlementBatch(env, betId, statements)).done };
 }
 
 /** runSettlement that also answers the batch results (a settled win reads its bell row there). */
-async function runSettlementBatch(env: D1Env, betId: string, statements: D1PreparedStatement[]): Promise<SettleResult & { results?: D1Result[] }> {
+async function runSettlementBatch(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult & { results?: D1Result[] }> {
   try {
-    const results = await env.DB.batch(statements);
+    const results = await batch(env.DB, statements);
     return { done: "settled", results };
   } catch (err) {
     const kind = classifyBatchError(err);
     if (kind === "guard" || kind === "replay") {
-      const bet = await env.DB.prepare("SELECT status FROM crash_bets WHERE id = ?1").bind(betId).first<{ status: number }>();
+      const bet = await db(env).select({ status: crashBets.status }).from(crashBets).where(eq(crashBets.id, betId)).get();
       if (bet && bet.status !== BET_STATUS.pending) return { done: "replay" };
     }
     throw err;

@@ -1,0 +1,12 @@
+// D1 schema (Drizzle), one file per domain. Money columns are integer cents; times are epoch
+// milliseconds. migrations/ is generated from these files by `npm run db:generate` (drizzle.config.ts
+// points here) and is append-only.
+export * from "./users";
+export * from "./money";
+export * from "./items";
+export * from "./site";
+export * from "./crash";
+export * from "./cases";
+export * from "./store";
+export * from "./chat";
+export * from "./withdraws";
