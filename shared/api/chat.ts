@@ -124,6 +124,17 @@ export const sendMessageAnswer = z.object({
 });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
 
+/** A staff action done: success and the key of the notice to show. */
+const done = <K extends string>(key: K) => z.object({ success: z.literal(true), message: z.literal(key) });
+/** POST /api/chat/delete, /ban, /unBan, /clear (staff). */
+export const deleteAnswer = done("chat_api.deleted");
+export const muteAnswer = done("chat_api.blocked");
+export const unmuteAnswer = done("chat_api.unblocked");
+export const clearAnswer = done("chat_api.cleared");
+/** POST /api/admin/chat/quiz/start and /quiz/stop (staff). */
+export const quizStartAnswer = done("chat_api.quiz_started").extend({ quiz: quizJson });
+export const quizStopAnswer = done("chat_api.quiz_stopped");
+
 /** POST /api/chat/mutes (staff): the active mutes, newest first. */
 export const activeMuteJson = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 // POST /api/user/buy and /api/user/sell (§7, mounted at /api/user): one store operation per
 // user at a time (worker/store/lock.ts), each one atomic (worker/store/trade.ts).
 import { Hono } from "hono";
-import { buyBody, sellBody } from "../../../shared/api/store";
+import { buyAnswer, buyBody, sellAnswer, sellBody } from "../../../shared/api/store";
 import { requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
@@ -9,6 +9,7 @@ import { pushBalance } from "../../lib/notify";
 import { withStoreLock } from "../../store/lock";
 import { sellTaxPercent } from "../../store/pricing";
 import { buy, sell } from "../../store/trade";
+import { answer } from "../answer";
 import { storeBody } from "./body";
 
 const statusOf = (key: string) => (key === "storehouse_api.items_unavailable" ? 409 : 400);
@@ -30,7 +31,7 @@ export const storeTradeRoutes = new Hono<AppEnv>()
     if (outcome === "busy") return fail(c, 409, "storehouse_api.buy_running");
     if (!outcome.ok) return fail(c, statusOf(outcome.key), outcome.key);
     if (!outcome.replay) await pushBalance(c.env, me.id);
-    return c.json(outcome.answer);
+    return answer(c, buyAnswer, outcome.answer);
   })
   .post("/sell", storeBody(sellBody), async (c) => {
     const me = c.get("user");
@@ -47,5 +48,5 @@ export const storeTradeRoutes = new Hono<AppEnv>()
     if (outcome === "busy") return fail(c, 409, "storehouse_api.sale_running");
     if (!outcome.ok) return fail(c, statusOf(outcome.key), outcome.key);
     if (!outcome.replay) await pushBalance(c.env, me.id);
-    return c.json(outcome.answer);
+    return answer(c, sellAnswer, outcome.answer);
   });
