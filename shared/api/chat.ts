@@ -78,7 +78,6 @@ export type QuizJson = z.infer<typeof quizJson>;
 export const quizPrizeJson = itemJson.extend({ exterior: z.string().nullable() });
 export type QuizPrizeJson = z.infer<typeof quizPrizeJson>;
 export const quizItemsAnswer = z.object({ items: z.array(quizPrizeJson) });
-export type QuizItemsAnswer = z.infer<typeof quizItemsAnswer>;
 
 // ---- requests ----
 
@@ -125,7 +124,9 @@ export const sendMessageAnswer = z.object({
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
 
 /** A staff action done: success and the key of the notice to show. */
-const done = <K extends string>(key: K) => z.object({ success: z.literal(true), message: z.literal(key) });
+const staffActionAnswer = z.object({ success: z.literal(true), message: z.string() });
+export type StaffActionAnswer = z.infer<typeof staffActionAnswer>;
+const done = <K extends string>(key: K) => staffActionAnswer.extend({ message: z.literal(key) });
 /** POST /api/chat/delete, /ban, /unBan, /clear (staff). */
 export const deleteAnswer = done("chat_api.deleted");
 export const muteAnswer = done("chat_api.blocked");
@@ -149,4 +150,3 @@ export const activeMuteJson = z.object({
 });
 export type ActiveMuteJson = z.infer<typeof activeMuteJson>;
 export const mutesAnswer = z.object({ mutes: z.array(activeMuteJson) });
-export type MutesAnswer = z.infer<typeof mutesAnswer>;

@@ -49,4 +49,3 @@ export const errorAnswer = z.looseObject({
   success: z.literal(false),
   message: z.string().min(1),
 });
-export type ErrorAnswer = z.infer<typeof errorAnswer>;

@@ -23,4 +23,3 @@ export const getConfigAnswer = z.object({
   /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */
   sell_tax_percent: z.number().int().min(0).max(100),
 });
-export type GetConfigAnswer = z.infer<typeof getConfigAnswer>;
