@@ -70,6 +70,12 @@ const item = async (ownerId: number | undefined, price = 250) => {
   return ownerId === undefined ? 1 : userItem(ownerId, cat, price);
 };
 
+/** An empty body, once `seeding` is done (a listing with something in it). */
+async function emptyAfter(seeding: Promise<unknown>): Promise<Record<string, never>> {
+  await seeding;
+  return {};
+}
+
 /** A message in the chat by a fresh player with a deposit; its id. */
 async function chatMessage(): Promise<number> {
   const { user, token } = await makeUser();
@@ -134,7 +140,7 @@ export const ROUTES: RouteEntry[] = [
   },
 
   // ── cases ──
-  { method: "GET", path: "/api/cases/get", access: "public", answer: getCasesAnswer, body: async () => (await makeCase(150), {}) },
+  { method: "GET", path: "/api/cases/get", access: "public", answer: getCasesAnswer, body: () => emptyAfter(makeCase(150)) },
   { method: "GET", path: "/api/cases/getOne", access: "public", answer: getOneAnswer, body: async () => ({ id: (await makeCase(150)).id }) },
   { method: "POST", path: "/api/cases/open", access: "player", answer: openAnswer, body: async () => ({ id: (await makeCase(150)).id }) },
   { method: "GET", path: "/api/cases/seeds", access: "player", answer: seedsAnswer },
@@ -198,7 +204,7 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: "POST", path: "/api/chat/clear", access: "staff", answer: clearAnswer },
-  { method: "POST", path: "/api/admin/chat/quiz/items", access: "staff", answer: quizItemsAnswer, body: async () => (await houseItem(), {}) },
+  { method: "POST", path: "/api/admin/chat/quiz/items", access: "staff", answer: quizItemsAnswer, body: () => emptyAfter(houseItem()) },
   {
     method: "POST",
     path: "/api/admin/chat/quiz/start",
