@@ -114,6 +114,15 @@ describe("api client", () => {
     await expect(api("/api/user/getBalance", balanceAnswer)).resolves.toStrictEqual({ balance: 3 });
   });
 
+  it("takes a loader of the schema too (modules of the first load keep zod out of it); a failed load is a network failure", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { balance: 4 }));
+    await expect(api("/api/user/getBalance", async () => balanceAnswer)).resolves.toEqual({ balance: 4 });
+    await expect(api("/api/user/getBalance", () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")))).rejects.toMatchObject({
+      status: 0,
+      key: "app_error.load",
+    });
+  });
+
   it("another 403 (forbidden) keeps the token", async () => {
     const banned = vi.fn();
     const off = onBanned(banned);

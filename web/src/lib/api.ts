@@ -82,12 +82,24 @@ function withQuery(path: string, body: Record<string, unknown> | undefined): str
 }
 
 /**
+ * An answer schema, or a loader of one. Modules of the first load (lib/config.ts, the current
+ * user) pass a loader, so that zod and the schemas arrive after the first paint (README
+ * "Weight of the first load"); everything lazy passes the schema itself.
+ */
+type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
  * Calls the worker. POST sends `body` as JSON; GET sends it as query parameters.
- * Resolves with the answer parsed by `schema`; throws ApiError (status 0 = network failure). An
+ * Resolves with the answer parsed by its schema (`answer`); throws ApiError (status 0 = network failure). An
  * answer that does not match its schema is a failed call too: ApiError app_error.load, which
  * failureKey() turns into the feature's own client key (a notice, never a crash).
  */
-export async function api<S extends z.ZodType>(path: string, schema: S, body?: Record<string, unknown>, options: ApiOptions = {}): Promise<z.output<S>> {
+export async function api<S extends z.ZodType>(
+  path: string,
+  answer: AnswerSchema<S>,
+  body?: Record<string, unknown>,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
   const method = options.method ?? "POST";
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
@@ -117,6 +129,13 @@ export async function api<S extends z.ZodType>(path: string, schema: S, body?: R
     const error = new ApiError(res.status, key, data);
     if (isBannedError(error)) handleBanned();
     throw error;
+  }
+  let schema: S;
+  try {
+    schema = typeof answer === "function" ? await answer() : answer;
+  } catch {
+    // the schemas' chunk did not load: a network failure like any other
+    throw new ApiError(0, "app_error.load");
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {

@@ -1,7 +1,7 @@
 // The signed-in user (POST /api/user/get) as React Query ["user"]; null for a visitor.
 // The hub socket writes live balance / notifications into the same cache entry.
 import { useQuery } from "@tanstack/react-query";
-import { getAnswer, type SelfUserJson } from "../../../../shared/api/user";
+import type { SelfUserJson } from "../../../../shared/api/user";
 import { api, ApiError, isBannedError } from "../api";
 import { queryKeys } from "../queryKeys";
 import { clearToken, getToken } from "./token";
@@ -11,7 +11,11 @@ export type CurrentUser = SelfUserJson;
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!getToken()) return null;
   try {
-    const { user } = await api("/api/user/get", getAnswer);
+    const { user } = await api(
+      "/api/user/get",
+      // loaded, not imported: this module is part of the first load (lib/api.ts)
+      () => import("../../../../shared/api/user").then((m) => m.getAnswer),
+    );
     return user;
   } catch (err) {
     // An expired or revoked token: forget it and carry on as a visitor.
