@@ -123,6 +123,13 @@ describe("api client", () => {
     });
   });
 
+  it("a call cancelled while its body arrives rejects with the AbortError (not a schema failure)", async () => {
+    const aborted = new Response(JSON.stringify({ balance: 1 }), { status: 200 });
+    vi.spyOn(aborted, "json").mockRejectedValue(new DOMException("The operation was aborted.", "AbortError"));
+    fetchMock.mockResolvedValue(aborted);
+    await expect(api("/api/user/getBalance", balanceAnswer)).rejects.toMatchObject({ name: "AbortError" });
+  });
+
   it("another 403 (forbidden) keeps the token", async () => {
     const banned = vi.fn();
     const off = onBanned(banned);

@@ -121,7 +121,9 @@ export async function api<S extends z.ZodType>(
   let data: unknown = null;
   try {
     data = await res.json();
-  } catch {
+  } catch (err) {
+    // cancelled while the body was arriving (React Query dropped the call): still a cancel, not a bad answer
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
     data = null;
   }
   if (!res.ok) {
