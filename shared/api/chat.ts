@@ -129,8 +129,8 @@ export type StaffActionAnswer = z.infer<typeof staffActionAnswer>;
 const done = <K extends string>(key: K) => staffActionAnswer.extend({ message: z.literal(key) });
 /** POST /api/chat/delete, /ban, /unBan, /clear (staff). */
 export const deleteAnswer = done("chat_api.deleted");
-export const muteAnswer = done("chat_api.blocked");
-export const unmuteAnswer = done("chat_api.unblocked");
+export const banAnswer = done("chat_api.blocked");
+export const unBanAnswer = done("chat_api.unblocked");
 export const clearAnswer = done("chat_api.cleared");
 /** POST /api/admin/chat/quiz/start and /quiz/stop (staff). */
 export const quizStartAnswer = done("chat_api.quiz_started").extend({ quiz: quizJson });

@@ -23,13 +23,13 @@ import {
   clearAnswer,
   deleteAnswer,
   getMessagesAnswer,
-  muteAnswer,
+  banAnswer,
   mutesAnswer,
   quizItemsAnswer,
   quizStartAnswer,
   quizStopAnswer,
   sendMessageAnswer,
-  unmuteAnswer,
+  unBanAnswer,
 } from "../../shared/api/chat";
 import { getConfigAnswer } from "../../shared/api/config";
 import { adminCrashAnswer, getGameAnswer, getHistoryAnswer, myBetAnswer } from "../../shared/api/crash";
@@ -188,7 +188,7 @@ export const ROUTES: RouteEntry[] = [
     method: "POST",
     path: "/api/chat/ban",
     access: "staff",
-    answer: muteAnswer,
+    answer: banAnswer,
     body: async () => ({ user_id: (await makeUser()).user.id, duration: 5, reason_id: (await banReason()).id }),
   },
   { method: "POST", path: "/api/chat/mutes", access: "staff", answer: mutesAnswer },
@@ -196,7 +196,7 @@ export const ROUTES: RouteEntry[] = [
     method: "POST",
     path: "/api/chat/unBan",
     access: "staff",
-    answer: unmuteAnswer,
+    answer: unBanAnswer,
     body: async (c) => {
       const { user } = await makeUser();
       await post("/api/chat/ban", { user_id: user.id, duration: null, reason_id: (await banReason()).id }, c.admin.token);

@@ -8,12 +8,12 @@ import {
   deleteAnswer,
   deleteMessageBody,
   getMessagesAnswer,
-  muteAnswer,
+  banAnswer,
   mutesAnswer,
   sendMessageAnswer,
   sendMessageBody,
   unBanBody,
-  unmuteAnswer,
+  unBanAnswer,
 } from "../../../shared/api/chat";
 import { emptyBody } from "../../../shared/api/common";
 import { requireStaff } from "../../auth/middleware";
@@ -51,7 +51,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const { user_id, duration, reason_id } = c.req.valid("json");
     const result = await muteUser(c.env, c.get("user"), { userId: user_id, duration, reasonId: reason_id });
     if (!result.ok) return fail(c, result.status, result.key);
-    return answer(c, muteAnswer, { success: true, message: "chat_api.blocked" });
+    return answer(c, banAnswer, { success: true, message: "chat_api.blocked" });
   })
   .post("/mutes", requireChatStaff, jsonBody(emptyBody), async (c) => {
     return answer(c, mutesAnswer, { mutes: await activeMutes(c.env) });
@@ -60,7 +60,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("json");
     const result = await unmuteUser(c.env, c.get("user"), id);
     if (!result.ok) return fail(c, result.status, result.key);
-    return answer(c, unmuteAnswer, { success: true, message: "chat_api.unblocked" });
+    return answer(c, unBanAnswer, { success: true, message: "chat_api.unblocked" });
   })
   .post("/clear", requireChatStaff, jsonBody(emptyBody), async (c) => {
     await hub(c.env).clearChat(c.get("user").id);

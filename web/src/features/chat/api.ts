@@ -4,13 +4,13 @@ import {
   clearAnswer,
   deleteAnswer,
   getMessagesAnswer,
-  muteAnswer,
+  banAnswer,
   mutesAnswer,
   quizItemsAnswer,
   quizStartAnswer,
   quizStopAnswer,
   sendMessageAnswer,
-  unmuteAnswer,
+  unBanAnswer,
   type StaffActionAnswer,
 } from "../../../../shared/api/chat";
 import { api } from "../../lib/api";
@@ -23,8 +23,8 @@ export const sendMessage = (message: string) => api("/api/chat/sendMessage", sen
 export const deleteMessage = (id: number, reasonId: number | null) =>
   api("/api/chat/delete", deleteAnswer, reasonId === null ? { id } : { id, reason_id: reasonId });
 export const banUser = (userId: number, duration: number | null, reasonId: number) =>
-  api("/api/chat/ban", muteAnswer, { user_id: userId, duration, reason_id: reasonId });
-export const unbanUser = (userId: number) => api("/api/chat/unBan", unmuteAnswer, { id: userId });
+  api("/api/chat/ban", banAnswer, { user_id: userId, duration, reason_id: reasonId });
+export const unbanUser = (userId: number) => api("/api/chat/unBan", unBanAnswer, { id: userId });
 export const fetchMutes = () => api("/api/chat/mutes", mutesAnswer, {});
 export const clearChat = () => api("/api/chat/clear", clearAnswer, {});
 
