@@ -89,6 +89,12 @@ describe("every /api/* answer against its shared schema", () => {
     expect([...registered].sort()).toEqual([...listed].sort());
   });
 
+  it("an /api/* path no route serves answers 404 with the error schema", async () => {
+    const res = await exports.default.fetch("http://x/api/no/such/call", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(404);
+    expect(errorAnswer.parse(await res.json()).message).toBe("app_api.not_found");
+  });
+
   it("answers each caller with its schema (200) or the error schema (401 / 403)", { timeout: 120_000 }, async () => {
     const boss = await makeUser({ isAdmin: true });
     const admin = { id: boss.user.id, token: boss.token };
