@@ -82,8 +82,8 @@ function withQuery(path: string, body: Record<string, unknown> | undefined): str
 }
 
 /**
- * An answer schema, or a loader of one. Modules of the first load (lib/config.ts, the current
- * user) pass a loader, so that zod and the schemas arrive after the first paint (README
+ * An answer schema, or a loader of one. Modules of the first load (the current user, logout)
+ * pass a loader, so that zod and the schemas arrive after the first paint (README
  * "Weight of the first load"); everything lazy passes the schema itself.
  */
 type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);

@@ -3,6 +3,7 @@
 // shared getConfigAnswer (shared/api/config.ts); the hub (features/hub/connection.ts) keeps the
 // entry's `maintenance` current from refreshPage.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getConfigAnswer } from "../../../shared/api/config";
 import { STORE } from "../../../shared/constants";
 import { api } from "./api";
 import { queryKeys } from "./queryKeys";
@@ -11,8 +12,7 @@ export type { ChatBanReasonJson as ChatBanReason } from "../../../shared/api/con
 
 const configQuery = queryOptions({
   queryKey: queryKeys.config,
-  // the schema is loaded, not imported: this module is part of the first load (lib/api.ts)
-  queryFn: () => api("/api/getConfig", () => import("../../../shared/api/config").then((m) => m.getConfigAnswer)),
+  queryFn: () => api("/api/getConfig", getConfigAnswer),
   staleTime: 5 * 60_000,
 });
 
