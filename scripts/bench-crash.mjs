@@ -1,6 +1,6 @@
 // `npm run bench:crash [-- --players N]`: one crash round with N simulated players over real
 // WebSockets on a local `wrangler dev` (loopback only), plus a baseline: the runtime's own
-// keepalive ping/pong on /ws/chat for the same N sockets (answered by workerd without waking the
+// keepalive ping/pong on /ws/hub for the same N sockets (answered by workerd without waking the
 // room — the closest thing to a bare echo on the same runtime; the product has no echo route).
 //
 // How: a fresh state dir is migrated and seeded; N users `bench_<i>` and one catalogue item
@@ -375,9 +375,9 @@ async function crashRound(admin, itemIds) {
   };
 }
 
-// ── the baseline: keepalive ping/pong on /ws/chat ───────────────────────────
+// ── the baseline: keepalive ping/pong on /ws/hub ────────────────────────────
 async function pingBaseline() {
-  const url = `${site.url.replace("http", "ws")}/ws/chat`;
+  const url = `${site.url.replace("http", "ws")}/ws/hub`;
   const clients = [];
   for (let b = 0; b < N; b += opts.batch) {
     const batch = [...Array(Math.min(opts.batch, N - b))].map(() => new Client(url));
@@ -472,7 +472,7 @@ try {
     ["D1 settled (outbox drained) after the crash", Number.isFinite(r.settledMs) ? `${r.settledMs} ms` : "not within 120 s"],
     ["errors", Object.keys(errors).length ? JSON.stringify(errors) : "none"],
     ["sockets closed by the server", `${r.socketsClosed}`],
-    ["baseline: /ws/chat ping→pong, N at once, p50 / p99", `${ms(pct(base.burst, 50))} / ${ms(pct(base.burst, 99))} (${base.burst.length} pings)`],
+    ["baseline: /ws/hub ping→pong, N at once, p50 / p99", `${ms(pct(base.burst, 50))} / ${ms(pct(base.burst, 99))} (${base.burst.length} pings)`],
     ["baseline: one socket ping→pong idle p50 / p99", `${ms(pct(base.idle, 50))} / ${ms(pct(base.idle, 99))}`],
   ];
   const width = Math.max(...rows.map((r) => r[0].length));

@@ -63,6 +63,9 @@ export const FEES = {
   skinWithdrawalFeePercent: 20,
 } as const;
 
+/** §3: the author id of system messages (their arrival makes clients reload the inventory). */
+export const SYSTEM_USER_ID = 0;
+
 export const CHAT = {
   muteDurationsMinutes: [5, 20, 60, 120, 800] as const,
   maxMessageLength: 255,

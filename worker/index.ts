@@ -75,5 +75,6 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) 
 export default Object.assign(app, { scheduled });
 export type App = typeof app;
 export { ChatRoom } from "./rooms/chat/ChatRoom";
+export { HubRoom } from "./rooms/hub/HubRoom";
 export { CrashRoom } from "./rooms/crash/CrashRoom";
 export { WithdrawQueue } from "./withdraws/WithdrawQueue";

@@ -19,7 +19,8 @@ export const chatUserJson = z.strictObject({
 });
 export type ChatUserJson = z.infer<typeof chatUserJson>;
 
-export const SYSTEM_USER_ID = 0;
+/** Defined with the §9 constants (the web chat imports it from there without loading zod). */
+export { SYSTEM_USER_ID } from "../constants";
 
 /** !stats card (§3): games played in every mode, win rate in percent (2 decimals), profit. */
 export const statsCardJson = z.strictObject({

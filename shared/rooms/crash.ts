@@ -6,8 +6,7 @@ import { CRASH } from "../constants";
 import { dollarsJson } from "../money";
 import { autoWithdrawJson, betPublic, historyEntry, itemJson, multiplierJson, roundPublic, targetJson } from "../api/crash";
 import { idNumberSchema } from "../api/common";
-import { identityFrame, pingFrame } from "./chat";
-import { errorFrame, frame, noData, type RoomProtocol } from "./frame";
+import { errorFrame, frame, identityFrame, noData, pingFrame, pongFrame, type RoomProtocol } from "./frame";
 
 const epochMs = z.number().int().nonnegative();
 const roundId = idNumberSchema;
@@ -16,7 +15,6 @@ const betId = z.string().min(1).max(64);
 const messageKey = z.string().min(1).max(200);
 
 // ── client → server ──────────────────────────────────────────────────────────
-export { identityFrame, pingFrame };
 
 /**
  * Place a bet: inventory item ids (unique, at most CRASH.maxItemsPerBet; an empty list is
@@ -101,7 +99,6 @@ export const successTakeFrame = frame(
 export const errorTakeFrame = frame("errorTake", z.strictObject({ message: messageKey }));
 /** To the bettor only, when the item he would get now changes (throttled). */
 export const crashLoaderItemFrame = frame("crashLoaderItem", z.strictObject({ betId, item: itemJson.nullable(), multiplier: multiplierJson }));
-export const pongFrame = frame("pong", noData);
 
 export const crashServerFrame = z.discriminatedUnion("event", [
   crashInitFrame,

@@ -16,6 +16,12 @@ export function frame<const E extends string, D extends z.ZodType>(event: E, dat
 /** The payload schema of a frame that carries nothing (`data: {}`). */
 export const noData = z.strictObject({});
 
+/** First frame of every room's socket on each (re)connect; an empty token stays a visitor. */
+export const identityFrame = frame("identity", z.strictObject({ apiToken: z.string().max(256) }));
+/** The keepalive pair every room answers without waking from hibernation (RoomProtocol.keepalive). */
+export const pingFrame = frame("ping", noData);
+export const pongFrame = frame("pong", noData);
+
 /** The error frame every room may send: a message key of the catalogue (spec §8). */
 export const errorFrame = frame("error", z.strictObject({ message: z.string().min(1).max(200) }));
 

@@ -27,7 +27,7 @@ interface ChatUser {
   send(text: string): Promise<number>;
 }
 
-/** Resolves when the page's hub socket delivered the chat history (the socket is live). */
+/** Resolves when the page's chat socket (/ws/chat) delivered the chat history (the socket is live). */
 function chatHistoryArrives(page: Page): Promise<void> {
   return new Promise<void>((resolve) => {
     page.on("websocket", (ws) => {

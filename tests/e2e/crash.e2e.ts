@@ -103,7 +103,7 @@ describe("crash round", () => {
       const notice = winner.page.getByTestId("crash-win-notice");
       await notice.waitFor({ timeout: 60_000 });
       // the notice names the win item; it is gone after 5 s, so read it now
-      const wonName = await notice.locator(".crash-win-name").textContent({ timeout: 2_000 });
+      const wonName = await notice.locator(".win-notice__name").textContent({ timeout: 2_000 });
       expect(wonName).toBeTruthy();
       await screenshot(winner.page, "crash-win");
       const winRow = winner.page.locator("[data-testid=crash-bet-row][data-kind=win]");

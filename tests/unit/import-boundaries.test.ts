@@ -29,6 +29,7 @@ const planted: Record<string, string> = {
   "worker/store/domain.ts": 'import { route } from "../api/g/routes";\nexport const d = route;\n',
   "worker/rooms/crash/Peek.ts": 'import { inner } from "../chat/inner";\nexport const p = inner;\n',
   "worker/withdraws/PeekRoom.ts": 'import { inner } from "../rooms/chat/inner";\nexport const q = inner;\n',
+  "worker/rooms/crash/PeekHub.ts": 'import { counts } from "../hub/presence";\nexport const h = counts;\n',
   // allowed neighbours
   "web/src/features/b/B.ts": 'import { u } from "../../ui/ok";\nexport const b = u;\n',
   "web/src/features/a/ok.ts": "export const a = 1;\n",
@@ -42,6 +43,9 @@ const planted: Record<string, string> = {
   "worker/rooms/base/Room.ts": "export const base = 1;\n",
   "worker/rooms/crash/UsesStub.ts": 'import { stub } from "../chat/stub";\nexport const s2 = stub;\n',
   "worker/lib/UsesStub.ts": 'import { stub } from "../rooms/chat/stub";\nexport const s3 = stub;\n',
+  "worker/rooms/hub/presence.ts": "export const counts = 1;\n",
+  "worker/rooms/hub.ts": 'import { counts } from "./hub/presence";\nexport const hub = counts;\n',
+  "worker/rooms/crash/UsesHub.ts": 'import { hub } from "../hub";\nexport const s5 = hub;\n',
   "worker/lib/UsesRoomFramework.ts": 'import { base } from "../rooms/base/Room";\nexport const s4 = base;\n',
 };
 
@@ -70,6 +74,7 @@ describe("import boundaries (.dependency-cruiser.cjs)", () => {
         "no-shared-upstream: shared/UsesWorker.ts -> worker/store/domain.ts",
         "no-domain-to-api: worker/store/domain.ts -> worker/api/g/routes.ts",
         "no-room-internals: worker/rooms/crash/Peek.ts -> worker/rooms/chat/inner.ts",
+        "no-room-internals: worker/rooms/crash/PeekHub.ts -> worker/rooms/hub/presence.ts",
         "no-room-internals-from-outside: worker/withdraws/PeekRoom.ts -> worker/rooms/chat/inner.ts",
       ].sort(),
     );

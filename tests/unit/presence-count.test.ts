@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tokenOf } from "../../worker/lib/socket-identity";
-import { bindIdentity, countOnline, onlineSchedule, sameCounts } from "../../worker/rooms/chat/presence";
+import { bindIdentity } from "../../worker/rooms/base/identity";
+import { countOnline, onlineSchedule, sameCounts } from "../../worker/rooms/hub/presence";
 
 const visitor = (id: string) => ({ userId: null, session: null, visitorId: id, connectedAt: 0 });
 const user = (userId: number, id: string, session: string | null = "h") => ({ userId, session, visitorId: id, connectedAt: 0 });
@@ -30,13 +31,15 @@ describe("onlineSchedule", () => {
 
 describe("bindIdentity", () => {
   it("binds a user and the session (token hash) it proved, keeps the visitor id", () => {
-    expect(bindIdentity(visitor("v"), { kind: "user", userId: 3, session: "h3" })).toEqual({ attachment: user(3, "v", "h3") });
+    expect(bindIdentity(visitor("v"), { kind: "user", user: { id: 3, username: "u3", avatar: "default" }, session: "h3" })).toEqual({
+      attachment: user(3, "v", "h3"),
+    });
   });
 
   it("turns a banned user into a visitor and tells the socket", () => {
     expect(bindIdentity(user(3, "v"), { kind: "banned" })).toEqual({
       attachment: visitor("v"),
-      reply: { event: "error", data: { message: "user_api.banned" } },
+      refused: "user_api.banned",
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCKET } from "../../shared/constants";
-import { chatProtocol } from "../../shared/rooms/chat";
+import { hubProtocol } from "../../shared/rooms/hub";
 import { backoffDelay, createRoomSocket, roomUrl } from "../../web/src/lib/socket";
 import { fakeFactory } from "./socket-fake";
 
@@ -43,8 +43,8 @@ describe("createRoomSocket reconnects", () => {
   afterEach(() => vi.useRealTimers());
 
   const options = (f: ReturnType<typeof fakeFactory>, token = () => "tok") => ({
-    url: "ws://x/ws/chat",
-    protocol: chatProtocol,
+    url: "ws://x/ws/hub",
+    protocol: hubProtocol,
     hello: () => [{ event: "identity" as const, data: { apiToken: token() } }],
     connect: f.connect,
     random: () => 1,

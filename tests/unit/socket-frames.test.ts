@@ -1,17 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
-import { chatClientFrame, chatProtocol, chatServerFrame } from "../../shared/rooms/chat";
+import { chatServerFrame } from "../../shared/rooms/chat";
+import { hubClientFrame, hubProtocol, hubServerFrame } from "../../shared/rooms/hub";
 import { encodeFrame, parseFrame } from "../../shared/rooms/frame";
 import { createRoomSocket } from "../../web/src/lib/socket";
 import { fakeFactory } from "./socket-fake";
 
 describe("parseFrame", () => {
   it("reads valid client frames from text and bytes", () => {
-    expect(parseFrame(chatClientFrame, '{"event":"identity","data":{"apiToken":"abc"}}')).toEqual({
+    expect(parseFrame(hubClientFrame, '{"event":"identity","data":{"apiToken":"abc"}}')).toEqual({
       ok: true,
       frame: { event: "identity", data: { apiToken: "abc" } },
     });
     const bytes = new TextEncoder().encode('{"event":"ping","data":{}}');
-    expect(parseFrame(chatClientFrame, bytes)).toEqual({ ok: true, frame: { event: "ping", data: {} } });
+    expect(parseFrame(hubClientFrame, bytes)).toEqual({ ok: true, frame: { event: "ping", data: {} } });
   });
 
   it.each([
@@ -26,11 +27,11 @@ describe("parseFrame", () => {
     ['{"event":"ping","data":{},"x":1}', "shape"],
     [`{"event":"identity","data":{"apiToken":"${"a".repeat(257)}"}}`, "shape"],
   ])("rejects %s (%s)", (raw, reason) => {
-    expect(parseFrame(chatClientFrame, raw)).toEqual({ ok: false, reason });
+    expect(parseFrame(hubClientFrame, raw)).toEqual({ ok: false, reason });
   });
 
   it("checks server frames: cent-exact balances, consistent online totals", () => {
-    const ok = (f: unknown) => chatServerFrame.safeParse(f).success;
+    const ok = (f: unknown) => hubServerFrame.safeParse(f).success;
     expect(ok({ event: "updateBalance", data: { balance: 12.34 } })).toBe(true);
     expect(ok({ event: "updateBalance", data: { balance: 0 } })).toBe(true);
     expect(ok({ event: "updateBalance", data: { balance: 1.005 } })).toBe(false);
@@ -46,11 +47,15 @@ describe("parseFrame", () => {
     expect(ok({ event: "error", data: { message: "" } })).toBe(false);
     expect(ok({ event: "notification", data: { id: 1, name: "n", content: "c", is_read: false, created_at: 1 } })).toBe(true);
     expect(ok({ event: "notification", data: { id: 1, name: "n" } })).toBe(false);
+    // the chat's socket carries the chat only; per-user and site-wide frames are the hub's
+    expect(ok({ event: "loadChat", data: { messages: [] } })).toBe(false);
+    expect(chatServerFrame.safeParse({ event: "loadChat", data: { messages: [] } }).success).toBe(true);
+    expect(chatServerFrame.safeParse({ event: "updateBalance", data: { balance: 1 } }).success).toBe(false);
   });
 
   it("encodes exactly {event, data} and the keepalive ping text the server answers", () => {
     expect(encodeFrame({ event: "ping", data: {}, extra: 1 } as never)).toBe('{"event":"ping","data":{}}');
-    expect(encodeFrame(chatProtocol.keepalive!.ping)).toBe('{"event":"ping","data":{}}');
+    expect(encodeFrame(hubProtocol.keepalive!.ping)).toBe('{"event":"ping","data":{}}');
   });
 });
 
@@ -58,7 +63,7 @@ describe("typed events on the client", () => {
   function connected() {
     const f = fakeFactory();
     const onInvalid = vi.fn();
-    const socket = createRoomSocket({ url: "ws://x", protocol: chatProtocol, connect: f.connect, onInvalid });
+    const socket = createRoomSocket({ url: "ws://x", protocol: hubProtocol, connect: f.connect, onInvalid });
     f.last().serverOpen();
     return { socket, server: f.last(), onInvalid };
   }
@@ -93,7 +98,7 @@ describe("typed events on the client", () => {
 
   it("sends only while open", () => {
     const f = fakeFactory();
-    const socket = createRoomSocket({ url: "ws://x", protocol: chatProtocol, connect: f.connect });
+    const socket = createRoomSocket({ url: "ws://x", protocol: hubProtocol, connect: f.connect });
     expect(socket.send({ event: "ping", data: {} })).toBe(false);
     f.last().serverOpen();
     expect(socket.send({ event: "ping", data: {} })).toBe(true);

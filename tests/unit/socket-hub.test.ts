@@ -29,7 +29,7 @@ function setup(token: string | null = "t0ken") {
     signedOut: vi.fn(() => {
       token = null;
     }),
-    url: "ws://x/ws/chat",
+    url: "ws://x/ws/hub",
     connect: f.connect,
     random: () => 1,
   };

@@ -59,7 +59,7 @@ describe("loadChatHistory", () => {
     let reject!: (e: unknown) => void;
     fetchMock.mockReturnValue(new Promise((_, r) => (reject = r)));
     const running = loadChatHistory();
-    chatStore.getState().hubLoaded([msg(7)]);
+    chatStore.getState().socketLoaded([msg(7)]);
     reject(new TypeError("offline"));
     await running;
     expect(chatStore.getState()).toMatchObject({ status: "done", loadFailed: false });

@@ -49,17 +49,17 @@ describe("chat load status (§4): pending → inProgress → done → frozen", (
     expect(store.getState().messages.map((m) => m.id)).toEqual([1, 2]);
   });
 
-  it("the hub's loadChat finishes a load too, and a later HTTP answer does not overwrite it", () => {
+  it("the chat socket's loadChat finishes a load too, and a later HTTP answer does not overwrite it", () => {
     const { store, fire } = setup();
     store.getState().startLoad();
-    store.getState().hubLoaded([msg(5), msg(6)]);
+    store.getState().socketLoaded([msg(5), msg(6)]);
     expect(store.getState().status).toBe("done");
     store.getState().historyLoaded([msg(1)]);
     expect(store.getState().messages.map((m) => m.id)).toEqual([5, 6]);
     fire();
     expect(store.getState().status).toBe("frozen");
     // after a moderator's delete the hub sends the whole history again: it replaces the list
-    store.getState().hubLoaded([msg(6)]);
+    store.getState().socketLoaded([msg(6)]);
     expect(store.getState().messages.map((m) => m.id)).toEqual([6]);
     expect(store.getState().status).toBe("frozen");
   });
@@ -80,14 +80,14 @@ describe("chat load status (§4): pending → inProgress → done → frozen", (
     expect(store.getState().startLoad()).toBe(true);
     expect(store.getState().loadFailed).toBe(false);
     // a failure after the hub delivered changes nothing
-    store.getState().hubLoaded([msg(1)]);
+    store.getState().socketLoaded([msg(1)]);
     store.getState().failLoad();
     expect(store.getState()).toMatchObject({ status: "done", loadFailed: false });
   });
 
   it("reset cancels the pending freeze", () => {
     const { store, fire } = setup();
-    store.getState().hubLoaded([]);
+    store.getState().socketLoaded([]);
     store.getState().reset();
     fire();
     expect(store.getState().status).toBe("pending");
@@ -97,7 +97,7 @@ describe("chat load status (§4): pending → inProgress → done → frozen", (
 describe("scroll state and unseen messages", () => {
   it("counts messages that arrive while the reader is scrolled up, and clears at the bottom", () => {
     const { store } = setup();
-    store.getState().hubLoaded([msg(1)]);
+    store.getState().socketLoaded([msg(1)]);
     store.getState().receive(msg(2));
     expect(store.getState().scroll).toEqual({ following: true, unseen: 0 });
     store.getState().setFollowing(false);

@@ -1,4 +1,4 @@
-// The admin routes push to the user's open hub sockets (/ws/chat) without a reload.
+// The admin routes push to the user's open hub sockets (/ws/hub) without a reload.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hub } from "../../worker/rooms/hub";
@@ -7,7 +7,7 @@ import { makeUser, post } from "./user-fixtures";
 type Frame = { event: string; data: Record<string, unknown> };
 
 async function openHub(token: string) {
-  const res = await exports.default.fetch("http://x/ws/chat", { headers: { Upgrade: "websocket" } });
+  const res = await exports.default.fetch("http://x/ws/hub", { headers: { Upgrade: "websocket" } });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -64,9 +64,9 @@ describe("live pushes from the admin routes", () => {
   it("a failing hub never fails the adjustment or the ban (logged only)", async () => {
     const boss = await makeUser({ isAdmin: true });
     const player = await makeUser();
-    const real = env.CHAT_ROOM;
+    const real = env.HUB_ROOM;
     // the worker reads the same env object: make every hub call throw
-    (env as { CHAT_ROOM: unknown }).CHAT_ROOM = {
+    (env as { HUB_ROOM: unknown }).HUB_ROOM = {
       idFromName: () => {
         throw new Error("hub down");
       },
@@ -79,8 +79,8 @@ describe("live pushes from the admin routes", () => {
       expect(note?.content).toBe("+2.00");
       expect((await post("/api/admin/users/ban", { user_id: player.user.id }, boss.token)).status).toBe(200);
     } finally {
-      (env as { CHAT_ROOM: unknown }).CHAT_ROOM = real;
+      (env as { HUB_ROOM: unknown }).HUB_ROOM = real;
     }
-    expect(env.CHAT_ROOM).toBe(real);
+    expect(env.HUB_ROOM).toBe(real);
   });
 });

@@ -1,6 +1,6 @@
 // GET /api/cases/get and /getOne: active cases by priority with their RTP, one case's items in
 // pick order with chances and weights, and the live drops (newest first, the last 10) which the
-// hub also broadcasts to every /ws/chat socket as casesLiveDrop.
+// hub also broadcasts to every /ws/hub socket as casesLiveDrop.
 import { describe, expect, it } from "vitest";
 import { getCasesAnswer, getOneAnswer, liveDropJson } from "../../shared/api/cases";
 import { CASES } from "../../shared/constants";

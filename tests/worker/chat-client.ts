@@ -1,22 +1,23 @@
-// Helpers for the chat worker tests: hub sockets that can ask and wait for the next frame of an
+// Helpers for the chat worker tests: chat sockets that can ask and wait for the next frame of an
 // event, players who meet the minimum deposit (a deposit ledger row + balance, as the demo seed
 // books it), staff, ban reasons, house items, and the HTTP calls of /api/chat.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { ChatServerFrame } from "../../shared/rooms/chat";
-import { hub } from "../../worker/rooms/hub";
+import { chatRoom } from "../../worker/rooms/chat/stub";
 import { addCatalogue } from "./crash-fixtures";
-import { connectHub, type HubClient } from "./hub-client";
+import { connectChatSocket, type ChatClient } from "./hub-client";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 type Event = ChatServerFrame["event"];
 export type FrameOf<E extends Event> = Extract<ChatServerFrame, { event: E }>;
 
-export function all<E extends Event>(c: HubClient, event: E): FrameOf<E>[] {
+export function all<E extends Event>(c: ChatClient, event: E): FrameOf<E>[] {
   return c.frames.filter((f): f is FrameOf<E> => f.event === event);
 }
 
 /** The first frame of `event` after the first `skip` ones that matches. */
-export async function next<E extends Event>(c: HubClient, event: E, match: (f: FrameOf<E>) => boolean = () => true, skip = 0): Promise<FrameOf<E>> {
+export async function next<E extends Event>(c: ChatClient, event: E, match: (f: FrameOf<E>) => boolean = () => true, skip = 0): Promise<FrameOf<E>> {
   return (await c.waitFor(
     (f) =>
       f.event === event &&
@@ -29,24 +30,30 @@ export async function next<E extends Event>(c: HubClient, event: E, match: (f: F
 }
 
 /** Sends a sendMessage frame and waits for its chatAnswer. */
-export async function say(c: HubClient, message: string): Promise<FrameOf<"chatAnswer">["data"]> {
+export async function say(c: ChatClient, message: string): Promise<FrameOf<"chatAnswer">["data"]> {
   const skip = all(c, "chatAnswer").length;
   c.send({ event: "sendMessage", data: { message } });
   return (await next(c, "chatAnswer", () => true, skip)).data;
 }
 
-/** A hub socket that has its loadChat and quizInit and, for a user, is bound to them. */
-export async function connectChat(who?: { token: string; user: { id: number } }): Promise<HubClient> {
-  const c = await connectHub();
+/** How many of the chat room's open sockets are bound to the user (read in the room's attachments). */
+const boundTo = (userId: number) =>
+  runInDurableObject(
+    chatRoom(env),
+    async (_room, state) => state.getWebSockets().filter((ws) => (ws.deserializeAttachment() as { userId: number | null }).userId === userId).length,
+  );
+
+/** A chat socket that has its loadChat and quizInit and, for a user, is bound to them. */
+export async function connectChat(who?: { token: string; user: { id: number } }): Promise<ChatClient> {
+  const c = await connectChatSocket();
   await next(c, "loadChat");
   await next(c, "quizInit");
   if (who) {
-    const reach = async () => (await hub(env).notifyUser(who.user.id, { event: "pong", data: {} })).sent;
-    const before = await reach(); // the user's other sockets
+    const before = await boundTo(who.user.id); // the user's other sockets
     c.identify(who.token);
-    // identity has no answer of its own: bound once the hub reaches the user through one more socket
+    // identity has no answer of its own: bound once the room holds one more socket of the user
     for (let i = 0; ; i++) {
-      if ((await reach()) > before) break;
+      if ((await boundTo(who.user.id)) > before) break;
       if (i > 80) throw new Error("the socket never got bound to the user");
       await sleep(25);
     }

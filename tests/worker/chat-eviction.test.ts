@@ -5,13 +5,13 @@ import { env } from "cloudflare:workers";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CHAT } from "../../shared/constants";
 import type { QuizState } from "../../worker/rooms/chat/quiz";
-import { hub } from "../../worker/rooms/hub";
+import { chatRoom } from "../../worker/rooms/chat/stub";
 import { adminChatCall, all, banReason, chatCall, connectChat, houseItem, moderator, next, player, say } from "./chat-client";
 import { advanceClock } from "./crash-client";
 import { count, itemRow } from "./crash-fixtures";
-import { closeAll, type HubClient } from "./hub-client";
+import { closeAll, type ChatClient } from "./hub-client";
 
-let open: HubClient[] = [];
+let open: ChatClient[] = [];
 async function socket(who?: Parameters<typeof connectChat>[0]) {
   const c = await connectChat(who);
   open.push(c);
@@ -35,10 +35,10 @@ describe("eviction", () => {
     const item = await houseItem(1_200);
     const started = await adminChatCall<{ quiz: { id: number } }>("quiz/start", { question: "Color of the sky?", answer: "blue", item_id: item }, mod.token);
     expect(started.status).toBe(200);
-    const history = await hub(env).history();
-    const quiz = await hub(env).quizState();
+    const history = await chatRoom(env).history();
+    const quiz = await chatRoom(env).quizState();
 
-    await evictDurableObject(hub(env));
+    await evictDurableObject(chatRoom(env));
 
     const fresh = await socket();
     expect(all(fresh, "loadChat")[0]!.data.messages).toEqual(history);
@@ -51,7 +51,7 @@ describe("eviction", () => {
     const blue = await say(again, "Blue");
     expect(blue, JSON.stringify(blue)).toMatchObject({ status: "success" });
     await next(fresh, "newMessage", (f) => f.data.message === "system.quiz_won");
-    const after = await hub(env).history();
+    const after = await chatRoom(env).history();
     const ids = after.map((m) => m.id);
     expect(Math.min(...ids.slice(-2))).toBeGreaterThan(Math.max(...history.map((m) => m.id)));
     expect(await itemRow(item)).toMatchObject({ owner_id: p.user.id, status: "available" });
@@ -64,20 +64,20 @@ describe("eviction", () => {
     const started = await adminChatCall<{ quiz: QuizState }>("quiz/start", { question: "q?", answer: "yes", item_id: item }, mod.token);
     expect(started.status).toBe(200);
     // as if the room had marked the winner and was evicted before D1 moved the item
-    await runInDurableObject(hub(env), async (_instance, state) => {
+    await runInDurableObject(chatRoom(env), async (_instance, state) => {
       const quiz = (await state.storage.get<QuizState>("chat:quiz"))!;
       await state.storage.put("chat:quiz", { ...quiz, winner: { userId: p.user.id, username: p.user.username } });
     });
-    await evictDurableObject(hub(env));
+    await evictDurableObject(chatRoom(env));
     const watcher = await socket(); // wakes the room: it re-arms the hand-over
     expect(all(watcher, "quizInit")[0]!.data.isActive).toBe(false);
     expect(await itemRow(item)).toMatchObject({ owner_id: null, status: "quiz" });
-    expect(await runDurableObjectAlarm(hub(env))).toBe(true);
+    expect(await runDurableObjectAlarm(chatRoom(env))).toBe(true);
 
     expect(await itemRow(item)).toMatchObject({ owner_id: p.user.id, status: "available" });
     await next(watcher, "newMessage", (f) => f.data.type === "MESSAGE" && f.data.message === "system.quiz_won" && f.data.params?.username === p.user.username);
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1 AND name = 'quiz_won'", p.user.id)).toBe(1);
-    expect((await hub(env).quizState()).isActive).toBe(false);
+    expect((await chatRoom(env).quizState()).isActive).toBe(false);
     // a new quiz may start
     const next2 = await houseItem();
     expect((await adminChatCall("quiz/start", { question: "q2", answer: "a", item_id: next2 }, mod.token)).status).toBe(200);

@@ -4,12 +4,12 @@
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CHAT } from "../../shared/constants";
-import { hub } from "../../worker/rooms/hub";
+import { chatRoom } from "../../worker/rooms/chat/stub";
 import { adminChatCall, admin, all, auditOf, banReason, chatCall, connectChat, moderator, mutesOf, next, player, say } from "./chat-client";
 import { advanceClock } from "./crash-client";
-import { closeAll, type HubClient } from "./hub-client";
+import { closeAll, type ChatClient } from "./hub-client";
 
-let open: HubClient[] = [];
+let open: ChatClient[] = [];
 async function socket(who?: Parameters<typeof connectChat>[0]) {
   const c = await connectChat(who);
   open.push(c);
@@ -44,7 +44,7 @@ describe("mute (POST /api/chat/ban)", () => {
     expect((await say(c, "x")).duration).toBe(5);
     advanceClock(90_000);
     expect((await say(c, "x")).duration).toBe(3);
-    expect((await hub(env).history()).some((m) => m.message === "after")).toBe(false);
+    expect((await chatRoom(env).history()).some((m) => m.message === "after")).toBe(false);
 
     const [mute] = await mutesOf(p.user.id);
     expect(mute).toMatchObject({ moderator_id: mod.user.id, reason_id: reason.id, duration_minutes: 5, lifted_at: null });
@@ -232,12 +232,12 @@ describe("staff only, on every route", () => {
     const before = (await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first<{ n: number }>())!.n;
     const c = await socket(victim);
     expect((await say(c, "keep me")).status).toBe("success");
-    const kept = (await hub(env).history()).at(-1)!;
+    const kept = (await chatRoom(env).history()).at(-1)!;
     expect((await chatCall("ban", { user_id: victim.user.id, duration: 5, reason_id: reason.id }, p.token)).status).toBe(403);
     expect((await chatCall("delete", { id: kept.id }, p.token)).status).toBe(403);
     expect((await chatCall("clear", {}, p.token)).status).toBe(403);
     expect(await mutesOf(victim.user.id)).toHaveLength(0);
-    expect((await hub(env).history()).some((m) => m.id === kept.id)).toBe(true);
+    expect((await chatRoom(env).history()).some((m) => m.id === kept.id)).toBe(true);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first<{ n: number }>())!.n).toBe(before);
   });
 });
@@ -255,7 +255,7 @@ describe("delete and clear", () => {
     expect(await chatCall("delete", { id: msg.id }, mod.token)).toEqual({ status: 200, body: { success: true, message: "chat_api.deleted" } });
     const fresh = await next(watcher, "loadChat", () => true, loads);
     expect(fresh.data.messages.some((m) => m.id === msg.id)).toBe(false);
-    expect((await hub(env).history()).some((m) => m.id === msg.id)).toBe(false);
+    expect((await chatRoom(env).history()).some((m) => m.id === msg.id)).toBe(false);
     expect((await auditOf("chat.delete")).at(-1)).toMatchObject({
       actor_id: mod.user.id,
       target_user_id: p.user.id,
@@ -273,12 +273,12 @@ describe("delete and clear", () => {
     const reason = await banReason(true);
     const inactive = await banReason(false);
     expect((await say(c, "spam spam spam")).status).toBe("success");
-    const msg = (await hub(env).history()).findLast((m) => m.message === "spam spam spam")!;
+    const msg = (await chatRoom(env).history()).findLast((m) => m.message === "spam spam spam")!;
 
     for (const reason_id of [inactive.id, 999_999]) {
       expect(await chatCall("delete", { id: msg.id, reason_id }, mod.token)).toMatchObject({ status: 400, body: { message: "chat_api.invalid_reason" } });
     }
-    expect((await hub(env).history()).some((m) => m.id === msg.id)).toBe(true);
+    expect((await chatRoom(env).history()).some((m) => m.id === msg.id)).toBe(true);
     expect(await chatCall("delete", { id: msg.id, reason_id: reason.id }, mod.token)).toMatchObject({ status: 200, body: { message: "chat_api.deleted" } });
     expect((await auditOf("chat.delete")).at(-1)).toMatchObject({
       actor_id: mod.user.id,
@@ -293,14 +293,14 @@ describe("delete and clear", () => {
     const c = await socket(p);
     expect((await say(c, "soon gone")).status).toBe("success");
     const loads = all(c, "loadChat").length;
-    const before = (await hub(env).history()).length;
+    const before = (await chatRoom(env).history()).length;
 
     expect(await chatCall("clear", {}, boss.token)).toEqual({ status: 200, body: { success: true, message: "chat_api.cleared" } });
     const fresh = await next(c, "loadChat", () => true, loads);
     expect(fresh.data.messages).toEqual([
       expect.objectContaining({ type: "MESSAGE", message: "system.chat_cleared", user: expect.objectContaining({ id: 0, username: "System" }) }),
     ]);
-    expect(await hub(env).history()).toEqual(fresh.data.messages);
+    expect(await chatRoom(env).history()).toEqual(fresh.data.messages);
     expect((await auditOf("chat.clear")).at(-1)).toMatchObject({ actor_id: boss.user.id, details: { messages: before } });
     const late = await socket();
     expect(all(late, "loadChat")[0]!.data.messages).toEqual(fresh.data.messages);

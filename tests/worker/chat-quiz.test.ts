@@ -6,13 +6,13 @@ import type { QuizJson } from "../../shared/api/chat";
 import { CHAT } from "../../shared/constants";
 import { awardQuizItem } from "../../worker/chat/quiz";
 import { reconcile } from "../../worker/books/reconcile";
-import { hub } from "../../worker/rooms/hub";
+import { chatRoom } from "../../worker/rooms/chat/stub";
 import { adminChatCall, admin, all, auditOf, chatCall, connectChat, houseItem, moderator, next, player, say, sleep } from "./chat-client";
 import { advanceClock } from "./crash-client";
 import { count, giveItem, itemRow } from "./crash-fixtures";
-import { closeAll, type HubClient } from "./hub-client";
+import { bindHub, closeAll, connectHub } from "./hub-client";
 
-let open: HubClient[] = [];
+let open: { close(): void }[] = [];
 async function socket(who?: Parameters<typeof connectChat>[0]) {
   const c = await connectChat(who);
   open.push(c);
@@ -47,7 +47,7 @@ describe("starting and stopping", () => {
     const banner = await next(watcher, "quizInit", (f) => f.data.isActive, skip);
     expect(banner.data).toEqual(res.body.quiz);
     expect(JSON.stringify(banner.data).toLowerCase()).not.toContain("four");
-    expect(await hub(env).quizState()).toEqual(res.body.quiz);
+    expect(await chatRoom(env).quizState()).toEqual(res.body.quiz);
     // a new socket sees the running quiz on connect
     expect(all(await socket(), "quizInit")[0]!.data).toEqual(res.body.quiz);
     expect((await auditOf("chat.quiz_start")).at(-1)).toMatchObject({
@@ -98,7 +98,7 @@ describe("starting and stopping", () => {
     }
     expect(await itemRow(owned)).toMatchObject({ owner_id: p.user.id, status: "available" });
     expect(await itemRow(withdrawing)).toMatchObject({ owner_id: null, status: "lost" });
-    expect((await hub(env).quizState()).isActive).toBe(false);
+    expect((await chatRoom(env).quizState()).isActive).toBe(false);
     expect((await auditOf("chat.quiz_start")).length).toBe(audits);
     // an item reserved by a running quiz cannot be the prize of a second one either
     const prize = await houseItem();
@@ -120,7 +120,7 @@ describe("starting and stopping", () => {
     }
     expect(await itemRow(prize)).toMatchObject({ owner_id: null, status: "available" });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM inventory_items WHERE status = 'quiz'").first<{ n: number }>()).toEqual({ n: 0 });
-    expect((await hub(env).quizState()).isActive).toBe(false);
+    expect((await chatRoom(env).quizState()).isActive).toBe(false);
     expect((await auditOf("chat.quiz_start")).length).toBe(audits);
   });
 });
@@ -133,13 +133,16 @@ describe("answering", () => {
     const p = await player();
     const watcher = await socket();
     const c = await socket(p);
+    const bells = await connectHub(); // the winner's bell rings on the hub's socket
+    open.push(bells);
+    await bindHub(bells, p);
     expect((await start(mod.token, { question: "Capital of France?", answer: "Paris", item_id: item })).status).toBe(200);
 
     expect(await say(c, "London")).toEqual({ status: "success", message: "chat_api.message_sent" });
-    expect((await hub(env).quizState()).isActive).toBe(true);
+    expect((await chatRoom(env).quizState()).isActive).toBe(true);
     // the starter knows the answer and cannot win
     expect((await chatCall("sendMessage", { message: "paris" }, mod.token)).status).toBe(200);
-    expect((await hub(env).quizState()).isActive).toBe(true);
+    expect((await chatRoom(env).quizState()).isActive).toBe(true);
 
     advanceClock(CHAT.minIntervalMs);
     const skipMsgs = all(watcher, "newMessage").length;
@@ -152,9 +155,9 @@ describe("answering", () => {
     expect(all(watcher, "quizInit").at(-1)!.data).toMatchObject({ isActive: false });
 
     expect(await itemRow(item)).toMatchObject({ owner_id: p.user.id, status: "available" });
-    const bell = await next(c, "notification", (f) => f.data.name === "quiz_won");
+    const bell = await bells.waitFor((f) => f.event === "notification" && f.data.name === "quiz_won", "the winner's bell");
     expect(bell.data).toMatchObject({ content: name, is_read: false });
-    expect(all(watcher, "notification")).toHaveLength(0);
+    expect(c.frames.some((f) => (f.event as string) === "notification")).toBe(false); // not on the chat's socket
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1 AND name = 'quiz_won'", p.user.id)).toBe(1);
     expect((await auditOf("chat.quiz_won")).at(-1)).toMatchObject({ actor_id: mod.user.id, target_user_id: p.user.id, details: { item_id: item } });
     // the winner's inventory now lists it
@@ -221,7 +224,7 @@ describe("answering", () => {
     expect(await say(c, "site.com")).toMatchObject({ message: "chat_api.links" });
     expect((await say(c, "hello")).status).toBe("success");
     expect(await say(c, "site.com")).toMatchObject({ message: "chat_api.links" });
-    expect((await hub(env).quizState()).isActive).toBe(true);
+    expect((await chatRoom(env).quizState()).isActive).toBe(true);
     expect(await itemRow(item)).toMatchObject({ owner_id: null, status: "quiz" });
   });
 });

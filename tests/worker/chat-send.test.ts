@@ -5,14 +5,14 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { chatMessageJson, getMessagesAnswer, type ChatMessageJson } from "../../shared/api/chat";
 import { CHAT, SOCKET } from "../../shared/constants";
 import { placeBet, settleLoss, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
-import { hub } from "../../worker/rooms/hub";
+import { chatRoom } from "../../worker/rooms/chat/stub";
 import { all, chatCall, connectChat, moderator, next, player, say } from "./chat-client";
 import { advanceClock } from "./crash-client";
 import { giveItem, writeWaitingRound } from "./crash-fixtures";
-import { closeAll, type HubClient } from "./hub-client";
+import { closeAll, type ChatClient } from "./hub-client";
 import { makeUser, post } from "./user-fixtures";
 
-let open: HubClient[] = [];
+let open: ChatClient[] = [];
 async function socket(who?: Parameters<typeof connectChat>[0]) {
   const c = await connectChat(who);
   open.push(c);
@@ -55,9 +55,9 @@ describe("history and broadcast", () => {
     const staff = await moderator(); // staff are exempt from the deposit; the clock moves past the rate limit
     for (let i = 0; i < CHAT.historySize + 5; i++) {
       advanceClock(CHAT.minIntervalMs);
-      expect((await hub(env).postMessage(staff.user.id, `fill ${i}`)).status).toBe(200);
+      expect((await chatRoom(env).postMessage(staff.user.id, `fill ${i}`)).status).toBe(200);
     }
-    const messages = await hub(env).history();
+    const messages = await chatRoom(env).history();
     expect(messages).toHaveLength(CHAT.historySize);
     expect(messages.at(-1)!.message).toBe(`fill ${CHAT.historySize + 4}`);
     expect(messages[0]!.message).toBe("fill 5");
@@ -73,7 +73,7 @@ describe("history and broadcast", () => {
     expect((await say(c, payload)).status).toBe("success");
     const live = await next(c, "newMessage", (f) => f.data.user.id === eve.user.id);
     expect(live.data.message).toBe(payload);
-    expect((await hub(env).history()).at(-1)!.message).toBe(payload);
+    expect((await chatRoom(env).history()).at(-1)!.message).toBe(payload);
   });
 });
 
@@ -94,7 +94,7 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
       body: { message: "chat_api.too_long" },
     });
     expect((await chatCall("sendMessage", { message: "x".repeat(CHAT.maxMessageLength) }, p.token)).status).toBe(200);
-    expect((await hub(env).history()).filter((m) => m.user.id === p.user.id)).toHaveLength(1);
+    expect((await chatRoom(env).history()).filter((m) => m.user.id === p.user.id)).toHaveLength(1);
   });
 
   it("a body that is not a string is a 400 invalid_request, never a 500", async () => {
@@ -125,7 +125,7 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
     expect(await say(c, "third")).toMatchObject({ status: "error", message: "chat_api.too_fast" });
     advanceClock(CHAT.minIntervalMs);
     expect((await say(c, "fourth")).status).toBe("success");
-    expect((await hub(env).history()).filter((m) => m.user.id === p.user.id).map((m) => m.message)).toEqual(["first", "fourth"]);
+    expect((await chatRoom(env).history()).filter((m) => m.user.id === p.user.id).map((m) => m.message)).toEqual(["first", "fourth"]);
   });
 
   it("refuses links from players, lets staff post them", async () => {
@@ -137,7 +137,7 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
     expect(await say(c, "cashed out at 1.5x and x2.50")).toMatchObject({ status: "success" });
     const mod = await moderator();
     expect(await chatCall("sendMessage", { message: "rules at site.com/rules" }, mod.token)).toMatchObject({ status: 200 });
-    const kept = await hub(env).history();
+    const kept = await chatRoom(env).history();
     expect(kept.some((m) => m.message === "visit site.com")).toBe(false);
     expect(kept.at(-1)).toMatchObject({ message: "rules at site.com/rules", user: { id: mod.user.id, is_moderator: true } });
   });
@@ -156,7 +156,7 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
     });
     advanceClock(CHAT.minIntervalMs);
     expect(await say(c, "e.g. x1.5 then 2.50, ну.и ok.")).toMatchObject({ status: "success" });
-    const mine = (await hub(env).history()).filter((m) => m.user.id === p.user.id).map((m) => m.message);
+    const mine = (await chatRoom(env).history()).filter((m) => m.user.id === p.user.id).map((m) => m.message);
     expect(mine).toEqual(["e.g. x1.5 then 2.50, ну.и ok."]);
   });
 });
@@ -244,7 +244,7 @@ describe("floods", () => {
     const closed = await flooder.waitClosed();
     expect(closed.code).toBe(SOCKET.policyViolationCode);
     // the rate limit let one through
-    expect((await hub(env).history()).filter((m) => m.user.id === p.user.id)).toHaveLength(1);
+    expect((await chatRoom(env).history()).filter((m) => m.user.id === p.user.id)).toHaveLength(1);
     calm.send({ event: "ping", data: {} });
     await calm.waitFor((f) => f.event === "pong", "pong");
     expect(calm.closed).toBeUndefined();

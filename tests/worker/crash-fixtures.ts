@@ -67,9 +67,9 @@ export async function count(sql: string, ...args: unknown[]): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Writes round `id` to D1 as a fresh waiting round (empty bank), with `changes` over it. */
-export async function writeWaitingRound(id: number, changes: Partial<RoundRow> = {}): Promise<RoundRow> {
-  const round: RoundRow = {
+/** Round `id` as the crash room writes it: a fresh waiting round (empty bank), with `changes` over it. */
+export function crashRound(id: number, changes: Partial<RoundRow> = {}): RoundRow {
+  return {
     id,
     status: "waiting",
     publicHash: "p",
@@ -85,6 +85,11 @@ export async function writeWaitingRound(id: number, changes: Partial<RoundRow> =
     secretHash: null,
     ...changes,
   };
+}
+
+/** Writes round `id` to D1 as a fresh waiting round (empty bank), with `changes` over it. */
+export async function writeWaitingRound(id: number, changes: Partial<RoundRow> = {}): Promise<RoundRow> {
+  const round = crashRound(id, changes);
   await writeRound(env, round);
   return round;
 }

@@ -3,32 +3,14 @@
 // and a fault keeps only its own entry owed.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { RoundRow } from "../../worker/rooms/crash/effects";
 import { LOSS_GROUP, Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
-import { placeBet, settleLoss, settleLossGroup, writeRound } from "../../worker/rooms/crash/settlement";
-import { addCatalogue, betRow, giveItem, itemRow } from "./crash-fixtures";
+import { placeBet, settleLoss, settleLossGroup } from "../../worker/rooms/crash/settlement";
+import { addCatalogue, betRow, giveItem, itemRow, writeWaitingRound } from "./crash-fixtures";
 import { makeUser } from "./user-fixtures";
 
 let roundSeq = 5000;
 async function runningRound(): Promise<number> {
-  const id = ++roundSeq;
-  const row: RoundRow = {
-    id,
-    status: "waiting",
-    publicHash: `ph-${id}`,
-    dayOfMonth: 22,
-    provablyFair: true,
-    bank: 0,
-    betsCount: 0,
-    itemsCount: 0,
-    createdAt: 1,
-    startedAt: null,
-    crashedAt: null,
-    crashPoint: null,
-    secretHash: null,
-  };
-  await writeRound(env, row);
-  return id;
+  return (await writeWaitingRound(++roundSeq)).id;
 }
 
 /** `n` players with one staked item each in `roundId`. */
@@ -137,7 +119,7 @@ describe("the outbox's wins", () => {
     // catalogue; a refresh since made that item dearer than the win, so it is paid in cash
     const prize = await addCatalogue(900);
     const pushed: Array<{ userId: number; event: string }> = [];
-    const CHAT_ROOM = {
+    const HUB_ROOM = {
       idFromName: (name: string) => ({ name }),
       get: () => ({
         notifyUser: async (userId: number, frame: { event: string }) => {
@@ -145,9 +127,9 @@ describe("the outbox's wins", () => {
           return { sent: 1 };
         },
       }),
-    } as unknown as Env["CHAT_ROOM"];
+    } as unknown as Env["HUB_ROOM"];
     const { storage } = memoryStorage();
-    const outbox = new Outbox(storage, { ...env, CHAT_ROOM });
+    const outbox = new Outbox(storage, { ...env, HUB_ROOM });
     const win: OutboxEntry = {
       kind: "settle",
       settlement: {

@@ -3,34 +3,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { reconcile } from "../../worker/books/reconcile";
-import type { RoundRow } from "../../worker/rooms/crash/effects";
 import { bonusShare, placeBet, refundBet, settleLoss, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
-import { addCatalogue, betRow, count, giveItem, itemRow, roundRow } from "./crash-fixtures";
+import { addCatalogue, betRow, count, crashRound, giveItem, itemRow, roundRow, writeWaitingRound } from "./crash-fixtures";
 import { balanceOf, ledgerRows, makeUser } from "./user-fixtures";
 
 let roundSeq = 1000;
-const row = (id: number, fields: Partial<RoundRow> = {}): RoundRow => ({
-  id,
-  status: "waiting",
-  publicHash: `ph-${id}`,
-  dayOfMonth: 22,
-  provablyFair: true,
-  bank: 0,
-  betsCount: 0,
-  itemsCount: 0,
-  createdAt: 1,
-  startedAt: null,
-  crashedAt: null,
-  crashPoint: null,
-  secretHash: null,
-  ...fields,
-});
 async function newRound() {
-  const id = ++roundSeq;
-  await writeRound(env, row(id));
-  return id;
+  return (await writeWaitingRound(++roundSeq)).id;
 }
-const markRunning = (id: number) => writeRound(env, row(id, { status: "running", startedAt: 2 }));
+const markRunning = (id: number) => writeRound(env, crashRound(id, { status: "running", startedAt: 2 }));
 
 const bet = (roundId: number, userId: number, itemIds: number[], autoWithdraw = 200) => ({
   betId: crypto.randomUUID(),
@@ -244,13 +225,13 @@ describe("settling", () => {
     const roundId = await newRound();
     expect(await roundRow(roundId)).toMatchObject({ status: "waiting", secret_hash: null, crash_point: null });
     // a waiting row never carries the answer, even if asked to
-    await writeRound(env, row(roundId, { bank: 500, betsCount: 1, itemsCount: 2, crashPoint: 321, secretHash: "leak" }));
+    await writeRound(env, crashRound(roundId, { bank: 500, betsCount: 1, itemsCount: 2, crashPoint: 321, secretHash: "leak" }));
     expect(await roundRow(roundId)).toMatchObject({ status: "waiting", bank: 500, bets_count: 1, items_count: 2, secret_hash: null, crash_point: null });
     await markRunning(roundId);
-    await writeRound(env, row(roundId, { status: "crashed", crashPoint: 321, secretHash: "s1", bank: 500, crashedAt: 3 }));
+    await writeRound(env, crashRound(roundId, { status: "crashed", crashPoint: 321, secretHash: "s1", bank: 500, crashedAt: 3 }));
     // a late retry of an older row, or another crash row, changes nothing
-    await writeRound(env, row(roundId, { status: "running", bank: 1 }));
-    await writeRound(env, row(roundId, { status: "crashed", crashPoint: 999, secretHash: "s2", provablyFair: false }));
+    await writeRound(env, crashRound(roundId, { status: "running", bank: 1 }));
+    await writeRound(env, crashRound(roundId, { status: "crashed", crashPoint: 999, secretHash: "s2", provablyFair: false }));
     expect(await roundRow(roundId)).toMatchObject({ status: "crashed", secret_hash: "s1", crash_point: 321, provably_fair: 1, bank: 500 });
   });
 

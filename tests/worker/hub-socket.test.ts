@@ -2,9 +2,9 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { hub } from "../../worker/rooms/hub";
 import { SOCKET } from "../../shared/constants";
-import { closeAll, connectHub, makeUser, type HubClient } from "./hub-client";
+import { closeAll, connectChatSocket, connectHub, makeUser } from "./hub-client";
 
-let open: HubClient[] = [];
+let open: { close(): void }[] = [];
 async function connect() {
   const c = await connectHub();
   open.push(c);
@@ -17,9 +17,9 @@ afterEach(async () => {
   for (let i = 0; i < 40 && (await hub(env).online()).total > 0; i++) await new Promise((r) => setTimeout(r, 25));
 });
 
-describe("GET /ws/chat", () => {
-  it("answers 426 without an Upgrade header", async () => {
-    const res = await exports.default.fetch("http://x/ws/chat");
+describe("GET /ws/hub", () => {
+  it.each(["hub", "chat"])("answers 426 without an Upgrade header (/ws/%s)", async (room) => {
+    const res = await exports.default.fetch(`http://x/ws/${room}`);
     expect(res.status).toBe(426);
     expect(await res.json()).toMatchObject({ status: "error", message: "app_api.invalid_request" });
   });
@@ -27,6 +27,16 @@ describe("GET /ws/chat", () => {
   it("upgrades and sends the online counts at once", async () => {
     const c = await connect();
     await c.waitOnline(0, 1);
+  });
+
+  it("carries no chat: the history and the quiz come on /ws/chat, which sends no presence", async () => {
+    const c = await connect();
+    const chat = await connectChatSocket();
+    open.push(chat);
+    await chat.waitFor((f) => f.event === "quizInit", "quizInit");
+    expect(chat.frames.map((f) => f.event)).toEqual(["loadChat", "quizInit"]);
+    await c.waitOnline(0, 1); // the chat socket is not counted online
+    expect(c.frames.every((f) => f.event === "online")).toBe(true);
   });
 });
 

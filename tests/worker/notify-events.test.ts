@@ -10,7 +10,7 @@ import { notificationOf, notificationStatement, pushNotification } from "../../w
 import { placeBet, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
 import type { RoundRow } from "../../worker/rooms/crash/effects";
 import { makeCase, openCase } from "./cases-fixtures";
-import { addCatalogue, giveItem } from "./crash-fixtures";
+import { addCatalogue, crashRound, giveItem } from "./crash-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 async function bell(userId: number) {
@@ -21,21 +21,7 @@ async function bell(userId: number) {
 }
 
 let roundSeq = 700_000;
-const round = (id: number, status: RoundRow["status"]): RoundRow => ({
-  id,
-  status,
-  publicHash: `ph-${id}`,
-  dayOfMonth: 1,
-  provablyFair: true,
-  bank: 0,
-  betsCount: 0,
-  itemsCount: 0,
-  createdAt: 1,
-  startedAt: status === "running" ? 2 : null,
-  crashedAt: null,
-  crashPoint: null,
-  secretHash: null,
-});
+const round = (id: number, status: RoundRow["status"]): RoundRow => crashRound(id, { status, startedAt: status === "running" ? 2 : null });
 
 /** A pending bet of `bankCents` in a running round. */
 async function crashBet(userId: number, bankCents: number) {
@@ -121,7 +107,7 @@ describe("the batch helpers", () => {
     const json = notificationOf(results[0]);
     expect(json).toEqual({ id: expect.any(Number), name: "deposit", content: "$10.00", is_read: false, created_at: 123 });
     const sent: unknown[] = [];
-    const CHAT_ROOM = {
+    const HUB_ROOM = {
       idFromName: (name: string) => ({ name }),
       get: () => ({
         notifyUser: async (userId: number, frame: unknown) => {
@@ -129,9 +115,9 @@ describe("the batch helpers", () => {
           return { sent: 1 };
         },
       }),
-    } as unknown as Env["CHAT_ROOM"];
-    expect(await pushNotification({ DB: env.DB, CHAT_ROOM }, user.id, json)).toBe(true);
+    } as unknown as Env["HUB_ROOM"];
+    expect(await pushNotification({ DB: env.DB, HUB_ROOM }, user.id, json)).toBe(true);
     expect(sent).toEqual([[user.id, { event: "notification", data: json }]]);
-    expect(await pushNotification({ DB: env.DB, CHAT_ROOM }, user.id, null)).toBe(false);
+    expect(await pushNotification({ DB: env.DB, HUB_ROOM }, user.id, null)).toBe(false);
   });
 });

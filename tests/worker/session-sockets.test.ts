@@ -12,6 +12,7 @@ import { db } from "../../worker/db/client";
 import { reconcile } from "../../worker/books/reconcile";
 import { hub } from "../../worker/rooms/hub";
 import { advanceClock, connectCrash, fireAt, startRound, type CrashClient, type FrameOf } from "./crash-client";
+import { connectChat } from "./chat-client";
 import { betRow, count, giveItem, itemRow } from "./crash-fixtures";
 import { connectHub, type HubClient } from "./hub-client";
 import { balanceOf, makeUser, post } from "./user-fixtures";
@@ -73,7 +74,7 @@ describe("logout", () => {
   let admin: Awaited<ReturnType<typeof makeUser>>;
   let watcher: CrashClient;
 
-  it("closes the session's /ws/crash and /ws/chat sockets (4001); its other session keeps its sockets", async () => {
+  it("closes the session's /ws/crash, /ws/hub and /ws/chat sockets (4001); its other session keeps its sockets", async () => {
     admin = await makeUser({ isAdmin: true });
     watcher = await connectCrash();
     const p = await playerWithTwoSessions();
@@ -82,11 +83,13 @@ describe("logout", () => {
     const crash2 = await connectCrash(p.other);
     const hub1 = await hubAs(p.token, p.user.id);
     const hub2 = await hubAs(p.other, p.user.id);
+    const chat1 = await connectChat({ token: p.token, user: p.user });
+    const chat2 = await connectChat({ token: p.other, user: p.user });
 
     const res = await post("/api/auth/logout", {}, p.token);
     expect(res.status).toBe(200);
     // closed by the time the logout answers (the client may see it a moment later)
-    for (const c of [crash1, hub1]) expect(await c.waitClosed()).toEqual({ code: SOCKET.sessionEnded.signed_out, reason: "signed_out" });
+    for (const c of [crash1, hub1, chat1]) expect(await c.waitClosed()).toEqual({ code: SOCKET.sessionEnded.signed_out, reason: "signed_out" });
 
     // the old socket can neither bet nor take: nothing reaches the room, nothing moves in D1
     const bets = await count("SELECT COUNT(*) AS n FROM crash_bets WHERE user_id = ?1", p.user.id);
@@ -100,6 +103,7 @@ describe("logout", () => {
     // the other session (another device) is untouched: it still bets and hears its pushes
     expect(crash2.closed).toBeUndefined();
     expect(hub2.closed).toBeUndefined();
+    expect(chat2.closed).toBeUndefined();
     const timer = await roundCrashingAt(watcher, admin.token, 3);
     expect((await crash2.ask(newBet([b], 2), "successBet")).data.bet.bank).toBe(7);
     expect(await hub(env).notifyUser(p.user.id, { event: "updateBalance", data: { balance: 1 } })).toEqual({ sent: 1 });
@@ -110,7 +114,7 @@ describe("logout", () => {
     const started = await startRound(watcher, timer);
     await fireAt(started + elapsedFor(300));
     await watcher.next("crashMultiplier", (f) => f.data.phase === "crashed" && f.data.roundId === timer.data.roundId);
-    closeAll([crash2, hub2, again]);
+    closeAll([crash2, hub2, chat2, again]);
   });
 
   it("finds the session's sockets after the hub hibernated (the index is rebuilt from the attachments)", async () => {
@@ -173,6 +177,7 @@ describe("site ban", () => {
     const crash1 = await connectCrash(p.token);
     const crash2 = await connectCrash(p.other);
     const hub1 = await hubAs(p.token, p.user.id);
+    const chat1 = await connectChat({ token: p.token, user: p.user });
     const bystander = await makeUser();
     const hubOther = await hubAs(bystander.token, bystander.user.id);
 
@@ -183,7 +188,7 @@ describe("site ban", () => {
     advanceClock(started + elapsedFor(150) - Date.now());
 
     expect((await post("/api/admin/users/ban", { user_id: p.user.id }, admin.token)).status).toBe(200);
-    for (const c of [crash1, crash2, hub1]) expect(await c.waitClosed()).toEqual({ code: SOCKET.sessionEnded.banned, reason: "banned" });
+    for (const c of [crash1, crash2, hub1, chat1]) expect(await c.waitClosed()).toEqual({ code: SOCKET.sessionEnded.banned, reason: "banned" });
     expect(hub1.frames.some((f) => f.event === "userBanned")).toBe(true);
     expect(hubOther.closed).toBeUndefined();
 

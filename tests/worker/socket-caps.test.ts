@@ -6,14 +6,14 @@ import { SOCKET } from "../../shared/constants";
 import { maxSocketsPerIp } from "../../worker/rooms/base/Room";
 import { count, giveItem, itemRow } from "./crash-fixtures";
 import { connectCrash } from "./crash-client";
-import { connectHub, HubClient } from "./hub-client";
+import { connectChatSocket, connectHub, RoomClient } from "./hub-client";
 import { makeUser } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
 
 const newBet = (items: number[], autoWithdraw: number) => ({ event: "newBet", data: { items, autoWithdraw } });
 
-function upgrade(room: "chat" | "crash", ip: string): Promise<Response> {
+function upgrade(room: "hub" | "chat" | "crash", ip: string): Promise<Response> {
   return exports.default.fetch(`http://x/ws/${room}`, { headers: { Upgrade: "websocket", "CF-Connecting-IP": ip } });
 }
 
@@ -35,32 +35,37 @@ describe("frame size cap", () => {
     d.close();
   });
 
-  it("a binary frame over the cap closes the chat socket too; a frame at the cap is read", async () => {
-    const hub = await connectHub();
-    hub.send(`{"event":"ping","data":{}}`.padEnd(SOCKET.maxFrameLength, " "));
-    await hub.waitFor((f) => f.event === "pong", "pong");
-    hub.ws.send(new Uint8Array(SOCKET.maxFrameLength + 1));
-    expect((await hub.waitClosed()).code).toBe(SOCKET.tooBigCode);
-  });
+  for (const [room, connect] of [
+    ["hub", connectHub],
+    ["chat", connectChatSocket],
+  ] as const) {
+    it(`a binary frame over the cap closes the ${room} socket too; a frame at the cap is read`, async () => {
+      const c: RoomClient<{ event: string; data: unknown }> = await connect();
+      c.send(`{"event":"ping","data":{}}`.padEnd(SOCKET.maxFrameLength, " "));
+      await c.waitFor((f) => f.event === "pong", "pong");
+      c.ws.send(new Uint8Array(SOCKET.maxFrameLength + 1));
+      expect((await c.waitClosed()).code).toBe(SOCKET.tooBigCode);
+    });
+  }
 });
 
-describe("sockets per IP per room", () => {
+describe.each(["hub", "chat"] as const)("sockets per IP per room (%s)", (room) => {
   it("refuses the N+1th socket of one IP with 429, while another IP still connects; a closed one frees a place", async () => {
     const max = maxSocketsPerIp(env);
     expect(max).toBe(SOCKET.defaultMaxPerIp); // wrangler.toml WS_MAX_PER_IP
     const open: WebSocket[] = [];
     for (let i = 0; i < max; i++) {
-      const res = await upgrade("chat", "203.0.113.7");
+      const res = await upgrade(room, "203.0.113.7");
       expect(res.status, `socket ${i + 1}`).toBe(101);
       res.webSocket!.accept();
       open.push(res.webSocket!);
     }
-    const refused = await upgrade("chat", "203.0.113.7");
+    const refused = await upgrade(room, "203.0.113.7");
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ status: "error", message: "app_api.too_many_requests" });
 
     // another IP, and the same IP in another room, are not affected
-    const other = await upgrade("chat", "198.51.100.9");
+    const other = await upgrade(room, "198.51.100.9");
     expect(other.status).toBe(101);
     other.webSocket!.accept();
     const crash = await upgrade("crash", "203.0.113.7");
@@ -68,12 +73,12 @@ describe("sockets per IP per room", () => {
     crash.webSocket!.accept();
 
     // one closes: the IP may open one again
-    const leaving = new HubClient(open.shift()!);
+    const leaving = new RoomClient(open.shift()!);
     leaving.close();
     await leaving.waitClosed();
     let again: Response | undefined;
     for (let i = 0; i < 40 && again?.status !== 101; i++) {
-      again = await upgrade("chat", "203.0.113.7");
+      again = await upgrade(room, "203.0.113.7");
       if (again.status !== 101) await new Promise((r) => setTimeout(r, 25));
     }
     expect(again!.status).toBe(101);

@@ -8,7 +8,7 @@ import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
 type Frame = { event: string; data: Record<string, unknown> };
 
 async function openHub(token: string) {
-  const res = await exports.default.fetch("http://x/ws/chat", { headers: { Upgrade: "websocket" } });
+  const res = await exports.default.fetch("http://x/ws/hub", { headers: { Upgrade: "websocket" } });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();

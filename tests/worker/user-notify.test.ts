@@ -6,11 +6,11 @@ import { makeUser } from "./user-fixtures";
 
 type Frame = { event: string; data: unknown };
 
-/** An env whose CHAT_ROOM records what the worker pushes (or fails like an unreachable DO). */
+/** An env whose HUB_ROOM records what the worker pushes (or fails like an unreachable DO). */
 function hubEnv(fail: false | "throw" | "refuse" = false) {
   const sent: Array<{ userId: number; frame: Frame }> = [];
   const names: string[] = [];
-  const CHAT_ROOM = {
+  const HUB_ROOM = {
     idFromName: (name: string) => {
       names.push(name);
       return { name };
@@ -23,8 +23,8 @@ function hubEnv(fail: false | "throw" | "refuse" = false) {
         return { sent: 1 };
       },
     }),
-  } as unknown as Env["CHAT_ROOM"];
-  return { env: { DB: env.DB, CHAT_ROOM }, sent, names };
+  } as unknown as Env["HUB_ROOM"];
+  return { env: { DB: env.DB, HUB_ROOM }, sent, names };
 }
 
 describe("worker/lib/notify", () => {

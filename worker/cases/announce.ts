@@ -1,12 +1,12 @@
 // After a committed open: the player's balance is pushed and everyone gets the live drop.
 // Both are best effort: the open stands whatever the hub does.
-import { casesLiveDropFrame } from "../../shared/rooms/chat";
+import { casesLiveDropFrame } from "../../shared/rooms/hub";
 import { pushBalance } from "../lib/notify";
 import { hub } from "../rooms/hub";
 import { presentLiveDrop } from "./presenters";
 import { liveDrop } from "./queries";
 
-type HubEnv = Pick<Env, "DB" | "CHAT_ROOM">;
+type HubEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
 export async function announceOpen(env: HubEnv, userId: number, openId: number): Promise<void> {
   await pushBalance(env, userId);

@@ -1,18 +1,18 @@
-// Per-user pushes through the hub (the ChatRoom DO named "hub"). A push is best effort: the
+// Per-user pushes through the hub (worker/rooms/hub.ts). A push is best effort: the
 // money or state change it reports is already committed, so a hub failure is logged, never thrown.
 import { eq } from "drizzle-orm";
 import type { NotificationKind } from "../../shared/api/notifications";
 import type { NotificationJson } from "../../shared/api/user";
 import { toDollars } from "../../shared/money";
-import type { ChatServerFrame } from "../../shared/rooms/chat";
+import type { HubServerFrame } from "../../shared/rooms/hub";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { hub } from "../rooms/hub";
 
-type HubEnv = Pick<Env, "DB" | "CHAT_ROOM">;
+type HubEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
 /** hub(env).notifyUser(...) that never throws; answers whether the hub took the frame. */
-export async function notifyUserSafe(env: HubEnv, userId: number, frame: ChatServerFrame): Promise<boolean> {
+export async function notifyUserSafe(env: HubEnv, userId: number, frame: HubServerFrame): Promise<boolean> {
   try {
     const delivery: { refused?: string } | undefined = await hub(env).notifyUser(userId, frame);
     if (delivery?.refused) {

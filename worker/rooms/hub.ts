@@ -1,5 +1,6 @@
-// The chat room is also the site hub (README "Where things are"): one DO instance named "hub".
-// Other rooms and the worker push site-wide and per-user events through it by RPC.
-export function hub(env: Pick<Env, "CHAT_ROOM">) {
-  return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName("hub"));
+// The one way to the site hub (README "Sockets"): the HubRoom DO instance named "hub". The worker and
+// the other rooms push site-wide and per-user frames through it by RPC (notifyUser, broadcast,
+// setMaintenance); worker/lib/notify.ts wraps notifyUser so a push never throws.
+export function hub(env: Pick<Env, "HUB_ROOM">) {
+  return env.HUB_ROOM.get(env.HUB_ROOM.idFromName("hub"));
 }

@@ -1,13 +1,15 @@
 // Every room Durable Object that holds players' sockets, in one list: a logout or a site ban
 // closes that player's sockets in each of them (worker/lib/session-sockets.ts). A new room
 // (jackpot, wheel, ...) joins here; its class extends Room, which answers endSessions.
+import { chatRoom } from "./chat/stub";
 import { crashRoom } from "./crash/stub";
 import { hub } from "./hub";
 
 // Stubs are made on call (open), so a binding that throws fails that room's call, not the list.
-export function liveRooms(env: Pick<Env, "CHAT_ROOM" | "CRASH_ROOM">) {
+export function liveRooms(env: Pick<Env, "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM">) {
   return [
     { name: "hub", open: () => hub(env) },
+    { name: "chat", open: () => chatRoom(env) },
     { name: "crash", open: () => crashRoom(env) },
   ] as const;
 }

@@ -11,7 +11,7 @@ import { notificationOf, notificationStatement, pushBalance, pushNotification } 
 import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
 
-type AdminEnv = Pick<Env, "DB" | "CHAT_ROOM" | "CRASH_ROOM">;
+type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM">;
 
 /** A refusal the route answers as is (USER_NOT_FOUND is the contract's text, not a key). */
 export type AdminRefusal = { ok: false; status: 404 | 409; key: string };

@@ -12,7 +12,7 @@ import { notificationOf, notificationStatement, pushBalance, pushNotification } 
 import type { Outcome } from "./rules";
 import { withdrawalReference, withdrawLedgerKeys } from "./send";
 
-type FinishEnv = Pick<Env, "DB" | "CHAT_ROOM">;
+type FinishEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
 export interface OpenWithdrawal {
   id: string;

@@ -16,7 +16,7 @@ import { classifyBatchError, expectChanges } from "../db/ledger";
 import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
 
-type QueueEnv = Pick<Env, "DB" | "CHAT_ROOM">;
+type QueueEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
 /** Withdrawals one pass looks at (the rest wait for the next pass, scheduled at once). */
 export const PASS_SIZE = 25;

@@ -1,13 +1,14 @@
-// The hub socket (/ws/chat) wired into the app: balance, maintenance and online counts
-// (features/hub), banned → the one logout path (lib/api handleBanned), a session ended by the
-// server (socket closed 4001) → forgotten as logout does, and live notifications
-// into the ["user"] cache (the bell's dot) with the "notice" sound. Layout loads this module
-// lazily right after the first paint: the hub parses frames with zod, which / should not wait for.
+// The live sockets wired into the app (README "Sockets"). The hub (/ws/hub): balance, maintenance
+// and online counts (features/hub), banned → the one logout path (lib/api handleBanned), a
+// session ended by the server (socket closed 4001) → forgotten as logout does, and live
+// notifications into the ["user"] cache (the bell's dot) with the "notice" sound. The chat
+// (/ws/chat, features/chat/connection.ts): history, live messages, the quiz banner. Layout loads
+// this module lazily right after the first paint: the sockets parse frames with zod, which /
+// should not wait for.
 import { useEffect } from "react";
 import type { NotificationJson } from "../../../shared/api/user";
 import { STORAGE_KEYS } from "../../../shared/constants";
-import { chatStore } from "../features/chat/store";
-import { isSystemMessage } from "../features/chat/state";
+import { startChatSocket } from "../features/chat/connection";
 import { receiveLiveDrop } from "../features/cases/store";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
@@ -37,6 +38,7 @@ function applyNotification(n: NotificationJson): boolean {
 function useLiveHub(): void {
   useEffect(() => {
     const hub = startHub({ queryClient, notify, getToken, banned: () => handleBanned(), signedOut });
+    const chat = startChatSocket({ queryClient });
     // Live mode-bar banks from every screen (the rooms push their totals through the hub).
     const offBanks = onHubEvent("banks", (banks) => {
       const { setBank } = useBanksStore.getState();
@@ -52,16 +54,6 @@ function useLiveHub(): void {
       // a withdrawal finished: its items left or came back
       if (notificationMovesItems(n)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
     });
-    // The chat (features/chat): history, live messages, the quiz banner. A system message (user
-    // id 0, e.g. a quiz won) means items moved: the inventory reloads (§3).
-    const offChat = [
-      onHubEvent("loadChat", ({ messages }) => chatStore.getState().hubLoaded(messages)),
-      onHubEvent("newMessage", (message) => {
-        chatStore.getState().receive(message);
-        if (isSystemMessage(message)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
-      }),
-      onHubEvent("quizInit", (quiz) => chatStore.getState().setQuiz(quiz)),
-    ];
     // Sign-in or sign-out in another tab changes the stored token too.
     const onStorage = (e: StorageEvent) => {
       if (e.key === STORAGE_KEYS.apiToken || e.key === null) hub.reidentify();
@@ -72,10 +64,10 @@ function useLiveHub(): void {
       offNotification();
       offLiveDrop();
       offBanks();
-      for (const off of offChat) off();
       window.removeEventListener(TOKEN_CHANGED_EVENT, hub.reidentify);
       window.removeEventListener("storage", onStorage);
       hub.stop();
+      chat.stop();
     };
   }, []);
 }
@@ -86,7 +78,7 @@ function signedOut(): void {
   forgetSession(queryClient);
 }
 
-/** Renders nothing; mounting it keeps the hub connected on every screen. */
+/** Renders nothing; mounting it keeps the hub and the chat connected on every screen. */
 export default function LiveHub() {
   useLiveHub();
   return null;

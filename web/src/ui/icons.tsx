@@ -156,3 +156,21 @@ export const DotsIcon = () => (
     <circle cx="19" cy="12" r="1" />
   </Svg>
 );
+export const SendIcon = () => (
+  <Svg>
+    <path d="M22 2L11 13" />
+    <path d="M22 2l-7 20-4-9-9-4z" />
+  </Svg>
+);
+/** The small (16 px) ones sit in a chat message's action row. */
+export const QuoteIcon = () => (
+  <Svg width="16" height="16">
+    <path d="M9 14L4 9l5-5" />
+    <path d="M4 9h10a6 6 0 0 1 6 6v5" />
+  </Svg>
+);
+export const ShieldOutlineIcon = () => (
+  <Svg width="16" height="16">
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+  </Svg>
+);

@@ -3,35 +3,35 @@
 // and the hub's deleteMessage / clearChat).
 import { Hono } from "hono";
 import {
+  banAnswer,
   banBody,
   clearAnswer,
   deleteAnswer,
   deleteMessageBody,
   getMessagesAnswer,
-  banAnswer,
   mutesAnswer,
   sendMessageAnswer,
   sendMessageBody,
-  unBanBody,
   unBanAnswer,
+  unBanBody,
 } from "../../../shared/api/chat";
 import { emptyBody } from "../../../shared/api/common";
 import { requireStaff } from "../../auth/middleware";
 import { activeMutes, activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
-import { hub } from "../../rooms/hub";
+import { chatRoom } from "../../rooms/chat/stub";
 import { answer } from "../answer";
 
 const requireChatStaff = requireStaff("chat_api.forbidden");
 
 export const chatRoutes = new Hono<AppEnv>()
   .post("/getMessages", jsonBody(emptyBody), async (c) => {
-    return answer(c, getMessagesAnswer, { messages: await hub(c.env).history() });
+    return answer(c, getMessagesAnswer, { messages: await chatRoom(c.env).history() });
   })
   .post("/sendMessage", jsonBody(sendMessageBody), async (c) => {
     const { message } = c.req.valid("json");
-    const { status, body } = await hub(c.env).postMessage(c.get("user")?.id ?? null, message);
+    const { status, body } = await chatRoom(c.env).postMessage(c.get("user")?.id ?? null, message);
     if (body.status === "success") return answer(c, sendMessageAnswer, body);
     const { message: key, status: _status, ...extra } = body;
     return fail(c, status as 400, key, extra);
@@ -44,7 +44,7 @@ export const chatRoutes = new Hono<AppEnv>()
       if (name === null) return fail(c, 400, "chat_api.invalid_reason");
       reason = { id: reason_id, name };
     }
-    if (!(await hub(c.env).deleteMessage(id, c.get("user").id, reason))) return fail(c, 404, "chat_api.message_not_found");
+    if (!(await chatRoom(c.env).deleteMessage(id, c.get("user").id, reason))) return fail(c, 404, "chat_api.message_not_found");
     return answer(c, deleteAnswer, { success: true, message: "chat_api.deleted" });
   })
   .post("/ban", requireChatStaff, jsonBody(banBody), async (c) => {
@@ -63,6 +63,6 @@ export const chatRoutes = new Hono<AppEnv>()
     return answer(c, unBanAnswer, { success: true, message: "chat_api.unblocked" });
   })
   .post("/clear", requireChatStaff, jsonBody(emptyBody), async (c) => {
-    await hub(c.env).clearChat(c.get("user").id);
+    await chatRoom(c.env).clearChat(c.get("user").id);
     return answer(c, clearAnswer, { success: true, message: "chat_api.cleared" });
   });

@@ -1,7 +1,9 @@
-// Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object.
+// Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
+// every tab keeps /ws/hub and /ws/chat; /ws/crash while its screen is open).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
+import { chatRoom } from "../../rooms/chat/stub";
 import { crashRoom } from "../../rooms/crash/stub";
 import { hub } from "../../rooms/hub";
 
@@ -14,4 +16,7 @@ function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Re
   return room.fetch(c.req.raw);
 }
 
-export const wsRoutes = new Hono<AppEnv>().get("/chat", (c) => upgrade(c, hub(c.env))).get("/crash", (c) => upgrade(c, crashRoom(c.env)));
+export const wsRoutes = new Hono<AppEnv>()
+  .get("/hub", (c) => upgrade(c, hub(c.env)))
+  .get("/chat", (c) => upgrade(c, chatRoom(c.env)))
+  .get("/crash", (c) => upgrade(c, crashRoom(c.env)));

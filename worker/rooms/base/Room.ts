@@ -1,13 +1,18 @@
-// The room shell every live room extends (README "Where things are"): hibernatable WebSockets, who is
-// behind each socket in a small attachment (it survives hibernation), every incoming frame
+// The room shell every live room extends (README "How to add a game room"): hibernatable WebSockets,
+// who is behind each socket in a small attachment (it survives hibernation), every incoming frame
 // parsed by the room's shared schema before typed dispatch, typed send/broadcast that only
 // sends frames the shared server schema accepts, flood protection and named alarms.
+// The lifecycle hooks a room implements: onStart (once per instance, before any event),
+// onJoin / onFrame / onLeave (sockets), onIdentified (an identity frame resolved), onAlarm.
+// The shell itself answers the frames every room shares: identity (bound here, with the
+// banned notice) and the keepalive ping.
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET } from "../../../shared/constants";
 import { errorBody } from "../../../shared/errors";
 import { encodeFrame, parseFrame, type AnyFrame, type RoomProtocol } from "../../../shared/rooms/frame";
 import { NamedAlarms } from "./alarms";
 import { countFrame, type FloodState } from "./flood";
+import { bindIdentity, resolveIdentity, type Identity } from "./identity";
 import { SessionSockets, type SessionEnd } from "./session-sockets";
 
 /** The hibernation tag of the sockets opened from one IP (tags are at most 256 characters). */
@@ -37,6 +42,9 @@ export interface Delivery {
   refused?: string;
 }
 
+/** The frames a room's onFrame sees: identity and ping are answered by the shell. */
+export type OwnFrame<C extends AnyFrame> = Exclude<C, { event: "identity" | "ping" }>;
+
 export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends BaseAttachment, N extends string = never> extends DurableObject<Env> {
   protected abstract readonly protocol: RoomProtocol<C, S>;
   protected readonly alarms = new NamedAlarms<N>(this.ctx.storage);
@@ -48,9 +56,27 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     (ws) => this.attachment(ws),
   );
 
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // onStart holds every event (sockets, RPC, alarms) until it is done. The await lets the
+    // subclass's field initialisers run first (they run after this constructor returns).
+    void ctx.blockConcurrencyWhile(async () => {
+      await Promise.resolve();
+      await this.onStart();
+    });
+  }
+
+  /** Once per instance: on first use, and again after every eviction (load what storage keeps). */
+  protected onStart(): void | Promise<void> {}
   /** Typed dispatch of a parsed frame; implementations end their switch with exhaustive(). */
-  protected abstract onFrame(ws: WebSocket, frame: C, attachment: A): void | Promise<void>;
+  protected abstract onFrame(ws: WebSocket, frame: OwnFrame<C>, attachment: A): void | Promise<void>;
   protected abstract newAttachment(request: Request, base: BaseAttachment): A;
+  /** The attachment after an identity frame bound userId/session (a room adds what it shows). */
+  protected identified(attachment: A, _identity: Identity): A {
+    return attachment;
+  }
+  /** After an identity frame was resolved and bound (the socket is still open). */
+  protected onIdentified(_ws: WebSocket, _attachment: A): void | Promise<void> {}
   /** After a socket is accepted (it may already be sent frames). */
   protected onJoin(_ws: WebSocket, _attachment: A): void | Promise<void> {}
   /** Once per socket, after it closed, errored or was closed for a flood. */
@@ -120,7 +146,12 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
       this.sendTo(ws, this.protocol.error("app_api.invalid_request"));
       return;
     }
-    await this.onFrame(ws, parsed.frame, this.attachment(ws));
+    const frame: AnyFrame = parsed.frame;
+    const keepalive = this.protocol.keepalive;
+    // a ping the runtime did not answer itself (other spacing, ...)
+    if (keepalive && frame.event === keepalive.ping.event) return void this.sendTo(ws, keepalive.pong);
+    if (frame.event === "identity") return this.identify(ws, (frame.data as { apiToken: string }).apiToken);
+    await this.onFrame(ws, parsed.frame as OwnFrame<C>, this.attachment(ws));
   }
 
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -149,6 +180,17 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   }
 
   // ── helpers for subclasses ────────────────────────────────────────────────
+  /** Resolves the token in D1, binds the socket (a banned user stays a visitor and is told so). */
+  private async identify(ws: WebSocket, apiToken: string): Promise<void> {
+    const identity = await resolveIdentity(this.env, apiToken);
+    if (ws.readyState !== WebSocket.OPEN) return; // closed while D1 answered
+    const { attachment, refused } = bindIdentity(this.attachment(ws), identity);
+    this.setAttachment(ws, this.identified(attachment, identity));
+    if (ws.readyState !== WebSocket.OPEN) return; // its session ended while D1 answered
+    if (refused) this.sendTo(ws, this.protocol.error(refused));
+    await this.onIdentified(ws, this.attachment(ws));
+  }
+
   protected attachment(ws: WebSocket): A {
     return ws.deserializeAttachment() as A;
   }

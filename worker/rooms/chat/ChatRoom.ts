@@ -1,26 +1,22 @@
-// The chat room, which is also the site hub (README "Where things are"): every client keeps /ws/chat open.
-// It tracks who is online and relays site-wide and per-user events that the worker and the
-// other rooms push by RPC (notifyUser, broadcast, setMaintenance). As the chat it keeps the
-// history and the quiz in its storage (both survive eviction), runs the one send path for the
-// HTTP call and the socket frame (send.ts), and the moderation and quiz calls of the worker.
+// The chat room (/ws/chat, README "Sockets"): the history and the quiz in its storage (both survive
+// eviction), the one send path for the HTTP call and the socket frame (send.ts), and the
+// moderation and quiz calls of the worker (reached through ./stub.ts). Presence and per-user
+// frames are the hub's (worker/rooms/hub.ts): the quiz winner's bell rings through it.
 import type { ChatMessageJson, QuizJson, SendMessageAnswer } from "../../../shared/api/chat";
-import { CHAT, HUB } from "../../../shared/constants";
-import { chatProtocol, type ChatClientFrame, type ChatServerFrame, type OnlineCounts } from "../../../shared/rooms/chat";
-import { exhaustive } from "../../../shared/rooms/frame";
+import { CHAT } from "../../../shared/constants";
+import { chatProtocol, type ChatClientFrame, type ChatServerFrame } from "../../../shared/rooms/chat";
 import { awardQuizItem, releaseQuizItem, reserveQuizItem, type QuizAward, type QuizRecord } from "../../chat/quiz";
 import { writeAudit } from "../../lib/audit";
-import { Room, type BaseAttachment, type Delivery } from "../base/Room";
-import type { SessionEnd } from "../base/session-sockets";
+import { pushNotification } from "../../lib/notify";
+import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { ChatHistory } from "./history";
-import { resolveIdentity } from "./identity";
 import { systemDraft, type Draft } from "./messages";
-import { bindIdentity, countOnline, onlineSchedule, sameCounts } from "./presence";
 import { isWinningAnswer, QuizStore, quizView, type QuizState } from "./quiz";
 import { AttemptWindow, RateLimiter } from "./rate-limit";
 import { d1SendContext, sendChat, type SendStatus } from "./send";
 
-export type HubAttachment = BaseAttachment;
-type HubAlarm = "online" | "quizAward";
+/** The room's one timer (an "online" timer stored when this room was also the hub is dropped, onAlarm). */
+type ChatAlarm = "quizAward";
 
 /** What postMessage answers: the HTTP status and the body both ways in share. */
 export interface PostAnswer {
@@ -38,50 +34,21 @@ export type QuizStopResult = { ok: true } | { ok: false; key: "chat_api.quiz_not
 
 const quizRecord = (q: QuizState): QuizRecord => ({ id: q.id, question: q.question, answer: q.answer, itemId: q.item.id, actorId: q.actorId });
 
-export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachment, HubAlarm> {
+export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachment, ChatAlarm> {
   protected readonly protocol = chatProtocol;
-  // Only to skip repeats and to throttle; the counts themselves come from the sockets.
-  private lastOnline: { counts: OnlineCounts; at: number } | undefined;
   private readonly chat = new ChatHistory(this.ctx.storage);
   private readonly quiz = new QuizStore(this.ctx.storage);
   private readonly limiters = { limiter: new RateLimiter(CHAT.minIntervalMs), attempts: new AttemptWindow(CHAT.maxAttemptsPerWindow, CHAT.attemptWindowMs) };
   /** A quiz start or stop is in flight (memory only: nothing is in flight after a restart). */
   private quizBusy = false;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    void ctx.blockConcurrencyWhile(async () => {
-      await Promise.all([this.chat.load(), this.quiz.load()]);
-      // a prize whose hand-over was cut short by a restart is handed over now
-      if (this.quiz.current?.winner) await this.alarms.set("quizAward", Date.now());
-    });
+  protected async onStart(): Promise<void> {
+    await Promise.all([this.chat.load(), this.quiz.load()]);
+    // a prize whose hand-over was cut short by a restart is handed over now
+    if (this.quiz.current?.winner) await this.alarms.set("quizAward", Date.now());
   }
 
-  // ── RPC (worker and rooms → hub) ──────────────────────────────────────────
-  /** Sends `frame` to every socket of the user (a frame the schema rejects is refused). */
-  async notifyUser(userId: number, frame: ChatServerFrame): Promise<Delivery> {
-    const mine = (a: HubAttachment) => a.userId === userId;
-    const delivery = this.deliver(frame, mine);
-    // A banned user's sockets stay open as visitors (the SPA logs out with the banned notice).
-    if (frame.event === "userBanned" && !delivery.refused) await this.unbind(mine);
-    return delivery;
-  }
-
-  /** Sends `frame` to every open socket. */
-  async broadcast(frame: ChatServerFrame): Promise<Delivery> {
-    return this.deliver(frame);
-  }
-
-  /** Tells every client that maintenance was switched (spec §4: on → notice, bets blocked). */
-  async setMaintenance(on: boolean): Promise<Delivery> {
-    return this.deliver({ event: "refreshPage", data: { maintenance: on } });
-  }
-
-  async online(): Promise<OnlineCounts> {
-    return this.counts();
-  }
-
-  // ── RPC: chat ─────────────────────────────────────────────────────────────
+  // ── RPC (worker → chat, through ./stub.ts) ────────────────────────────────
   /** The send path of POST /api/chat/sendMessage (userId null = a visitor). */
   async postMessage(userId: number | null, text: string): Promise<PostAnswer> {
     const out = await sendChat(
@@ -163,53 +130,28 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
   }
 
   // ── socket events ─────────────────────────────────────────────────────────
-  protected newAttachment(_request: Request, base: BaseAttachment): HubAttachment {
+  protected newAttachment(_request: Request, base: BaseAttachment): BaseAttachment {
     return base;
   }
 
-  /** A banned player's sockets hear userBanned (the SPA's banned path) before they are closed. */
-  protected farewell(why: SessionEnd): ChatServerFrame | undefined {
-    return why === "banned" ? { event: "userBanned", data: {} } : undefined;
-  }
-
-  protected async onJoin(ws: WebSocket): Promise<void> {
-    // The newcomer always learns the counts at once, even when the broadcast is coalesced.
-    if (!(await this.onlineChanged())) this.sendTo(ws, { event: "online", data: this.counts() });
+  protected onJoin(ws: WebSocket): void {
     this.sendTo(ws, { event: "loadChat", data: { messages: this.chat.list() } });
     this.sendTo(ws, { event: "quizInit", data: quizView(this.quiz.current, this.quiz.lastId) });
   }
 
-  protected async onLeave(): Promise<void> {
-    await this.onlineChanged();
+  /**
+   * sendMessage, the chat's one frame of its own (identity and ping are the room shell's); it
+   * needs an identified socket. A new frame variant fails to compile here (no `message`).
+   */
+  protected async onFrame(ws: WebSocket, frame: OwnFrame<ChatClientFrame>, attachment: BaseAttachment): Promise<void> {
+    const answer = await this.postMessage(attachment.userId, frame.data.message);
+    if (ws.readyState === WebSocket.OPEN) this.sendTo(ws, { event: "chatAnswer", data: answer.body });
   }
 
-  protected async onFrame(ws: WebSocket, frame: ChatClientFrame, attachment: HubAttachment): Promise<void> {
-    switch (frame.event) {
-      case "identity":
-        return this.identify(ws, frame.data.apiToken);
-      case "ping":
-        this.sendTo(ws, { event: "pong", data: {} });
-        return;
-      case "sendMessage": {
-        const answer = await this.postMessage(attachment.userId, frame.data.message);
-        if (ws.readyState === WebSocket.OPEN) this.sendTo(ws, { event: "chatAnswer", data: answer.body });
-        return;
-      }
-      default:
-        return exhaustive(frame);
-    }
-  }
-
-  protected async onAlarm(name: HubAlarm): Promise<void> {
-    switch (name) {
-      case "online":
-        this.publishOnline(Date.now());
-        return;
-      case "quizAward":
-        return this.handOver();
-      default:
-        return exhaustive(name);
-    }
+  protected async onAlarm(name: ChatAlarm): Promise<void> {
+    // Not a switch ending in exhaustive(): a timer of an older version of the room ("online")
+    // may still be stored, and is dropped rather than retried for ever.
+    if (name === "quizAward") await this.handOver();
   }
 
   // ── chat internals ────────────────────────────────────────────────────────
@@ -244,46 +186,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, HubAttachme
     this.sendAll({ event: "quizInit", data: quizView(null, quiz.id) });
     if (award.result === "gone") return;
     await this.post(systemDraft("system.quiz_won", { username: winner.username, item: quiz.item.name }));
-    // the bell row landed with the award; pushed here (the room is the hub)
-    if (award.notification) this.deliver({ event: "notification", data: award.notification }, (a) => a.userId === winner.userId);
-  }
-
-  // ── presence ──────────────────────────────────────────────────────────────
-  private async identify(ws: WebSocket, apiToken: string): Promise<void> {
-    const identity = await resolveIdentity(this.env, apiToken);
-    if (ws.readyState !== WebSocket.OPEN) return; // closed while D1 answered
-    const { attachment, reply } = bindIdentity(this.attachment(ws), identity);
-    this.setAttachment(ws, attachment);
-    if (reply) this.sendTo(ws, reply);
-    await this.onlineChanged();
-  }
-
-  private async unbind(which: (a: HubAttachment) => boolean): Promise<void> {
-    for (const ws of this.sockets()) {
-      const a = this.attachment(ws);
-      if (which(a)) this.setAttachment(ws, { ...a, userId: null, session: null });
-    }
-    await this.onlineChanged();
-  }
-
-  private counts(): OnlineCounts {
-    return countOnline(this.sockets().map((ws) => this.attachment(ws)));
-  }
-
-  /** Broadcasts the counts now (→ true) or arms the coalescing timer (→ false). */
-  private async onlineChanged(): Promise<boolean> {
-    const now = Date.now();
-    const plan = onlineSchedule(this.lastOnline?.at, now, HUB.onlineThrottleMs);
-    if ("now" in plan) return this.publishOnline(now);
-    if ((await this.alarms.deadline("online")) === undefined) await this.alarms.set("online", plan.at);
-    return false;
-  }
-
-  private publishOnline(now: number): boolean {
-    const counts = this.counts();
-    if (sameCounts(this.lastOnline?.counts, counts)) return false;
-    this.sendAll({ event: "online", data: counts });
-    this.lastOnline = { counts, at: now };
-    return true;
+    // the bell row landed with the award; it rings through the hub (best effort, never throws)
+    await pushNotification(this.env, winner.userId, award.notification);
   }
 }

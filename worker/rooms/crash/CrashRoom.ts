@@ -1,14 +1,15 @@
 // The crash room (/ws/crash): a thin shell around the pure logic (logic.ts). It feeds events to
 // step(), then runs the effects: state and owed settlements in ONE storage write, the timers,
 // the frames, and the outbox drain to D1 (outbox.ts). Deadlines are absolute, so after an
-// eviction any entry point catches the round up with the clock (step() advances first).
+// eviction onStart catches the round up with the clock (step() advances first).
 import type { BetPublic } from "../../../shared/api/crash";
 import { CRASH } from "../../../shared/constants";
 import { toHundredths, type Hundredths } from "../../../shared/crash-curve";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { crashProtocol, type CrashClientFrame, type CrashServerFrame } from "../../../shared/rooms/crash";
 import { writeAudit } from "../../lib/audit";
-import { Room, type BaseAttachment } from "../base/Room";
+import type { Identity } from "../base/identity";
+import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { BetRowThrottle } from "./bet-rows";
 import { CatalogueCache } from "./catalogue";
 import type { CrashEvent, Effect, Outcome, TimerName } from "./effects";
@@ -17,7 +18,7 @@ import { Outbox, type OutboxEntry } from "./outbox";
 import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
-import { BankPush, bettorFor, MaintenanceFlag, mayTwist, sessionRefusal } from "./services";
+import { BankPush, MaintenanceFlag, mayTwist, sessionRefusal } from "./services";
 import { lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type CrashState } from "./state";
 import { crashInitData, toRoundPublic } from "./views";
@@ -67,9 +68,24 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     return { roundId: this.state!.round.id + 1 };
   }
 
-  // ── sockets ───────────────────────────────────────────────────────────────
+  // ── lifecycle and sockets ─────────────────────────────────────────────────
+  /** Loads the state and catches the round up with the clock (current() retries if this failed). */
+  protected async onStart(): Promise<void> {
+    await this.current();
+  }
+
   protected newAttachment(_request: Request, base: BaseAttachment): CrashAttachment {
     return { ...base, user: null };
+  }
+
+  /** Bet rows show the identified user by name and avatar. */
+  protected identified(a: CrashAttachment, identity: Identity): CrashAttachment {
+    return { ...a, user: identity.kind === "user" ? identity.user : null };
+  }
+
+  /** The round again, now with the user's own bets. */
+  protected async onIdentified(ws: WebSocket): Promise<void> {
+    await this.sendInit(ws);
   }
 
   protected async onJoin(ws: WebSocket): Promise<void> {
@@ -79,13 +95,8 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     if (s.round.phase === "crashed" && (await this.alarms.deadline("next")) === undefined) await this.nextRound();
   }
 
-  protected async onFrame(ws: WebSocket, frame: CrashClientFrame, a: CrashAttachment): Promise<void> {
+  protected async onFrame(ws: WebSocket, frame: OwnFrame<CrashClientFrame>, a: CrashAttachment): Promise<void> {
     switch (frame.event) {
-      case "identity":
-        return this.identify(ws, frame.data.apiToken);
-      case "ping":
-        this.sendTo(ws, { event: "pong", data: {} });
-        return;
       case "newBet":
         return this.safely(ws, "errorBet", () => this.bet(ws, a, frame.data));
       case "take":
@@ -108,15 +119,6 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   }
 
   // ── handlers ──────────────────────────────────────────────────────────────
-  private async identify(ws: WebSocket, apiToken: string): Promise<void> {
-    const { user, session, banned } = await bettorFor(this.env, apiToken);
-    if (ws.readyState !== WebSocket.OPEN) return;
-    this.setAttachment(ws, { ...this.attachment(ws), userId: user?.id ?? null, user, session });
-    if (ws.readyState !== WebSocket.OPEN) return; // its session ended while D1 answered
-    if (banned) this.sendTo(ws, { event: "error", data: { message: "user_api.banned" } });
-    await this.sendInit(ws);
-  }
-
   private async bet(ws: WebSocket, a: CrashAttachment, data: NewBet): Promise<void> {
     const autoWithdraw = toHundredths(data.autoWithdraw);
     const maintenance = await this.maintenance.on();

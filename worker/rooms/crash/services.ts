@@ -1,24 +1,11 @@
-// Small I/O helpers of the crash room shell: who is behind a token, whether a user may use the
-// dev tools, the maintenance flag (cached a few seconds), and the bank pushed to the hub.
+// Small I/O helpers of the crash room shell: whether a session may still move money, whether a
+// user may use the dev tools, the maintenance flag (cached a few seconds), and the bank pushed to the hub.
 import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isDev } from "../../env";
 import { readMaintenance } from "../../lib/settings";
-import { sessionOfFrame } from "../../lib/socket-identity";
 import { hub } from "../hub";
-import type { BetUser } from "./state";
-
-/**
- * The identity frame's user as bet rows show him, and the session (token hash) the socket is
- * bound to; `banned` answers the banned notice.
- */
-export async function bettorFor(env: Pick<Env, "DB">, apiToken: string): Promise<{ user: BetUser | null; session: string | null; banned: boolean }> {
-  const found = await sessionOfFrame(env, apiToken);
-  if (!found || found.user.banned) return { user: null, session: null, banned: !!found };
-  const { id, username, avatar } = found.user;
-  return { user: { id, username, avatar }, session: found.tokenHash, banned: false };
-}
 
 /**
  * Why a socket's session may not move money now (null = it may): checked against D1 on every
@@ -68,7 +55,7 @@ export class BankPush {
   private last: { crash: number; at: number } | undefined;
 
   constructor(
-    private readonly env: Pick<Env, "CHAT_ROOM">,
+    private readonly env: Pick<Env, "HUB_ROOM">,
     private readonly everyMs = 1_000,
   ) {}
 

@@ -10,14 +10,15 @@ import { ApiError } from "../../lib/api";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
 import { Skeleton, Spinner } from "../../ui/Spinner";
+import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { CaseItems } from "./CaseItems";
 import { FairnessBlock } from "./FairnessBlock";
 import { LiveDrops } from "./LiveDrops";
-import { useCase, useCasesList } from "./queries";
+import { useCase } from "./queries";
 import { Reel } from "./Reel";
-import { useCasesStore } from "./store";
 import { useCaseOpening } from "./useCaseOpening";
+import { useCasesListSeedingDrops } from "./useCasesListSeedingDrops";
 import { WinNotice } from "./WinNotice";
 import "./cases.css";
 
@@ -105,11 +106,7 @@ export default function CaseScreen() {
   const id = idFromText(useParams().id) ?? Number.NaN; // digits only: /cases/1e2 is not case 100
   const query = useCase(id);
   // the strip needs the list's live drops when this screen is the first one opened
-  const list = useCasesList();
-  const liveDrop = list.data?.liveDrop;
-  useEffect(() => {
-    if (liveDrop) useCasesStore.getState().seed(liveDrop);
-  }, [liveDrop]);
+  useCasesListSeedingDrops();
 
   let body: ReactNode;
   const notFound = !Number.isSafeInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404);
@@ -131,14 +128,7 @@ export default function CaseScreen() {
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <div className="case-state" role="alert">
-        <p>{te("cases_error.load")}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed className="case-state" message={te("cases_error.load")} onRetry={() => void query.refetch()} />;
   } else {
     // a new case id is a new opening session (reel, phase, win)
     body = <CaseView key={query.data.case.id} kase={query.data.case} />;

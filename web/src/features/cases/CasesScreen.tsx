@@ -1,15 +1,15 @@
 // /cases (§2): the case cards in the server's priority order and the live drops strip.
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CaseJson } from "../../../../shared/api/cases";
 import { EmptyState } from "../../ui/EmptyState";
 import { formatDollars } from "../../ui/Money";
 import { Skeleton } from "../../ui/Spinner";
+import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { LiveDrops } from "./LiveDrops";
-import { useCasesList } from "./queries";
-import { useCasesStore } from "./store";
+import { useCasesListSeedingDrops } from "./useCasesListSeedingDrops";
 import "./cases.css";
 
 const SKELETON_CARDS = 8;
@@ -31,11 +31,7 @@ function CaseCard({ kase }: { kase: CaseJson }) {
 export default function CasesScreen() {
   const { t } = useTranslation("cases");
   const { t: te } = useTranslation("errors");
-  const list = useCasesList();
-  const liveDrop = list.data?.liveDrop;
-  useEffect(() => {
-    if (liveDrop) useCasesStore.getState().seed(liveDrop);
-  }, [liveDrop]);
+  const list = useCasesListSeedingDrops();
 
   let body: ReactNode;
   if (list.isPending) {
@@ -49,14 +45,7 @@ export default function CasesScreen() {
       </ul>
     );
   } else if (list.isError) {
-    body = (
-      <div className="case-state" role="alert">
-        <p>{te("cases_error.load")}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed className="case-state" message={te("cases_error.load")} onRetry={() => void list.refetch()} />;
   } else if (list.data.cases.length === 0) {
     body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
   } else {

@@ -172,7 +172,7 @@ export function FairnessBlock({ kase, userId }: { kase: CaseWithItemsJson; userI
       <p className="case-fair__lead">
         {t("fair.lead")} <Link to="/provably-fair">{t("fair.more")}</Link>
       </p>
-      <pre className="case-fair__formula">
+      <pre className="formula-block case-fair__formula">
         {
           'n = int(keccak256(server_seed + ":" + client_seed + ":" + nonce + ":cases")[0..13], 16)\nt = floor(n · W / 2^52)   →   the first item whose cumulative weight > t'
         }

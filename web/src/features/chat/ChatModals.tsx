@@ -6,6 +6,7 @@ import { CHAT } from "../../../../shared/constants";
 import { useUiStore } from "../../lib/uiStore";
 import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { Modal } from "../../ui/Modal";
+import { SignInPrompt } from "../../ui/StateNote";
 import { clearChat } from "./api";
 import { ModerationForm } from "./ModerationForm";
 import { MutesList } from "./MutesList";
@@ -36,7 +37,7 @@ function RulesBody() {
 function CommandsBody() {
   const { t } = useTranslation("chat");
   const me = useSignedInUser();
-  const { closeModal, openModal } = useUiStore.getState();
+  const { closeModal } = useUiStore.getState();
   const use = (text: string) => {
     chatStore.getState().setSendingText(text);
     closeModal();
@@ -63,14 +64,7 @@ function CommandsBody() {
           </div>
         ))}
       </dl>
-      {me ? null : (
-        <div className="chat-modal-signin">
-          <p>{t("commands.sign_in")}</p>
-          <button type="button" className="button button-primary" onClick={() => openModal("login")}>
-            {t("commands.sign_in_button")}
-          </button>
-        </div>
-      )}
+      {me ? null : <SignInPrompt className="chat-modal-signin" message={t("commands.sign_in")} button={t("commands.sign_in_button")} />}
     </div>
   );
 }

@@ -2,11 +2,12 @@
 // streamer mode, as do quoted names), role badges, the time, the text as plain React text nodes
 // (never HTML, never linkified), a stats / balance / bet card, and the quote and (staff) manage actions.
 // A system message (user id 0) shows its "chat" namespace key translated with its params.
-import { memo, useState, type MouseEvent } from "react";
+import { memo, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChatMessageJson } from "../../../../shared/api/chat";
 import { useUiStore } from "../../lib/uiStore";
+import { QuoteIcon, ShieldOutlineIcon } from "../../ui/icons";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { MessageCard } from "./MessageCard";
 import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, splitQuotes, systemKey } from "./state";
@@ -103,26 +104,14 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
           {(signedIn && !own) || staff ? (
             <span className="chat-msg-actions">
               {signedIn && !own ? (
-                <button
-                  type="button"
-                  className="chat-msg-action"
-                  onClick={quote}
-                  aria-label={t("actions.quote", { name: user.username })}
-                  title={t("actions.quote", { name: user.username })}
-                >
+                <MessageAction label={t("actions.quote", { name: user.username })} onClick={quote}>
                   <QuoteIcon />
-                </button>
+                </MessageAction>
               ) : null}
               {staff ? (
-                <button
-                  type="button"
-                  className="chat-msg-action"
-                  onClick={manage}
-                  aria-label={t("actions.manage", { name: user.username })}
-                  title={t("actions.manage", { name: user.username })}
-                >
-                  <ShieldSmallIcon />
-                </button>
+                <MessageAction label={t("actions.manage", { name: user.username })} onClick={manage}>
+                  <ShieldOutlineIcon />
+                </MessageAction>
               ) : null}
             </span>
           ) : null}
@@ -144,37 +133,11 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
   );
 });
 
-const QuoteIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="16"
-    height="16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M9 14L4 9l5-5" />
-    <path d="M4 9h10a6 6 0 0 1 6 6v5" />
-  </svg>
-);
-
-const ShieldSmallIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="16"
-    height="16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
-  </svg>
-);
+/** An icon button of a message's action row, named by its label (also its tooltip). */
+function MessageAction({ label, onClick, children }: { label: string; onClick(e: MouseEvent<HTMLButtonElement>): void; children: ReactNode }) {
+  return (
+    <button type="button" className="chat-msg-action" onClick={onClick} aria-label={label} title={label}>
+      {children}
+    </button>
+  );
+}

@@ -8,6 +8,7 @@ import { CHAT } from "../../../../shared/constants";
 import { notify, useUiStore } from "../../lib/uiStore";
 import { ApiError, isBannedError } from "../../lib/api";
 import { isStaff, useSignedInUser } from "../../lib/session/useCurrentUser";
+import { SendIcon } from "../../ui/icons";
 import { sendMessage } from "./api";
 import { notifyChat } from "./notice";
 import { sendFailureNotice } from "./state";
@@ -38,7 +39,7 @@ export function SendForm() {
     store.setSending(true);
     try {
       await sendMessage(text);
-      // the message itself comes back over the hub; keep anything typed meanwhile
+      // the message itself comes back over the chat socket; keep anything typed meanwhile
       if (chatStore.getState().sendingText === text) chatStore.getState().setSendingText("");
       chatStore.getState().jumpToLast();
     } catch (err) {
@@ -124,21 +125,3 @@ export function SendForm() {
     </div>
   );
 }
-
-const SendIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="20"
-    height="20"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M22 2L11 13" />
-    <path d="M22 2l-7 20-4-9-9-4z" />
-  </svg>
-);

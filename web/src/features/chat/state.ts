@@ -2,16 +2,10 @@
 // merging history with live messages, quoting, the scroll rule, send-failure notices and the
 // moderation form's apply rule. No React, no network: the store and components call these.
 import type { ChatMessageJson, ChatUserJson } from "../../../../shared/api/chat";
-import { CHAT } from "../../../../shared/constants";
+import { CHAT, SYSTEM_USER_ID } from "../../../../shared/constants";
 import type { ChatBanReason } from "../../lib/config";
 
-/**
- * §3: user id 0 is the system (its messages make the client reload the inventory). The same value
- * as shared/api/chat.ts SYSTEM_USER_ID, not imported: that module builds zod schemas, which the
- * chat chunk does not load (it imports shared/api/chat for types only).
- */
-const SYSTEM_USER_ID = 0;
-
+/** §3: a message of user id 0, the system. */
 export function isSystemMessage(message: Pick<ChatMessageJson, "user">): boolean {
   return message.user.id === SYSTEM_USER_ID;
 }

@@ -1,6 +1,6 @@
 // The chat's live state (spec §3 Chat state): load status, messages, quiz, the text being typed,
-// the scroll state and the message a moderator is acting on. The hub's loadChat / newMessage /
-// quizInit frames land here (app/liveHub.ts wires them); the panel reads slices.
+// the scroll state and the message a moderator is acting on. The chat socket's loadChat / newMessage /
+// quizInit frames land here (connection.ts); the panel reads slices.
 //
 // Load status (§4): pending → inProgress (the HTTP history is on its way) → done → frozen
 // CHAT.frozenAfterMs later. Until frozen the list jumps to the bottom without animation; after,
@@ -27,7 +27,7 @@ interface ChatScroll {
 
 interface ChatData {
   status: ChatLoadStatus;
-  /** The last HTTP load failed and no hub history came either (the panel offers a retry). */
+  /** The last HTTP load failed and no socket history came either (the panel offers a retry). */
   loadFailed: boolean;
   messages: ChatMessageJson[];
   quiz: QuizJson | null;
@@ -42,12 +42,12 @@ interface ChatData {
 export interface ChatStore extends ChatData {
   /** pending → inProgress; false when a load is running or done already. */
   startLoad(): boolean;
-  /** The HTTP load failed: back to pending, unless the hub's history came meanwhile. */
+  /** The HTTP load failed: back to pending, unless the socket's history came meanwhile. */
   failLoad(): void;
-  /** The HTTP history: ignored when the hub's (fresher) history already came. */
+  /** The HTTP history: ignored when the socket's (fresher) history already came. */
   historyLoaded(messages: ChatMessageJson[]): void;
-  /** The hub's loadChat: always the whole truth (it follows deletes and clears). */
-  hubLoaded(messages: ChatMessageJson[]): void;
+  /** The chat socket's loadChat: always the whole truth (it follows deletes and clears). */
+  socketLoaded(messages: ChatMessageJson[]): void;
   receive(message: ChatMessageJson): void;
   setQuiz(quiz: QuizJson): void;
   setSendingText(text: string): void;
@@ -111,7 +111,7 @@ export function createChatStore(deps: ChatStoreDeps = {}): StoreApi<ChatStore> {
         set({ messages: mergeHistory(messages, get().messages) });
         markLoaded();
       },
-      hubLoaded: (messages) => {
+      socketLoaded: (messages) => {
         set({ messages: keepNewest(messages) });
         markLoaded();
       },

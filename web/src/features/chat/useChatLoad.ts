@@ -1,5 +1,5 @@
-// Loads the history over HTTP when the panel shows before the hub's loadChat came (the hub
-// starts lazily after the first paint). One load at a time for every mounted panel; a failure
+// Loads the history over HTTP when the panel shows before the chat socket's loadChat came (the
+// socket starts lazily after the first paint). One load at a time for every mounted panel; a failure
 // shows chat_error.load once and leaves a retry.
 import { useCallback, useEffect } from "react";
 import { notify } from "../../lib/uiStore";
@@ -15,7 +15,7 @@ export async function loadChatHistory(): Promise<void> {
   } catch {
     const before = chatStore.getState();
     before.failLoad();
-    // the hub's history may have come meanwhile: then nothing failed for the reader
+    // the socket's history may have come meanwhile: then nothing failed for the reader
     if (chatStore.getState().loadFailed) notify({ type: "error", message: "chat_error.load" });
   }
 }

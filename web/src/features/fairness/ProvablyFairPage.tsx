@@ -40,18 +40,18 @@ export default function ProvablyFairPage() {
       <section>
         <h2>{t("chain.title")}</h2>
         <p>{t("chain.text")}</p>
-        <pre className="fair-formula">{"x_{k-1} = keccak256(x_k)      x_N → … → x_1 → x_0"}</pre>
+        <pre className="formula-block fair-formula">{"x_{k-1} = keccak256(x_k)      x_N → … → x_1 → x_0"}</pre>
         <p>{t("chain.reveal")}</p>
       </section>
       <section>
         <h2>{t("public.title")}</h2>
         <p>{t("public.text")}</p>
-        <pre className="fair-formula">{'public_hash = keccak256(secret_hash + ":" + round_id + ":" + day_of_month)'}</pre>
+        <pre className="formula-block fair-formula">{'public_hash = keccak256(secret_hash + ":" + round_id + ":" + day_of_month)'}</pre>
       </section>
       <section>
         <h2>{t("salt.title")}</h2>
         <p>{t("salt.text")}</p>
-        <pre className="fair-formula">
+        <pre className="formula-block fair-formula">
           {'h = keccak256(secret_hash + ":" + salt)\nn = int(h[0..13], 16)      E = 2^52\ncrash = n % 25 == 0 ? 1.00 : ceil(100·E / (E − n)) / 100'}
         </pre>
         <p>{t("salt.instant", { percent: FAIRNESS.instantCrashPercent })}</p>
@@ -78,7 +78,9 @@ export default function ProvablyFairPage() {
         <p>{t("policy.text", { factor: FAIRNESS.mismatchPayoutFactor })}</p>
         <h2>{t("script.title")}</h2>
         <p>{t("script.text")}</p>
-        <pre className="fair-formula">node scripts/verify-crash.mjs --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt;</pre>
+        <pre className="formula-block fair-formula">
+          node scripts/verify-crash.mjs --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt;
+        </pre>
       </section>
 
       <section className="fair-form-section">

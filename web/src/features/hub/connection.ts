@@ -1,8 +1,9 @@
-// The hub connection without React: one socket on /ws/chat, its frames applied to the hub
-// store, the React Query cache and the notices. The app mounts it (app/liveHub.ts); tests drive it.
+// The hub connection without React: one socket on /ws/hub (README "Sockets"), identified with the
+// stored token, its frames applied to the hub store, the React Query cache and the notices. The app
+// mounts it (app/liveHub.ts); tests drive it. The chat has its own socket (features/chat/connection.ts).
 import type { QueryClient } from "@tanstack/react-query";
 import { SOCKET } from "../../../../shared/constants";
-import { chatProtocol, chatServerFrame, type ChatClientFrame, type ChatServerFrame } from "../../../../shared/rooms/chat";
+import { hubProtocol, hubServerFrame, type HubClientFrame, type HubServerFrame } from "../../../../shared/rooms/hub";
 import { createRoomSocket, roomUrl, type RoomSocket, type WebSocketFactory } from "../../lib/socket";
 import { queryKeys } from "../../lib/queryKeys";
 import { emitHubEvent } from "./events";
@@ -23,13 +24,13 @@ export interface HubDeps {
 }
 
 export interface Hub {
-  socket: RoomSocket<ChatClientFrame, ChatServerFrame>;
+  socket: RoomSocket<HubClientFrame, HubServerFrame>;
   /** Sends identity again after sign-in or sign-out in this or another tab. */
   reidentify(): void;
   stop(): void;
 }
 
-const EVENTS = chatServerFrame.options.map((o) => o.shape.event.value);
+const EVENTS = hubServerFrame.options.map((o) => o.shape.event.value);
 
 function configMaintenance(data: unknown): boolean | undefined {
   const m = (data as { maintenance?: unknown } | null | undefined)?.maintenance;
@@ -40,13 +41,13 @@ export function startHub(deps: HubDeps): Hub {
   const store = useHubStore.getState();
   // the token of the last identity frame: a session-ended close is about that one
   let identifiedWith: string | null = null;
-  const identity = (): ChatClientFrame => {
+  const identity = (): HubClientFrame => {
     identifiedWith = deps.getToken();
     return { event: "identity", data: { apiToken: identifiedWith ?? "" } };
   };
   const socket = createRoomSocket({
-    url: deps.url ?? (() => roomUrl("chat")),
-    protocol: chatProtocol,
+    url: deps.url ?? (() => roomUrl("hub")),
+    protocol: hubProtocol,
     hello: () => [identity()],
     connect: deps.connect,
     random: deps.random,
@@ -79,7 +80,7 @@ export function startHub(deps: HubDeps): Hub {
     if (code === SOCKET.sessionEnded.banned) deps.banned();
     else if (code === SOCKET.sessionEnded.signed_out) deps.signedOut();
   });
-  for (const event of EVENTS) socket.on(event, (data) => emitHubEvent({ event, data } as ChatServerFrame));
+  for (const event of EVENTS) socket.on(event, (data) => emitHubEvent({ event, data } as HubServerFrame));
 
   socket.onStatus((status) => {
     store.setConnected(status === "open");

@@ -1,6 +1,6 @@
 // The hub socket's live state: who is online, maintenance (spec §4) and whether the socket is up.
 import { create } from "zustand";
-import type { OnlineCounts } from "../../../../shared/rooms/chat";
+import type { OnlineCounts } from "../../../../shared/rooms/hub";
 
 export interface HubState {
   online: OnlineCounts;

@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
+import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { Modal } from "../../ui/Modal";
 import { formatDollars } from "../../ui/Money";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
@@ -53,25 +54,11 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
   if (userQuery.isPending) {
     body = <Skeleton label={t("loading")} />;
   } else if (!signedIn) {
-    body = (
-      <div className="inventory__state">
-        <p>{t("signed_out")}</p>
-        <button type="button" className="button button-primary" onClick={() => openModal("login")}>
-          {t("login")}
-        </button>
-      </div>
-    );
+    body = <SignInPrompt message={t("signed_out")} button={t("login")} />;
   } else if (inventory.isPending) {
     body = <Skeleton label={t("loading")} />;
   } else if (inventory.isError) {
-    body = (
-      <div className="inventory__state" role="alert">
-        <p>{t("load_failed")}</p>
-        <button type="button" className="button" onClick={() => void inventory.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={t("load_failed")} onRetry={() => void inventory.refetch()} />;
   } else if (items.length === 0) {
     body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
   } else {
@@ -139,7 +126,7 @@ function Skeleton({ label }: { label: string }) {
   return (
     <ul className="inventory__grid" aria-busy="true" aria-label={label}>
       {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-        <li key={i} className="inventory__skeleton" />
+        <li key={i} className="inventory__skeleton shimmer-block" />
       ))}
     </ul>
   );

@@ -19,16 +19,16 @@ export function ItemCard({ item, selected, onToggle }: ItemCardProps) {
   return (
     <button
       type="button"
-      className="item-card"
+      className="pick-card item-card"
       style={{ "--rarity": item.rarity_color } as CSSProperties}
       aria-pressed={selectable ? selected : undefined}
       disabled={!selectable && !selected}
       title={title}
       onClick={() => onToggle(item)}
     >
-      {!selectable && <span className="item-card__status">{t(`status.${item.status}`, { defaultValue: item.status })}</span>}
+      {!selectable && <span className="pick-card__tag item-card__status">{t(`status.${item.status}`, { defaultValue: item.status })}</span>}
       {selected && (
-        <span className="item-card__check" aria-hidden="true">
+        <span className="pick-card__check" aria-hidden="true">
           ✓
         </span>
       )}

@@ -1,20 +1,13 @@
 // The inventory actions' pure rules (spec §5 Inventory and store, §9 fees): when Sell and Take
 // are allowed, what a sale pays out after the sell tax and what a skin withdrawal costs.
 // Money is integer cents; the server applies the same rules and has the last word.
-import { FEES, STORE } from "../../../../shared/constants";
+import { FEES } from "../../../../shared/constants";
 import { toCents, type Cents } from "../../../../shared/money";
 import { sellTax, withdrawFee } from "../../../../shared/fees";
+import { operationBlock } from "../../lib/operationBlock";
 
-export type SellBlock = "signed_out" | "none_selected" | "too_many" | "running" | null;
-
-/** §5: Sell needs signed in, a selection and no sale running. */
-export function sellBlock(s: { signedIn: boolean; selected: number; running: boolean }): SellBlock {
-  if (!s.signedIn) return "signed_out";
-  if (s.selected === 0) return "none_selected";
-  if (s.selected > STORE.maxItemsPerOperation) return "too_many";
-  if (s.running) return "running";
-  return null;
-}
+/** §5: Sell needs signed in, a selection and no sale running (the store's Accept rule, lib/operationBlock). */
+export const sellBlock = operationBlock;
 
 /** §5: Take needs exactly one selected item. */
 export function canTake(s: { signedIn: boolean; selected: number; running: boolean }): boolean {

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { readAllAnswer, type NotificationJson } from "../../../../shared/api/user";
 import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
+import { ListSection } from "../../ui/ListSection";
+import { SignInPrompt } from "../../ui/StateNote";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { unreadCount, withAllRead } from "../../lib/session/notifications";
@@ -16,7 +18,6 @@ export function NotificationsPanel() {
   const { t, i18n } = useTranslation("notifications");
   const queryClient = useQueryClient();
   const notify = useUiStore((s) => s.notify);
-  const openModal = useUiStore((s) => s.openModal);
   const { data: user, isPending } = useCurrentUser();
   // Which ones were unread when they reached the open panel: they stay highlighted while it is open.
   const [freshIds, setFreshIds] = useState<ReadonlySet<number>>(() => new Set());
@@ -54,21 +55,14 @@ export function NotificationsPanel() {
 
   let body: ReactNode;
   if (isPending) {
-    body = <p className="notifications__state">{t("loading")}</p>;
+    body = <p className="state-note">{t("loading")}</p>;
   } else if (!user) {
-    body = (
-      <div className="notifications__state">
-        <p>{t("signed_out")}</p>
-        <button type="button" className="button button-primary" onClick={() => openModal("login")}>
-          {t("login")}
-        </button>
-      </div>
-    );
+    body = <SignInPrompt message={t("signed_out")} button={t("login")} />;
   } else if (user.notifications.length === 0) {
     body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
   } else {
     body = (
-      <ul className="notifications__list">
+      <ul className="list-section__list notifications__list">
         {user.notifications.map((n: NotificationJson) => {
           const fresh = freshIds.has(n.id) || !n.is_read;
           return (
@@ -89,12 +83,8 @@ export function NotificationsPanel() {
   }
 
   return (
-    <section className="notifications" aria-label={t("title")}>
-      <header className="notifications__head">
-        <h2 className="notifications__title">{t("title")}</h2>
-        {user && user.notifications.length > 0 && <span className="notifications__count">{t("count", { count: user.notifications.length })}</span>}
-      </header>
+    <ListSection className="notifications" title={t("title")} count={user && user.notifications.length > 0 && t("count", { count: user.notifications.length })}>
       {body}
-    </section>
+    </ListSection>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ItemImage } from "../../ui/ItemImage";
 import { dateTime, ratio, usd } from "./format";
 import { toHistoryRow, type HistoryItem, type HistoryRow } from "./historyRows";
-import { TableSkeleton } from "./TableSkeleton";
+import { ProfileTable } from "./ProfileTable";
 
 export type HistoryMode = "crash" | "jackpot" | "wheel";
 type Column = "game" | "bet" | "items" | "placed" | "result" | "multiplier" | "status" | "earnings" | "date";
@@ -20,33 +20,21 @@ const ITEMS_SHOWN = 3;
 export function HistoryTable({ mode, rows }: { mode: HistoryMode; rows: Record<string, unknown>[] | undefined }) {
   const { t } = useTranslation("profile");
   const columns = COLUMNS[mode];
-  if (!rows) return <TableSkeleton columns={columns.length} />;
-  if (rows.length === 0) return <p className="profile-empty">{t(`history.empty.${mode}`)}</p>;
+  const heading = (c: Column) => t(`history.columns.${c}`);
   return (
-    <div className="profile-table-wrap">
-      <table className="profile-table">
-        <thead>
-          <tr>
+    <ProfileTable columns={columns} heading={heading} rows={rows} empty={t(`history.empty.${mode}`)}>
+      {(list) =>
+        list.map(toHistoryRow).map((row) => (
+          <tr key={row.key}>
             {columns.map((c) => (
-              <th key={c} scope="col">
-                {t(`history.columns.${c}`)}
-              </th>
+              <td key={c} data-label={heading(c)}>
+                <Cell column={c} mode={mode} row={row} />
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map(toHistoryRow).map((row) => (
-            <tr key={row.key}>
-              {columns.map((c) => (
-                <td key={c} data-label={t(`history.columns.${c}`)}>
-                  <Cell column={c} mode={mode} row={row} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))
+      }
+    </ProfileTable>
   );
 }
 

@@ -1,12 +1,13 @@
 // /profile (§2): the signed-in user's card, trade link, promo code, statistics, referrals,
 // game histories and withdrawals. Loaded lazily by the router (default export).
 import { useTranslation } from "react-i18next";
-import { useUiStore } from "../../lib/uiStore";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
+import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { usd } from "./format";
 import { HistoryTabs } from "./HistoryTabs";
 import { PromoCodeField } from "./PromoCodeField";
 import { ReferralsList } from "./ReferralsList";
+import { ProfileSection } from "./ProfileSection";
 import { StatsGrid } from "./StatsGrid";
 import { TradeLinkForm } from "./TradeLinkForm";
 import { useProfile } from "./useProfile";
@@ -16,7 +17,6 @@ import "./profile.css";
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const openModal = useUiStore((s) => s.openModal);
   const userQuery = useCurrentUser();
   const user = userQuery.data;
   const profile = useProfile(!!user);
@@ -24,8 +24,8 @@ export default function ProfilePage() {
   if (userQuery.isPending) {
     return (
       <div className="profile-page" aria-busy="true">
-        <div className="profile-skeleton profile-skeleton--card" />
-        <div className="profile-skeleton profile-skeleton--block" />
+        <div className="profile-skeleton shimmer-block profile-skeleton--card" />
+        <div className="profile-skeleton shimmer-block profile-skeleton--block" />
       </div>
     );
   }
@@ -33,13 +33,7 @@ export default function ProfilePage() {
   if (!user) {
     return (
       <div className="profile-page">
-        <section className="profile-section profile-signed-out">
-          <h1>{t("title")}</h1>
-          <p>{t("signed_out")}</p>
-          <button type="button" className="button button-primary" onClick={() => openModal("login")}>
-            {t("login")}
-          </button>
-        </section>
+        <SignInPrompt className="profile-section profile-signed-out" heading={<h1>{t("title")}</h1>} message={t("signed_out")} button={t("login")} />
       </div>
     );
   }
@@ -60,41 +54,29 @@ export default function ProfilePage() {
         </dl>
       </UserCard>
 
-      {profile.isError && (
-        <div className="profile-section profile-error" role="alert">
-          <p>{t("load_failed")}</p>
-          <button type="button" className="button button-primary" onClick={() => void profile.refetch()}>
-            {t("retry")}
-          </button>
-        </div>
-      )}
+      {profile.isError && <LoadFailed className="profile-section profile-error" primary message={t("load_failed")} onRetry={() => void profile.refetch()} />}
 
       <div className="profile-columns">
-        <section className="profile-section" aria-labelledby="profile-settings">
-          <h2 id="profile-settings">{t("sections.settings")}</h2>
+        <ProfileSection id="profile-settings" title={t("sections.settings")}>
           <TradeLinkForm current={user.trade_link} />
           <PromoCodeField />
-        </section>
-        <section className="profile-section" aria-labelledby="profile-stats">
-          <h2 id="profile-stats">{t("sections.stats")}</h2>
+        </ProfileSection>
+        <ProfileSection id="profile-stats" title={t("sections.stats")}>
           <StatsGrid stats={data?.stats} />
-        </section>
+        </ProfileSection>
       </div>
 
-      <section className="profile-section" aria-labelledby="profile-history">
-        <h2 id="profile-history">{t("history.title")}</h2>
+      <ProfileSection id="profile-history" title={t("history.title")}>
         <HistoryTabs crash={data?.crashBets} jackpot={data?.jackpotBets} wheel={data?.wheelBets} />
-      </section>
+      </ProfileSection>
 
-      <section className="profile-section" aria-labelledby="profile-withdrawals">
-        <h2 id="profile-withdrawals">{t("withdrawals.title")}</h2>
+      <ProfileSection id="profile-withdrawals" title={t("withdrawals.title")}>
         <WithdrawalsTable rows={data?.withdraws} />
-      </section>
+      </ProfileSection>
 
-      <section className="profile-section" aria-labelledby="profile-referrals">
-        <h2 id="profile-referrals">{t("referrals.title")}</h2>
+      <ProfileSection id="profile-referrals" title={t("referrals.title")}>
         <ReferralsList rows={data?.referrals} />
-      </section>
+      </ProfileSection>
     </div>
   );
 }

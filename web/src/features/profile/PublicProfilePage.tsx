@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/api";
 import { displayMessage } from "../../lib/i18n";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { HistoryTabs } from "./HistoryTabs";
+import { ProfileSection } from "./ProfileSection";
 import { StatsGrid } from "./StatsGrid";
 import { usePublicUser } from "./useProfile";
 import { UserCard } from "./UserCard";
@@ -61,18 +62,16 @@ export default function PublicProfilePage() {
       {user ? (
         <UserCard user={user} own={me?.id === user.id} />
       ) : (
-        <div className="profile-skeleton profile-skeleton--card" aria-busy="true">
+        <div className="profile-skeleton shimmer-block profile-skeleton--card" aria-busy="true">
           <h1 className="sr-only">{t("public.loading")}</h1>
         </div>
       )}
-      <section className="profile-section" aria-labelledby="public-stats">
-        <h2 id="public-stats">{t("sections.stats")}</h2>
+      <ProfileSection id="public-stats" title={t("sections.stats")}>
         <StatsGrid stats={user?.stats} />
-      </section>
-      <section className="profile-section" aria-labelledby="public-history">
-        <h2 id="public-history">{t("history.title")}</h2>
+      </ProfileSection>
+      <ProfileSection id="public-history" title={t("history.title")}>
         <HistoryTabs crash={user?.crashBets} jackpot={user?.jackpotBets} wheel={user?.wheelBets} />
-      </section>
+      </ProfileSection>
     </div>
   );
 }

@@ -23,7 +23,7 @@ function toReferral(row: Record<string, unknown>): Referral {
 
 export function ReferralsList({ rows }: { rows: Record<string, unknown>[] | undefined }) {
   const { t, i18n } = useTranslation("profile");
-  if (!rows) return <div className="profile-skeleton profile-skeleton--block" aria-busy="true" />;
+  if (!rows) return <div className="profile-skeleton shimmer-block profile-skeleton--block" aria-busy="true" />;
   if (rows.length === 0) return <p className="profile-empty">{t("referrals.empty")}</p>;
   return (
     <>

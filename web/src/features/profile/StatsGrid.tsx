@@ -20,7 +20,7 @@ export function StatsGrid({ stats }: { stats: StatsJson | undefined }) {
       {tiles.map(([key, value]) => (
         <div key={key} className="profile-stats__tile">
           <dt>{t(`stats.${key}`)}</dt>
-          <dd>{stats ? value : <span className="profile-skeleton profile-skeleton--text" />}</dd>
+          <dd>{stats ? value : <span className="profile-skeleton shimmer-block profile-skeleton--text" />}</dd>
         </div>
       ))}
     </dl>

@@ -8,7 +8,7 @@ import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { dateTime, usd } from "./format";
 import { canCancelWithdrawal, toWithdrawalRow, type WithdrawalRow } from "./historyRows";
-import { TableSkeleton } from "./TableSkeleton";
+import { ProfileTable } from "./ProfileTable";
 
 const COLUMNS = ["id", "system", "wallet", "amount", "status", "action", "date"] as const;
 const STATUSES = ["sending", "completed", "canceled", "moderation"] as const;
@@ -37,55 +37,42 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
     },
   });
 
-  if (!rows) return <TableSkeleton columns={COLUMNS.length} />;
-  if (rows.length === 0) return <p className="profile-empty">{t("withdrawals.empty")}</p>;
   return (
-    <div className="profile-table-wrap">
-      <table className="profile-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {t(`withdrawals.columns.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(toWithdrawalRow).map((w, i) => {
-            const system = systemName(w.system);
-            return (
-              <tr key={`${w.id ?? ""}:${i}`}>
-                <td data-label={t("withdrawals.columns.id")}>{w.id ?? "—"}</td>
-                <td data-label={t("withdrawals.columns.system")}>{system ? t(`withdrawals.systems.${system}`, { defaultValue: system }) : "—"}</td>
-                <td data-label={t("withdrawals.columns.wallet")} className="profile-table__wallet">
-                  {w.wallet ?? "—"}
-                </td>
-                <td data-label={t("withdrawals.columns.amount")}>{usd(w.amount)}</td>
-                <td data-label={t("withdrawals.columns.status")}>
-                  {w.status ? (
-                    <span className={`profile-status profile-status--${w.status}`}>
-                      {isKnownStatus(w.status) ? t(`withdrawals.status.${w.status}`) : w.status}
-                    </span>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td data-label={t("withdrawals.columns.action")}>
-                  {canCancelWithdrawal(w) ? (
-                    <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(w)}>
-                      {t("withdrawals.cancel")}
-                    </button>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td data-label={t("withdrawals.columns.date")}>{dateTime(w.date, i18n.language)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ProfileTable columns={COLUMNS} heading={(c) => t(`withdrawals.columns.${c}`)} rows={rows} empty={t("withdrawals.empty")}>
+      {(list) =>
+        list.map(toWithdrawalRow).map((w, i) => {
+          const system = systemName(w.system);
+          return (
+            <tr key={`${w.id ?? ""}:${i}`}>
+              <td data-label={t("withdrawals.columns.id")}>{w.id ?? "—"}</td>
+              <td data-label={t("withdrawals.columns.system")}>{system ? t(`withdrawals.systems.${system}`, { defaultValue: system }) : "—"}</td>
+              <td data-label={t("withdrawals.columns.wallet")} className="profile-table__wallet">
+                {w.wallet ?? "—"}
+              </td>
+              <td data-label={t("withdrawals.columns.amount")}>{usd(w.amount)}</td>
+              <td data-label={t("withdrawals.columns.status")}>
+                {w.status ? (
+                  <span className={`profile-status profile-status--${w.status}`}>
+                    {isKnownStatus(w.status) ? t(`withdrawals.status.${w.status}`) : w.status}
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td data-label={t("withdrawals.columns.action")}>
+                {canCancelWithdrawal(w) ? (
+                  <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(w)}>
+                    {t("withdrawals.cancel")}
+                  </button>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td data-label={t("withdrawals.columns.date")}>{dateTime(w.date, i18n.language)}</td>
+            </tr>
+          );
+        })
+      }
+    </ProfileTable>
   );
 }

@@ -22,7 +22,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
   return (
     <button
       type="button"
-      className="store-card"
+      className="pick-card store-card"
       style={{ "--rarity": item.rarity_color } as CSSProperties}
       aria-pressed={selected}
       // named by its content (an aria-label must hold every visible word, axe
@@ -31,11 +31,11 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       title={item.market_hash_name}
       onClick={() => onToggle(item)}
     >
-      <span className={`store-card__count${count.warn ? " store-card__count--warn" : ""}`} aria-hidden="true">
+      <span className={`pick-card__tag store-card__count${count.warn ? " store-card__count--warn" : ""}`} aria-hidden="true">
         ×{count.text}
       </span>
       {selected && (
-        <span className="store-card__check" aria-hidden="true">
+        <span className="pick-card__check" aria-hidden="true">
           ✓
         </span>
       )}

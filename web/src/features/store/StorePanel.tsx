@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../lib/uiStore";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { EmptyState } from "../../ui/EmptyState";
+import { LoadFailed } from "../../ui/StateNote";
 import { Spinner } from "../../ui/Spinner";
 import { StoreCard } from "./StoreCard";
 import { StoreFiltersForm } from "./StoreFiltersForm";
@@ -61,19 +62,12 @@ export function StorePanel({ exchange }: { exchange?: ExchangeOffer }) {
     body = (
       <ul className="store__grid" aria-busy="true" aria-label={t("loading")}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <li key={i} className="store__skeleton" />
+          <li key={i} className="store__skeleton shimmer-block" />
         ))}
       </ul>
     );
   } else if (failedFirst) {
-    body = (
-      <div className="store__state" role="alert">
-        <p>{t("load_failed")}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={t("load_failed")} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0) {
     body = <EmptyState title={t("empty")}>{signedIn && maxText === null ? t("empty_hint_balance") : t("empty_hint")}</EmptyState>;
   } else {

@@ -1,9 +1,10 @@
 // The storehouse's pure pieces (spec §5 Inventory and store, §9 item card counts): price bounds
 // from the filter inputs, the capped market count, the exchange arithmetic and the Accept rule.
 // Money is integer cents here; dollars only at the edges (inputs, JSON).
-import { STORE, UI } from "../../../../shared/constants";
+import { UI } from "../../../../shared/constants";
 import { formatCents, toCents, type Cents } from "../../../../shared/money";
 import { sellTax } from "../../../../shared/fees";
+import { operationBlock } from "../../lib/operationBlock";
 
 /** A price field's text → cents; undefined for an empty field, null when it is not a price (≥ 0, ≤ 2 decimals). */
 export function parsePriceInput(text: string): Cents | undefined | null {
@@ -83,13 +84,5 @@ export function exchangeQuote(buyPrices: readonly number[], sellPrices: readonly
   return { buyCents, sellCents, taxCents, creditCents, toPayCents: buyCents - creditCents };
 }
 
-export type AcceptBlock = "signed_out" | "none_selected" | "too_many" | "running" | null;
-
-/** §5: Accept needs signed in, a selection and no buy running (the server checks the funds). */
-export function acceptBlock(s: { signedIn: boolean; selected: number; running: boolean }): AcceptBlock {
-  if (!s.signedIn) return "signed_out";
-  if (s.selected === 0) return "none_selected";
-  if (s.selected > STORE.maxItemsPerOperation) return "too_many";
-  if (s.running) return "running";
-  return null;
-}
+/** §5: Accept needs signed in, a selection and no buy running (the server checks the funds); the inventory's Sell rule, lib/operationBlock. */
+export const acceptBlock = operationBlock;

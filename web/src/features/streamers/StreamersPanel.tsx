@@ -7,6 +7,8 @@ import { useUiStore } from "../../lib/uiStore";
 import { youtubersAnswer } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
+import { ListSection } from "../../ui/ListSection";
+import { LoadFailed } from "../../ui/StateNote";
 import { queryKeys } from "../../lib/queryKeys";
 import { UserAvatar } from "../../ui/UserAvatar";
 import "./streamers.css";
@@ -28,26 +30,19 @@ export function StreamersPanel() {
   let body: ReactNode;
   if (streamers.isPending) {
     body = (
-      <ul className="streamers__list" aria-busy="true" aria-label={t("loading")}>
+      <ul className="list-section__list streamers__list" aria-busy="true" aria-label={t("loading")}>
         {[0, 1, 2].map((i) => (
           <li key={i} className="streamers__skeleton" />
         ))}
       </ul>
     );
   } else if (streamers.isError) {
-    body = (
-      <div className="streamers__state" role="alert">
-        <p>{t("load_failed")}</p>
-        <button type="button" className="button" onClick={() => void streamers.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={t("load_failed")} onRetry={() => void streamers.refetch()} />;
   } else if (streamers.data.length === 0) {
     body = <EmptyState title={t("empty")}>{t("empty_hint")}</EmptyState>;
   } else {
     body = (
-      <ul className="streamers__list">
+      <ul className="list-section__list streamers__list">
         {streamers.data.map((s) => (
           <li key={s.id}>
             <Link className="streamers__item" to={`/user/${s.id}`} onClick={() => closePanel()}>
@@ -62,12 +57,8 @@ export function StreamersPanel() {
   }
 
   return (
-    <section className="streamers" aria-label={t("title")}>
-      <header className="streamers__head">
-        <h2 className="streamers__title">{t("title")}</h2>
-        {streamers.data && streamers.data.length > 0 && <span className="streamers__count">{t("count", { count: streamers.data.length })}</span>}
-      </header>
+    <ListSection className="streamers" title={t("title")} count={streamers.data && streamers.data.length > 0 && t("count", { count: streamers.data.length })}>
       {body}
-    </section>
+    </ListSection>
   );
 }

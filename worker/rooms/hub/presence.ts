@@ -1,7 +1,7 @@
 // Who is online in the hub (pure). Counts derive from the open sockets' attachments, never from
 // memory, so they are right after hibernation: a signed-in user counts once however many tabs
 // are open; a visitor is one socket.
-import type { ChatServerFrame, OnlineCounts } from "../../../shared/rooms/chat";
+import type { OnlineCounts } from "../../../shared/rooms/hub";
 import type { BaseAttachment } from "../base/Room";
 
 export function countOnline(attachments: readonly Pick<BaseAttachment, "userId">[]): OnlineCounts {
@@ -25,19 +25,4 @@ export function sameCounts(a: OnlineCounts | undefined, b: OnlineCounts): boolea
 export function onlineSchedule(lastSentAt: number | undefined, now: number, throttleMs: number): { now: true } | { at: number } {
   if (lastSentAt === undefined || now - lastSentAt >= throttleMs) return { now: true };
   return { at: lastSentAt + throttleMs };
-}
-
-/** `session`: the SHA-256 of the token (a logout closes the sockets bound to it). */
-export type Identity = { kind: "visitor" } | { kind: "banned" } | { kind: "user"; userId: number; session: string };
-
-/** Binds a socket to what its identity frame proved; a banned user stays a visitor and is told so. */
-export function bindIdentity<A extends BaseAttachment>(attachment: A, identity: Identity): { attachment: A; reply?: ChatServerFrame } {
-  switch (identity.kind) {
-    case "user":
-      return { attachment: { ...attachment, userId: identity.userId, session: identity.session } };
-    case "banned":
-      return { attachment: { ...attachment, userId: null, session: null }, reply: { event: "error", data: { message: "user_api.banned" } } };
-    case "visitor":
-      return { attachment: { ...attachment, userId: null, session: null } };
-  }
 }

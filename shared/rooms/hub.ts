@@ -1,0 +1,55 @@
+// The hub's socket protocol (/ws/hub, README "Sockets"): every tab keeps one hub socket, identified
+// with the session's token. It carries presence (online counts), per-user frames (balance, bell
+// notifications, the ban) and site-wide ones (maintenance, game banks, case drops). The chat has
+// its own room and socket (shared/rooms/chat.ts).
+import { z } from "zod";
+import { liveDropJson } from "../api/cases";
+import { notificationSchema } from "../api/user";
+import { dollarsJson } from "../money";
+import { errorFrame, frame, identityFrame, noData, pingFrame, pongFrame, type RoomProtocol } from "./frame";
+
+// ── client → server ──────────────────────────────────────────────────────────
+export const hubClientFrame = z.discriminatedUnion("event", [identityFrame, pingFrame]);
+export type HubClientFrame = z.infer<typeof hubClientFrame>;
+
+// ── server → client ──────────────────────────────────────────────────────────
+const count = z.number().int().nonnegative();
+
+export const onlineCounts = z
+  .strictObject({ users: count, visitors: count, total: count })
+  .refine((o) => o.total === o.users + o.visitors, "total = users + visitors");
+export type OnlineCounts = z.infer<typeof onlineCounts>;
+
+export const onlineFrame = frame("online", onlineCounts);
+export const updateBalanceFrame = frame("updateBalance", z.strictObject({ balance: dollarsJson }));
+/** Maintenance switched (spec §4): on → the SPA shows the notice and blocks bets. */
+export const refreshPageFrame = frame("refreshPage", z.strictObject({ maintenance: z.boolean() }));
+/** A new bell notification, the same shape as /api/user/get lists. */
+export const notificationFrame = frame("notification", notificationSchema);
+/** The user was banned: the SPA logs out with the banned notice. */
+export const userBannedFrame = frame("userBanned", noData);
+/** A game's bank changed (the mode bar, §2): pushed by the game rooms, throttled; dollars. */
+export const banksFrame = frame("banks", z.strictObject({ crash: dollarsJson.optional(), jackpot: dollarsJson.optional(), wheel: dollarsJson.optional() }));
+/** A case was opened somewhere (§7 casesLiveDrop). */
+export const casesLiveDropFrame = frame("casesLiveDrop", liveDropJson);
+
+export const hubServerFrame = z.discriminatedUnion("event", [
+  onlineFrame,
+  updateBalanceFrame,
+  refreshPageFrame,
+  notificationFrame,
+  userBannedFrame,
+  banksFrame,
+  casesLiveDropFrame,
+  pongFrame,
+  errorFrame,
+]);
+export type HubServerFrame = z.infer<typeof hubServerFrame>;
+export type HubServerEvent = HubServerFrame["event"];
+
+export const hubProtocol: RoomProtocol<HubClientFrame, HubServerFrame> = {
+  client: hubClientFrame,
+  server: hubServerFrame,
+  error: (message) => ({ event: "error", data: { message } }),
+  keepalive: { ping: { event: "ping", data: {} }, pong: { event: "pong", data: {} } },
+};

@@ -1,0 +1,16 @@
+// A modal's whole content when it only tells something (a feature not built yet): the text and
+// an OK button that closes the modal.
+import type { ReactNode } from "react";
+import { useUiStore } from "../lib/uiStore";
+
+export function ModalMessage({ text, ok }: { text: ReactNode; ok: ReactNode }) {
+  const closeModal = useUiStore((s) => s.closeModal);
+  return (
+    <div className="modal-placeholder">
+      <p>{text}</p>
+      <button type="button" className="button button-primary" onClick={closeModal}>
+        {ok}
+      </button>
+    </div>
+  );
+}

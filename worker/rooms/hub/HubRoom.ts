@@ -1,0 +1,105 @@
+// The site hub (/ws/hub, README "Sockets"): one DO instance named "hub" that every tab keeps a socket
+// to. It tracks who is online and relays the site-wide and per-user frames that the worker and the
+// other rooms push by RPC through worker/rooms/hub.ts (notifyUser, broadcast, setMaintenance).
+// It keeps nothing in storage: the counts derive from the open sockets' attachments.
+import { HUB } from "../../../shared/constants";
+import { exhaustive } from "../../../shared/rooms/frame";
+import { hubProtocol, type HubClientFrame, type HubServerFrame, type OnlineCounts } from "../../../shared/rooms/hub";
+import { Room, type BaseAttachment, type Delivery, type OwnFrame } from "../base/Room";
+import type { SessionEnd } from "../base/session-sockets";
+import { countOnline, onlineSchedule, sameCounts } from "./presence";
+
+type HubAlarm = "online";
+
+export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment, HubAlarm> {
+  protected readonly protocol = hubProtocol;
+  // Only to skip repeats and to throttle; the counts themselves come from the sockets.
+  private lastOnline: { counts: OnlineCounts; at: number } | undefined;
+
+  // ── RPC (worker and rooms → hub, through worker/rooms/hub.ts) ─────────────
+  /** Sends `frame` to every socket of the user (a frame the schema rejects is refused). */
+  async notifyUser(userId: number, frame: HubServerFrame): Promise<Delivery> {
+    const mine = (a: BaseAttachment) => a.userId === userId;
+    const delivery = this.deliver(frame, mine);
+    // A banned user's sockets stay open as visitors (the SPA logs out with the banned notice).
+    if (frame.event === "userBanned" && !delivery.refused) await this.unbind(mine);
+    return delivery;
+  }
+
+  /** Sends `frame` to every open socket. */
+  async broadcast(frame: HubServerFrame): Promise<Delivery> {
+    return this.deliver(frame);
+  }
+
+  /** Tells every client that maintenance was switched (spec §4: on → notice, bets blocked). */
+  async setMaintenance(on: boolean): Promise<Delivery> {
+    return this.deliver({ event: "refreshPage", data: { maintenance: on } });
+  }
+
+  async online(): Promise<OnlineCounts> {
+    return this.counts();
+  }
+
+  // ── socket events ─────────────────────────────────────────────────────────
+  protected newAttachment(_request: Request, base: BaseAttachment): BaseAttachment {
+    return base;
+  }
+
+  /** A banned player's sockets hear userBanned (the SPA's banned path) before they are closed. */
+  protected farewell(why: SessionEnd): HubServerFrame | undefined {
+    return why === "banned" ? { event: "userBanned", data: {} } : undefined;
+  }
+
+  protected async onJoin(ws: WebSocket): Promise<void> {
+    // The newcomer always learns the counts at once, even when the broadcast is coalesced.
+    if (!(await this.onlineChanged())) this.sendTo(ws, { event: "online", data: this.counts() });
+  }
+
+  protected async onIdentified(): Promise<void> {
+    await this.onlineChanged();
+  }
+
+  protected async onLeave(): Promise<void> {
+    await this.onlineChanged();
+  }
+
+  /** The hub's clients send identity and ping only, both answered by the room shell. */
+  protected onFrame(_ws: WebSocket, frame: OwnFrame<HubClientFrame>): void {
+    exhaustive(frame);
+  }
+
+  /** The coalesced online broadcast is due (its only timer). */
+  protected onAlarm(name: HubAlarm): void {
+    if (name === "online") this.publishOnline(Date.now());
+  }
+
+  // ── presence ──────────────────────────────────────────────────────────────
+  private async unbind(which: (a: BaseAttachment) => boolean): Promise<void> {
+    for (const ws of this.sockets()) {
+      const a = this.attachment(ws);
+      if (which(a)) this.setAttachment(ws, { ...a, userId: null, session: null });
+    }
+    await this.onlineChanged();
+  }
+
+  private counts(): OnlineCounts {
+    return countOnline(this.sockets().map((ws) => this.attachment(ws)));
+  }
+
+  /** Broadcasts the counts now (→ true) or arms the coalescing timer (→ false). */
+  private async onlineChanged(): Promise<boolean> {
+    const now = Date.now();
+    const plan = onlineSchedule(this.lastOnline?.at, now, HUB.onlineThrottleMs);
+    if ("now" in plan) return this.publishOnline(now);
+    if ((await this.alarms.deadline("online")) === undefined) await this.alarms.set("online", plan.at);
+    return false;
+  }
+
+  private publishOnline(now: number): boolean {
+    const counts = this.counts();
+    if (sameCounts(this.lastOnline?.counts, counts)) return false;
+    this.sendAll({ event: "online", data: counts });
+    this.lastOnline = { counts, at: now };
+    return true;
+  }
+}
