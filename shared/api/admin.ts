@@ -27,7 +27,9 @@ export const banBody = z.object({
 
 export const unbanBody = z.object({ user_id: userIdSchema });
 
+/** POST /api/admin/users/ban and /unban. */
 export const successAnswer = z.object({ success: z.literal(true) });
 
 /** POST /api/admin/maintenance: switches maintenance (§4) on or off. */
 export const maintenanceBody = z.strictObject({ enabled: z.boolean() });
+export const maintenanceAnswer = z.object({ success: z.literal(true), maintenance: z.boolean() });

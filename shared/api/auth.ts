@@ -18,12 +18,10 @@ export const testLoginQuery = z.object({
 
 /** The raw token, without the "Bearer " prefix. */
 export const testLoginAnswer = z.object({ api_token: z.string().regex(/^[0-9a-f]{64}$/) });
-export type TestLoginAnswer = z.infer<typeof testLoginAnswer>;
 
 // ---- logout (POST /api/auth/logout) ----
 
 export const logoutAnswer = z.object({ success: z.literal(true) });
-export type LogoutAnswer = z.infer<typeof logoutAnswer>;
 
 // ---- the sign-in attempt (GET /socialite/<provider>?nonce=…) ----
 

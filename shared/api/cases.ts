@@ -124,7 +124,6 @@ export type SeedsAnswer = SeedsJson;
  */
 export const clientSeedBody = z.object({ client_seed: z.unknown() });
 export const clientSeedAnswer = seedsJson.extend({ success: z.literal(true), message: z.literal("cases_api.client_seed_saved") });
-export type ClientSeedAnswer = z.infer<typeof clientSeedAnswer>;
 
 /**
  * Reveals the current server seed (with the client seed and the nonce it reached) and starts a
@@ -143,7 +142,6 @@ export const rotateAnswer = seedsJson.extend({
   message: z.literal("cases_api.seed_rotated"),
   previous: revealedSeedJson,
 });
-export type RotateAnswer = z.infer<typeof rotateAnswer>;
 
 // ── admin (staff): /api/admin/cases/{list,create,update} ─────────────────────
 /**
@@ -208,7 +206,6 @@ export type AdminCaseJson = z.infer<typeof adminCaseJson>;
 
 /** POST /api/admin/cases/list {} */
 export const adminListAnswer = z.object({ cases: z.array(adminCaseJson) });
-export type AdminListAnswer = z.infer<typeof adminListAnswer>;
 
 /** POST /api/admin/cases/create and /update */
 export const adminSaveAnswer = z.object({
@@ -216,4 +213,3 @@ export const adminSaveAnswer = z.object({
   message: z.literal("cases_api.saved"),
   case: adminCaseJson,
 });
-export type AdminSaveAnswer = z.infer<typeof adminSaveAnswer>;

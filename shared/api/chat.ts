@@ -79,7 +79,6 @@ export type QuizJson = z.infer<typeof quizJson>;
 export const quizPrizeJson = itemJson.extend({ exterior: z.string().nullable() });
 export type QuizPrizeJson = z.infer<typeof quizPrizeJson>;
 export const quizItemsAnswer = z.object({ items: z.array(quizPrizeJson) });
-export type QuizItemsAnswer = z.infer<typeof quizItemsAnswer>;
 
 // ---- requests ----
 
@@ -125,6 +124,19 @@ export const sendMessageAnswer = z.object({
 });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
 
+/** A staff action done: success and the key of the notice to show. */
+const staffActionAnswer = z.object({ success: z.literal(true), message: z.string() });
+export type StaffActionAnswer = z.infer<typeof staffActionAnswer>;
+const done = <K extends string>(key: K) => staffActionAnswer.extend({ message: z.literal(key) });
+/** POST /api/chat/delete, /ban, /unBan, /clear (staff). */
+export const deleteAnswer = done("chat_api.deleted");
+export const banAnswer = done("chat_api.blocked");
+export const unBanAnswer = done("chat_api.unblocked");
+export const clearAnswer = done("chat_api.cleared");
+/** POST /api/admin/chat/quiz/start and /quiz/stop (staff). */
+export const quizStartAnswer = done("chat_api.quiz_started").extend({ quiz: quizJson });
+export const quizStopAnswer = done("chat_api.quiz_stopped");
+
 /** POST /api/chat/mutes (staff): the active mutes, newest first. */
 export const activeMuteJson = z.object({
   id: z.number().int(),
@@ -139,4 +151,3 @@ export const activeMuteJson = z.object({
 });
 export type ActiveMuteJson = z.infer<typeof activeMuteJson>;
 export const mutesAnswer = z.object({ mutes: z.array(activeMuteJson) });
-export type MutesAnswer = z.infer<typeof mutesAnswer>;

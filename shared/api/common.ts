@@ -34,3 +34,18 @@ export const pageSchema = idSchema.pipe(z.number().max(API_LIMITS.maxPage));
 
 /** appId as §7 sends it: the number 730 or the text "730" (only CS2 has items); nothing coerced. */
 export const appIdSchema = z.union([z.literal(STEAM_APP_ID), z.literal(String(STEAM_APP_ID))]).transform((): typeof STEAM_APP_ID => STEAM_APP_ID);
+
+// ---- the one error answer ----
+
+/**
+ * Every refusal, whatever the route (worker/lib/http.ts fail(), shared/errors.ts errorBody): the
+ * three §7 answer styles all say "error", and `message` is a §8 server key (or an admin route's
+ * text with a space). Some refusals add fields (`field` of app_api.invalid_request, a mute's
+ * `duration`/`reason`, chat_api.min_deposit's `sum`), so extra keys are allowed here.
+ */
+export const errorAnswer = z.looseObject({
+  status: z.literal("error"),
+  type: z.literal("error"),
+  success: z.literal(false),
+  message: z.string().min(1),
+});

@@ -89,7 +89,6 @@ export type RoundPublic = z.infer<typeof roundPublic>;
 
 // ── POST /api/crash/getHistory ───────────────────────────────────────────────
 export const getHistoryAnswer = z.object({ history: z.array(historyEntry).max(CRASH.historySize) });
-export type GetHistoryAnswer = z.infer<typeof getHistoryAnswer>;
 
 // ── POST /api/crash/getGame {id} ─────────────────────────────────────────────
 export const getGameBody = z.object({ id: idSchema });
@@ -119,7 +118,6 @@ export const getGameAnswer = z.object({ game: gameJson });
 // ── POST /api/crash/myBet ────────────────────────────────────────────────────
 export const userBetJson = z.object({ bank: dollarsJson, items: z.array(itemJson), autoWithdraw: targetJson });
 export const myBetAnswer = z.object({ userBet: userBetJson.nullable(), bets: z.array(betPublic) });
-export type MyBetAnswer = z.infer<typeof myBetAnswer>;
 
 // ── admin (dev flag; production forceCrash = emergency stop: void + refund) ───
 export const forceCrashBody = z.object({}).passthrough();
@@ -142,4 +140,3 @@ export const adminCrashAnswer = z.object({
   action: z.enum(["crashed", "voided", "scheduled"]),
   roundId: z.number().int().positive().optional(),
 });
-export type AdminCrashAnswer = z.infer<typeof adminCrashAnswer>;

@@ -19,4 +19,3 @@ export const refreshPricesAnswer = z.object({
   /** cases whose RTP left the bounds at the new prices and were re-priced to CASES_RTP_PERCENT */
   cases_repriced: z.number().int().nonnegative(),
 });
-export type RefreshPricesAnswer = z.infer<typeof refreshPricesAnswer>;

@@ -119,7 +119,6 @@ export const getListAnswer = z.object({
   page: z.number().int().positive(),
   hasMore: z.boolean(),
 });
-export type GetListAnswer = z.infer<typeof getListAnswer>;
 
 export const buyAnswer = z.object({
   success: z.literal(true),

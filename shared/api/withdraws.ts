@@ -66,7 +66,6 @@ export const withdrawPreviewAnswer = z.object({
   fee: dollarsJson,
   fee_percent: z.number(),
 });
-export type WithdrawPreviewAnswer = z.infer<typeof withdrawPreviewAnswer>;
 
 export const withdrawSendAnswer = z.object({
   status: z.literal("success"),
@@ -74,7 +73,6 @@ export const withdrawSendAnswer = z.object({
   /** the withdrawal (uuid): its row in getProfile `withdraws` */
   id: z.string(),
 });
-export type WithdrawSendAnswer = z.infer<typeof withdrawSendAnswer>;
 
 /** Withdrawal statuses (§4): the queue works 'sending'; 'moderation' is held for staff review. */
 export const WITHDRAWAL_STATUSES = ["sending", "moderation", "completed", "canceled"] as const;
@@ -94,3 +92,10 @@ export const skinWithdrawRow = z.object({
   date: z.number().int().nonnegative(),
 });
 export type SkinWithdrawRow = z.infer<typeof skinWithdrawRow>;
+
+/**
+ * POST /api/user/cancelWithdraw {id, type} (§7: answers `type`, then profile and balance reload).
+ * No route serves it yet: a skin withdrawal cannot be cancelled (profile's canCancelWithdrawal),
+ * money withdrawals arrive with payments. The SPA's cancel button parses this shape.
+ */
+export const cancelWithdrawAnswer = z.object({ type: z.enum(["success", "error"]), message: z.string().optional() });

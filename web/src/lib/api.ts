@@ -1,5 +1,9 @@
 // The one HTTP client of the SPA: JSON in and out, the Bearer token from local storage, and a
 // typed error (ApiError{status, key}) for every failed answer. Message keys are spec §8 keys.
+// Every call names its answer schema (shared/api/<group>.ts, the one the route answers through):
+// the answer is parsed with it and typed from it, so the client never trusts a shape the server
+// did not promise. zod runs jitless here (lib/zodCsp.ts, imported first by the entry).
+import type { z } from "zod";
 import { UI } from "../../../shared/constants";
 import { clearToken, getToken } from "./session/token";
 
@@ -78,10 +82,24 @@ function withQuery(path: string, body: Record<string, unknown> | undefined): str
 }
 
 /**
- * Calls the worker. POST sends `body` as JSON; GET sends it as query parameters.
- * Resolves with the parsed answer; throws ApiError (status 0 = network failure).
+ * An answer schema, or a loader of one. Modules of the first load (the current user, logout)
+ * pass a loader, so that zod and the schemas arrive after the first paint (README
+ * "Weight of the first load"); everything lazy passes the schema itself.
  */
-export async function api<T = unknown>(path: string, body?: Record<string, unknown>, options: ApiOptions = {}): Promise<T> {
+type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
+ * Calls the worker. POST sends `body` as JSON; GET sends it as query parameters.
+ * Resolves with the answer parsed by its schema (`answer`); throws ApiError (status 0 = network failure). An
+ * answer that does not match its schema is a failed call too: ApiError app_error.load, which
+ * failureKey() turns into the feature's own client key (a notice, never a crash).
+ */
+export async function api<S extends z.ZodType>(
+  path: string,
+  answer: AnswerSchema<S>,
+  body?: Record<string, unknown>,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
   const method = options.method ?? "POST";
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
@@ -103,7 +121,9 @@ export async function api<T = unknown>(path: string, body?: Record<string, unkno
   let data: unknown = null;
   try {
     data = await res.json();
-  } catch {
+  } catch (err) {
+    // cancelled while the body was arriving (React Query dropped the call): still a cancel, not a bad answer
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
     data = null;
   }
   if (!res.ok) {
@@ -112,5 +132,18 @@ export async function api<T = unknown>(path: string, body?: Record<string, unkno
     if (isBannedError(error)) handleBanned();
     throw error;
   }
-  return data as T;
+  let schema: S;
+  try {
+    schema = typeof answer === "function" ? await answer() : answer;
+  } catch {
+    // the schemas' chunk did not load: a network failure like any other
+    throw new ApiError(0, "app_error.load");
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    // a contract break between this build and the worker: tell the developer, fail the call
+    console.error(`answer of ${path} does not match its schema`, parsed.error.issues);
+    throw new ApiError(res.status, "app_error.load", data);
+  }
+  return parsed.data;
 }

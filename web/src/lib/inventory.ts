@@ -1,18 +1,15 @@
 // The signed-in user's items: POST /api/user/getInventory {appId: 730} under ["inventory"]. The
 // inventory panel and the crash betting board read the same cache entry through this one query.
 import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { inventoryAnswer } from "../../../shared/api/user";
+import { inventoryAnswer } from "../../../shared/api/user";
 import { STEAM_APP_ID } from "../../../shared/constants";
 import { api } from "./api";
 import { queryKeys } from "./queryKeys";
 
-type InventoryAnswer = z.infer<typeof inventoryAnswer>;
-
 export function useInventoryQuery(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.inventory,
-    queryFn: () => api<InventoryAnswer>("/api/user/getInventory", { appId: STEAM_APP_ID }),
+    queryFn: () => api("/api/user/getInventory", inventoryAnswer, { appId: STEAM_APP_ID }),
     enabled,
     staleTime: 30_000,
   });

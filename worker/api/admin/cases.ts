@@ -4,19 +4,20 @@
 // within CASES.rtpBounds: otherwise 400 cases_api.invalid_items / cases_api.invalid_price.
 import { Hono, type Context } from "hono";
 import { emptyBody } from "../../../shared/api/common";
-import { adminCreateCaseBody, adminUpdateCaseBody, type AdminListAnswer, type AdminSaveAnswer } from "../../../shared/api/cases";
+import { adminCreateCaseBody, adminListAnswer, adminSaveAnswer, adminUpdateCaseBody } from "../../../shared/api/cases";
 import { requireStaff } from "../../auth/middleware";
 import { createCase, updateCase, type CaseSave } from "../../cases/admin-save";
 import { presentAdminCase } from "../../cases/presenters";
 import { findCase, listCases } from "../../cases/queries";
 import type { AppEnv, SignedInEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
+import { answer } from "../answer";
 
 export const adminCasesRoutes = new Hono<AppEnv>()
   .use(requireStaff("cases_api.forbidden"))
   .post("/list", jsonBody(emptyBody), async (c) => {
     const cases = await listCases(c.env, { all: true });
-    return c.json({ cases: cases.map(presentAdminCase) } satisfies AdminListAnswer);
+    return answer(c, adminListAnswer, { cases: cases.map(presentAdminCase) });
   })
   .post("/create", jsonBody(adminCreateCaseBody), async (c) => answerSave(c, await createCase(c.env, c.get("user").id, c.req.valid("json"))))
   .post("/update", jsonBody(adminUpdateCaseBody), async (c) => answerSave(c, await updateCase(c.env, c.get("user").id, c.req.valid("json"))));
@@ -25,5 +26,5 @@ export const adminCasesRoutes = new Hono<AppEnv>()
 async function answerSave(c: Context<SignedInEnv>, saved: CaseSave) {
   if (!saved.ok) return fail(c, saved.status, saved.key);
   const kase = await findCase(c.env, saved.caseId);
-  return c.json({ success: true, message: "cases_api.saved", case: presentAdminCase(kase!) } satisfies AdminSaveAnswer);
+  return answer(c, adminSaveAnswer, { success: true, message: "cases_api.saved", case: presentAdminCase(kase!) });
 }

@@ -1,7 +1,7 @@
 // /api/auth: the dev login (dev flag only, 404 otherwise) and logout (the session and its sockets).
 import { Hono } from "hono";
 import { emptyBody } from "../../../shared/api/common";
-import { testLoginQuery, type LogoutAnswer, type TestLoginAnswer } from "../../../shared/api/auth";
+import { logoutAnswer, testLoginAnswer, testLoginQuery } from "../../../shared/api/auth";
 import { requireUser } from "../../auth/middleware";
 import { createSession, revokeSession } from "../../auth/sessions";
 import { sessionTtlHours } from "../../auth/sign-in";
@@ -10,6 +10,7 @@ import { db } from "../../db/client";
 import { isDev, type AppEnv } from "../../env";
 import { fail, jsonBody, queryParams } from "../../lib/http";
 import { endSessionSockets } from "../../lib/session-sockets";
+import { answer } from "../answer";
 
 export const authRoutes = new Hono<AppEnv>()
   .get(
@@ -25,8 +26,7 @@ export const authRoutes = new Hono<AppEnv>()
       const d = db(c.env);
       const user = await devLoginUser(d, username, role);
       if (user.banned) return fail(c, 403, "user_api.banned");
-      const answer: TestLoginAnswer = { api_token: await createSession(d, user.id, sessionTtlHours(c.env)) };
-      return c.json(answer);
+      return answer(c, testLoginAnswer, { api_token: await createSession(d, user.id, sessionTtlHours(c.env)) });
     },
   )
   .post("/logout", requireUser, jsonBody(emptyBody), async (c) => {
@@ -34,6 +34,5 @@ export const authRoutes = new Hono<AppEnv>()
     await revokeSession(db(c.env), session);
     // the sockets this session opened close too (4001), in every room, before the answer
     await endSessionSockets(c.env, session);
-    const answer: LogoutAnswer = { success: true };
-    return c.json(answer);
+    return answer(c, logoutAnswer, { success: true });
   });

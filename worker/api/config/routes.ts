@@ -3,6 +3,8 @@ import type { AppEnv } from "../../env";
 import { isDev } from "../../env";
 import { jsonBody } from "../../lib/http";
 import { emptyBody } from "../../../shared/api/common";
+import { getConfigAnswer } from "../../../shared/api/config";
+import { answer } from "../answer";
 import { readMaintenance } from "../../lib/settings";
 import { toDollars } from "../../../shared/money";
 import { chatMinDepositCents } from "../../chat/config";
@@ -12,7 +14,7 @@ import { sellTaxPercent } from "../../store/pricing";
 
 export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(emptyBody), async (c) => {
   const reasons = await activeReasons(c.env);
-  return c.json({
+  return answer(c, getConfigAnswer, {
     chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
     maintenance: await readMaintenance(c.env),
     dev: isDev(c.env),

@@ -2,11 +2,12 @@
 // visitors too. Only public fields: name, avatar, statistics and game histories — never balance,
 // trade link, roles, notifications or anything else of the users row.
 import { Hono } from "hono";
-import { getUserBody } from "../../../shared/api/user";
+import { getUserAnswer, getUserBody } from "../../../shared/api/user";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { computeStats } from "../../user/presenters";
 import * as q from "../../user/queries";
+import { answer } from "../answer";
 
 export const publicUserRoutes = new Hono<AppEnv>().post("/getUser", jsonBody(getUserBody), async (c) => {
   const { user_id } = c.req.valid("json");
@@ -14,7 +15,7 @@ export const publicUserRoutes = new Hono<AppEnv>().post("/getUser", jsonBody(get
   // a catalogue key (translated on the page), not the admin routes' English text
   if (!user) return fail(c, 404, "user_api.user_not_found");
   const [results, lists] = await Promise.all([q.gameResults(c.env, user.id), q.profileLists(c.env, user.id, ["crashBets", "jackpotBets", "wheelBets"])]);
-  return c.json({
+  return answer(c, getUserAnswer, {
     user: {
       id: user.id,
       username: user.username,

@@ -3,13 +3,23 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { emptyBody } from "../../../shared/api/common";
-import { getInventoryBody, saveUrlBody } from "../../../shared/api/user";
+import {
+  balanceAnswer,
+  getAnswer,
+  getInventoryBody,
+  inventoryAnswer,
+  profileAnswer,
+  readAllAnswer,
+  saveUrlAnswer,
+  saveUrlBody,
+} from "../../../shared/api/user";
 import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { computeStats, presentInventoryItem, presentSelf } from "../../user/presenters";
 import * as q from "../../user/queries";
+import { answer } from "../answer";
 
 // saveUrl answers its own key for any bad link, so the body is read loosely first.
 const saveUrlRawBody = z.object({ trade_link: z.unknown().optional() });
@@ -19,14 +29,14 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/get", jsonBody(emptyBody), async (c) => {
     const me = c.get("user");
     const [latest, unread] = await Promise.all([q.latestNotifications(c.env, me.id), q.unreadCount(c.env, me.id)]);
-    return c.json({ user: presentSelf(me, latest, unread) });
+    return answer(c, getAnswer, { user: presentSelf(me, latest, unread) });
   })
-  .post("/getBalance", jsonBody(emptyBody), (c) => c.json({ balance: toDollars(c.get("user").balance) }))
+  .post("/getBalance", jsonBody(emptyBody), (c) => answer(c, balanceAnswer, { balance: toDollars(c.get("user").balance) }))
   .post("/getProfile", jsonBody(emptyBody), async (c) => {
     const me = c.get("user");
     const names: (keyof q.ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];
     const [results, lists] = await Promise.all([q.gameResults(c.env, me.id), q.profileLists(c.env, me.id, names)]);
-    return c.json({
+    return answer(c, profileAnswer, {
       referrals: lists.referrals ?? [],
       crashBets: lists.crashBets ?? [],
       jackpotBets: lists.jackpotBets ?? [],
@@ -39,13 +49,13 @@ export const userRoutes = new Hono<AppEnv>()
     const parsed = saveUrlBody.safeParse(c.req.valid("json"));
     if (!parsed.success) return fail(c, 400, "user_api.invalid_trade_link");
     await q.saveTradeLink(c.env, c.get("user").id, parsed.data.trade_link);
-    return c.json({ type: "success" as const, message: "user_api.link_saved" as const });
+    return answer(c, saveUrlAnswer, { type: "success", message: "user_api.link_saved" });
   })
   .post("/getInventory", jsonBody(getInventoryBody), async (c) => {
     const rows = await q.inventoryOf(c.env, c.get("user").id);
-    return c.json({ items: rows.map(presentInventoryItem) });
+    return answer(c, inventoryAnswer, { items: rows.map(presentInventoryItem) });
   })
   .post("/notification/readAll", jsonBody(emptyBody), async (c) => {
     await q.markAllRead(c.env, c.get("user").id);
-    return c.json({ success: true as const });
+    return answer(c, readAllAnswer, { success: true });
   });

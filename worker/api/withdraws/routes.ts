@@ -4,7 +4,7 @@
 // A send commits the withdrawal (worker/withdraws/send.ts), then kicks the WithdrawQueue DO,
 // which sends the trade offer. With TRADE_BOT_URL empty, withdrawals are switched off (409).
 import { Hono } from "hono";
-import { withdrawPreviewBody, withdrawSendBody, type WithdrawPreviewAnswer, type WithdrawSendAnswer } from "../../../shared/api/withdraws";
+import { withdrawPreviewAnswer, withdrawPreviewBody, withdrawSendAnswer, withdrawSendBody } from "../../../shared/api/withdraws";
 import { FEES } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
@@ -13,6 +13,7 @@ import { fail, jsonBody } from "../../lib/http";
 import { pushBalance } from "../../lib/notify";
 import { previewWithdrawal, sendWithdrawal } from "../../withdraws/send";
 import { withdrawQueue } from "../../withdraws/WithdrawQueue";
+import { answer } from "../answer";
 
 const enabled = (env: Env) => (env.TRADE_BOT_URL ?? "").trim() !== "";
 
@@ -23,8 +24,7 @@ export const withdrawRoutes = new Hono<AppEnv>()
     const me = c.get("user");
     const check = await previewWithdrawal(c.env, me.id, c.req.valid("json").items);
     if (!check.ok) return fail(c, check.status, check.key);
-    const answer: WithdrawPreviewAnswer = { amount: toDollars(check.amount), fee: toDollars(check.fee), fee_percent: FEES.skinWithdrawalFeePercent };
-    return c.json(answer);
+    return answer(c, withdrawPreviewAnswer, { amount: toDollars(check.amount), fee: toDollars(check.fee), fee_percent: FEES.skinWithdrawalFeePercent });
   })
   .post("/send", jsonBody(withdrawSendBody), async (c) => {
     if (!enabled(c.env)) return fail(c, 409, "inventory_api.withdraw_blocked");
@@ -40,6 +40,5 @@ export const withdrawRoutes = new Hono<AppEnv>()
         .catch((err: unknown) => console.error("withdraw queue kick failed", { id: outcome.id, err: String(err) }));
       await pushBalance(c.env, me.id);
     }
-    const answer: WithdrawSendAnswer = { status: "success", message: "inventory_api.withdraw_sent", id: outcome.id };
-    return c.json(answer);
+    return answer(c, withdrawSendAnswer, { status: "success", message: "inventory_api.withdraw_sent", id: outcome.id });
   });

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../lib/uiStore";
+import { testLoginAnswer } from "../../../../shared/api/auth";
 import { api, ApiError } from "../../lib/api";
 import { setToken } from "../../lib/session/token";
 import { DEV_ROLES, testLoginPath, type DevRole } from "./testLogin";
@@ -20,7 +21,7 @@ export function DevLogin() {
     if (!username.trim() || busy) return;
     setBusy(true);
     try {
-      const { api_token } = await api<{ api_token: string }>(testLoginPath(username, role), undefined, { method: "GET" });
+      const { api_token } = await api(testLoginPath(username, role), testLoginAnswer, undefined, { method: "GET" });
       setToken(api_token);
       window.location.reload();
     } catch (err) {

@@ -1,7 +1,7 @@
 // /api/cases/* for React Query. Keys stay inside this feature; after an open the app-wide
 // inventory and user keys are invalidated (lib/queryKeys).
 import { useQuery } from "@tanstack/react-query";
-import type { GetCasesAnswer, GetOneAnswer, SeedsAnswer } from "../../../../shared/api/cases";
+import { getCasesAnswer, getOneAnswer, seedsAnswer } from "../../../../shared/api/cases";
 import { api } from "../../lib/api";
 
 export const casesKeys = {
@@ -16,7 +16,7 @@ export const casesKeys = {
 export function useCasesList() {
   return useQuery({
     queryKey: casesKeys.list,
-    queryFn: () => api<GetCasesAnswer>("/api/cases/get", undefined, { method: "GET" }),
+    queryFn: () => api("/api/cases/get", getCasesAnswer, undefined, { method: "GET" }),
     staleTime: 30_000,
   });
 }
@@ -24,7 +24,7 @@ export function useCasesList() {
 export function useCase(id: number) {
   return useQuery({
     queryKey: casesKeys.one(id),
-    queryFn: () => api<GetOneAnswer>("/api/cases/getOne", { id }, { method: "GET" }),
+    queryFn: () => api("/api/cases/getOne", getOneAnswer, { id }, { method: "GET" }),
     enabled: Number.isSafeInteger(id) && id > 0,
     staleTime: 30_000,
     // a missing case stays missing: no retries on 404
@@ -35,7 +35,7 @@ export function useCase(id: number) {
 export function useSeeds(userId: number) {
   return useQuery({
     queryKey: casesKeys.seedsOf(userId),
-    queryFn: () => api<SeedsAnswer>("/api/cases/seeds", undefined, { method: "GET" }),
+    queryFn: () => api("/api/cases/seeds", seedsAnswer, undefined, { method: "GET" }),
     staleTime: 60_000,
   });
 }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { GameJson } from "../../../../shared/api/crash";
+import { getGameAnswer } from "../../../../shared/api/crash";
 import { colourClass, toHundredths } from "../../../../shared/crash-curve";
 import { api, ApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
@@ -23,14 +23,14 @@ export default function CrashRoundPage() {
   const config = useConfig().data;
   const game = useQuery({
     queryKey: ["crashGame", id],
-    queryFn: () => api<{ game: GameJson }>("/api/crash/getGame", { id }).then((a) => a.game),
+    queryFn: () => api("/api/crash/getGame", getGameAnswer, { id }).then((a) => a.game),
     enabled: id !== null,
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
     staleTime: 10_000,
   });
   const previous = useQuery({
     queryKey: ["crashGame", id === null ? null : id - 1],
-    queryFn: () => api<{ game: GameJson }>("/api/crash/getGame", { id: id! - 1 }).then((a) => a.game),
+    queryFn: () => api("/api/crash/getGame", getGameAnswer, { id: id! - 1 }).then((a) => a.game),
     enabled: id !== null && id > 1 && game.data?.secret_hash != null,
     retry: false,
     staleTime: 60_000,

@@ -1,34 +1,21 @@
 // Selling items to the site (POST /api/user/sell); the tax rate to show comes from lib/config.ts.
-// After the answer: the balance in the header at once, then inventory, user and store reload.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SellAnswer } from "../../../../shared/api/store";
-import { notify } from "../../lib/uiStore";
-import { api, failureKey } from "../../lib/api";
+// After the answer: the balance in the header at once, then inventory, user and store reload
+// (lib/moneyMutation.ts).
+import { sellAnswer } from "../../../../shared/api/store";
+import { api } from "../../lib/api";
+import { useMoneyMutation } from "../../lib/moneyMutation";
 import { queryKeys } from "../../lib/queryKeys";
-import type { CurrentUser } from "../../lib/session/useCurrentUser";
 
 /** Tags the sale so the panel knows one is running even after its dialog closed (§5 "no sale running"). */
 export const SELL_MUTATION_KEY = ["inventory", "sell"];
 
 export function useSell(onSold: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationKey: SELL_MUTATION_KEY,
-    mutationFn: (sellIds: number[]) => api<SellAnswer>("/api/user/sell", { sellIds, request_id: crypto.randomUUID() }),
-    onSuccess: (answer) => {
-      qc.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, balance: answer.balance });
-      notify({ type: "success", message: answer.message });
-      onSold();
-    },
-    onError: (err) => {
-      const key = failureKey(err, "storehouse_error.sell");
-      if (key) notify({ type: "error", message: key });
-    },
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.inventory });
-      void qc.invalidateQueries({ queryKey: queryKeys.user });
-      // sold items can appear in the store
-      void qc.invalidateQueries({ queryKey: queryKeys.storeList });
-    },
+    mutationFn: (sellIds: number[]) => api("/api/user/sell", sellAnswer, { sellIds, request_id: crypto.randomUUID() }),
+    clientKey: "storehouse_error.sell",
+    // sold items can appear in the store
+    reload: [queryKeys.inventory, queryKeys.user, queryKeys.storeList],
+    onDone: onSold,
   });
 }

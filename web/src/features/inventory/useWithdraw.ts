@@ -1,11 +1,11 @@
 // Skin withdrawal by game-platform trade (§4 Withdraw flow): the fee preview and
 // POST /api/withdraws/send with the items keyed by id. The fee (20 %, §9) is paid from the balance.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WithdrawPreviewAnswer, WithdrawSendAnswer } from "../../../../shared/api/withdraws";
+import { useQuery } from "@tanstack/react-query";
+import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../../../shared/api/withdraws";
 import { FEES } from "../../../../shared/constants";
 import { toCents } from "../../../../shared/money";
-import { notify } from "../../lib/uiStore";
-import { api, ApiError, failureKey } from "../../lib/api";
+import { api, ApiError } from "../../lib/api";
+import { useMoneyMutation } from "../../lib/moneyMutation";
 import { queryKeys } from "../../lib/queryKeys";
 import { withdrawFeeCents } from "./actions";
 import type { InventoryItem } from "./types";
@@ -34,7 +34,7 @@ export function useWithdrawFee(items: readonly InventoryItem[], tradeLink: strin
   const ids = items.map((i) => i.myId);
   const preview = useQuery({
     queryKey: ["withdrawPreview", ids],
-    queryFn: () => api<WithdrawPreviewAnswer>("/api/withdraws/preview", { items: itemsKeyedById(items) }),
+    queryFn: () => api("/api/withdraws/preview", withdrawPreviewAnswer, { items: itemsKeyedById(items) }),
     enabled: canPreviewWithdraw(ids.length, tradeLink),
     retry: false,
     staleTime: 0,
@@ -46,24 +46,12 @@ export function useWithdrawFee(items: readonly InventoryItem[], tradeLink: strin
 }
 
 export function useWithdrawSend(onSent: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
+  return useMoneyMutation({
     mutationKey: WITHDRAW_MUTATION_KEY,
     mutationFn: (items: readonly InventoryItem[]) =>
-      api<WithdrawSendAnswer>("/api/withdraws/send", { items: itemsKeyedById(items), request_id: crypto.randomUUID() }),
-    onSuccess: (answer) => {
-      notify({ type: "success", message: answer.message });
-      onSent();
-    },
-    onError: (err) => {
-      const key = failureKey(err, "inventory_error.send_take_withdraw");
-      if (key) notify({ type: "error", message: key });
-    },
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.inventory });
-      void qc.invalidateQueries({ queryKey: queryKeys.user });
-      void qc.invalidateQueries({ queryKey: queryKeys.profile });
-      void qc.invalidateQueries({ queryKey: ["withdrawPreview"] });
-    },
+      api("/api/withdraws/send", withdrawSendAnswer, { items: itemsKeyedById(items), request_id: crypto.randomUUID() }),
+    clientKey: "inventory_error.send_take_withdraw",
+    reload: [queryKeys.inventory, queryKeys.user, queryKeys.profile, ["withdrawPreview"]],
+    onDone: onSent,
   });
 }

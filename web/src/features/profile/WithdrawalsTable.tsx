@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { DEPOSIT } from "../../../../shared/constants";
 import { useUiStore } from "../../lib/uiStore";
+import { cancelWithdrawAnswer } from "../../../../shared/api/withdraws";
 import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { dateTime, usd } from "./format";
@@ -24,7 +25,7 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
   const queryClient = useQueryClient();
   const notify = useUiStore((s) => s.notify);
   const cancel = useMutation({
-    mutationFn: (row: WithdrawalRow) => api<{ type: string; message?: string }>("/api/user/cancelWithdraw", { id: row.id, type: row.type }),
+    mutationFn: (row: WithdrawalRow) => api("/api/user/cancelWithdraw", cancelWithdrawAnswer, { id: row.id, type: row.type }),
     onSuccess: (res) => {
       if (res.message) notify({ type: res.type === "success" ? "success" : "fail", message: res.message });
     },

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ProfileJson, SelfUserJson } from "../../../../shared/api/user";
+import { getUserAnswer, profileAnswer } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 
@@ -7,18 +7,16 @@ import { queryKeys } from "../../lib/queryKeys";
 export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.profile,
-    queryFn: () => api<ProfileJson>("/api/user/getProfile"),
+    queryFn: () => api("/api/user/getProfile", profileAnswer),
     enabled,
   });
 }
-
-export type PublicUser = Pick<SelfUserJson, "id" | "username" | "avatar"> & Pick<ProfileJson, "stats" | "crashBets" | "jackpotBets" | "wheelBets">;
 
 /** POST /api/user/getUser {user_id}: another user's public view. */
 export function usePublicUser(id: number | null) {
   return useQuery({
     queryKey: queryKeys.publicUser(id ?? "invalid"),
-    queryFn: async () => (await api<{ user: PublicUser }>("/api/user/getUser", { user_id: id })).user,
+    queryFn: async () => (await api("/api/user/getUser", getUserAnswer, { user_id: id })).user,
     enabled: id !== null,
   });
 }

@@ -1,29 +1,15 @@
 // "Accept" (POST /api/user/buy): the answer's balance goes straight into the header, then the
-// inventory, the user and the store lists reload (bought units leave the store).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BuyAnswer, BuyRequest } from "../../../../shared/api/store";
-import { notify } from "../../lib/uiStore";
-import { api, failureKey } from "../../lib/api";
+// inventory, the user and the store lists reload (bought units leave the store; lib/moneyMutation.ts).
+import { buyAnswer, type BuyRequest } from "../../../../shared/api/store";
+import { api } from "../../lib/api";
+import { useMoneyMutation } from "../../lib/moneyMutation";
 import { queryKeys } from "../../lib/queryKeys";
-import type { CurrentUser } from "../../lib/session/useCurrentUser";
 
 export function useBuy(onBought: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<BuyRequest, "request_id">) => api<BuyAnswer>("/api/user/buy", { ...body, request_id: crypto.randomUUID() }),
-    onSuccess: (answer) => {
-      qc.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, balance: answer.balance });
-      notify({ type: "success", message: answer.message });
-      onBought();
-    },
-    onError: (err) => {
-      const key = failureKey(err, "storehouse_error.buy");
-      if (key) notify({ type: "error", message: key });
-    },
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.inventory });
-      void qc.invalidateQueries({ queryKey: queryKeys.user });
-      void qc.invalidateQueries({ queryKey: queryKeys.storeList });
-    },
+  return useMoneyMutation({
+    mutationFn: (body: Omit<BuyRequest, "request_id">) => api("/api/user/buy", buyAnswer, { ...body, request_id: crypto.randomUUID() }),
+    clientKey: "storehouse_error.buy",
+    reload: [queryKeys.inventory, queryKeys.user, queryKeys.storeList],
+    onDone: onBought,
   });
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useUiStore } from "../../lib/uiStore";
+import { youtubersAnswer } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
 import { ListSection } from "../../ui/ListSection";
@@ -12,16 +13,10 @@ import { queryKeys } from "../../lib/queryKeys";
 import { UserAvatar } from "../../ui/UserAvatar";
 import "./streamers.css";
 
-export interface Streamer {
-  id: number;
-  username: string;
-  avatar: string;
-}
-
 function useStreamers() {
   return useQuery({
     queryKey: queryKeys.youtubers,
-    queryFn: () => api<{ youtubers: Streamer[] }>("/api/youtubers", undefined, { method: "GET" }),
+    queryFn: () => api("/api/youtubers", youtubersAnswer, undefined, { method: "GET" }),
     staleTime: 5 * 60_000,
     select: (d) => d.youtubers,
   });

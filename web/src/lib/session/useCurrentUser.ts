@@ -11,7 +11,11 @@ export type CurrentUser = SelfUserJson;
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!getToken()) return null;
   try {
-    const { user } = await api<{ user: CurrentUser }>("/api/user/get");
+    const { user } = await api(
+      "/api/user/get",
+      // loaded, not imported: this module is part of the first load (lib/api.ts)
+      () => import("../../../../shared/api/user").then((m) => m.getAnswer),
+    );
     return user;
   } catch (err) {
     // An expired or revoked token: forget it and carry on as a visitor.

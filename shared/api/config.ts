@@ -1,0 +1,25 @@
+// POST /api/getConfig (worker/api/config/routes.ts): the public settings every screen reads.
+import { z } from "zod";
+import { dollarsJson } from "../money";
+
+/** A chat mute reason staff pick from (§6); only active ones are listed. */
+export const chatBanReasonJson = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string(),
+  is_active: z.boolean(),
+});
+export type ChatBanReasonJson = z.infer<typeof chatBanReasonJson>;
+
+export const getConfigAnswer = z.object({
+  chat_ban_reasons: z.array(chatBanReasonJson),
+  maintenance: z.boolean(),
+  /** The dev login and the admin crash tools show only in development. */
+  dev: z.boolean(),
+  /** Published fairness commitments (README "Provably fair"): the crash chain's terminating hash and the salt. */
+  crash_terminal_hash: z.string(),
+  crash_salt: z.string(),
+  /** The total deposit (dollars) needed to chat. */
+  chat_min_deposit: dollarsJson,
+  /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */
+  sell_tax_percent: z.number().int().min(0).max(100),
+});

@@ -1,0 +1,236 @@
+// The table of every JSON route of the worker (everything under /api/*) for the route walk
+// (api-answers.test.ts): who may call it, the answer schema it answers through
+// (worker/api/answer.ts) and a valid body (the query of a GET), seeded per caller. The walk
+// fails when the app registers a route this table does not list.
+//
+// Order matters a little: entries run top to bottom, so the crash admin tools start the crash
+// room before getGame reads a round, and the chat quiz starts before it stops.
+import { env } from "cloudflare:workers";
+import type { z } from "zod";
+import { adjustAnswer, maintenanceAnswer, successAnswer } from "../../shared/api/admin";
+import { logoutAnswer, testLoginAnswer } from "../../shared/api/auth";
+import {
+  adminListAnswer,
+  adminSaveAnswer,
+  clientSeedAnswer,
+  getCasesAnswer,
+  getOneAnswer,
+  openAnswer,
+  rotateAnswer,
+  seedsAnswer,
+} from "../../shared/api/cases";
+import {
+  clearAnswer,
+  deleteAnswer,
+  getMessagesAnswer,
+  banAnswer,
+  mutesAnswer,
+  quizItemsAnswer,
+  quizStartAnswer,
+  quizStopAnswer,
+  sendMessageAnswer,
+  unBanAnswer,
+} from "../../shared/api/chat";
+import { getConfigAnswer } from "../../shared/api/config";
+import { adminCrashAnswer, getGameAnswer, getHistoryAnswer, myBetAnswer } from "../../shared/api/crash";
+import { refreshPricesAnswer } from "../../shared/api/prices";
+import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
+import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
+import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
+import { STEAM_APP_ID } from "../../shared/constants";
+import { makeCase, makeCatalogueItem } from "./cases-fixtures";
+import { banReason, houseItem } from "./chat-client";
+import { writeWaitingRound } from "./crash-fixtures";
+import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
+import { deposit, makeUser, post } from "./user-fixtures";
+import { botControl, uniqueTradeLink } from "./withdraw-fixtures";
+
+/** public: everyone; player: signed in (a visitor gets 401); staff: moderators and admins; admin: admins only (a player gets 403). */
+export type Access = "public" | "player" | "staff" | "admin";
+
+/** The caller of one call (a fresh user per call, with a deposit and a trade link), and the suite's admin for seeding. */
+export interface Caller {
+  user: { id: number } | null;
+  token: string | undefined;
+  tradeLink: string | null;
+  admin: { id: number; token: string };
+}
+
+export interface RouteEntry {
+  method: "GET" | "POST";
+  path: string;
+  access: Access;
+  answer: z.ZodType;
+  /** The body (the query of a GET) this caller sends; it may seed what the call needs. */
+  body?: (caller: Caller) => Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+const item = async (ownerId: number | undefined, price = 250) => {
+  const cat = await catalogueItem(price, `Walk ${tag()} | Skin (Field-Tested)`);
+  return ownerId === undefined ? 1 : userItem(ownerId, cat, price);
+};
+
+/** An empty body, once `seeding` is done (a listing with something in it). */
+async function emptyAfter(seeding: Promise<unknown>): Promise<Record<string, never>> {
+  await seeding;
+  return {};
+}
+
+/** A message in the chat by a fresh player with a deposit; its id. */
+async function chatMessage(): Promise<number> {
+  const { user, token } = await makeUser();
+  await deposit(user.id, 500);
+  const text = `walk ${tag()}`;
+  await post("/api/chat/sendMessage", { message: text }, token);
+  const { messages } = (await (await post("/api/chat/getMessages", {})).json()) as { messages: { id: number; message: string }[] };
+  return messages.find((m) => m.message === text)!.id;
+}
+
+export const ROUTES: RouteEntry[] = [
+  // ── config, auth ──
+  { method: "POST", path: "/api/getConfig", access: "public", answer: getConfigAnswer },
+  { method: "GET", path: "/api/auth/test-login", access: "public", answer: testLoginAnswer, body: () => ({ username: `walker${tag()}` }) },
+  { method: "POST", path: "/api/auth/logout", access: "player", answer: logoutAnswer },
+
+  // ── user ──
+  { method: "POST", path: "/api/user/getUser", access: "public", answer: getUserAnswer, body: (c) => ({ user_id: c.admin.id }) },
+  { method: "POST", path: "/api/user/get", access: "player", answer: getAnswer },
+  { method: "POST", path: "/api/user/getBalance", access: "player", answer: balanceAnswer },
+  { method: "POST", path: "/api/user/getProfile", access: "player", answer: profileAnswer },
+  { method: "POST", path: "/api/user/saveUrl", access: "player", answer: saveUrlAnswer, body: () => ({ trade_link: uniqueTradeLink() }) },
+  {
+    method: "POST",
+    path: "/api/user/getInventory",
+    access: "player",
+    answer: inventoryAnswer,
+    body: async (c) => {
+      await item(c.user?.id);
+      return { appId: STEAM_APP_ID };
+    },
+  },
+  { method: "POST", path: "/api/user/notification/readAll", access: "player", answer: readAllAnswer },
+  { method: "GET", path: "/api/youtubers", access: "public", answer: youtubersAnswer },
+
+  // ── store ──
+  { method: "POST", path: "/api/all-items/getList", access: "public", answer: getListAnswer, body: () => ({ appId: STEAM_APP_ID }) },
+  {
+    method: "POST",
+    path: "/api/user/buy",
+    access: "player",
+    answer: buyAnswer,
+    body: async () => {
+      const cat = await catalogueItem(300, `Walk ${tag()} | Buy (Field-Tested)`);
+      await houseUnits(cat, 1, 300);
+      return { buyIds: [cat] };
+    },
+  },
+  { method: "POST", path: "/api/user/sell", access: "player", answer: sellAnswer, body: async (c) => ({ sellIds: [await item(c.user?.id)] }) },
+
+  // ── withdrawals ──
+  { method: "POST", path: "/api/withdraws/preview", access: "player", answer: withdrawPreviewAnswer, body: async (c) => ({ items: [await item(c.user?.id)] }) },
+  {
+    method: "POST",
+    path: "/api/withdraws/send",
+    access: "player",
+    answer: withdrawSendAnswer,
+    body: async (c) => {
+      if (c.tradeLink) await botControl(c.tradeLink, "accept");
+      return { items: { [String(await item(c.user?.id))]: 1 } };
+    },
+  },
+
+  // ── cases ──
+  { method: "GET", path: "/api/cases/get", access: "public", answer: getCasesAnswer, body: () => emptyAfter(makeCase(150)) },
+  { method: "GET", path: "/api/cases/getOne", access: "public", answer: getOneAnswer, body: async () => ({ id: (await makeCase(150)).id }) },
+  { method: "POST", path: "/api/cases/open", access: "player", answer: openAnswer, body: async () => ({ id: (await makeCase(150)).id }) },
+  { method: "GET", path: "/api/cases/seeds", access: "player", answer: seedsAnswer },
+  { method: "POST", path: "/api/cases/seeds", access: "player", answer: seedsAnswer },
+  { method: "POST", path: "/api/cases/seeds/client", access: "player", answer: clientSeedAnswer, body: () => ({ client_seed: "walk-seed" }) },
+  { method: "POST", path: "/api/cases/seeds/rotate", access: "player", answer: rotateAnswer },
+  { method: "POST", path: "/api/admin/cases/list", access: "staff", answer: adminListAnswer },
+  {
+    method: "POST",
+    path: "/api/admin/cases/create",
+    access: "staff",
+    answer: adminSaveAnswer,
+    body: async () => ({ name: `Walk ${tag()}`, items: [{ catalogue_id: await makeCatalogueItem(100), weight: 1 }] }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/cases/update",
+    access: "staff",
+    answer: adminSaveAnswer,
+    body: async () => ({ id: (await makeCase(150)).id, name: `Walk ${tag()}` }),
+  },
+
+  // ── crash (the admin tools first: they start the room, whose round getGame then reads) ──
+  { method: "POST", path: "/api/admin/crash/scheduleTwist", access: "admin", answer: adminCrashAnswer, body: () => ({ nextCrash: 2 }) },
+  { method: "POST", path: "/api/admin/crash/forceCrash", access: "admin", answer: adminCrashAnswer },
+  { method: "POST", path: "/api/crash/getHistory", access: "public", answer: getHistoryAnswer },
+  {
+    method: "POST",
+    path: "/api/crash/getGame",
+    access: "public",
+    answer: getGameAnswer,
+    body: async () => {
+      const row = await env.DB.prepare("SELECT id FROM crash_rounds ORDER BY id DESC LIMIT 1").first<{ id: number }>();
+      return { id: row?.id ?? (await writeWaitingRound(1)).id };
+    },
+  },
+  { method: "POST", path: "/api/crash/myBet", access: "public", answer: myBetAnswer },
+
+  // ── chat ──
+  { method: "POST", path: "/api/chat/getMessages", access: "public", answer: getMessagesAnswer },
+  // a visitor's message is refused by the room (401), like a signed-in route's
+  { method: "POST", path: "/api/chat/sendMessage", access: "player", answer: sendMessageAnswer, body: () => ({ message: `hello ${tag()}` }) },
+  { method: "POST", path: "/api/chat/delete", access: "staff", answer: deleteAnswer, body: async () => ({ id: await chatMessage() }) },
+  {
+    method: "POST",
+    path: "/api/chat/ban",
+    access: "staff",
+    answer: banAnswer,
+    body: async () => ({ user_id: (await makeUser()).user.id, duration: 5, reason_id: (await banReason()).id }),
+  },
+  { method: "POST", path: "/api/chat/mutes", access: "staff", answer: mutesAnswer },
+  {
+    method: "POST",
+    path: "/api/chat/unBan",
+    access: "staff",
+    answer: unBanAnswer,
+    body: async (c) => {
+      const { user } = await makeUser();
+      await post("/api/chat/ban", { user_id: user.id, duration: null, reason_id: (await banReason()).id }, c.admin.token);
+      return { id: user.id };
+    },
+  },
+  { method: "POST", path: "/api/chat/clear", access: "staff", answer: clearAnswer },
+  { method: "POST", path: "/api/admin/chat/quiz/items", access: "staff", answer: quizItemsAnswer, body: () => emptyAfter(houseItem()) },
+  {
+    method: "POST",
+    path: "/api/admin/chat/quiz/start",
+    access: "staff",
+    answer: quizStartAnswer,
+    body: async () => ({ question: "2 + 2?", answer: "4", item_id: await houseItem() }),
+  },
+  { method: "POST", path: "/api/admin/chat/quiz/stop", access: "staff", answer: quizStopAnswer },
+
+  // ── admin ──
+  {
+    method: "POST",
+    path: "/api/admin/users/adjust",
+    access: "admin",
+    answer: adjustAnswer,
+    body: async () => ({ user_id: (await makeUser()).user.id, amount: 5, reason: "walk" }),
+  },
+  { method: "POST", path: "/api/admin/users/ban", access: "admin", answer: successAnswer, body: async () => ({ user_id: (await makeUser()).user.id }) },
+  {
+    method: "POST",
+    path: "/api/admin/users/unban",
+    access: "admin",
+    answer: successAnswer,
+    body: async () => ({ user_id: (await makeUser({ banned: true })).user.id }),
+  },
+  { method: "POST", path: "/api/admin/maintenance", access: "admin", answer: maintenanceAnswer, body: () => ({ enabled: false }) },
+  // last: it re-prices the whole catalogue from the fake feed
+  { method: "POST", path: "/api/admin/prices/refresh", access: "admin", answer: refreshPricesAnswer },
+];
