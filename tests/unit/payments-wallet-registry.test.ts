@@ -73,6 +73,23 @@ describe("wallet adapter", () => {
     expect(await wallet.lookup({ ...env, WALLET_A_TOKEN: "" }, odd)).toEqual({ ok: false, reason: "not_configured" });
   });
 
+  it("the sandbox's wallet page pays into the site's wallet and shows a receipt number the lookup finds", async () => {
+    const page = await fetch(`${fakes.baseUrl}/pay/wallet/pay?amount=12.5&comment=d-20`);
+    expect(await page.text()).toContain(">Pay</button>");
+    const paid = await fetch(`${fakes.baseUrl}/pay/wallet/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ amount: "12.5", comment: "d-20" }).toString(),
+    });
+    const receipt = /id="receipt">([^<]+)</.exec(await paid.text())?.[1] ?? "";
+    expect(isReceiptNumber(receipt)).toBe(true);
+    expect(await wallet.lookup(env, receipt)).toEqual({
+      ok: true,
+      status: "paid",
+      payment: { providerTxId: receipt, orderId: "d-20", amountCents: 1250, currency: "USD" },
+    });
+  });
+
   it("has no callback", async () => {
     expect(await wallet.verifyCallback(env, new Request("https://site.example/x", { method: "POST" }))).toEqual({ ok: false, reason: "unsupported" });
   });
