@@ -100,6 +100,17 @@ export const SERVER_KEYS = {
     "inventory_api.too_many_items",
     "inventory_api.withdraw_completed",
     "inventory_api.withdraw_canceled",
+    "inventory_api.trade_protected",
+  ],
+  skinsDeposit: [
+    "deposit_api.trade_link_required",
+    "deposit_api.skins_disabled",
+    "deposit_api.bot_unavailable",
+    "deposit_api.none_selected",
+    "deposit_api.too_many_items",
+    "deposit_api.items_not_accepted",
+    "deposit_api.offer_pending",
+    "deposit_api.offer_sent",
   ],
   cases: [
     "cases_api.case_not_found",
