@@ -139,6 +139,7 @@ export const CLIENT_KEYS = [
   "user_error.send_take_bonus",
   "user_error.send_cancel_withdrawal",
   "any_user_error.load_by_id",
+  "deposit_error.load_skins",
   "inventory_error.load",
   "inventory_error.reload",
   "inventory_error.send_take_withdraw",
