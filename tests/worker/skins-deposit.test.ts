@@ -2,7 +2,8 @@
 // knows it → accepted at the current price; unknown or not tradable → not accepted); an offer
 // accepted → the items credited once (repeated and racing passes included) with a bell row;
 // declined / expired → nothing; the trade link required; one open offer at a time; the
-// trade-protection window blocks the skin withdrawal until it passes; the books stay ok.
+// trade-protection window blocks the skin withdrawal and the sale to the store until it passes;
+// the books stay ok.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SkinDepositJson } from "../../shared/api/skins-deposit";
@@ -150,6 +151,25 @@ describe("skins deposit", () => {
     const res = await post("/api/withdraws/preview", { items: [item!.id] }, me.token);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ amount: 20 });
+    await expectBooksOk();
+  });
+
+  it("credited items cannot be sold to the store inside the window (the depositor could still reverse the trade)", async () => {
+    const me = await depositor({ prices: [900] });
+    const dep = await created(me.token, me.known);
+    await botDecide(dep.offer_id!, "accepted");
+    await pass(dep.id);
+    const [item] = await heldItems(me.user.id);
+    const refused = await post("/api/user/sell", { sellIds: [item!.id] }, me.token);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: "storehouse_api.items_unavailable" });
+    expect((await heldItems(me.user.id))[0]).toMatchObject({ id: item!.id, status: "available" });
+    await env.DB.prepare("UPDATE skin_deposits SET tradable_after = ?2 WHERE id = ?1")
+      .bind(dep.id, Date.now() - 1)
+      .run();
+    const sold = await post("/api/user/sell", { sellIds: [item!.id] }, me.token);
+    expect(sold.status).toBe(200);
+    expect(await heldItems(me.user.id)).toEqual([]);
     await expectBooksOk();
   });
 
