@@ -120,6 +120,18 @@ export const WITHDRAW = {
   botTimeoutMs: 10_000,
 } as const;
 
+/**
+ * Skins deposit (issue 13): the player's game-platform items come in through a trade-bot offer.
+ * protectionMs: the game platform's trade-protection window (Steam: 7 days) — a credited item
+ * cannot leave the site (skin withdrawal) before it passes. Offers are polled like withdrawals
+ * (WITHDRAW.pollMs) and cancelled after offerTtlMs.
+ */
+export const SKINS_DEPOSIT = {
+  maxItems: 20,
+  protectionMs: 7 * 24 * 60 * 60_000,
+  offerTtlMs: 10 * 60_000,
+} as const;
+
 export const DEPOSIT = {
   defaultAmount: 10,
   nicknameBonusPercent: 10,

@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   "inventory_api.withdraw_completed",
   /** the offer failed, expired or was declined: items and fee are back */
   "inventory_api.withdraw_canceled",
+  /** a skins deposit offer was accepted: its items are in the site inventory */
+  "skins_deposit",
 ] as const;
 
 export const notificationKind = z.enum(NOTIFICATION_KINDS);

@@ -20,6 +20,7 @@
 //   409 inventory_api.wait_last_withdraw    a withdrawal of this user is still 'sending' / 'moderation'
 //   409 inventory_api.item_not_found        an item not owned or not 'available' (e.g. staked 'in_bet')
 //   409 inventory_api.items_withdrawing     an item is already being withdrawn
+//   409 inventory_api.trade_protected       an item credited by a skins deposit whose trade-protection window is open
 //   400 inventory_api.insufficient_funds    balance < fee
 //   400 app_api.invalid_request             malformed body; 401 user_api.unauthorized for a visitor
 import { z } from "zod";

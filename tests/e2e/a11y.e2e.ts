@@ -115,7 +115,7 @@ function overlays({ signedIn, mobile }: Combo): { open: string; name: string }[]
     { open: "Склад", name: "store" },
   ];
   if (!signedIn) list.push({ open: "Войти", name: "login" });
-  else list.push({ open: "Инвентарь", name: "inventory" }, { open: "Уведомления", name: "notifications" });
+  else list.push({ open: "Инвентарь", name: "inventory" }, { open: "Уведомления", name: "notifications" }, { open: "Пополнить", name: "deposit" });
   if (mobile) list.push({ open: "Чат", name: "chat" });
   return list;
 }
@@ -156,7 +156,7 @@ async function walk(combo: Combo) {
     for (const overlay of overlays(combo)) {
       const button = page.getByRole("button", { name: overlay.open, exact: true }).first();
       await button.click();
-      const layer = overlay.name === "login" ? page.getByRole("dialog") : page.locator(".panel");
+      const layer = overlay.name === "login" || overlay.name === "deposit" ? page.getByRole("dialog") : page.locator(".panel");
       await layer.first().waitFor();
       if (overlay.name === "chat") await page.locator(".chat-msg-time").first().waitFor();
       await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});

@@ -8,6 +8,15 @@
 //   GET  /bot/offers/:id        → 200 {offer_id, state: active|accepted|declined|expired}; 404 unknown
 //   POST /bot/offers/:id/cancel → 200 {offer_id, state} — an active offer becomes "expired";
 //        an accepted/declined one keeps its state
+// Skins deposits (worker/skins-deposit/*; the offer asks the player for their items):
+//   GET  /bot/inventory?trade_link=&app_id=730 → 200 {items:[{asset_id, market_hash_name, tradable}]};
+//        every link starts with the seeded inventory SEEDED_INVENTORY (six real catalogue skins, one
+//        not tradable, one unknown to the catalogue; asset ids unique per link); an item leaves it
+//        when a deposit offer asking for it is accepted
+//   POST /bot/deposits {trade_link, items:[{asset_id, market_hash_name}], reference}
+//        → 200 {offer_id, state:"active"}, idempotent on reference; 400 when an asset is not in the
+//        link's inventory or not tradable. Read and cancelled through /bot/offers/:id like the rest,
+//        and settled by the same modes.
 //
 // Control (tests choose the outcome; optionally per trade link so parallel tests don't collide):
 //   POST /bot/control {mode, acceptAfterMs?, trade_link?}
@@ -18,10 +27,26 @@
 //             "reject"      → POST /bot/offers answers 400 (the offer is refused for good)
 //        without trade_link it sets the default for every link without its own mode
 //   GET  /bot/control/offers?trade_link= → {offers:[{offer_id, reference, trade_link, items, state}], sendCalls}
-//   POST /bot/control/reset → forget offers and modes
+//   POST /bot/control/reset → forget offers, modes and inventories
+//   POST /bot/control/inventory {trade_link, items:[{market_hash_name, tradable?, asset_id?}]} → sets
+//        that link's inventory (tests use their own catalogue names)
+//   POST /bot/control/offers/:id {state: accepted|declined|expired} → decides an active offer now
 // The mode is read when an offer is asked about, so a test may switch it while offers are open.
 
 const DEFAULT_CONTROL = { mode: "accept", acceptAfterMs: 2000 };
+
+/** Every link's inventory until a test sets its own (names of shared/catalogue/catalogue.json). */
+const SEEDED_INVENTORY = [
+  { market_hash_name: "AK-47 | Redline (Field-Tested)", tradable: true },
+  { market_hash_name: "AWP | Asiimov (Field-Tested)", tradable: true },
+  { market_hash_name: "M4A1-S | Hyper Beast (Minimal Wear)", tradable: true },
+  { market_hash_name: "Glock-18 | Water Elemental (Field-Tested)", tradable: true },
+  { market_hash_name: "USP-S | Cortex (Field-Tested)", tradable: true },
+  { market_hash_name: "Desert Eagle | Blaze (Factory New)", tradable: false },
+  { market_hash_name: "P250 | Asiimov (Field-Tested)", tradable: true },
+  { market_hash_name: "Sticker | Fake Bot Souvenir", tradable: true },
+];
+const DECIDABLE = new Set(["accepted", "declined", "expired"]);
 const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject"]);
 
 export function createTradeBotFake() {
@@ -32,7 +57,21 @@ export function createTradeBotFake() {
   const sendCalls = new Map();
   let defaults = { ...DEFAULT_CONTROL };
   const perLink = new Map();
+  /** trade link → [{asset_id, market_hash_name, tradable}] */
+  const inventories = new Map();
   let seq = 0;
+  let assetSeq = 0;
+
+  const newAssets = (items) =>
+    items.map((i) => ({
+      asset_id: i.asset_id ? String(i.asset_id) : String(3_000_000_000 + ++assetSeq),
+      market_hash_name: i.market_hash_name,
+      tradable: i.tradable !== false,
+    }));
+  function inventoryOf(link) {
+    if (!inventories.has(link)) inventories.set(link, newAssets(SEEDED_INVENTORY));
+    return inventories.get(link);
+  }
 
   const controlOf = (link) => perLink.get(link) ?? defaults;
 
@@ -41,9 +80,21 @@ export function createTradeBotFake() {
     if (offer.state !== "active") return offer.state;
     const { mode, acceptAfterMs } = controlOf(offer.trade_link);
     if ((mode === "accept" || mode === "decline") && Date.now() - offer.createdAt >= acceptAfterMs) {
-      offer.state = mode === "accept" ? "accepted" : "declined";
+      decide(offer, mode === "accept" ? "accepted" : "declined");
     }
     return offer.state;
+  }
+
+  /** An offer's final state; an accepted deposit takes its items out of the player's inventory. */
+  function decide(offer, state) {
+    offer.state = state;
+    if (state === "accepted" && offer.kind === "deposit") {
+      const asked = new Set(offer.items.map((i) => String(i.asset_id)));
+      inventories.set(
+        offer.trade_link,
+        inventoryOf(offer.trade_link).filter((i) => !asked.has(i.asset_id)),
+      );
+    }
   }
 
   const view = (o) => ({ offer_id: o.offer_id, state: settle(o) });
@@ -64,7 +115,14 @@ export function createTradeBotFake() {
       const link = url.searchParams.get("trade_link");
       const list = [...offers.values()].filter((o) => link === null || o.trade_link === link);
       return json(res, 200, {
-        offers: list.map((o) => ({ offer_id: o.offer_id, reference: o.reference, trade_link: o.trade_link, items: o.items, state: settle(o) })),
+        offers: list.map((o) => ({
+          offer_id: o.offer_id,
+          kind: o.kind ?? "withdraw",
+          reference: o.reference,
+          trade_link: o.trade_link,
+          items: o.items,
+          state: settle(o),
+        })),
         sendCalls: link === null ? [...sendCalls.values()].reduce((a, b) => a + b, 0) : (sendCalls.get(link) ?? 0),
       });
     }
@@ -73,8 +131,55 @@ export function createTradeBotFake() {
       byReference.clear();
       sendCalls.clear();
       perLink.clear();
+      inventories.clear();
       defaults = { ...DEFAULT_CONTROL };
       return json(res, 200, { ok: true });
+    }
+    if (path === "/control/inventory" && req.method === "POST") {
+      if (typeof body?.trade_link !== "string" || !Array.isArray(body.items)) return json(res, 400, { error: "trade_link and items are required" });
+      inventories.set(body.trade_link, newAssets(body.items));
+      return json(res, 200, { items: inventories.get(body.trade_link) });
+    }
+    const decided = /^\/control\/offers\/([^/]+)$/.exec(path);
+    if (decided && req.method === "POST") {
+      const offer = offers.get(decodeURIComponent(decided[1]));
+      if (!offer) return json(res, 404, { error: "no such offer" });
+      if (!DECIDABLE.has(body?.state)) return json(res, 400, { error: "state must be accepted, declined or expired" });
+      if (settle(offer) === "active") decide(offer, body.state);
+      return json(res, 200, view(offer));
+    }
+
+    if (path === "/inventory" && req.method === "GET") {
+      const link = url.searchParams.get("trade_link");
+      if (!link) return json(res, 400, { error: "trade_link is required" });
+      if (controlOf(link).mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
+      return json(res, 200, { items: inventoryOf(link) });
+    }
+    if (path === "/deposits" && req.method === "POST") {
+      const link = body?.trade_link;
+      if (typeof link !== "string" || !link || !Array.isArray(body.items) || body.items.length === 0 || typeof body.reference !== "string") {
+        return json(res, 400, { error: "trade_link, items and reference are required" });
+      }
+      const { mode } = controlOf(link);
+      if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
+      if (mode === "reject") return json(res, 400, { error: "offer refused" });
+      const existing = byReference.get(body.reference);
+      if (existing) return json(res, 200, view(offers.get(existing)));
+      const held = new Map(inventoryOf(link).map((i) => [i.asset_id, i]));
+      if (body.items.some((i) => !held.get(String(i?.asset_id))?.tradable)) return json(res, 400, { error: "an item is not in the inventory or not tradable" });
+      seq += 1;
+      const offer = {
+        offer_id: `offer-${seq}`,
+        kind: "deposit",
+        reference: body.reference,
+        trade_link: link,
+        items: body.items,
+        state: "active",
+        createdAt: Date.now(),
+      };
+      offers.set(offer.offer_id, offer);
+      byReference.set(offer.reference, offer.offer_id);
+      return json(res, 200, view(offer));
     }
 
     if (path === "/offers" && req.method === "POST") {

@@ -37,7 +37,8 @@ describe("notification kinds", () => {
   });
 
   it("item-bringing kinds reload the inventory", () => {
-    for (const name of ["crash_win", "case_drop", "quiz_won", "inventory_api.withdraw_canceled"]) expect(notificationMovesItems({ name })).toBe(true);
+    for (const name of ["crash_win", "case_drop", "quiz_won", "skins_deposit", "inventory_api.withdraw_canceled"])
+      expect(notificationMovesItems({ name })).toBe(true);
     for (const name of ["deposit", "balance_adjusted"]) expect(notificationMovesItems({ name })).toBe(false);
   });
 });

@@ -66,6 +66,8 @@ describe("checkSend", () => {
       [[1], { items: [item(1, 1_000, "in_bet")] }, 409, "inventory_api.item_not_found"], // staked in a crash bet
       [[1], { items: [item(1, 1_000, "withdrawn")] }, 409, "inventory_api.item_not_found"],
       [[1, 2], { items: [item(1, 1_000), item(2, 255, "withdrawing")] }, 409, "inventory_api.items_withdrawing"],
+      // credited by a skins deposit still inside its trade-protection window
+      [[1, 2], { items: [item(1, 1_000), { ...item(2, 255), tradeProtected: true }] }, 409, "inventory_api.trade_protected"],
       [[1, 2], { balance: 250 }, 400, "inventory_api.insufficient_funds"],
     ];
     for (const [ids, over, status, key] of cases) {

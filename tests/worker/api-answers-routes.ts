@@ -37,6 +37,7 @@ import { refreshPricesAnswer } from "../../shared/api/prices";
 import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
 import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
 import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
+import { skinsCreateAnswer, skinsHistoryAnswer, skinsInventoryAnswer } from "../../shared/api/skins-deposit";
 import { STEAM_APP_ID } from "../../shared/constants";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { banReason, houseItem } from "./chat-client";
@@ -44,6 +45,7 @@ import { writeWaitingRound } from "./crash-fixtures";
 import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, uniqueTradeLink } from "./withdraw-fixtures";
+import { botInventory } from "./skins-deposit-fixtures";
 
 /** public: everyone; player: signed in (a visitor gets 401); staff: moderators and admins; admin: admins only (a player gets 403). */
 export type Access = "public" | "player" | "staff" | "admin";
@@ -138,6 +140,24 @@ export const ROUTES: RouteEntry[] = [
       return { items: { [String(await item(c.user?.id))]: 1 } };
     },
   },
+
+  // ── skins deposit ──
+  { method: "POST", path: "/api/payment/skins/inventory", access: "player", answer: skinsInventoryAnswer },
+  {
+    method: "POST",
+    path: "/api/payment/skins/create",
+    access: "player",
+    answer: skinsCreateAnswer,
+    body: async (c) => {
+      if (!c.tradeLink) return { items: ["1"] };
+      const name = `Walk ${tag()} | Deposit (Field-Tested)`;
+      await catalogueItem(400, name);
+      const [asset] = await botInventory(c.tradeLink, [{ market_hash_name: name }]);
+      await botControl(c.tradeLink, "timeout");
+      return { items: [asset!.asset_id] };
+    },
+  },
+  { method: "POST", path: "/api/payment/skins/history", access: "player", answer: skinsHistoryAnswer },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", access: "public", answer: getCasesAnswer, body: () => emptyAfter(makeCase(150)) },

@@ -9,6 +9,7 @@ import { batch, rowsOf, sql } from "../db/sql";
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
 import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";
 import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
+import { SKIN_DEPOSIT_RECONCILE_SQL } from "../skins-deposit/reconcile-sql";
 import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
 
 export interface Reconciliation {
@@ -74,6 +75,12 @@ export interface Reconciliation {
   withdrawMismatches: number;
   /** 'withdrawing' items no withdrawal ever held (see STRAY_WITHDRAWING_SQL). Must be 0. */
   strayWithdrawingItems: number;
+  /**
+   * Skins deposits (worker/skins-deposit/reconcile-sql.ts): the value of the items credited (at
+   * their credit; no cash moves, reported) and deposits disagreeing with their minted items. Must be 0.
+   */
+  skinDepositsValue: number;
+  skinDepositMismatches: number;
   ok: boolean;
 }
 
@@ -115,6 +122,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     withdrawBad,
     strayWithdrawing,
     revaluation,
+    skinDeposits,
   ] = await batch(env.DB, [
     sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
     sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
@@ -149,6 +157,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     sql.raw(WITHDRAW_MISMATCHES_SQL),
     sql.raw(STRAY_WITHDRAWING_SQL),
     sql.raw(REVALUATION_RECONCILE_SQL),
+    sql.raw(SKIN_DEPOSIT_RECONCILE_SQL),
   ]);
   const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
@@ -163,6 +172,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const withdrawMismatches = one(withdrawBad);
   const strayWithdrawingItems = one(strayWithdrawing);
   const revaluationMismatches = one(revaluation, "bad_rows") + one(revaluation, "foreign_rows");
+  const skinDepositMismatches = one(skinDeposits, "bad");
   return {
     userBalances,
     userItemsValue: one(items),
@@ -186,6 +196,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     withdrawFeesKept: one(withdrawFlows, "fees"),
     withdrawMismatches,
     strayWithdrawingItems,
+    skinDepositsValue: one(skinDeposits, "minted"),
+    skinDepositMismatches,
     ok:
       userBalances + houseTotal === deposits - withdrawals &&
       mismatchedAccounts === 0 &&
@@ -194,6 +206,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       casesMismatches === 0 &&
       withdrawMismatches === 0 &&
       strayWithdrawingItems === 0 &&
-      revaluationMismatches === 0,
+      revaluationMismatches === 0 &&
+      skinDepositMismatches === 0,
   };
 }

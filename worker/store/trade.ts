@@ -20,6 +20,7 @@ import { db } from "../db/client";
 import { storeTrades } from "../db/schema";
 import { batch, rowsOf, type SQL, sql } from "../db/sql";
 import { itemValueSql } from "../prices/valuation";
+import { notProtectedSql } from "../skins-deposit/protection";
 import { presentInventoryItem } from "../user/presenters";
 import type { InventoryJoinRow } from "../user/queries";
 
@@ -115,7 +116,8 @@ function tradeStatements(kind: TradeKind, r: TradeRequest, tradeId: string, now:
   }
   // Items given: to the house stock at their value now (the catalogue price), taxed per item
   // (shared/fees.ts sellTax: floor(price · pct / 100), integer division here); an item not the
-  // seller's, not available or repeated gives fewer rows than asked.
+  // seller's, not available, repeated or inside a skins deposit's trade-protection window (the
+  // depositor could still reverse that trade: skins-deposit/protection.ts) gives fewer rows than asked.
   if (r.sellIds.length > 0) {
     const value = sql.raw(itemValueSql("i"));
     // the percent as a literal (checked whole above): a bound number is a REAL in D1 and the division would not truncate
@@ -123,7 +125,8 @@ function tradeStatements(kind: TradeKind, r: TradeRequest, tradeId: string, now:
     out.push(
       sql`INSERT INTO store_trade_items (trade_id, item_id, catalogue_id, side, price, tax)
            SELECT ${tradeId}, i.id, i.catalogue_id, 'sold', ${value}, ${value} * ${pct} / 100 FROM inventory_items i
-            WHERE i.id IN (SELECT value FROM json_each(${JSON.stringify(r.sellIds)})) AND i.owner_id = ${r.userId} AND i.status = 'available'`,
+            WHERE i.id IN (SELECT value FROM json_each(${JSON.stringify(r.sellIds)})) AND i.owner_id = ${r.userId} AND i.status = 'available'
+              AND ${sql.raw(notProtectedSql("i", now))}`,
       expectChanges(r.sellIds.length),
       sql`UPDATE inventory_items SET owner_id = NULL, price = ${priceOfTradeItem}, updated_at = ${now}
             WHERE ${itemsOfSide("sold")} AND owner_id = ${r.userId} AND status = 'available'`,

@@ -1,4 +1,4 @@
-// The withdrawal queue's clock: one Durable Object (named "queue") that runs queue passes
+// The trade-bot queue's clock (skin withdrawals, and skins deposits: skins-deposit/queue.ts): one Durable Object (named "queue") that runs queue passes
 // (queue.ts) on its alarm. It keeps NO state of its own — every withdrawal's state is in D1 —
 // so an evicted or restarted instance simply runs the next pass and carries on from D1.
 //   kick()   — after a send: make sure a pass runs now (sets the alarm; answers at once).
@@ -8,8 +8,9 @@
 // another pass after it), so one offer is never sent twice by two concurrent passes.
 import { DurableObject } from "cloudflare:workers";
 import { WITHDRAW } from "../../shared/constants";
-import { tradeBotFromEnv, type TradeBot } from "./bot";
+import { type DepositBot, tradeBotFromEnv, type TradeBot } from "./bot";
 import { PASS_SIZE, processDue, type PassResult } from "./queue";
+import { processDueDeposits } from "../skins-deposit/queue";
 
 export function withdrawQueue(env: Pick<Env, "WITHDRAW_QUEUE">) {
   return env.WITHDRAW_QUEUE.get(env.WITHDRAW_QUEUE.idFromName("queue"));
@@ -54,9 +55,11 @@ export class WithdrawQueue extends DurableObject<Env> {
         this.again = false;
         if (!bot) break; // switched off: rows wait in D1 until a bot is configured and kicked
         const pass = await processDue(this.env, bot, Date.now());
-        result = { seen: result.seen + pass.seen, finished: [...result.finished, ...pass.finished], nextAt: pass.nextAt };
+        const deposits = await processDueDeposits(this.env, bot, Date.now());
+        const nextAt = pass.nextAt === null ? deposits.nextAt : deposits.nextAt === null ? pass.nextAt : Math.min(pass.nextAt, deposits.nextAt);
+        result = { seen: result.seen + pass.seen, finished: [...result.finished, ...pass.finished], nextAt };
         // a full pass may have left more rows due right now
-        if (pass.seen >= PASS_SIZE && pass.nextAt !== null && pass.nextAt <= Date.now()) this.again = true;
+        if ((pass.seen >= PASS_SIZE || deposits.seen >= PASS_SIZE) && nextAt !== null && nextAt <= Date.now()) this.again = true;
       } while (this.again);
     } catch (err) {
       console.error("withdraw queue pass failed", String(err));
@@ -71,7 +74,7 @@ export class WithdrawQueue extends DurableObject<Env> {
   }
 
   /** The trade bot (TRADE_BOT_URL); null when withdrawals are switched off. */
-  private bot(): TradeBot | null {
+  private bot(): (TradeBot & DepositBot) | null {
     return tradeBotFromEnv(this.env);
   }
 }

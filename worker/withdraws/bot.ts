@@ -11,8 +11,16 @@
 //                                  or 'accepted' / 'declined' when it was already decided)
 // state: active | accepted | declined | expired. A network error, a timeout
 // (WITHDRAW.botTimeoutMs) or a 5xx means "unavailable" and is retried by the queue.
+// Skins deposits (worker/skins-deposit/*) use the same bot and offer states, asking instead of giving:
+//   GET  {base}/inventory?trade_link=&app_id=730
+//                                  → 200 {items:[{asset_id, market_hash_name, tradable}]}: the
+//                                  player's CS2 inventory as the bot sees it (4xx: no such inventory)
+//   POST {base}/deposits          {trade_link, items:[{asset_id, market_hash_name}], reference}
+//                                  → 200 {offer_id, state}: an offer asking the player for those
+//                                  items; idempotent on `reference` (the deposit id) like /offers.
+// A deposit offer is then read and cancelled through /offers/:id like a withdrawal's.
 import { z } from "zod";
-import { WITHDRAW } from "../../shared/constants";
+import { STEAM_APP_ID, WITHDRAW } from "../../shared/constants";
 
 export const OFFER_STATES = ["active", "accepted", "declined", "expired"] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
@@ -35,6 +43,29 @@ export interface TradeBot {
   cancelOffer(offerId: string): Promise<TradeOffer>;
 }
 
+/** An item of the player's game-platform inventory as the bot lists it. */
+export interface BotInventoryItem {
+  assetId: string;
+  marketHashName: string;
+  /** false while the platform does not let it be traded (e.g. its own trade protection) */
+  tradable: boolean;
+}
+
+export interface DepositOfferRequest {
+  tradeLink: string;
+  items: { asset_id: string; market_hash_name: string }[];
+  /** the deposit id; the bot's idempotency key */
+  reference: string;
+}
+
+/** The skins-deposit side of the bot (same offers, asking for the player's items). */
+export interface DepositBot {
+  listInventory(tradeLink: string): Promise<BotInventoryItem[]>;
+  requestItems(req: DepositOfferRequest): Promise<TradeOffer>;
+  getOffer(offerId: string): Promise<TradeOffer>;
+  cancelOffer(offerId: string): Promise<TradeOffer>;
+}
+
 /** The bot could not be reached or failed (timeout, network, 5xx): try again later. */
 export class BotUnavailableError extends Error {
   override name = "BotUnavailableError";
@@ -51,9 +82,25 @@ export class BotRejectedError extends Error {
   }
 }
 
-const offerAnswer = z.object({ offer_id: z.union([z.string().min(1).max(128), z.number().int()]), state: z.enum(OFFER_STATES) });
+const offerAnswer = z
+  .object({ offer_id: z.union([z.string().min(1).max(128), z.number().int()]), state: z.enum(OFFER_STATES) })
+  .transform((o): TradeOffer => ({ offerId: String(o.offer_id), state: o.state }));
 
-export class HttpTradeBot implements TradeBot {
+const inventoryAnswer = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          asset_id: z.union([z.string().regex(/^[0-9]{1,24}$/), z.number().int().nonnegative()]),
+          market_hash_name: z.string().min(1).max(256),
+          tradable: z.boolean(),
+        }),
+      )
+      .max(5000),
+  })
+  .transform((a): BotInventoryItem[] => a.items.map((i) => ({ assetId: String(i.asset_id), marketHashName: i.market_hash_name, tradable: i.tradable })));
+
+export class HttpTradeBot implements TradeBot, DepositBot {
   private readonly base: string;
 
   constructor(
@@ -77,7 +124,18 @@ export class HttpTradeBot implements TradeBot {
     return this.call("POST", `/offers/${encodeURIComponent(offerId)}/cancel`, {});
   }
 
-  private async call(method: string, path: string, body?: unknown): Promise<TradeOffer> {
+  listInventory(tradeLink: string): Promise<BotInventoryItem[]> {
+    const query = new URLSearchParams({ trade_link: tradeLink, app_id: String(STEAM_APP_ID) });
+    return this.call("GET", `/inventory?${query}`, undefined, inventoryAnswer);
+  }
+
+  requestItems(req: DepositOfferRequest): Promise<TradeOffer> {
+    return this.call("POST", "/deposits", { trade_link: req.tradeLink, items: req.items, reference: req.reference });
+  }
+
+  private call(method: string, path: string, body?: unknown): Promise<TradeOffer>;
+  private call<T>(method: string, path: string, body: unknown, schema: z.ZodType<T, unknown>): Promise<T>;
+  private async call(method: string, path: string, body?: unknown, schema: z.ZodType<unknown, unknown> = offerAnswer): Promise<unknown> {
     let res: Response;
     try {
       res = await this.fetcher(`${this.base}${path}`, {
@@ -103,15 +161,15 @@ export class HttpTradeBot implements TradeBot {
     } catch (err) {
       throw new BotUnavailableError(`trade bot ${method} ${path}: bad JSON (${String(err)})`);
     }
-    const parsed = offerAnswer.safeParse(json);
+    const parsed = schema.safeParse(json);
     // a 200 we cannot read is the bot misbehaving; treated like an outage (retried, then given up)
     if (!parsed.success) throw new BotUnavailableError(`trade bot ${method} ${path}: unexpected answer`);
-    return { offerId: String(parsed.data.offer_id), state: parsed.data.state };
+    return parsed.data;
   }
 }
 
 /** The configured bot, or null when TRADE_BOT_URL is empty (withdrawals switched off). */
-export function tradeBotFromEnv(env: Pick<Env, "TRADE_BOT_URL">): TradeBot | null {
+export function tradeBotFromEnv(env: Pick<Env, "TRADE_BOT_URL">): (TradeBot & DepositBot) | null {
   const url = (env.TRADE_BOT_URL ?? "").trim();
   return url ? new HttpTradeBot(url) : null;
 }

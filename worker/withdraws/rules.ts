@@ -9,7 +9,10 @@ export type SendRefusal =
       key: "inventory_api.item_not_found" | "inventory_api.too_many_items" | "inventory_api.trade_link_required" | "inventory_api.insufficient_funds";
     }
   | { status: 403; key: "inventory_api.deposit_required" }
-  | { status: 409; key: "inventory_api.wait_last_withdraw" | "inventory_api.item_not_found" | "inventory_api.items_withdrawing" };
+  | {
+      status: 409;
+      key: "inventory_api.wait_last_withdraw" | "inventory_api.item_not_found" | "inventory_api.items_withdrawing" | "inventory_api.trade_protected";
+    };
 
 /** The site fee on a withdrawal of items worth `amount` cents (shared/fees.ts, shown by the SPA too). */
 import { withdrawFee } from "../../shared/fees";
@@ -21,6 +24,8 @@ export interface PickedItem {
   ownerId: number | null;
   status: string;
   price: number;
+  /** credited by a skins deposit whose trade-protection window is still open (skins-deposit/protection.ts) */
+  tradeProtected?: boolean;
 }
 
 export interface SendState {
@@ -50,6 +55,7 @@ export function checkItems(ids: readonly number[], userId: number, items: readon
   const mine = picked as PickedItem[];
   if (mine.some((i) => i.status === "withdrawing")) return { ok: false, status: 409, key: "inventory_api.items_withdrawing" };
   if (mine.some((i) => i.status !== "available")) return { ok: false, status: 409, key: "inventory_api.item_not_found" };
+  if (mine.some((i) => i.tradeProtected)) return { ok: false, status: 409, key: "inventory_api.trade_protected" };
   const amount = mine.reduce((sum, i) => sum + i.price, 0);
   return { ok: true, amount, fee: withdrawFee(amount), items: mine };
 }

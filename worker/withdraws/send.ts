@@ -7,6 +7,7 @@
 // batch's guards make a race lose cleanly (nothing moves) and the loser is answered by re-reading.
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { itemValueSql } from "../prices/valuation";
+import { notProtectedSql } from "../skins-deposit/protection";
 import { checkCount, checkSend, type PickedItem, type SendRefusal, type SendState } from "./rules";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
@@ -32,13 +33,15 @@ export interface SendRequest {
   now?: number;
 }
 
-export async function readSendState(env: DbEnv, userId: number, ids: readonly number[]): Promise<SendState> {
+export async function readSendState(env: DbEnv, userId: number, ids: readonly number[], now = Date.now()): Promise<SendState> {
   const [user, dep, open, items] = await batch(env.DB, [
     sql`SELECT trade_link, balance FROM users WHERE id = ${userId}`,
     sql`SELECT EXISTS (SELECT 1 FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit' AND delta > 0) AS v`,
     sql`SELECT EXISTS (SELECT 1 FROM withdrawals WHERE user_id = ${userId} AND status IN ('sending', 'moderation')) AS v`,
     // each item at its value: the current catalogue price (prices/valuation.ts), so the fee is on what it is worth now
-    sql`SELECT id, owner_id, status, ${sql.raw(itemValueSql("inventory_items"))} AS price FROM inventory_items WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    // tradable: outside a skins deposit's trade-protection window
+    sql`SELECT id, owner_id, status, ${sql.raw(itemValueSql("inventory_items"))} AS price, ${sql.raw(notProtectedSql("inventory_items", now))} AS tradable
+          FROM inventory_items WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
   ]);
   const u = rowsOf<{ trade_link: string | null; balance: number }>(user)[0];
   return {
@@ -47,8 +50,8 @@ export async function readSendState(env: DbEnv, userId: number, ids: readonly nu
     balance: Number(u?.balance ?? 0),
     hasDeposit: Number(rowsOf<{ v: number }>(dep)[0]?.v ?? 0) === 1,
     hasOpenWithdrawal: Number(rowsOf<{ v: number }>(open)[0]?.v ?? 0) === 1,
-    items: rowsOf<{ id: number; owner_id: number | null; status: string; price: number }>(items).map(
-      (r): PickedItem => ({ id: r.id, ownerId: r.owner_id, status: r.status, price: r.price }),
+    items: rowsOf<{ id: number; owner_id: number | null; status: string; price: number; tradable: number }>(items).map(
+      (r): PickedItem => ({ id: r.id, ownerId: r.owner_id, status: r.status, price: r.price, tradeProtected: Number(r.tradable) !== 1 }),
     ),
   };
 }

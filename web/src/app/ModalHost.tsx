@@ -1,5 +1,5 @@
-// The shell's modals: login (content from features/auth), deposit (placeholder until Payments)
-// and settings. Content loads lazily on first open. Features may also render their own <Modal>.
+// The shell's modals: login (content from features/auth), deposit (features/deposit: skins now,
+// money with the payments work) and settings. Content loads lazily on first open. Features may also render their own <Modal>.
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
 import { Spinner } from "../ui/Spinner";
@@ -16,8 +16,8 @@ const LoginModal = lazyScreen(
   named(() => import("../features/auth/LoginModal"), "LoginModal"),
   modalFallback,
 );
-const DepositPlaceholder = lazyScreen(
-  named(() => import("../features/placeholder/DepositPlaceholder"), "DepositPlaceholder"),
+const DepositDialog = lazyScreen(
+  named(() => import("./DepositWithTradeLink"), "DepositWithTradeLink"),
   modalFallback,
 );
 const WithdrawalPlaceholder = lazyScreen(
@@ -45,8 +45,8 @@ export function ModalHost() {
         </Modal>
       ) : null}
       {modal === "deposit" ? (
-        <Modal name="deposit" title={t("modals.deposit")} size="sm">
-          <DepositPlaceholder />
+        <Modal name="deposit" title={t("modals.deposit")} size="md">
+          <DepositDialog />
         </Modal>
       ) : null}
       {modal === "withdrawal" ? (

@@ -6,6 +6,7 @@ import type cases from "../locales/ru/cases.json";
 import type chat from "../locales/ru/chat.json";
 import type common from "../locales/ru/common.json";
 import type crash from "../locales/ru/crash.json";
+import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
 import type fairness from "../locales/ru/fairness.json";
 import type hub from "../locales/ru/hub.json";
@@ -29,6 +30,7 @@ declare module "i18next" {
       chat: typeof chat;
       common: typeof common;
       crash: typeof crash;
+      deposit: typeof deposit;
       errors: typeof errors;
       fairness: typeof fairness;
       hub: typeof hub;

@@ -1,5 +1,5 @@
 // /profile (§2): the signed-in user's card, trade link, promo code, statistics, referrals,
-// game histories and withdrawals. Loaded lazily by the router (default export).
+// game histories, withdrawals and skins deposits. Loaded lazily by the router (default export).
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
@@ -7,6 +7,7 @@ import { usd } from "./format";
 import { HistoryTabs } from "./HistoryTabs";
 import { PromoCodeField } from "./PromoCodeField";
 import { ReferralsList } from "./ReferralsList";
+import { SkinDepositsTable } from "./SkinDepositsTable";
 import { ProfileSection } from "./ProfileSection";
 import { StatsGrid } from "./StatsGrid";
 import { TradeLinkForm } from "./TradeLinkForm";
@@ -72,6 +73,10 @@ export default function ProfilePage() {
 
       <ProfileSection id="profile-withdrawals" title={t("withdrawals.title")}>
         <WithdrawalsTable rows={data?.withdraws} />
+      </ProfileSection>
+
+      <ProfileSection id="profile-skin-deposits" title={t("skin_deposits.title")}>
+        <SkinDepositsTable />
       </ProfileSection>
 
       <ProfileSection id="profile-referrals" title={t("referrals.title")}>

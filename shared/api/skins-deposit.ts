@@ -1,0 +1,96 @@
+// Skins deposit (issue 13; spec §4 Deposit, §5 "Skins deposit needs the skins type and no pending
+// promocode", a trade link is required): the player picks items from their game-platform (CS2,
+// app 730) inventory as the trade bot lists it; the bot sends an offer asking for them; accepted →
+// the items join the site inventory at the current catalogue price (one D1 batch with the bell
+// row); declined / expired → nothing. Credited items cannot be withdrawn before `tradable_after`
+// (the platform's trade-protection window, SKINS_DEPOSIT.protectionMs).
+//
+// POST /api/payment/skins/inventory {}          → SkinsInventoryAnswer (the bot's listing; items the
+//   catalogue does not know come with accepted: false and price null)
+// POST /api/payment/skins/create {items, request_id?} → SkinsCreateAnswer (items: asset ids of
+//   the listing; the offer as the history shows it)
+// POST /api/payment/skins/history {}            → SkinsHistoryAnswer (the last 50, newest first;
+//   the SPA polls it while an offer is open)
+//
+// Refusals (errorBody, key as `message`):
+//   409 deposit_api.skins_disabled      no trade bot configured
+//   400 deposit_api.trade_link_required no trade link saved
+//   503 deposit_api.bot_unavailable     the bot did not answer
+//   400 deposit_api.none_selected / too_many_items (> SKINS_DEPOSIT.maxItems)
+//   400 deposit_api.items_not_accepted  an id not in the listing, not tradable or unknown to the catalogue
+//   409 deposit_api.offer_pending       an offer of this player is still open
+//   503 app_api.maintenance             the site is in maintenance
+//   401 user_api.unauthorized, 403 user_api.banned, 400 app_api.invalid_request (malformed body)
+import { z } from "zod";
+import { dollarsJson } from "../money";
+import { requestIdSchema } from "./store";
+
+/** Parsing cap only (SKINS_DEPOSIT.maxItems answers deposit_api.too_many_items below it). */
+const PARSE_CAP = 200;
+
+/** A game-platform asset id: digits (Steam's are decimal, up to 20 digits). */
+export const assetIdSchema = z.string().regex(/^[0-9]{1,24}$/);
+
+export const skinsInventoryItem = z.object({
+  asset_id: assetIdSchema,
+  market_hash_name: z.string(),
+  /** the catalogue's data; name is the market name when the catalogue does not know it */
+  name: z.string(),
+  exterior: z.string().nullable(),
+  rarity: z.string().nullable(),
+  rarity_color: z.string().nullable(),
+  image: z.string().nullable(),
+  /** the current catalogue price (dollars); null when not accepted */
+  price: dollarsJson.nullable(),
+  /** depositable: tradable now and known to the catalogue */
+  accepted: z.boolean(),
+});
+export type SkinsInventoryItem = z.infer<typeof skinsInventoryItem>;
+
+export const skinsInventoryAnswer = z.object({ items: z.array(skinsInventoryItem) });
+
+export const skinsCreateBody = z.object({
+  items: z
+    .array(assetIdSchema)
+    .max(PARSE_CAP)
+    .transform((ids) => [...new Set(ids)]),
+  /** optional idempotency key: a retry answers the first offer */
+  request_id: requestIdSchema.optional(),
+});
+
+export const SKIN_DEPOSIT_STATES = ["sending", "active", "accepted", "declined", "expired", "failed"] as const;
+export type SkinDepositState = (typeof SKIN_DEPOSIT_STATES)[number];
+
+export const skinDepositJson = z.object({
+  id: z.string(),
+  /** the bot's offer id (null until the bot made the offer) */
+  offer_id: z.string().nullable(),
+  state: z.enum(SKIN_DEPOSIT_STATES),
+  /** Σ catalogue prices of the items (at the offer; at the credit once credited), dollars */
+  amount: dollarsJson,
+  items: z.array(
+    z.object({
+      market_hash_name: z.string(),
+      name: z.string(),
+      image: z.string(),
+      rarity_color: z.string(),
+      price: dollarsJson,
+      /** the site inventory item once credited */
+      item_id: z.number().int().nullable(),
+    }),
+  ),
+  created_at: z.number(),
+  finished_at: z.number().nullable(),
+  credited_at: z.number().nullable(),
+  /** epoch ms until which the credited items cannot be withdrawn (null until credited) */
+  tradable_after: z.number().nullable(),
+});
+export type SkinDepositJson = z.infer<typeof skinDepositJson>;
+
+export const skinsCreateAnswer = z.object({
+  status: z.literal("success"),
+  message: z.literal("deposit_api.offer_sent"),
+  deposit: skinDepositJson,
+});
+
+export const skinsHistoryAnswer = z.object({ deposits: z.array(skinDepositJson) });

@@ -1,0 +1,47 @@
+// The deposit dialog (§2 Modals, §4 Deposit): money or skins. The skins tab is the skins deposit
+// (SkinsDepositPanel); the money tab says money deposits arrive with the payments work, which
+// puts its form there. Tabs follow the WAI-ARIA tabs pattern (arrow keys move between them).
+import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SkinsDepositPanel } from "./SkinsDepositPanel";
+import "./deposit.css";
+
+const TABS = ["skins", "money"] as const;
+type Tab = (typeof TABS)[number];
+
+export function DepositModal({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
+  const { t } = useTranslation("deposit");
+  const [tab, setTab] = useState<Tab>("skins");
+  const base = useId();
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    e.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
+    setTab(next);
+    document.getElementById(`${base}-tab-${next}`)?.focus();
+  };
+  return (
+    <div className="deposit-modal">
+      <div className="deposit-modal__tabs" role="tablist" aria-label={t("tabs.label")} onKeyDown={onKey}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${base}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className={`deposit-modal__tab${tab === name ? " is-active" : ""}`}
+            onClick={() => setTab(name)}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} className="deposit-modal__panel">
+        {tab === "skins" ? <SkinsDepositPanel tradeLinkForm={tradeLinkForm} /> : <p className="deposit-modal__soon">{t("money.soon")}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// Skins deposit history (issue 13): date, items, amount, status — credited ones with the end of
+// their trade protection (the items cannot be withdrawn before it). Read through lib/skinsDeposits.ts.
+import { useTranslation } from "react-i18next";
+import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
+import { useSkinDeposits } from "../../lib/skinsDeposits";
+import { dateTime, usd } from "./format";
+import { ProfileTable } from "./ProfileTable";
+
+const COLUMNS = ["date", "items", "amount", "status"] as const;
+
+export function SkinDepositsTable() {
+  const { t, i18n } = useTranslation("profile");
+  const { data } = useSkinDeposits(true);
+  const status = (d: SkinDepositJson) => {
+    if (d.credited_at === null) return t(`skin_deposits.states.${d.state}`);
+    if (d.tradable_after && d.tradable_after > Date.now()) return t("skin_deposits.protected", { date: dateTime(new Date(d.tradable_after), i18n.language) });
+    return t("skin_deposits.credited");
+  };
+  return (
+    <ProfileTable columns={COLUMNS} heading={(c) => t(`skin_deposits.${c}`)} rows={data?.deposits} empty={t("skin_deposits.empty")}>
+      {(rows) =>
+        rows.map((d) => (
+          <tr key={d.id} data-testid="skin-deposit-row" data-state={d.state}>
+            <td data-label={t("skin_deposits.date")}>{dateTime(new Date(d.created_at), i18n.language)}</td>
+            <td data-label={t("skin_deposits.items")}>{d.items.map((i) => i.name).join(", ")}</td>
+            <td data-label={t("skin_deposits.amount")}>{usd(d.amount)}</td>
+            <td data-label={t("skin_deposits.status")}>{status(d)}</td>
+          </tr>
+        ))
+      }
+    </ProfileTable>
+  );
+}
