@@ -10,3 +10,4 @@ export * from "./cases";
 export * from "./store";
 export * from "./chat";
 export * from "./withdraws";
+export * from "./promo";
