@@ -51,3 +51,48 @@ describe("promo codes in the profile", () => {
     }
   });
 });
+
+describe("a referral link", () => {
+  it("binds a visitor who signs up through it; the referrer sees them in the profile", { timeout: 60_000 }, async () => {
+    const referrer = await newPage(browser, { locale: "en-US" });
+    const visitor = await newPage(browser);
+    try {
+      const token = await devLogin(referrer.page, `ref_${Date.now().toString(36)}`);
+      const me = await referrer.page.request.post("/api/user/get", { headers: { Authorization: `Bearer ${token}` }, data: {} });
+      const code = ((await me.json()) as { user: { id: number } }).user.id.toString(36).toUpperCase();
+
+      // a fresh Steam identity for the fake provider (the default one may exist already)
+      const steamId = `765611980${String(Date.now()).slice(-8)}`;
+      // (the provider is reached by a redirect, which routes do not see: rewrite the redirect)
+      const steamStarts: string[] = [];
+      await visitor.context.route(/\/socialite\/steam\?/, async (route) => {
+        steamStarts.push(route.request().url());
+        const res = await route.fetch({ maxRedirects: 0 });
+        const location = new URL(res.headers().location ?? "");
+        location.searchParams.set("fake_steamid", steamId);
+        await route.fulfill({ status: 302, headers: { Location: location.href } });
+      });
+      await visitor.page.goto(`/?ref=${code}`);
+      await expect.poll(() => new URL(visitor.page.url()).search).toBe("");
+      expect(await visitor.page.evaluate(() => localStorage.getItem("referral_code"))).toBe(code);
+      await visitor.page.getByRole("banner").getByRole("button", { name: "Войти" }).click();
+      await visitor.page.getByRole("checkbox").check();
+      const [popup] = await Promise.all([visitor.page.waitForEvent("popup"), visitor.page.getByRole("button", { name: /Steam/ }).click()]);
+      await popup.waitForEvent("close");
+      await visitor.page.waitForFunction(() => localStorage.getItem("api_token"));
+      expect(steamStarts).toHaveLength(1);
+      expect(new URL(steamStarts[0]!).searchParams.get("ref")).toBe(code);
+
+      await referrer.page.evaluate(() => localStorage.setItem("language", "en"));
+      await referrer.page.goto("/profile");
+      const list = referrer.page.getByRole("list", { name: "Players you invited" });
+      await list.getByRole("link", { name: `steam_${steamId.slice(-6)}` }).waitFor();
+      await referrer.page.getByText("1 player", { exact: true }).waitFor();
+      await list.scrollIntoViewIfNeeded();
+      await screenshot(referrer.page, "referral-bound");
+    } finally {
+      await referrer.context.close();
+      await visitor.context.close();
+    }
+  });
+});
