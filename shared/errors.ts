@@ -125,7 +125,6 @@ export const SERVER_KEYS = {
     "deposit_api.promo_invalid",
     "deposit_api.promo_already_used",
     "deposit_api.promo_daily_limit",
-    "promo_api.created",
     "promo_api.code_taken",
     "promo_api.not_found",
     "promo_api.already_disabled",

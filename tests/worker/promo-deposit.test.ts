@@ -42,6 +42,8 @@ describe("a deposit code booked with the deposit", () => {
     expect(after.ok).toBe(true);
     expect(after.deposits - before.deposits).toBe(2500);
     expect(after.houseBalance - before.houseBalance).toBe(-500);
+    expect(after.promoPaid - before.promoPaid).toBe(500);
+    expect(after.promoMismatches).toBe(0);
   });
 
   it("a code disabled or at its limit by the time of the credit aborts the whole batch", async () => {

@@ -59,9 +59,9 @@ describe("usePromo: a balance code", () => {
 
   it("refuses once today's uses reached the daily limit (409); yesterday's uses do not count", async () => {
     const promo = await makePromo({ dailyLimit: 2, amount: 100 });
-    // a use booked yesterday
+    // a use booked yesterday (amount 0: a stand-in row, no money, so the books stay whole)
     const early = await makeUser();
-    await env.DB.prepare("INSERT INTO promo_uses (promo_id, user_id, day, amount, created_at) VALUES (?1, ?2, ?3, 100, 0)")
+    await env.DB.prepare("INSERT INTO promo_uses (promo_id, user_id, day, amount, created_at) VALUES (?1, ?2, ?3, 0, 0)")
       .bind(promo.id, early.user.id, utcDay(Date.now()) - 1)
       .run();
     const players = await Promise.all([makeUser(), makeUser(), makeUser()]);
@@ -108,5 +108,25 @@ describe("usePromo: a balance code", () => {
     expect(after.userBalances - before.userBalances).toBe(1234);
     expect(after.houseBalance - before.houseBalance).toBe(-1234);
     expect(after.deposits).toBe(before.deposits);
+    expect(after.promoMismatches).toBe(0);
+    expect(after.promoPaid - before.promoPaid).toBe(1234);
+  });
+
+  it("is not ok when a promo use has no credit, nor when a promo credit has no use", async () => {
+    const promo = await makePromo({ amount: 200 });
+    const { user } = await makeUser();
+    await env.DB.prepare("INSERT INTO promo_uses (promo_id, user_id, day, amount, created_at) VALUES (?1, ?2, 0, 200, 0)").bind(promo.id, user.id).run();
+    expect(await reconcile(env)).toMatchObject({ ok: false, promoMismatches: 1 });
+    await env.DB.prepare("DELETE FROM promo_uses WHERE promo_id = ?1").bind(promo.id).run();
+    expect((await reconcile(env)).ok).toBe(true);
+
+    const second = await makeUser();
+    expect((await use(promo.code, second.token)).status).toBe(200);
+    expect((await reconcile(env)).ok).toBe(true);
+    await env.DB.prepare("DELETE FROM promo_uses WHERE promo_id = ?1").bind(promo.id).run();
+    expect(await reconcile(env)).toMatchObject({ ok: false, promoMismatches: 1 });
+    // put it back so later files see clean books
+    await env.DB.prepare("INSERT INTO promo_uses (promo_id, user_id, day, amount, created_at) VALUES (?1, ?2, 0, 200, 0)").bind(promo.id, second.user.id).run();
+    expect((await reconcile(env)).ok).toBe(true);
   });
 });

@@ -69,6 +69,8 @@ describe("referralShareStatements in a deposit batch", () => {
     expect(after.ok).toBe(true);
     expect(after.deposits - before.deposits).toBe(2500);
     expect(after.houseBalance - before.houseBalance).toBe(-125);
+    expect(after.referralShared - before.referralShared).toBe(125);
+    expect(after.promoMismatches).toBe(0);
   });
 
   it("moves nothing for a referee without a referrer (and nothing at 0 %)", async () => {

@@ -5,7 +5,7 @@ import type { PromoCodeJson } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";
 import { formatCents, toDollars } from "../../shared/money";
 import { db } from "../db/client";
-import { expectChanges } from "../db/ledger";
+import { classifyBatchError, expectChanges } from "../db/ledger";
 import { promoCodes, promoUses } from "../db/schema";
 import { batch, rowsOf, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
@@ -67,9 +67,8 @@ export async function disablePromo(env: DbEnv, adminId: number, id: number, now 
       auditStatement({ actorId: adminId, action: "promo.disable", details: { id, code: row.code } }, now),
     ]);
   } catch (err) {
-    if (/batch_guard|CHECK constraint failed: failed/i.test(String(err instanceof Error ? err.message : err))) {
-      return { ok: false, status: 409, key: "promo_api.already_disabled" };
-    }
+    // a concurrent disable won: the guarded update changed nothing
+    if (classifyBatchError(err) === "guard") return { ok: false, status: 409, key: "promo_api.already_disabled" };
     throw err;
   }
   const [uses] = await usesOf(env, [id], now);
