@@ -13,14 +13,14 @@ function steamId(): string {
   return `7656119900${String(Date.now() % 1_000_000).padStart(6, "0")}${steamSeq}`.slice(0, 17);
 }
 
-/** A whole Steam sign-in carrying ?ref=; answers the signed-in user's id. */
-async function signUpWith(ref: string | undefined, id: string): Promise<number> {
+/** A whole Steam (or VK) sign-in carrying ?ref=; answers the signed-in user's id. */
+async function signUpWith(ref: string | undefined, id: string, provider: "steam" | "vk" = "steam"): Promise<number> {
   const nonce = newNonce();
   const q = ref === undefined ? "" : `&ref=${encodeURIComponent(ref)}`;
-  const res = await exports.default.fetch(`http://x/socialite/steam?nonce=${nonce}${q}`, { redirect: "manual" });
+  const res = await exports.default.fetch(`http://x/socialite/${provider}?nonce=${nonce}${q}`, { redirect: "manual" });
   expect(res.status).toBe(302);
   const url = new URL(res.headers.get("Location")!);
-  url.searchParams.set("fake_steamid", id);
+  url.searchParams.set(provider === "steam" ? "fake_steamid" : "fake_user_id", id);
   const result = await callback(await providerReturn(url));
   expect(result.message.nonce).toBe(nonce);
   const token = tokenOf(result);
@@ -46,6 +46,12 @@ describe("binding at sign-up", () => {
   it("a new player who signs up through the link is bound to the referrer", async () => {
     const referrer = await makeUser();
     const id = await signUpWith(referralCode(referrer.user.id), steamId());
+    expect(await referrerOf(id)).toBe(referrer.user.id);
+  });
+
+  it("works the same through VK ID", async () => {
+    const referrer = await makeUser();
+    const id = await signUpWith(referralCode(referrer.user.id), `77${Date.now() % 1_000_000}`, "vk");
     expect(await referrerOf(id)).toBe(referrer.user.id);
   });
 
