@@ -144,6 +144,28 @@ export const DEPOSIT = {
   nicknameBonusPercent: 10,
   walletReceiptMinLength: 11,
   withdrawalSystems: { 1: "wallet_a", 2: "wallet_b", 3: "card", 4: "prepaid" } as const,
+  /**
+   * §9 deposit methods in the modal's order: money or skins; the last three are shown greyed out.
+   * Which provider serves each is worker/payments/registry.ts.
+   */
+  methods: [
+    { id: "card", type: "money" },
+    { id: "skins", type: "skins" },
+    { id: "wallet_a", type: "money" },
+    { id: "wallet_b", type: "money" },
+    { id: "card_2", type: "money" },
+    { id: "placeholder_1", type: "money", placeholder: true },
+    { id: "placeholder_2", type: "money", placeholder: true },
+    { id: "placeholder_3", type: "money", placeholder: true },
+  ],
+} as const;
+
+/** Deposit providers (worker/payments): the protocol limits. */
+export const PAYMENTS = {
+  /** a signed webhook whose timestamp is further than this from now is refused (Stripe's default) */
+  webhookToleranceSeconds: 300,
+  /** each call to a provider's API gives up after this */
+  providerTimeoutMs: 10_000,
 } as const;
 
 export const FAIRNESS = {

@@ -5,6 +5,12 @@ declare global {
     interface Env {
       /** x_N of the crash hash chain (64 hex); dev: scripts/dev-crash-chain.json */
       CRASH_CHAIN_SEED: string;
+      /** Deposits (worker/payments; README "Payments"): optional, a method without its secrets is unavailable */
+      FREEKASSA_SECRET_1?: string;
+      FREEKASSA_SECRET_2?: string;
+      STRIPE_SECRET_KEY?: string;
+      STRIPE_WEBHOOK_SECRET?: string;
+      WALLET_A_TOKEN?: string;
     }
   }
 }

@@ -3,7 +3,7 @@
 // /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";
 import { CASES } from "../constants";
-import { idSchema, idTextSchema } from "./common";
+import { catalogueDisplayFields, idSchema, idTextSchema } from "./common";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
 import { inventoryItemSchema } from "./user";
@@ -56,12 +56,7 @@ export type CaseJson = z.infer<typeof caseJson>;
  */
 export const caseItemJson = z.strictObject({
   id: z.number().int().positive(),
-  market_hash_name: z.string(),
-  name: z.string(),
-  exterior: z.string().nullable(),
-  image: z.string(),
-  rarity: z.string(),
-  rarity_color: z.string(),
+  ...catalogueDisplayFields,
   price: dollarsJson,
   chance: z.number().nonnegative().max(100),
   weight: z.number().int().positive(),

@@ -49,3 +49,16 @@ export const errorAnswer = z.looseObject({
   success: z.literal(false),
   message: z.string().min(1),
 });
+
+/**
+ * The display fields of a catalogue item (§3 Item card): the store's cards, inventory rows and a
+ * case's contents all show an item with these.
+ */
+export const catalogueDisplayFields = {
+  market_hash_name: z.string(),
+  name: z.string(),
+  exterior: z.string().nullable(),
+  rarity: z.string(),
+  rarity_color: z.string(),
+  image: z.string(),
+};

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { STORE } from "../constants";
 import { dollarsJson, toCents } from "../money";
-import { appIdSchema, idSchema, pageSchema } from "./common";
+import { appIdSchema, catalogueDisplayFields, idSchema, pageSchema } from "./common";
 import { inventoryItemSchema } from "./user";
 
 // ── building blocks ──────────────────────────────────────────────────────────
@@ -100,12 +100,7 @@ export const sellBody = z.object({
 export const storeItemSchema = z.object({
   /** the catalogue id (what buyIds carry) */
   id: z.number().int().positive(),
-  market_hash_name: z.string(),
-  name: z.string(),
-  exterior: z.string().nullable(),
-  rarity: z.string(),
-  rarity_color: z.string(),
-  image: z.string(),
+  ...catalogueDisplayFields,
   /** the current catalogue price */
   price: dollarsJson,
   /** units in stock (the card caps the shown count, §9) */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { PROMO, USER_API } from "../constants";
 import { dollarsJson } from "../money";
-import { appIdSchema, idSchema } from "./common";
+import { appIdSchema, catalogueDisplayFields, idSchema } from "./common";
 import { referralInfoJson, referralRowJson } from "./promo";
 import { BET_LOST, BET_PENDING, BET_WON, itemJson, multiplierJson, targetJson } from "./crash";
 
@@ -136,12 +136,7 @@ export const inventoryItemSchema = z.object({
   myId: z.number().int(),
   /** the catalogue item */
   id: z.number().int(),
-  market_hash_name: z.string(),
-  name: z.string(),
-  exterior: z.string().nullable(),
-  rarity: z.string(),
-  rarity_color: z.string(),
-  image: z.string(),
+  ...catalogueDisplayFields,
   price: dollars,
   /** only "available" items are selectable */
   status: z.enum(["available", "in_bet", "withdrawing"]),

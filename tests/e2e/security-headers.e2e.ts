@@ -72,7 +72,9 @@ async function brokenImages(page: Page): Promise<string[]> {
   await page.evaluate(() => {
     for (const img of document.querySelectorAll("img")) img.loading = "eager";
   });
-  await page.waitForFunction(() => [...document.querySelectorAll("img")].every((img) => img.complete), null, { timeout: 15_000 });
+  // Generous: a picture the CDN is slow for waits the worker's upstream timeout before its
+  // fallback, and the browser loads six at a time per host; on a busy CI machine that adds up.
+  await page.waitForFunction(() => [...document.querySelectorAll("img")].every((img) => img.complete), null, { timeout: 40_000 });
   return page.evaluate(() => [...document.querySelectorAll("img")].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
 }
 

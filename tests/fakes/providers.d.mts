@@ -2,4 +2,10 @@ export interface FakeProviders {
   baseUrl: string;
   close(): Promise<void>;
 }
-export function startFakeProviders(opts?: { port?: number; host?: string }): Promise<FakeProviders>;
+/** Settings of the sandbox payment provider (payments.mjs): the site's callback URLs and so on. */
+export interface PaymentsFakeConfig {
+  sci?: { merchantId?: string; secret1?: string; secret2?: string; notifyUrl?: string; notifyMethod?: "GET" | "POST"; successUrl?: string; failUrl?: string };
+  stripe?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string };
+  wallet?: { account?: string; token?: string };
+}
+export function startFakeProviders(opts?: { port?: number; host?: string; payments?: PaymentsFakeConfig }): Promise<FakeProviders>;

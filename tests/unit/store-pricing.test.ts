@@ -1,8 +1,9 @@
-// Store money (worker/store/pricing.ts): the tax rate from the environment, per-item tax rounded
-// down, and the totals of a buy, a sale and an exchange, all in integer cents.
+// Store money: the tax rate from the environment (worker/store/pricing.ts) and the per-item tax
+// rounded down (shared/fees.ts); the totals are summed in SQL (tests/worker/store-trade.test.ts).
 import { describe, expect, it } from "vitest";
 import { STORE } from "../../shared/constants";
-import { sellTax, sellTaxPercent, tradeTotals } from "../../worker/store/pricing";
+import { sellTax } from "../../shared/fees";
+import { sellTaxPercent } from "../../worker/store/pricing";
 
 describe("sellTaxPercent", () => {
   it("reads whole percents 0…100 and falls back to the default on anything else", () => {
@@ -31,27 +32,5 @@ describe("sellTax", () => {
   it("refuses what is not integer cents", () => {
     expect(() => sellTax(1.5, 10)).toThrow(RangeError);
     expect(() => sellTax(-1, 10)).toThrow(RangeError);
-  });
-});
-
-describe("tradeTotals", () => {
-  it("a buy debits the sum of the prices", () => {
-    expect(tradeTotals([350, 1_000], [], 10)).toEqual({ bought: 1_350, sold: 0, tax: 0, delta: -1_350 });
-  });
-
-  it("a sale credits each price less its own rounded-down tax (not the tax of the sum)", () => {
-    // per item: 33 + 33 = 66; on the sum floor(666 · 10 %) would be 66 as well, but 5+5 shows the difference
-    expect(tradeTotals([], [333, 333], 10)).toEqual({ bought: 0, sold: 666, tax: 66, delta: 600 });
-    expect(tradeTotals([], [5, 5], 10)).toEqual({ bought: 0, sold: 10, tax: 0, delta: 10 });
-  });
-
-  it("an exchange nets the credit against the cost, either way", () => {
-    expect(tradeTotals([500], [500], 10)).toEqual({ bought: 500, sold: 500, tax: 50, delta: -50 });
-    expect(tradeTotals([100], [500], 10)).toEqual({ bought: 100, sold: 500, tax: 50, delta: 350 });
-  });
-
-  it("refuses non-integer or negative prices", () => {
-    expect(() => tradeTotals([1.25], [], 10)).toThrow(RangeError);
-    expect(() => tradeTotals([], [-5], 10)).toThrow(RangeError);
   });
 });

@@ -255,6 +255,20 @@ describe("sell", () => {
     expect(await bought.json()).toMatchObject({ items: [{ myId: ia }] });
   });
 
+  it("taxes each item on its own, rounded down (two 5-cent items: 0 tax, not floor(10 · 10 %) = 1)", async () => {
+    const t = tag();
+    const c = await catalogueItem(5, `Store ${t} | Penny`);
+    const me = await richUser(0);
+    const ids = [await userItem(me.user.id, c, 5), await userItem(me.user.id, c, 5)];
+
+    const res = await sell(me.token, { sellIds: ids });
+    expect(await res.json()).toMatchObject({ balance: 0.1, sum: 0.1 });
+    expect((await storeLedger(me.user.id)).map((r) => [r.account, r.kind, r.delta])).toEqual([
+      ["user", "store_sell", 10],
+      ["house", "store_sell", -10],
+    ]);
+  });
+
   it("refuses an item staked in a crash bet, another's item, a sold one; nothing moves", async () => {
     const t = tag();
     const cat = await catalogueItem(800, `Store ${t} | Staked`);

@@ -2,6 +2,7 @@
 // Multipliers in integer hundredths, money in integer cents, times in epoch ms.
 import { CRASH } from "../../../shared/constants";
 import { INFINITE_HUNDREDTHS, type Hundredths } from "../../../shared/crash-curve";
+import type { CrashItemRow } from "../../crash/items";
 
 /** Who bets, as the bet row shows him. */
 export interface BetUser {
@@ -11,15 +12,7 @@ export interface BetUser {
 }
 
 /** A staked inventory item with its display fields; `price` in cents (locked at bet time). */
-export interface StakedItem {
-  id: number;
-  market_hash_name: string;
-  name: string;
-  image: string;
-  rarity: string;
-  rarity_color: string;
-  price: number;
-}
+export type StakedItem = CrashItemRow;
 
 /** A catalogue item a win may be paid with; `id` is the catalogue id, `price` in cents. */
 export type CatalogueItem = StakedItem;
