@@ -132,6 +132,25 @@ export const SKINS_DEPOSIT = {
   offerTtlMs: 10 * 60_000,
 } as const;
 
+/** Promo codes and referrals (issue 13; README "Promo codes" / "Referrals"). */
+export const PROMO = {
+  /** a code: 3–32 of A–Z, 0–9, _ and - after trimming and upper-casing */
+  codePattern: /^[A-Z0-9_-]{3,32}$/,
+  /** largest credit of one balance code, cents ($100) */
+  maxAmountCents: 10_000,
+  /** largest bonus of one deposit code, percent */
+  maxPercent: 100,
+  maxDailyLimit: 100_000,
+  /** codes the admin list answers, newest first */
+  adminListSize: 200,
+  /** Default share of a referee's deposit credited to the referrer, percent (wrangler var REFERRAL_SHARE_PERCENT). */
+  defaultReferralSharePercent: 5,
+  /** referrals listed in the profile, newest first */
+  referralsShown: 100,
+  /** a referral code in the sign-in query (/socialite/<provider>?ref=) */
+  referralCodePattern: /^[A-Z0-9]{1,12}$/,
+} as const;
+
 export const DEPOSIT = {
   defaultAmount: 10,
   nicknameBonusPercent: 10,

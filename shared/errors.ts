@@ -125,6 +125,21 @@ export const SERVER_KEYS = {
     "cases_api.saved",
     "cases_api.forbidden",
   ],
+  // promo codes (README "Promo codes"): usePromo answers user_api.*, check-promocode deposit_api.*
+  promo: [
+    "user_api.promo_used",
+    "user_api.promo_not_found",
+    "user_api.promo_ended",
+    "user_api.promo_already_used",
+    "user_api.promo_daily_limit",
+    "deposit_api.promo_activated",
+    "deposit_api.promo_invalid",
+    "deposit_api.promo_already_used",
+    "deposit_api.promo_daily_limit",
+    "promo_api.code_taken",
+    "promo_api.not_found",
+    "promo_api.already_disabled",
+  ],
 } as const;
 
 export type ServerKey = (typeof SERVER_KEYS)[keyof typeof SERVER_KEYS][number];

@@ -30,6 +30,7 @@ import { withdrawRoutes } from "./api/withdraws/routes";
 import { skinsDepositRoutes } from "./api/skins-deposit/routes";
 import { imageRoutes } from "./api/images/routes";
 import { crawlerRoutes } from "./api/crawlers/routes";
+import { adminPromoRoutes, checkPromocodeRoutes, usePromoRoutes } from "./api/promo/routes";
 import { scheduledPriceRefresh } from "./prices/scheduled";
 
 const app = new Hono<AppEnv>();
@@ -41,6 +42,9 @@ app.route("/api", configRoutes);
 app.route("/api/user", publicUserRoutes);
 app.route("/api/user", userRoutes);
 app.route("/api/user", storeTradeRoutes);
+app.route("/api/user", usePromoRoutes);
+app.route("/api/payment", checkPromocodeRoutes);
+app.route("/api/admin/promo", adminPromoRoutes);
 app.route("/api/all-items", storeListRoutes);
 app.route("/api/youtubers", youtuberRoutes);
 app.route("/api/admin/users", adminUserRoutes);

@@ -7,10 +7,12 @@
 //                entering the books, so no house account moves)
 //   items        inserted only while app_settings has no 'seeded' row; the last statement adds it
 //   ban reasons  inserted when no reason has that name
+//   promo codes  the demo codes of ./promo.ts (WELCOME5, BONUS10), kept by their UNIQUE code
 import type { CatalogueEntry } from "../../shared/catalogue";
 import type { Rarity } from "../../shared/items";
 import { fnv1a32 } from "../../worker/prices/dev-model";
 import { sqlString, sqlValue } from "../../worker/prices/catalogue-sql";
+import { promoSeedSql } from "./promo";
 
 /** What an inventory slot is drawn from: a weapon rarity, or any knife / glove. */
 export type Slot = Rarity | "knife" | "glove";
@@ -151,6 +153,7 @@ export function demoSeedSql(entries: readonly CatalogueEntry[]): string[] {
         `SELECT id, 'user', ${cents}, balance, 'deposit', 'seed', ${key} FROM users WHERE id = ${userId(u.username)} AND ${fresh};`,
     );
   }
+  out.push(...promoSeedSql("admin_Ivan"));
   for (const u of DEMO_USERS) out.push(itemsSql(u.username, pickItems(entries, u.items, u.username)));
   out.push(itemsSql(null, pickItems(entries, HOUSE_STOCK, "house")));
   for (const r of CHAT_BAN_REASONS) {

@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   "deposit",
   /** an administrator changed the balance (credit or debit) */
   "balance_adjusted",
+  /** a balance promo code credited (content: the amount) */
+  "promo_used",
+  /** the referrer's share of a referee's deposit (content: the amount) */
+  "referral_share",
   /** the chat quiz prize */
   "quiz_won",
   /** the trade offer of a skin withdrawal was sent to the player */

@@ -1,9 +1,10 @@
 // The user group (spec §3 User, §7 /api/user/*, /api/youtubers): request bodies and answers.
 // Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
 import { z } from "zod";
-import { USER_API } from "../constants";
+import { PROMO, USER_API } from "../constants";
 import { dollarsJson } from "../money";
 import { appIdSchema, catalogueDisplayFields, idSchema } from "./common";
+import { referralInfoJson, referralRowJson } from "./promo";
 import { BET_LOST, BET_PENDING, BET_WON, itemJson, multiplierJson, targetJson } from "./crash";
 
 /**
@@ -116,7 +117,10 @@ export const publicUserSchema = z.object({
 export const getUserAnswer = z.object({ user: publicUserSchema });
 
 export const profileAnswer = z.object({
-  referrals: historyRows,
+  /** the players who signed up through the caller's link, newest first (README "Referrals") */
+  referrals: z.array(referralRowJson).max(PROMO.referralsShown),
+  /** the caller's referral code, share and earnings */
+  referral: referralInfoJson,
   crashBets: crashHistoryRows,
   jackpotBets: historyRows,
   wheelBets: historyRows,

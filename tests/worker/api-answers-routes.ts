@@ -34,6 +34,7 @@ import {
 import { getConfigAnswer } from "../../shared/api/config";
 import { adminCrashAnswer, getGameAnswer, getHistoryAnswer, myBetAnswer } from "../../shared/api/crash";
 import { refreshPricesAnswer } from "../../shared/api/prices";
+import { adminPromoAnswer, adminPromoListAnswer, checkPromocodeAnswer, usePromoAnswer } from "../../shared/api/promo";
 import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
 import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
 import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
@@ -42,6 +43,7 @@ import { STEAM_APP_ID } from "../../shared/constants";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { banReason, houseItem } from "./chat-client";
 import { writeWaitingRound } from "./crash-fixtures";
+import { makePromo, promoName } from "./promo-fixtures";
 import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, uniqueTradeLink } from "./withdraw-fixtures";
@@ -100,6 +102,14 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/user/getBalance", access: "player", answer: balanceAnswer },
   { method: "POST", path: "/api/user/getProfile", access: "player", answer: profileAnswer },
   { method: "POST", path: "/api/user/saveUrl", access: "player", answer: saveUrlAnswer, body: () => ({ trade_link: uniqueTradeLink() }) },
+  { method: "POST", path: "/api/user/usePromo", access: "player", answer: usePromoAnswer, body: async () => ({ promocode: (await makePromo()).code }) },
+  {
+    method: "POST",
+    path: "/api/payment/check-promocode",
+    access: "player",
+    answer: checkPromocodeAnswer,
+    body: async () => ({ promocode: (await makePromo({ kind: "deposit", amount: 0, percent: 10 })).code }),
+  },
   {
     method: "POST",
     path: "/api/user/getInventory",
@@ -250,6 +260,15 @@ export const ROUTES: RouteEntry[] = [
     answer: successAnswer,
     body: async () => ({ user_id: (await makeUser({ banned: true })).user.id }),
   },
+  {
+    method: "POST",
+    path: "/api/admin/promo/create",
+    access: "admin",
+    answer: adminPromoAnswer,
+    body: () => ({ code: promoName("WALK"), kind: "balance", amount: 1, daily_limit: 5 }),
+  },
+  { method: "POST", path: "/api/admin/promo/list", access: "admin", answer: adminPromoListAnswer, body: () => emptyAfter(makePromo()) },
+  { method: "POST", path: "/api/admin/promo/disable", access: "admin", answer: adminPromoAnswer, body: async () => ({ id: (await makePromo()).id }) },
   { method: "POST", path: "/api/admin/maintenance", access: "admin", answer: maintenanceAnswer, body: () => ({ enabled: false }) },
   // last: it re-prices the whole catalogue from the fake feed
   { method: "POST", path: "/api/admin/prices/refresh", access: "admin", answer: refreshPricesAnswer },

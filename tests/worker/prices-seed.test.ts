@@ -3,6 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BAN_REASONS, DEMO_USERS, HOUSE_STOCK, depositKey } from "../../scripts/seed/demo";
+import { DEMO_PROMO_CODES } from "../../scripts/seed/promo";
 import { seedStatements } from "../../scripts/seed/statements";
 import { reconcile } from "../../worker/books/reconcile";
 import { allEntries, runSql } from "./prices-fixtures";
@@ -18,6 +19,7 @@ async function snapshot() {
     reasons: await one("SELECT COUNT(*) AS v FROM chat_ban_reasons"),
     balances: await one("SELECT COALESCE(SUM(balance), 0) AS v FROM users"),
     house: await one("SELECT COALESCE(SUM(balance), 0) AS v FROM house_accounts"),
+    promos: await one("SELECT COUNT(*) AS v FROM promo_codes"),
   };
 }
 
@@ -31,6 +33,11 @@ describe("seed SQL in D1", () => {
     expect(s.houseItems).toBe(HOUSE_STOCK.length);
     expect(s.items).toBe(HOUSE_STOCK.length + DEMO_USERS.reduce((n, u) => n + u.items.length, 0));
     expect(s.reasons).toBe(CHAT_BAN_REASONS.length);
+    expect(s.promos).toBe(DEMO_PROMO_CODES.length);
+    const welcome = await env.DB.prepare(
+      "SELECT p.kind, p.amount, p.active, u.username FROM promo_codes p JOIN users u ON u.id = p.created_by WHERE code = 'WELCOME5'",
+    ).first();
+    expect(welcome).toEqual({ kind: "balance", amount: 500, active: 1, username: "admin_Ivan" });
     expect(s.house).toBe(0); // deposits are money from outside: no house account moves
 
     for (const u of DEMO_USERS) {

@@ -214,11 +214,12 @@ describe("POST /api/user/getUser", () => {
 
 describe("POST /api/user/getProfile", () => {
   it("answers every list and zero stats for a new player", async () => {
-    const { token } = await makeUser();
+    const { user, token } = await makeUser();
     const res = await post("/api/user/getProfile", {}, token);
     expect(res.status).toBe(200);
     expect(profileAnswer.parse(await res.json())).toEqual({
       referrals: [],
+      referral: { code: user.id.toString(36).toUpperCase(), share_percent: 5, earned: 0, count: 0 },
       crashBets: [],
       jackpotBets: [],
       wheelBets: [],

@@ -12,10 +12,12 @@ import { createRouter } from "./app/router";
 import { installBannedHandler } from "./app/session";
 import { bindStreamerModeClass } from "./lib/settingsStore";
 import { i18n } from "./lib/i18n";
+import { captureReferral } from "./lib/referral";
 import "./styles/index.css";
 
 bindStreamerModeClass(document.body);
 installBannedHandler();
+captureReferral();
 
 const router = createRouter();
 

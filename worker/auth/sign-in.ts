@@ -19,10 +19,10 @@ export async function finishProviderSignIn(
   identity: ProviderIdentity,
   /** The nonce of the attempt (from the consumed state): the answer goes back bound to it. */
   nonce: string,
-): Promise<{ message: AuthMessage; status: 200 | 403 }> {
+): Promise<{ message: AuthMessage; status: 200 | 403; userId?: number }> {
   const user = await upsertProviderUser(d, identity);
   // A banned player gets no session: every call would answer 403 anyway (§4 banned).
   if (user.banned) return { message: errorMessage("user_api.banned", nonce), status: 403 };
   const token = await createSession(d, user.id, sessionTtlHours(env));
-  return { message: successMessage(token, nonce), status: 200 };
+  return { message: successMessage(token, nonce), status: 200, userId: user.id };
 }

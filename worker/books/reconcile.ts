@@ -8,6 +8,7 @@
 import { batch, rowsOf, sql } from "../db/sql";
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
 import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";
+import { PROMO_FLOWS_SQL, PROMO_MISMATCHES_SQL } from "../promo/reconcile-sql";
 import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
 import { SKIN_DEPOSIT_RECONCILE_SQL } from "../skins-deposit/reconcile-sql";
 import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
@@ -81,6 +82,14 @@ export interface Reconciliation {
    */
   skinDepositsValue: number;
   skinDepositMismatches: number;
+  /**
+   * Promo codes and referrals (worker/promo/reconcile-sql.ts): what the house paid in promo
+   * credits and referral shares (reported); uses or earnings rows without their ledger rows, and
+   * promo / referral ledger rows of no record. Must be 0.
+   */
+  promoPaid: number;
+  referralShared: number;
+  promoMismatches: number;
   ok: boolean;
 }
 
@@ -123,6 +132,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     strayWithdrawing,
     revaluation,
     skinDeposits,
+    promoFlows,
+    promoBad,
   ] = await batch(env.DB, [
     sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
     sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
@@ -158,6 +169,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     sql.raw(STRAY_WITHDRAWING_SQL),
     sql.raw(REVALUATION_RECONCILE_SQL),
     sql.raw(SKIN_DEPOSIT_RECONCILE_SQL),
+    sql.raw(PROMO_FLOWS_SQL),
+    sql.raw(PROMO_MISMATCHES_SQL),
   ]);
   const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
@@ -173,6 +186,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const strayWithdrawingItems = one(strayWithdrawing);
   const revaluationMismatches = one(revaluation, "bad_rows") + one(revaluation, "foreign_rows");
   const skinDepositMismatches = one(skinDeposits, "bad");
+  const promoMismatches = one(promoBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -198,6 +212,9 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     strayWithdrawingItems,
     skinDepositsValue: one(skinDeposits, "minted"),
     skinDepositMismatches,
+    promoPaid: one(promoFlows, "paid"),
+    referralShared: one(promoFlows, "shared"),
+    promoMismatches,
     ok:
       userBalances + houseTotal === deposits - withdrawals &&
       mismatchedAccounts === 0 &&
@@ -207,6 +224,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       withdrawMismatches === 0 &&
       strayWithdrawingItems === 0 &&
       revaluationMismatches === 0 &&
-      skinDepositMismatches === 0,
+      skinDepositMismatches === 0 &&
+      promoMismatches === 0,
   };
 }

@@ -24,7 +24,10 @@ export type LedgerKind =
   | "withdraw_fee"
   | "withdraw_fee_refund"
   // a price refresh re-booking held items (prices/revaluation.ts): the house's result, account 'revaluation', no user
-  | "revaluation";
+  | "revaluation"
+  // promo codes and referrals (issue 13, worker/promo, worker/referrals): house-paid credits (house counterpart rows share the kind)
+  | "promo"
+  | "referral_share";
 
 export interface UserMove {
   userId: number;

@@ -12,7 +12,8 @@ import { all, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 /** The profile's history lists (the statistics are computed from GameResult rows apart). */
-export type ProfileLists = Omit<ProfileJson, "stats">;
+/** The history lists of getProfile (the referral block comes from worker/referrals/queries.ts). */
+export type ProfileLists = Omit<ProfileJson, "stats" | "referrals" | "referral">;
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export async function findUser(env: DbEnv, id: number) {
@@ -116,12 +117,11 @@ export async function gameResults(env: DbEnv, userId: number): Promise<GameResul
 
 type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
 
-/** No table holds these rows yet: referrals, jackpot/wheel bets and money withdrawals arrive with their issues. */
+/** No table holds these rows yet: jackpot/wheel bets and money withdrawals arrive with their issues. */
 const noTableYet = async (): Promise<never[]> => [];
 
 /** One query per history list of the profile; each issue replaces its entry with its table's query. */
 export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
-  referrals: noTableYet,
   crashBets: crashHistory,
   jackpotBets: noTableYet,
   wheelBets: noTableYet,

@@ -20,7 +20,7 @@ const Tournament = screen("TournamentPlaceholder");
 const Top = screen("TopPlaceholder");
 const Support = screen("SupportPlaceholder");
 const Ticket = screen("TicketPlaceholder");
-const Promo = screen("PromoPlaceholder");
+const Promo = lazyScreen(() => import("../features/promo/PromoPage"));
 const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
 const ProvablyFair = lazyScreen(() => import("../features/fairness/ProvablyFairPage"));
 const UserAgreement = screen("UserAgreementPlaceholder");

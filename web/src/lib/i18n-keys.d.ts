@@ -16,6 +16,7 @@ import type layout from "../locales/ru/layout.json";
 import type notifications from "../locales/ru/notifications.json";
 import type placeholder from "../locales/ru/placeholder.json";
 import type profile from "../locales/ru/profile.json";
+import type promo from "../locales/ru/promo.json";
 import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
@@ -40,6 +41,7 @@ declare module "i18next" {
       notifications: typeof notifications;
       placeholder: typeof placeholder;
       profile: typeof profile;
+      promo: typeof promo;
       settings: typeof settings;
       store: typeof store;
       streamers: typeof streamers;

@@ -14,6 +14,7 @@ import { checkSteamAssertion, fetchSteamProfile, steamLoginUrl, verifyWithSteam 
 import { codeChallenge, newCodeVerifier, vkAuthorizeUrl, vkCallbackQuery, vkDisplayName, vkSignIn, type VkUser } from "../../auth/vk";
 import { db } from "../../db/client";
 import type { AppEnv } from "../../env";
+import { bindSignInReferral, rememberSignInReferral } from "../../referrals/binding";
 
 type Ctx = Context<AppEnv>;
 
@@ -53,6 +54,7 @@ export const socialiteRoutes = new Hono<AppEnv>()
     if (!nonce) return refuseNonce(c, "steam");
     const state = newState(nonce);
     await saveState(db(c.env), "steam", state);
+    await rememberSignInReferral(c.env, state, c.req.query("ref"));
     return c.redirect(steamLoginUrl(c.env.STEAM_OPENID_URL, exactOrigin(c.env.APP_ORIGIN), state), 302);
   })
   .get("/steam/callback", async (c) => {
@@ -68,6 +70,7 @@ export const socialiteRoutes = new Hono<AppEnv>()
     if (!(await verifyWithSteam(openidUrl, query))) return refuse(c, "steam", "check_authentication did not confirm the assertion", 401);
     const profile = await fetchSteamProfile(openidUrl, check.steamId);
     const result = await finishProviderSignIn(d, c.env, { provider: "steam", id: check.steamId, ...profile }, nonce);
+    if (state && result.userId) await bindSignInReferral(c.env, state.state, state.createdAt, result.userId);
     return popup(c, result.message, result.status);
   })
   .get("/vk", async (c) => {
@@ -77,6 +80,7 @@ export const socialiteRoutes = new Hono<AppEnv>()
     const state = newState(nonce);
     const verifier = newCodeVerifier();
     await saveState(db(c.env), "vk", state, verifier);
+    await rememberSignInReferral(c.env, state, c.req.query("ref"));
     const url = vkAuthorizeUrl({
       vkIdUrl: c.env.VK_ID_URL,
       clientId: c.env.VK_CLIENT_ID,
@@ -110,5 +114,6 @@ export const socialiteRoutes = new Hono<AppEnv>()
       return refuse(c, "vk", err instanceof Error ? err.message : "exchange failed", 401);
     }
     const result = await finishProviderSignIn(d, c.env, { provider: "vk", id: user.user_id, name: vkDisplayName(user), avatar: user.avatar }, nonce);
+    if (result.userId) await bindSignInReferral(c.env, state.state, state.createdAt, result.userId);
     return popup(c, result.message, result.status);
   });

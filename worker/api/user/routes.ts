@@ -19,6 +19,7 @@ import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { computeStats, presentInventoryItem, presentSelf } from "../../user/presenters";
 import * as q from "../../user/queries";
+import { referralsOf } from "../../referrals/queries";
 import { answer } from "../answer";
 
 // saveUrl answers its own key for any bad link, so the body is read loosely first.
@@ -34,10 +35,11 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/getBalance", jsonBody(emptyBody), (c) => answer(c, balanceAnswer, { balance: toDollars(c.get("user").balance) }))
   .post("/getProfile", jsonBody(emptyBody), async (c) => {
     const me = c.get("user");
-    const names: (keyof q.ProfileLists)[] = ["referrals", "crashBets", "jackpotBets", "wheelBets", "withdraws"];
-    const [results, lists] = await Promise.all([q.gameResults(c.env, me.id), q.profileLists(c.env, me.id, names)]);
+    const names: (keyof q.ProfileLists)[] = ["crashBets", "jackpotBets", "wheelBets", "withdraws"];
+    const [results, lists, refs] = await Promise.all([q.gameResults(c.env, me.id), q.profileLists(c.env, me.id, names), referralsOf(c.env, me.id)]);
     return answer(c, profileAnswer, {
-      referrals: lists.referrals ?? [],
+      referrals: refs.referrals,
+      referral: refs.referral,
       crashBets: lists.crashBets ?? [],
       jackpotBets: lists.jackpotBets ?? [],
       wheelBets: lists.wheelBets ?? [],

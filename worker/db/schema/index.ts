@@ -11,3 +11,4 @@ export * from "./store";
 export * from "./chat";
 export * from "./withdraws";
 export * from "./skins-deposit";
+export * from "./promo";

@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, JackpotIcon, ListIcon, SupportIcon, TagIcon, TrophyIcon, WheelIcon } from "../../ui/icons";
+import { DocIcon, JackpotIcon, ListIcon, SupportIcon, TrophyIcon, WheelIcon } from "../../ui/icons";
 
-type PlaceholderKey = "jackpot" | "wheel" | "tournament" | "top" | "support" | "ticket" | "promo" | "user_agreement";
+type PlaceholderKey = "jackpot" | "wheel" | "tournament" | "top" | "support" | "ticket" | "user_agreement";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
   jackpot: <JackpotIcon />,
@@ -15,7 +15,6 @@ const ICONS: Record<PlaceholderKey, ReactNode> = {
   top: <ListIcon />,
   support: <SupportIcon />,
   ticket: <SupportIcon />,
-  promo: <TagIcon />,
   user_agreement: <DocIcon />,
 };
 
@@ -35,5 +34,4 @@ export const TournamentPlaceholder = () => <PlaceholderScreen screen="tournament
 export const TopPlaceholder = () => <PlaceholderScreen screen="top" />;
 export const SupportPlaceholder = () => <PlaceholderScreen screen="support" />;
 export const TicketPlaceholder = () => <PlaceholderScreen screen="ticket" />;
-export const PromoPlaceholder = () => <PlaceholderScreen screen="promo" />;
 export const UserAgreementPlaceholder = () => <PlaceholderScreen screen="user_agreement" />;

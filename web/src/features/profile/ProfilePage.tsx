@@ -80,7 +80,7 @@ export default function ProfilePage() {
       </ProfileSection>
 
       <ProfileSection id="profile-referrals" title={t("referrals.title")}>
-        <ReferralsList rows={data?.referrals} />
+        <ReferralsList rows={data?.referrals} info={data?.referral} />
       </ProfileSection>
     </div>
   );

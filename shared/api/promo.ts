@@ -1,0 +1,111 @@
+// Promo codes and referrals (spec §7 /api/user/usePromo, /api/payment/check-promocode, the
+// admin promo routes; README "Promo codes" / "Referrals"): request bodies and answers.
+import { z } from "zod";
+import { PROMO } from "../constants";
+import { dollarsJson, dollarsSchema } from "../money";
+import { idSchema } from "./common";
+
+/** The stored form of a code: trimmed, upper case (so codes compare case-insensitively). */
+export function normalisePromoCode(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+/**
+ * A promo code as a player types it. Anything that cannot be a code (wrong characters, too
+ * long, not a string) parses to null, so the route answers "not found" rather than a bare 400.
+ */
+export const promocodeField = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    if (typeof v !== "string") return null;
+    const code = normalisePromoCode(v);
+    return PROMO.codePattern.test(code) ? code : null;
+  });
+
+/** POST /api/user/usePromo and /api/payment/check-promocode. */
+export const promocodeBody = z.object({ promocode: promocodeField });
+
+/** POST /api/user/usePromo: a balance code credited. */
+export const usePromoAnswer = z.object({ status: z.literal("success"), message: z.literal("user_api.promo_used") });
+
+/** POST /api/payment/check-promocode: a deposit code the next deposit may carry (nothing moves). */
+export const checkPromocodeAnswer = z.object({
+  status: z.literal("success"),
+  message: z.literal("deposit_api.promo_activated"),
+  /** the bonus percent the deposit will get */
+  percent: z.number().int().positive(),
+});
+
+// ---- admin ----
+
+const strictCode = z
+  .string()
+  .transform(normalisePromoCode)
+  .refine((c) => PROMO.codePattern.test(c), "invalid code");
+
+/** POST /api/admin/promo/create: a balance code needs `amount` (dollars), a deposit code `percent`. */
+export const createPromoBody = z
+  .strictObject({
+    code: strictCode,
+    kind: z.enum(["balance", "deposit"]),
+    amount: dollarsSchema.optional(),
+    percent: z.number().int().min(1).max(PROMO.maxPercent).optional(),
+    daily_limit: z.number().int().min(1).max(PROMO.maxDailyLimit),
+    /** epoch ms; omitted = never expires */
+    expires_at: z.number().int().positive().optional(),
+  })
+  .refine(
+    (b) =>
+      b.kind === "balance"
+        ? b.amount !== undefined && b.amount > 0 && b.amount <= PROMO.maxAmountCents && b.percent === undefined
+        : b.percent !== undefined && b.amount === undefined,
+    "a balance code takes amount, a deposit code percent",
+  );
+
+export const disablePromoBody = z.strictObject({ id: idSchema });
+
+export const promoCodeJson = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(["balance", "deposit"]),
+  /** dollars credited by a balance code (0 for a deposit code) */
+  amount: dollarsJson,
+  /** bonus percent of a deposit code (0 for a balance code) */
+  percent: z.number().int().nonnegative(),
+  daily_limit: z.number().int().positive(),
+  expires_at: z.number().int().nullable(),
+  active: z.boolean(),
+  /** uses today (UTC) and in all */
+  uses_today: z.number().int().nonnegative(),
+  uses: z.number().int().nonnegative(),
+  created_by: z.number().int(),
+  created_at: z.number().int(),
+});
+export type PromoCodeJson = z.infer<typeof promoCodeJson>;
+
+export const adminPromoAnswer = z.object({ success: z.literal(true), promo: promoCodeJson });
+export const adminPromoListAnswer = z.object({ promos: z.array(promoCodeJson).max(PROMO.adminListSize) });
+
+// ---- referrals (getProfile) ----
+
+export const referralRowJson = z.strictObject({
+  user: z.strictObject({ id: z.number().int(), username: z.string(), avatar: z.string() }),
+  /** when the referee signed up through the link (epoch ms) */
+  created_at: z.number().int(),
+  /** dollars this referee's deposits earned the referrer */
+  earned: dollarsJson,
+});
+export type ReferralRowJson = z.infer<typeof referralRowJson>;
+
+export const referralInfoJson = z.strictObject({
+  /** the player's own code; the link is <origin>/?ref=<code> */
+  code: z.string(),
+  /** percent of each referee deposit credited to the referrer */
+  share_percent: z.number().nonnegative(),
+  /** dollars earned from every referee together */
+  earned: dollarsJson,
+  /** how many players the code brought (the list shows the newest PROMO.referralsShown) */
+  count: z.number().int().nonnegative(),
+});
+export type ReferralInfoJson = z.infer<typeof referralInfoJson>;

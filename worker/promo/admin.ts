@@ -1,0 +1,119 @@
+// Staff side of promo codes (/api/admin/promo/*, admin only): create, list, disable — each
+// change audited in the same batch (README "Promo codes").
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { PromoCodeJson } from "../../shared/api/promo";
+import { PROMO } from "../../shared/constants";
+import { formatCents, toDollars } from "../../shared/money";
+import { db } from "../db/client";
+import { classifyBatchError, expectChanges } from "../db/ledger";
+import { promoCodes, promoUses } from "../db/schema";
+import { batch, rowsOf, sql } from "../db/sql";
+import { auditStatement } from "../lib/audit";
+import type { PromoRow } from "./queries";
+import { utcDay } from "./rules";
+
+type DbEnv = Pick<Env, "DB">;
+
+export interface NewPromo {
+  code: string;
+  kind: "balance" | "deposit";
+  /** cents (balance codes) */
+  amount?: number;
+  percent?: number;
+  dailyLimit: number;
+  expiresAt?: number;
+}
+
+export type AdminPromoResult = { ok: true; promo: PromoCodeJson } | { ok: false; status: 404 | 409; key: string };
+
+export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now = Date.now()): Promise<AdminPromoResult> {
+  const amount = p.kind === "balance" ? (p.amount ?? 0) : 0;
+  const percent = p.kind === "deposit" ? (p.percent ?? 0) : 0;
+  try {
+    const results = await batch(env.DB, [
+      sql`INSERT INTO promo_codes (code, kind, amount, percent, daily_limit, expires_at, active, created_by, created_at)
+          VALUES (${p.code}, ${p.kind}, ${amount}, ${percent}, ${p.dailyLimit}, ${p.expiresAt ?? null}, 1, ${adminId}, ${now}) RETURNING id`,
+      auditStatement(
+        {
+          actorId: adminId,
+          action: "promo.create",
+          details: { code: p.code, kind: p.kind, amount: formatCents(amount), percent, daily_limit: p.dailyLimit, expires_at: p.expiresAt ?? null },
+        },
+        now,
+      ),
+    ]);
+    const id = rowsOf<{ id: number }>(results[0])[0]?.id;
+    const row = id === undefined ? undefined : await db(env).select().from(promoCodes).where(eq(promoCodes.id, id)).get();
+    if (!row) throw new Error("promo code vanished after insert");
+    return { ok: true, promo: presentPromo(row, 0, 0) };
+  } catch (err) {
+    if (/UNIQUE constraint failed: promo_codes\.code/i.test(String(err instanceof Error ? err.message : err))) {
+      return { ok: false, status: 409, key: "promo_api.code_taken" };
+    }
+    throw err;
+  }
+}
+
+export async function disablePromo(env: DbEnv, adminId: number, id: number, now = Date.now()): Promise<AdminPromoResult> {
+  const row = await db(env).select().from(promoCodes).where(eq(promoCodes.id, id)).get();
+  if (!row) return { ok: false, status: 404, key: "promo_api.not_found" };
+  try {
+    await batch(env.DB, [
+      db(env)
+        .update(promoCodes)
+        .set({ active: false })
+        .where(and(eq(promoCodes.id, id), eq(promoCodes.active, true))),
+      expectChanges(1),
+      auditStatement({ actorId: adminId, action: "promo.disable", details: { id, code: row.code } }, now),
+    ]);
+  } catch (err) {
+    // a concurrent disable won: the guarded update changed nothing
+    if (classifyBatchError(err) === "guard") return { ok: false, status: 409, key: "promo_api.already_disabled" };
+    throw err;
+  }
+  const [uses] = await usesOf(env, [id], now);
+  return { ok: true, promo: presentPromo({ ...row, active: false }, uses?.today ?? 0, uses?.total ?? 0) };
+}
+
+/** The newest PROMO.adminListSize codes with their use counts. */
+export async function listPromos(env: DbEnv, now = Date.now()): Promise<PromoCodeJson[]> {
+  const rows = await db(env).select().from(promoCodes).orderBy(desc(promoCodes.id)).limit(PROMO.adminListSize);
+  const uses = new Map(
+    (
+      await usesOf(
+        env,
+        rows.map((r) => r.id),
+        now,
+      )
+    ).map((u) => [u.id, u]),
+  );
+  return rows.map((r) => presentPromo(r, uses.get(r.id)?.today ?? 0, uses.get(r.id)?.total ?? 0));
+}
+
+async function usesOf(env: DbEnv, ids: number[], now: number) {
+  if (ids.length === 0) return [];
+  const day = utcDay(now);
+  const rows = await db(env)
+    .select({ id: promoUses.promoId, total: count(), today: sql<number>`SUM(CASE WHEN ${promoUses.day} = ${day} THEN 1 ELSE 0 END)` })
+    .from(promoUses)
+    .where(inArray(promoUses.promoId, ids))
+    .groupBy(promoUses.promoId);
+  return rows.map((r) => ({ id: r.id, total: r.total, today: Number(r.today ?? 0) }));
+}
+
+function presentPromo(r: PromoRow, usesToday: number, uses: number): PromoCodeJson {
+  return {
+    id: r.id,
+    code: r.code,
+    kind: r.kind,
+    amount: toDollars(r.amount),
+    percent: r.percent,
+    daily_limit: r.dailyLimit,
+    expires_at: r.expiresAt,
+    active: r.active,
+    uses_today: usesToday,
+    uses,
+    created_by: r.createdBy,
+    created_at: r.createdAt,
+  };
+}
