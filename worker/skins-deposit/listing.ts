@@ -4,18 +4,11 @@
 import type { SkinsInventoryItem } from "../../shared/api/skins-deposit";
 import { toDollars } from "../../shared/money";
 import { all, sql } from "../db/sql";
+import type { StoreListRow } from "../store/list";
 import type { BotInventoryItem } from "../withdraws/bot";
 
-export interface CatalogueMatch {
-  id: number;
-  market_hash_name: string;
-  name: string;
-  exterior: string | null;
-  rarity: string;
-  rarity_color: string;
-  image: string;
-  price: number;
-}
+/** A catalogue row with its display fields, as a store card shows it (without the stock count). */
+export type CatalogueMatch = Omit<StoreListRow, "market_count">;
 
 /** Catalogue rows by market_hash_name for the names given. */
 export async function catalogueByName(env: Pick<Env, "DB">, names: readonly string[]): Promise<Map<string, CatalogueMatch>> {

@@ -1,12 +1,11 @@
 // /promo (§2 Promo): redeem a balance promo code, and how the referral programme works (the
 // player's own link and earnings live in the profile). Loaded lazily by the router.
-import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { promoCodeOf, useRedeemPromo } from "../../lib/promo";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { SignInPrompt } from "../../ui/StateNote";
 import { TagIcon } from "../../ui/icons";
+import { PromoCodeForm } from "../../ui/PromoCodeForm";
 import "./promo.css";
 
 export default function PromoPage() {
@@ -24,7 +23,7 @@ export default function PromoPage() {
         {user.isPending ? (
           <div className="shimmer-block promo-card__skeleton" aria-busy="true" />
         ) : user.data ? (
-          <PromoCodeForm />
+          <PromoCodeField />
         ) : (
           <SignInPrompt className="promo-card__signin" message={t("signed_out")} button={t("login")} />
         )}
@@ -42,37 +41,12 @@ export default function PromoPage() {
   );
 }
 
-function PromoCodeForm() {
+function PromoCodeField() {
   const { t } = useTranslation("promo");
-  const [value, setValue] = useState("");
-  const inputId = useId();
-  const redeem = useRedeemPromo(() => setValue(""));
-  const code = promoCodeOf(value);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (code && !redeem.isPending) redeem.mutate(code);
-  }
-
   return (
-    <form className="promo-form" onSubmit={submit} noValidate aria-busy={redeem.isPending}>
-      <label htmlFor={inputId}>{t("code.label")}</label>
-      <div className="promo-form__row">
-        <input
-          id={inputId}
-          type="text"
-          name="promocode"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-          placeholder={t("code.placeholder")}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <button type="submit" className="button button-primary" disabled={!code || redeem.isPending}>
-          {redeem.isPending ? t("code.applying") : t("code.apply")}
-        </button>
-      </div>
-    </form>
+    <PromoCodeForm
+      block="promo-form"
+      text={{ label: t("code.label"), placeholder: t("code.placeholder"), apply: t("code.apply"), applying: t("code.applying") }}
+    />
   );
 }
