@@ -99,6 +99,37 @@ export function createTradeBotFake() {
 
   const view = (o) => ({ offer_id: o.offer_id, state: settle(o) });
 
+  /**
+   * POST /offers (a withdrawal: the bot gives) and POST /deposits (the bot asks): the same checks,
+   * idempotent on the reference; `refusal(link)` adds the kind's own check (null = fine).
+   */
+  function makeOffer(res, body, kind, refusal) {
+    const link = body?.trade_link;
+    if (typeof link !== "string" || !link || !Array.isArray(body.items) || body.items.length === 0 || typeof body.reference !== "string") {
+      return json(res, 400, { error: "trade_link, items and reference are required" });
+    }
+    const { mode } = controlOf(link);
+    if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
+    if (mode === "reject") return json(res, 400, { error: "offer refused" });
+    const existing = byReference.get(body.reference);
+    if (existing) return json(res, 200, view(offers.get(existing)));
+    const refused = refusal(link);
+    if (refused) return json(res, 400, { error: refused });
+    seq += 1;
+    const offer = {
+      offer_id: `offer-${seq}`,
+      ...(kind ? { kind } : {}),
+      reference: body.reference,
+      trade_link: link,
+      items: body.items,
+      state: "active",
+      createdAt: Date.now(),
+    };
+    offers.set(offer.offer_id, offer);
+    byReference.set(offer.reference, offer.offer_id);
+    return json(res, 200, view(offer));
+  }
+
   return async function handle(req, res, url) {
     const path = url.pathname.replace(/^\/bot/, "");
     const body = req.method === "POST" ? await readJson(req) : undefined;
@@ -156,48 +187,16 @@ export function createTradeBotFake() {
       return json(res, 200, { items: inventoryOf(link) });
     }
     if (path === "/deposits" && req.method === "POST") {
-      const link = body?.trade_link;
-      if (typeof link !== "string" || !link || !Array.isArray(body.items) || body.items.length === 0 || typeof body.reference !== "string") {
-        return json(res, 400, { error: "trade_link, items and reference are required" });
-      }
-      const { mode } = controlOf(link);
-      if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
-      if (mode === "reject") return json(res, 400, { error: "offer refused" });
-      const existing = byReference.get(body.reference);
-      if (existing) return json(res, 200, view(offers.get(existing)));
-      const held = new Map(inventoryOf(link).map((i) => [i.asset_id, i]));
-      if (body.items.some((i) => !held.get(String(i?.asset_id))?.tradable)) return json(res, 400, { error: "an item is not in the inventory or not tradable" });
-      seq += 1;
-      const offer = {
-        offer_id: `offer-${seq}`,
-        kind: "deposit",
-        reference: body.reference,
-        trade_link: link,
-        items: body.items,
-        state: "active",
-        createdAt: Date.now(),
-      };
-      offers.set(offer.offer_id, offer);
-      byReference.set(offer.reference, offer.offer_id);
-      return json(res, 200, view(offer));
+      return makeOffer(res, body, "deposit", (link) => {
+        const held = new Map(inventoryOf(link).map((i) => [i.asset_id, i]));
+        return body.items.some((i) => !held.get(String(i?.asset_id))?.tradable) ? "an item is not in the inventory or not tradable" : null;
+      });
     }
 
     if (path === "/offers" && req.method === "POST") {
       const link = body?.trade_link;
       if (typeof link === "string") sendCalls.set(link, (sendCalls.get(link) ?? 0) + 1);
-      if (typeof link !== "string" || !link || !Array.isArray(body.items) || body.items.length === 0 || typeof body.reference !== "string") {
-        return json(res, 400, { error: "trade_link, items and reference are required" });
-      }
-      const { mode } = controlOf(link);
-      if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
-      if (mode === "reject") return json(res, 400, { error: "offer refused" });
-      const existing = byReference.get(body.reference);
-      if (existing) return json(res, 200, view(offers.get(existing)));
-      seq += 1;
-      const offer = { offer_id: `offer-${seq}`, reference: body.reference, trade_link: link, items: body.items, state: "active", createdAt: Date.now() };
-      offers.set(offer.offer_id, offer);
-      byReference.set(offer.reference, offer.offer_id);
-      return json(res, 200, view(offer));
+      return makeOffer(res, body, undefined, () => null);
     }
 
     const m = /^\/offers\/([^/]+)(\/cancel)?$/.exec(path);
