@@ -43,6 +43,12 @@ function vitestTier(name, config) {
     const brokenSuites = report.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
     failed += brokenSuites;
     summary.push(`${r.status === 0 ? "ok  " : "FAIL"} ${name}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenSuites} failed`);
+    // name each failure next to the totals: a CI log is often read from its tail only
+    for (const suite of report.testResults) {
+      const file = path.relative(root, suite.name);
+      if (suite.status === "failed" && suite.assertionResults.length === 0) summary.push(`       ✗ ${file} (did not load)`);
+      for (const t of suite.assertionResults) if (t.status === "failed") summary.push(`       ✗ ${file} › ${t.fullName}`);
+    }
   } else {
     failed++;
     summary.push(`FAIL ${name}: no report`);

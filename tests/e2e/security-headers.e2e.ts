@@ -69,12 +69,19 @@ async function firstCaseId(page: Page): Promise<number> {
 
 /** Loads every picture (lazy ones included) and returns those that did not decode. */
 async function brokenImages(page: Page): Promise<string[]> {
-  await page.evaluate(() => {
-    for (const img of document.querySelectorAll("img")) img.loading = "eager";
-  });
   // Generous: a picture the CDN is slow for waits the worker's upstream timeout before its
   // fallback, and the browser loads six at a time per host; on a busy CI machine that adds up.
-  await page.waitForFunction(() => [...document.querySelectorAll("img")].every((img) => img.complete), null, { timeout: 40_000 });
+  // Pictures keep arriving while we wait (a chat message's avatar, a live list): each poll turns
+  // every lazy one eager, or an off-screen lazy picture would never load and never be complete.
+  await page.waitForFunction(
+    () => {
+      const imgs = [...document.querySelectorAll("img")];
+      for (const img of imgs) if (img.loading !== "eager") img.loading = "eager";
+      return imgs.every((img) => img.complete);
+    },
+    null,
+    { timeout: 40_000, polling: 250 },
+  );
   return page.evaluate(() => [...document.querySelectorAll("img")].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
 }
 

@@ -13,5 +13,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's own default (1 s) is shorter than a lazy screen's first load on a busy CI
+    // machine (CI failed on a tab title that came 1 s late); a poll still ends at its first match.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
