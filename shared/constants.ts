@@ -153,8 +153,17 @@ export const PROMO = {
 
 export const DEPOSIT = {
   defaultAmount: 10,
+  /** §9 "10% for adding the site name to the nickname": a deposit by a player whose nickname carries nicknameTag gets this bonus */
   nicknameBonusPercent: 10,
+  /** the site name a nickname must contain (compared case-insensitively, after NFKC) */
+  nicknameTag: "skinrush",
   walletReceiptMinLength: 11,
+  /** §5 "a minimum payment sum applies": cents */
+  minSumCents: 100,
+  /** the largest single money deposit, cents */
+  maxSumCents: 1_000_000,
+  /** money deposits listed in the profile, newest first */
+  historySize: 50,
   withdrawalSystems: { 1: "wallet_a", 2: "wallet_b", 3: "card", 4: "prepaid" } as const,
   /**
    * §9 deposit methods in the modal's order: money or skins; the last three are shown greyed out.
