@@ -46,7 +46,8 @@ export function freekassaCall(p: {
   ip?: string;
 }) {
   const merchant = p.merchantId ?? SANDBOX.sci.merchantId;
-  const intid = p.intid ?? String((intids += 1));
+  intids += 1;
+  const intid = p.intid ?? String(intids);
   const fields = new URLSearchParams({
     MERCHANT_ID: merchant,
     AMOUNT: p.amount,
