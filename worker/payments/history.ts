@@ -8,7 +8,7 @@ import type { PaymentRow } from "./orders";
 export async function paymentHistory(env: Pick<Env, "DB">, userId: number): Promise<PaymentJson[]> {
   const rows = await all<PaymentRow>(
     env.DB,
-    sql`SELECT * FROM payments WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${DEPOSIT.historySize}`,
+    sql`SELECT * FROM payments WHERE user_id = ${userId} ORDER BY created_at DESC, rowid DESC LIMIT ${DEPOSIT.historySize}`,
   );
   return rows.map((p) => ({
     id: p.id,
