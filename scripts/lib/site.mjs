@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SANDBOX } from "../../tests/fakes/payments.mjs";
 import { startFakeProviders } from "../../tests/fakes/providers.mjs";
 import { SEED_VERSION } from "../seed/version.mjs";
 
@@ -59,8 +60,15 @@ export function seedLocal({ persistTo, demo = true } = {}) {
  * @param {{ port?: number, fakesPort?: number, persistTo?: string, log?: boolean, vars?: Record<string, string> }} opts
  */
 export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true, vars: extraVars = {} } = {}) {
-  const fakes = await startFakeProviders({ port: fakesPort });
   const origin = `http://127.0.0.1:${port}`;
+  // the sandbox payment provider calls the site back and returns the player to it (README "Payments")
+  const fakes = await startFakeProviders({
+    port: fakesPort,
+    payments: {
+      sci: { notifyUrl: `${origin}/api/payment/callback/freekassa`, successUrl: `${origin}/deposit/success`, failUrl: `${origin}/deposit/fail` },
+      stripe: { webhookUrl: `${origin}/api/payment/webhook/stripe` },
+    },
+  });
   const vars = {
     DEV_MODE: "true",
     APP_ORIGIN: origin,
@@ -71,6 +79,11 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     TRADE_BOT_URL: `${fakes.baseUrl}/bot`,
     // the fake image CDN (tests/fakes/images.mjs): some pictures load, some fail (fallback SVG)
     ITEM_IMAGE_BASE_URL: `${fakes.baseUrl}/img`,
+    // the sandbox payment provider (tests/fakes/payments.mjs) with its own test credentials:
+    // card and wallet B through its FreeKassa-style form, card 2 through its Stripe-style
+    // Checkout, wallet A through its wallet history (a real deployment sets these with
+    // `wrangler secret put` and the providers' own URLs: README "Payments")
+    ...sandboxPaymentVars(fakes.baseUrl),
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
     CRASH_CHAIN_SEED: devCrashChainSeed(),
@@ -109,4 +122,22 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
 /** The dev chain's secret seed (scripts/new-crash-chain.mjs --dev --out scripts/dev-crash-chain.json). */
 export function devCrashChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-crash-chain.json"), "utf8")).seed;
+}
+
+/** wrangler vars pointing every payment method at the sandbox provider under `fakesUrl`. */
+export function sandboxPaymentVars(fakesUrl) {
+  return {
+    FREEKASSA_FORM_URL: `${fakesUrl}/pay/sci/`,
+    FREEKASSA_MERCHANT_ID: SANDBOX.sci.merchantId,
+    FREEKASSA_SECRET_1: SANDBOX.sci.secret1,
+    FREEKASSA_SECRET_2: SANDBOX.sci.secret2,
+    FREEKASSA_WALLET_B_METHOD: "6",
+    STRIPE_API_URL: `${fakesUrl}/pay/stripe`,
+    STRIPE_SECRET_KEY: SANDBOX.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: SANDBOX.stripe.webhookSecret,
+    WALLET_A_API_URL: `${fakesUrl}/pay/wallet`,
+    WALLET_A_ACCOUNT: SANDBOX.wallet.account,
+    WALLET_A_TOKEN: SANDBOX.wallet.token,
+    WALLET_A_PAY_URL: `${fakesUrl}/pay/wallet/pay`,
+  };
 }

@@ -19,6 +19,9 @@ describe("wallet A deposit by receipt number", () => {
       sum: 12.5,
       wallet: { account: env.WALLET_A_ACCOUNT, amount: 12.5, currency: "USD", comment: a.order_id },
     });
+    // the wallet's prefilled payment page (WALLET_A_PAY_URL) carries the same details
+    const pay = new URL(a.wallet?.pay_url as string);
+    expect(Object.fromEntries(pay.searchParams)).toEqual({ account: env.WALLET_A_ACCOUNT, amount: "12.50", currency: "USD", comment: a.order_id });
     const receipt = await walletTransaction({ amount: 12.5, comment: a.order_id });
     expect(receipt.length).toBeGreaterThan(10);
     expect(await checkTransaction(token, receipt)).toEqual({ status: 200, body: { status: "success", message: "deposit_api.success", sum: 12.5, bonus: 0 } });
