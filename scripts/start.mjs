@@ -1,5 +1,6 @@
 // npm start: build the SPA, migrate and seed the local D1 once, run the site on
-// http://127.0.0.1:8787 with the dev flag on (dev login, local sign-in fakes).
+// http://127.0.0.1:8787 with the dev flag on (dev login, local sign-in fakes, the sandbox
+// payment provider).
 import { spawnSync } from "node:child_process";
 import { ensureNode22 } from "./lib/node22.mjs";
 
@@ -17,6 +18,7 @@ if (seedLocal()) console.log("[start] seeded the catalogue and demo data");
 
 const site = await startSite({ port, fakesPort: Number(process.env.FAKES_PORT ?? 8790) });
 console.log(`[start] ready on ${site.url} (dev login is in the login dialog)`);
+console.log(`[start] deposits go through the sandbox payment provider at ${site.fakesUrl}/pay (Pay / Decline pages; README "Payments")`);
 const shutdown = async () => {
   await site.stop();
   process.exit(0);
