@@ -164,6 +164,8 @@ export const DEPOSIT = {
   maxSumCents: 1_000_000,
   /** money deposits listed in the profile, newest first */
   historySize: 50,
+  /** payments (and unmatched provider reports) the admin list answers, newest first */
+  adminListSize: 200,
   withdrawalSystems: { 1: "wallet_a", 2: "wallet_b", 3: "card", 4: "prepaid" } as const,
   /**
    * §9 deposit methods in the modal's order: money or skins; the last three are shown greyed out.

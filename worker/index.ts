@@ -33,6 +33,7 @@ import { crawlerRoutes } from "./api/crawlers/routes";
 import { adminPromoRoutes, checkPromocodeRoutes, usePromoRoutes } from "./api/promo/routes";
 import { paymentCallbackRoutes } from "./api/payments/callbacks";
 import { paymentRoutes } from "./api/payments/routes";
+import { adminPaymentRoutes } from "./api/admin/payments";
 import { scheduledPriceRefresh } from "./prices/scheduled";
 
 const app = new Hono<AppEnv>();
@@ -50,6 +51,7 @@ app.route("/api/payment", paymentCallbackRoutes);
 app.route("/api/payment", paymentRoutes);
 app.route("/api/payment", checkPromocodeRoutes);
 app.route("/api/admin/promo", adminPromoRoutes);
+app.route("/api/admin/payments", adminPaymentRoutes);
 app.route("/api/all-items", storeListRoutes);
 app.route("/api/youtubers", youtuberRoutes);
 app.route("/api/admin/users", adminUserRoutes);

@@ -129,3 +129,33 @@ export const checkTransactionAnswer = z.object({
   sum: dollarsJson,
   bonus: dollarsJson,
 });
+
+// ---- admin (support): payments and what the providers reported ----
+
+export const adminPaymentsBody = z.strictObject({
+  /** only this status; absent = every status */
+  status: paymentStatus.optional(),
+});
+
+export const providerReportJson = z.object({
+  provider: z.string(),
+  provider_tx_id: z.string(),
+  outcome: z.string(),
+  amount: dollarsJson,
+  currency: z.string(),
+  created_at: z.number().int(),
+});
+
+export const adminPaymentJson = paymentJson.extend({
+  user_id: z.number().int(),
+  username: z.string(),
+  provider: z.string(),
+  provider_tx_id: z.string().nullable(),
+  reports: z.array(providerReportJson),
+});
+
+export const adminPaymentsAnswer = z.object({
+  payments: z.array(adminPaymentJson).max(DEPOSIT.adminListSize),
+  /** authentic reports naming no payment of the site (unknown orders), newest first */
+  unmatched: z.array(providerReportJson.extend({ order_id: z.string() })).max(DEPOSIT.adminListSize),
+});

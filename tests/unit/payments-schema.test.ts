@@ -8,7 +8,8 @@ describe("sum/create body", () => {
   it("reads the sum as cents and the promo code as absent, normalised or impossible", () => {
     expect(sumCreateBody.parse({ sum: 25, depositMethod: "card" })).toEqual({ sum: 2500, depositMethod: "card", promocode: undefined });
     expect(sumCreateBody.parse({ sum: "10.5", depositMethod: "card_2", promocode: " bonus10 " })).toMatchObject({ sum: 1050, promocode: "BONUS10" });
-    for (const none of ["", "   ", null, undefined]) expect(sumCreateBody.parse({ sum: 1, depositMethod: "wallet_a", promocode: none }).promocode).toBeUndefined();
+    for (const none of ["", "   ", null, undefined])
+      expect(sumCreateBody.parse({ sum: 1, depositMethod: "wallet_a", promocode: none }).promocode).toBeUndefined();
     for (const impossible of [5, "no spaces allowed", "ab", "x".repeat(33), ["BONUS10"]]) {
       expect(sumCreateBody.parse({ sum: 1, depositMethod: "wallet_a", promocode: impossible }).promocode).toBeNull();
     }

@@ -39,7 +39,7 @@ import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
 import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
 import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
 import { skinsCreateAnswer, skinsHistoryAnswer, skinsInventoryAnswer } from "../../shared/api/skins-deposit";
-import { checkTransactionAnswer, methodsAnswer, sumCreateAnswer, sumHistoryAnswer } from "../../shared/api/payments";
+import { adminPaymentsAnswer, checkTransactionAnswer, methodsAnswer, sumCreateAnswer, sumHistoryAnswer } from "../../shared/api/payments";
 import { STEAM_APP_ID } from "../../shared/constants";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { banReason, houseItem } from "./chat-client";
@@ -202,6 +202,8 @@ export const ROUTES: RouteEntry[] = [
       return { transactionId: await walletTransaction({ amount: 10, comment: order_id }) };
     },
   },
+
+  { method: "POST", path: "/api/admin/payments/list", access: "admin", answer: adminPaymentsAnswer, body: () => ({ status: "pending" }) },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", access: "public", answer: getCasesAnswer, body: () => emptyAfter(makeCase(150)) },

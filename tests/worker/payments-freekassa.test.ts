@@ -3,13 +3,14 @@
 // racing twin, a forged, underpaid or unknown notification credit nothing — and the books balance.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { adminPaymentsAnswer } from "../../shared/api/payments";
 import { reconcile } from "../../worker/books/reconcile";
 import { receiveCallback } from "../../worker/api/payments/callbacks";
 import { formSignature, freekassa, notificationSignature } from "../../worker/payments/freekassa";
 import { createPayment } from "../../worker/payments/orders";
 import { depositMethods } from "../../worker/payments/registry";
 import { callbacksOf, createSum, freekassaCall, notificationsOf, order, payer, paymentRow } from "./payments-fixtures";
-import { balanceOf, ledgerRows } from "./user-fixtures";
+import { balanceOf, ledgerRows, makeUser, post } from "./user-fixtures";
 
 describe("card deposit through FreeKassa's form and notification", () => {
   it("answers the signed form URL for the pending payment; the same request_id answers the same payment", async () => {
@@ -123,6 +124,18 @@ describe("card deposit through FreeKassa's form and notification", () => {
     expect(after.ok).toBe(true);
     expect(after.paymentsDeposited - before.paymentsDeposited).toBe(2500);
     expect(after.paymentsInReview - before.paymentsInReview).toBe(1);
+
+    // support sees each payment with what the providers reported, and the reports of no payment
+    const boss = await makeUser({ isAdmin: true });
+    expect((await post("/api/admin/payments/list", {}, token)).status).toBe(403);
+    const list = adminPaymentsAnswer.parse(await (await post("/api/admin/payments/list", { status: "review" }, boss.token)).json());
+    const review = list.payments.find((p) => p.id === b.order_id);
+    expect(review).toMatchObject({ status: "review", user_id: user.id, sum: 25, reports: [{ provider: "freekassa", outcome: "amount_mismatch", amount: 30 }] });
+    expect(list.payments.every((p) => p.status === "review")).toBe(true);
+    const all = adminPaymentsAnswer.parse(await (await post("/api/admin/payments/list", {}, boss.token)).json());
+    expect(all.payments.find((p) => p.id === a.order_id)?.reports.map((r) => r.outcome)).toEqual(["underpaid", "credited", "order_already_paid"]);
+    expect(all.unmatched.find((r) => r.order_id === "dep_no_such_order")).toMatchObject({ outcome: "unknown_order", amount: 25 });
+    expect((await post("/api/admin/payments/list", { status: "paid" }, boss.token)).status).toBe(400);
   });
 
   it("a notification from an address FreeKassa does not publish is refused when the list is set", async () => {
