@@ -6,6 +6,7 @@ import type { adminPaymentsAnswer } from "../../shared/api/payments";
 import { DEPOSIT } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
 import { all, sql } from "../db/sql";
+import { paymentJson } from "./history";
 import type { PaymentRow } from "./orders";
 
 type Answer = z.input<typeof adminPaymentsAnswer>;
@@ -42,13 +43,7 @@ export async function listPayments(env: Pick<Env, "DB">, status: PaymentRow["sta
   const unmatched = await all<ReportRow>(env.DB, sql`SELECT * FROM payment_callbacks WHERE payment_id IS NULL ORDER BY id DESC LIMIT ${DEPOSIT.adminListSize}`);
   return {
     payments: rows.map((p) => ({
-      id: p.id,
-      method: p.method,
-      sum: toDollars(p.amount),
-      bonus: toDollars(p.bonus),
-      status: p.status,
-      created_at: p.created_at,
-      credited_at: p.credited_at,
+      ...paymentJson(p),
       user_id: p.user_id,
       username: p.username,
       provider: p.provider,

@@ -10,7 +10,12 @@ export async function paymentHistory(env: Pick<Env, "DB">, userId: number): Prom
     env.DB,
     sql`SELECT * FROM payments WHERE user_id = ${userId} ORDER BY created_at DESC, rowid DESC LIMIT ${DEPOSIT.historySize}`,
   );
-  return rows.map((p) => ({
+  return rows.map(paymentJson);
+}
+
+/** A payment as the player (and, with more fields, support) sees it. */
+export function paymentJson(p: PaymentRow): PaymentJson {
+  return {
     id: p.id,
     method: p.method,
     sum: toDollars(p.amount),
@@ -18,5 +23,5 @@ export async function paymentHistory(env: Pick<Env, "DB">, userId: number): Prom
     status: p.status,
     created_at: p.created_at,
     credited_at: p.credited_at,
-  }));
+  };
 }
