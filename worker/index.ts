@@ -31,6 +31,8 @@ import { skinsDepositRoutes } from "./api/skins-deposit/routes";
 import { imageRoutes } from "./api/images/routes";
 import { crawlerRoutes } from "./api/crawlers/routes";
 import { adminPromoRoutes, checkPromocodeRoutes, usePromoRoutes } from "./api/promo/routes";
+import { paymentCallbackRoutes } from "./api/payments/callbacks";
+import { paymentRoutes } from "./api/payments/routes";
 import { scheduledPriceRefresh } from "./prices/scheduled";
 
 const app = new Hono<AppEnv>();
@@ -43,6 +45,9 @@ app.route("/api/user", publicUserRoutes);
 app.route("/api/user", userRoutes);
 app.route("/api/user", storeTradeRoutes);
 app.route("/api/user", usePromoRoutes);
+// the providers' callbacks need no session: every other /api/payment route guards itself
+app.route("/api/payment", paymentCallbackRoutes);
+app.route("/api/payment", paymentRoutes);
 app.route("/api/payment", checkPromocodeRoutes);
 app.route("/api/admin/promo", adminPromoRoutes);
 app.route("/api/all-items", storeListRoutes);

@@ -85,6 +85,8 @@ export const walletDetailsJson = z.object({
   amount: dollarsJson,
   currency: z.string().length(3),
   comment: z.string(),
+  /** the wallet's own prefilled payment page, when configured (WALLET_A_PAY_URL) */
+  pay_url: z.string().nullable(),
 });
 
 export const sumCreateAnswer = z.object({

@@ -39,6 +39,7 @@ import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
 import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
 import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
 import { skinsCreateAnswer, skinsHistoryAnswer, skinsInventoryAnswer } from "../../shared/api/skins-deposit";
+import { checkTransactionAnswer, methodsAnswer, sumCreateAnswer, sumHistoryAnswer } from "../../shared/api/payments";
 import { STEAM_APP_ID } from "../../shared/constants";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { banReason, houseItem } from "./chat-client";
@@ -48,6 +49,7 @@ import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, uniqueTradeLink } from "./withdraw-fixtures";
 import { botInventory } from "./skins-deposit-fixtures";
+import { order, walletTransaction } from "./payments-fixtures";
 
 /** public: everyone; player: signed in (a visitor gets 401); staff: moderators and admins; admin: admins only (a player gets 403). */
 export type Access = "public" | "player" | "staff" | "admin";
@@ -89,6 +91,13 @@ async function chatMessage(): Promise<number> {
   const { messages } = (await (await post("/api/chat/getMessages", {})).json()) as { messages: { id: number; message: string }[] };
   return messages.find((m) => m.message === text)!.id;
 }
+
+/**
+ * /api/* routes a payment provider calls (api/payments/callbacks.ts): they answer what the
+ * provider expects (FreeKassa the plain text YES), not JSON of a shared schema; signatures,
+ * replays and answers are tested in payments-freekassa.test.ts and payments-stripe.test.ts.
+ */
+export const PROVIDER_CALLBACKS = ["GET /api/payment/callback/freekassa", "POST /api/payment/callback/freekassa", "POST /api/payment/webhook/stripe"];
 
 export const ROUTES: RouteEntry[] = [
   // ── config, auth ──
@@ -168,6 +177,31 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: "POST", path: "/api/payment/skins/history", access: "player", answer: skinsHistoryAnswer },
+
+  // ── money deposits ──
+  { method: "POST", path: "/api/payment/methods", access: "player", answer: methodsAnswer },
+  { method: "POST", path: "/api/payment/sum/create", access: "player", answer: sumCreateAnswer, body: () => ({ sum: 10, depositMethod: "card" }) },
+  {
+    method: "POST",
+    path: "/api/payment/sum/history",
+    access: "player",
+    answer: sumHistoryAnswer,
+    body: async (c) => {
+      if (c.token) await order(c.token, { sum: 10, depositMethod: "wallet_a" });
+      return {};
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/payment/qiwi/check-transaction",
+    access: "player",
+    answer: checkTransactionAnswer,
+    body: async (c) => {
+      if (!c.token) return { transactionId: "12345678901" };
+      const { order_id } = await order(c.token, { sum: 10, depositMethod: "wallet_a" });
+      return { transactionId: await walletTransaction({ amount: 10, comment: order_id }) };
+    },
+  },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", access: "public", answer: getCasesAnswer, body: () => emptyAfter(makeCase(150)) },

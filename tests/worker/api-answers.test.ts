@@ -9,7 +9,7 @@ import { z } from "zod";
 import { errorAnswer } from "../../shared/api/common";
 import { SERVER_KEYS } from "../../shared/errors";
 import app from "../../worker/index";
-import { ROUTES, type Caller, type RouteEntry } from "./api-answers-routes";
+import { PROVIDER_CALLBACKS, ROUTES, type Caller, type RouteEntry } from "./api-answers-routes";
 import { deposit, makeUser } from "./user-fixtures";
 import { uniqueTradeLink } from "./withdraw-fixtures";
 
@@ -83,7 +83,9 @@ async function call(entry: RouteEntry, caller: Caller): Promise<Response> {
 
 describe("every /api/* answer against its shared schema", () => {
   it("the table lists exactly the /api/* routes the app registers", () => {
-    const registered = new Set(app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
+    const all = app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`);
+    for (const callback of PROVIDER_CALLBACKS) expect(all).toContain(callback);
+    const registered = new Set(all.filter((r) => !PROVIDER_CALLBACKS.includes(r)));
     const listed = ROUTES.map((r) => `${r.method} ${r.path}`);
     expect(new Set(listed).size).toBe(listed.length);
     expect([...registered].sort()).toEqual([...listed].sort());

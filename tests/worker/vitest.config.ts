@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { SANDBOX } from "../fakes/payments.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** the dev-only crash chain (scripts/new-crash-chain.mjs --dev); wrangler.toml holds its public half */
@@ -26,6 +27,18 @@ export default defineConfig({
           TRADE_BOT_URL: `${inject<string>("fakeBase")}/bot`,
           // the fake image CDN (tests/fakes/images.mjs)
           ITEM_IMAGE_BASE_URL: `${inject<string>("fakeBase")}/img`,
+          // the sandbox payment provider (tests/fakes/payments.mjs): FreeKassa SCI, Stripe, the wallet
+          FREEKASSA_FORM_URL: `${inject<string>("fakeBase")}/pay/sci/`,
+          FREEKASSA_MERCHANT_ID: SANDBOX.sci.merchantId,
+          FREEKASSA_SECRET_1: SANDBOX.sci.secret1,
+          FREEKASSA_SECRET_2: SANDBOX.sci.secret2,
+          FREEKASSA_WALLET_B_METHOD: "6",
+          STRIPE_API_URL: `${inject<string>("fakeBase")}/pay/stripe`,
+          STRIPE_SECRET_KEY: SANDBOX.stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: SANDBOX.stripe.webhookSecret,
+          WALLET_A_API_URL: `${inject<string>("fakeBase")}/pay/wallet`,
+          WALLET_A_ACCOUNT: SANDBOX.wallet.account,
+          WALLET_A_TOKEN: SANDBOX.wallet.token,
           // dev-only crash chain seed (its length/terminal/salt are in wrangler.toml [vars])
           CRASH_CHAIN_SEED: devCrashChain.seed,
         },

@@ -9,6 +9,7 @@ import { batch, rowsOf, sql } from "../db/sql";
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
 import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";
 import { PROMO_FLOWS_SQL, PROMO_MISMATCHES_SQL } from "../promo/reconcile-sql";
+import { PAYMENTS_FLOWS_SQL, PAYMENTS_MISMATCHES_SQL } from "../payments/reconcile-sql";
 import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
 import { SKIN_DEPOSIT_RECONCILE_SQL } from "../skins-deposit/reconcile-sql";
 import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
@@ -90,6 +91,15 @@ export interface Reconciliation {
   promoPaid: number;
   referralShared: number;
   promoMismatches: number;
+  /**
+   * Money deposits through providers (worker/payments/reconcile-sql.ts): credited payments and the
+   * bonuses paid on top (reported), payments in review (a provider report support must look at,
+   * reported); payments disagreeing with their callback and ledger rows. Must be 0.
+   */
+  paymentsDeposited: number;
+  paymentsBonus: number;
+  paymentsInReview: number;
+  paymentMismatches: number;
   ok: boolean;
 }
 
@@ -134,6 +144,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     skinDeposits,
     promoFlows,
     promoBad,
+    paymentFlows,
+    paymentBad,
   ] = await batch(env.DB, [
     sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
     sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
@@ -171,6 +183,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     sql.raw(SKIN_DEPOSIT_RECONCILE_SQL),
     sql.raw(PROMO_FLOWS_SQL),
     sql.raw(PROMO_MISMATCHES_SQL),
+    sql.raw(PAYMENTS_FLOWS_SQL),
+    sql.raw(PAYMENTS_MISMATCHES_SQL),
   ]);
   const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
@@ -187,6 +201,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const revaluationMismatches = one(revaluation, "bad_rows") + one(revaluation, "foreign_rows");
   const skinDepositMismatches = one(skinDeposits, "bad");
   const promoMismatches = one(promoBad);
+  const paymentMismatches = one(paymentBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -215,6 +230,10 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     promoPaid: one(promoFlows, "paid"),
     referralShared: one(promoFlows, "shared"),
     promoMismatches,
+    paymentsDeposited: one(paymentFlows, "deposited"),
+    paymentsBonus: one(paymentFlows, "bonus"),
+    paymentsInReview: one(paymentFlows, "review"),
+    paymentMismatches,
     ok:
       userBalances + houseTotal === deposits - withdrawals &&
       mismatchedAccounts === 0 &&
@@ -225,6 +244,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       strayWithdrawingItems === 0 &&
       revaluationMismatches === 0 &&
       skinDepositMismatches === 0 &&
-      promoMismatches === 0,
+      promoMismatches === 0 &&
+      paymentMismatches === 0,
   };
 }

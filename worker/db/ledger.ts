@@ -27,7 +27,9 @@ export type LedgerKind =
   | "revaluation"
   // promo codes and referrals (issue 13, worker/promo, worker/referrals): house-paid credits (house counterpart rows share the kind)
   | "promo"
-  | "referral_share";
+  | "referral_share"
+  // money deposits (issue 13, worker/payments): the §9 nickname bonus paid by the house on top of a deposit
+  | "deposit_bonus";
 
 export interface UserMove {
   userId: number;

@@ -17,6 +17,7 @@ export interface PaymentsEnv {
   WALLET_A_API_URL?: string;
   WALLET_A_ACCOUNT?: string;
   WALLET_A_TOKEN?: string;
+  WALLET_A_PAY_URL?: string;
 }
 
 /** What the site asks a provider to collect. */
@@ -35,7 +36,7 @@ export type CreateResult =
   /** send the player to this page (§4: "other methods redirect to the returned url") */
   | { kind: "redirect"; url: string; providerRef?: string }
   /** the peer-to-peer wallet: show these details in the second modal */
-  | { kind: "instructions"; wallet: string; amount: string; currency: string; comment: string };
+  | { kind: "instructions"; wallet: string; amount: string; currency: string; comment: string; payUrl: string | null };
 
 /** A callback or lookup the provider vouches for; the route still checks it against its record. */
 export interface VerifiedPayment {

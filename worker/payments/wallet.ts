@@ -39,13 +39,15 @@ export const wallet: PaymentAdapter = {
 
   async create(env, order) {
     if (!wallet.configured(env)) throw new Error("wallet is not configured");
-    return {
-      kind: "instructions",
-      wallet: (env.WALLET_A_ACCOUNT as string).trim(),
-      amount: centsToDecimal(order.amountCents),
-      currency: order.currency,
-      comment: order.orderId,
-    };
+    const account = (env.WALLET_A_ACCOUNT as string).trim();
+    const amount = centsToDecimal(order.amountCents);
+    let payUrl: string | null = null;
+    if (present(env.WALLET_A_PAY_URL)) {
+      const url = new URL(env.WALLET_A_PAY_URL);
+      for (const [k, v] of Object.entries({ account, amount, currency: order.currency, comment: order.orderId })) url.searchParams.set(k, v);
+      payUrl = url.href;
+    }
+    return { kind: "instructions", wallet: account, amount, currency: order.currency, comment: order.orderId, payUrl };
   },
 
   verifyCallback: async () => ({ ok: false, reason: "unsupported" }),

@@ -45,8 +45,8 @@ export const usePromoRoutes = new Hono<AppEnv>().use(requireUser).post("/useProm
   return answer(c, usePromoAnswer, { status: "success", message: "user_api.promo_used" });
 });
 
-/** Mounted at /api/payment. */
-export const checkPromocodeRoutes = new Hono<AppEnv>().use(requireUser).post("/check-promocode", jsonBody(promocodeBody), async (c) => {
+/** Mounted at /api/payment; guarded per route, as the providers' callbacks share the prefix without a session. */
+export const checkPromocodeRoutes = new Hono<AppEnv>().post("/check-promocode", requireUser, jsonBody(promocodeBody), async (c) => {
   const done = await checkDepositPromo(c.env, c.get("user").id, c.req.valid("json").promocode);
   if (!done.ok) return fail(c, DEPOSIT_REFUSALS[done.refusal].status, DEPOSIT_REFUSALS[done.refusal].key);
   return answer(c, checkPromocodeAnswer, { status: "success", message: "deposit_api.promo_activated", percent: done.percent });

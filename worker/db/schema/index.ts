@@ -12,3 +12,4 @@ export * from "./chat";
 export * from "./withdraws";
 export * from "./skins-deposit";
 export * from "./promo";
+export * from "./payments";
