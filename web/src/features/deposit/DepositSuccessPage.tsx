@@ -24,13 +24,15 @@ export default function DepositSuccessPage() {
     <div className="deposit-result">
       <section className="deposit-result__card" aria-labelledby="deposit-result-title">
         <h1 id="deposit-result-title">{t("result.success_title")}</h1>
-        <p className="deposit-result__text">{t("result.success_text")}</p>
         {user.isPending ? (
           <Spinner />
         ) : user.data ? (
           <LatestPayment />
         ) : (
-          <SignInPrompt className="deposit-result__signin" message={t("result.signed_out")} button={t("result.login")} />
+          <>
+            <p className="deposit-result__text">{t("result.success_text")}</p>
+            <SignInPrompt className="deposit-result__signin" message={t("result.signed_out")} button={t("result.login")} />
+          </>
         )}
         <div className="deposit-result__actions">
           <Link className="button button-primary" to="/">
@@ -73,13 +75,24 @@ function LatestPayment() {
     return <LoadFailed message={key ? displayMessage(key, tCommon) : t("result.load_failed")} onRetry={() => void payments.refetch()} />;
   }
   const payment = returnedPayment(payments.data.payments, params);
-  if (!payment) return <p className="deposit-result__text">{t("result.none")}</p>;
+  if (!payment) {
+    return (
+      <>
+        <p className="deposit-result__text">{t("result.success_text")}</p>
+        <p className="deposit-result__text">{t("result.none")}</p>
+      </>
+    );
+  }
+  const intro = { pending: "result.success_text", credited: "result.credited_text", review: "result.review_text" } as const;
   return (
-    <div className="deposit-result__payment" data-testid="deposit-result-payment" data-status={payment.status}>
-      <h2>{t("result.latest")}</h2>
-      <PaymentLine payment={payment} />
-      {payment.status === "pending" && windowOver ? <p className="deposit-result__text">{t("result.still_pending")}</p> : null}
-    </div>
+    <>
+      <p className="deposit-result__text">{t(intro[payment.status])}</p>
+      <div className="deposit-result__payment" data-testid="deposit-result-payment" data-status={payment.status}>
+        <h2>{t("result.latest")}</h2>
+        <PaymentLine payment={payment} />
+        {payment.status === "pending" && windowOver ? <p className="deposit-result__text">{t("result.still_pending")}</p> : null}
+      </div>
+    </>
   );
 }
 
