@@ -18,7 +18,13 @@ export function MoneyDepositsTable() {
   if (isError && !data) return <LoadFailed className="profile-empty" message={t("money_deposits.load_failed")} onRetry={() => void refetch()} />;
   const bonus = (p: PaymentJson) => (p.bonus > 0 ? `+${usd(p.bonus)}` : "—");
   return (
-    <ProfileTable columns={COLUMNS} heading={(c) => t(`money_deposits.${c}`)} rows={data?.payments} empty={t("money_deposits.empty")}>
+    <ProfileTable
+      columns={COLUMNS}
+      heading={(c) => t(`money_deposits.${c}`)}
+      rows={data?.payments}
+      empty={t("money_deposits.empty")}
+      label={t("money_deposits.title")}
+    >
       {(rows) =>
         rows.map((p) => (
           <tr key={p.id} data-testid="money-deposit-row" data-status={p.status}>
