@@ -1,4 +1,4 @@
-// Issue 13, skins deposit end to end on a phone (390 px): a new player opens Deposit → Skins,
+// Issue 13, skins deposit end to end on a phone (390 px): a new player opens Deposit → Skins tab,
 // saves a trade link (asked first), picks two items of the fake bot's seeded Steam inventory
 // (tests/fakes/trade-bot.mjs: real catalogue skins, one not tradable, one unknown), sends the
 // offer; the fake bot accepts it (its default: ~2 s after the offer), the trade-bot queue credits
@@ -31,6 +31,8 @@ describe("skins deposit", () => {
       await page.locator("header.header").getByRole("button", { name: "Deposit", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Deposit" });
       await dialog.waitFor();
+      // the dialog opens on Money; the skins deposit is its second tab
+      await dialog.getByRole("tab", { name: "Skins" }).click();
       expect(await dialog.getByRole("tab", { name: "Skins" }).getAttribute("aria-selected")).toBe("true");
 
       // no trade link yet: the form comes first

@@ -1,4 +1,4 @@
-// The deposit dialog with the profile's trade link form for its skins tab (a player without a
+// The deposit dialog with the profile's trade link form for both its tabs (a player without a
 // link sets it there first): features do not import each other, the app joins them. Loaded lazily.
 import { DepositModal } from "../features/deposit/DepositModal";
 import { TradeLinkForm } from "../features/profile/TradeLinkForm";

@@ -1,5 +1,5 @@
-// The shell's modals: login (content from features/auth), deposit (features/deposit: skins now,
-// money with the payments work) and settings. Content loads lazily on first open. Features may also render their own <Modal>.
+// The shell's modals: login (content from features/auth), deposit (features/deposit: money and
+// skins) and settings. Content loads lazily on first open. Features may also render their own <Modal>.
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
 import { Spinner } from "../ui/Spinner";

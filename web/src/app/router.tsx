@@ -27,6 +27,8 @@ const UserAgreement = screen("UserAgreementPlaceholder");
 const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
 const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfilePage"));
 const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
+const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSuccessPage"));
+const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
 
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
@@ -61,6 +63,9 @@ const routes: RouteObject[] = [
       { path: "auth/callback", element: <AuthCallback />, handle: page("auth") },
       { path: "provably-fair", element: <ProvablyFair />, handle: page("provably_fair") },
       { path: "user-agreement", element: <UserAgreement />, handle: page("user_agreement") },
+      // Where the payment providers send the player back (README "Payments").
+      { path: "deposit/success", element: <DepositSuccess />, handle: page("deposit_success") },
+      { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },
       // Any unknown path goes home.
       { path: "*", element: <Navigate to="/" replace /> },
     ],

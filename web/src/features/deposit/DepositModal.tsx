@@ -1,24 +1,28 @@
-// The deposit dialog (§2 Modals, §4 Deposit): money or skins. The skins tab is the skins deposit
-// (SkinsDepositPanel); the money tab says money deposits arrive with the payments work, which
-// puts its form there. Tabs follow the WAI-ARIA tabs pattern (arrow keys move between them).
+// The deposit dialog (§2 Modals, §4 Deposit): money or skins. The money tab (MoneyDepositPanel,
+// opened first) pays through a provider or the wallet step; the skins tab is the skins deposit
+// (SkinsDepositPanel), also reached from the money tab's skins tile. Tabs follow the WAI-ARIA tabs
+// pattern (arrow keys move between them).
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MoneyDepositPanel } from "./MoneyDepositPanel";
 import { SkinsDepositPanel } from "./SkinsDepositPanel";
 import "./deposit.css";
 
-const TABS = ["skins", "money"] as const;
+const TABS = ["money", "skins"] as const;
 type Tab = (typeof TABS)[number];
 
 export function DepositModal({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("deposit");
-  const [tab, setTab] = useState<Tab>("skins");
+  const [tab, setTab] = useState<Tab>("money");
   const base = useId();
+  const show = (next: Tab) => {
+    setTab(next);
+    document.getElementById(`${base}-tab-${next}`)?.focus();
+  };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
     e.preventDefault();
-    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
-    setTab(next);
-    document.getElementById(`${base}-tab-${next}`)?.focus();
+    show(TABS[(TABS.indexOf(tab) + 1) % TABS.length]!);
   };
   return (
     <div className="deposit-modal">
@@ -40,7 +44,11 @@ export function DepositModal({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
         ))}
       </div>
       <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} className="deposit-modal__panel">
-        {tab === "skins" ? <SkinsDepositPanel tradeLinkForm={tradeLinkForm} /> : <p className="deposit-modal__soon">{t("money.soon")}</p>}
+        {tab === "skins" ? (
+          <SkinsDepositPanel tradeLinkForm={tradeLinkForm} />
+        ) : (
+          <MoneyDepositPanel tradeLinkForm={tradeLinkForm} onSkins={() => show("skins")} />
+        )}
       </div>
     </div>
   );

@@ -22,7 +22,7 @@ export function HistoryTable({ mode, rows }: { mode: HistoryMode; rows: Record<s
   const columns = COLUMNS[mode];
   const heading = (c: Column) => t(`history.columns.${c}`);
   return (
-    <ProfileTable columns={columns} heading={heading} rows={rows} empty={t(`history.empty.${mode}`)}>
+    <ProfileTable columns={columns} heading={heading} rows={rows} empty={t(`history.empty.${mode}`)} label={t("history.title")}>
       {(list) =>
         list.map(toHistoryRow).map((row) => (
           <tr key={row.key}>

@@ -1,10 +1,11 @@
 // /profile (§2): the signed-in user's card, trade link, promo code, statistics, referrals,
-// game histories, withdrawals and skins deposits. Loaded lazily by the router (default export).
+// game histories, withdrawals, money and skins deposits. Loaded lazily by the router (default export).
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { usd } from "./format";
 import { HistoryTabs } from "./HistoryTabs";
+import { MoneyDepositsTable } from "./MoneyDepositsTable";
 import { PromoCodeField } from "./PromoCodeField";
 import { ReferralsList } from "./ReferralsList";
 import { SkinDepositsTable } from "./SkinDepositsTable";
@@ -73,6 +74,10 @@ export default function ProfilePage() {
 
       <ProfileSection id="profile-withdrawals" title={t("withdrawals.title")}>
         <WithdrawalsTable rows={data?.withdraws} />
+      </ProfileSection>
+
+      <ProfileSection id="profile-money-deposits" title={t("money_deposits.title")}>
+        <MoneyDepositsTable />
       </ProfileSection>
 
       <ProfileSection id="profile-skin-deposits" title={t("skin_deposits.title")}>

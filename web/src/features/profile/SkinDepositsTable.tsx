@@ -17,7 +17,13 @@ export function SkinDepositsTable() {
     return t("skin_deposits.credited");
   };
   return (
-    <ProfileTable columns={COLUMNS} heading={(c) => t(`skin_deposits.${c}`)} rows={data?.deposits} empty={t("skin_deposits.empty")}>
+    <ProfileTable
+      columns={COLUMNS}
+      heading={(c) => t(`skin_deposits.${c}`)}
+      rows={data?.deposits}
+      empty={t("skin_deposits.empty")}
+      label={t("skin_deposits.title")}
+    >
       {(rows) =>
         rows.map((d) => (
           <tr key={d.id} data-testid="skin-deposit-row" data-state={d.state}>

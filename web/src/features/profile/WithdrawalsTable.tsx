@@ -38,7 +38,7 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
   });
 
   return (
-    <ProfileTable columns={COLUMNS} heading={(c) => t(`withdrawals.columns.${c}`)} rows={rows} empty={t("withdrawals.empty")}>
+    <ProfileTable columns={COLUMNS} heading={(c) => t(`withdrawals.columns.${c}`)} rows={rows} empty={t("withdrawals.empty")} label={t("withdrawals.title")}>
       {(list) =>
         list.map(toWithdrawalRow).map((w, i) => {
           const system = systemName(w.system);

@@ -1,0 +1,46 @@
+// Money deposit history (issue 13; POST /api/payment/sum/history through lib/moneyDeposits.ts):
+// date, method, amount, status, bonus, id. A payment under review asks the player to contact
+// support (the provider reported something the order did not expect).
+import { useTranslation } from "react-i18next";
+import type { PaymentJson } from "../../../../shared/api/payments";
+import { usePayments } from "../../lib/moneyDeposits";
+import { LoadFailed } from "../../ui/StateNote";
+import { dateTime, usd } from "./format";
+import { ProfileTable } from "./ProfileTable";
+
+// the id last: on a phone the table scrolls sideways, the date, amount and status come first
+const COLUMNS = ["date", "method", "sum", "status", "bonus", "id"] as const;
+
+export function MoneyDepositsTable() {
+  const { t, i18n } = useTranslation("profile");
+  const { t: tDeposit } = useTranslation("deposit");
+  const { data, isError, refetch } = usePayments(true);
+  if (isError && !data) return <LoadFailed className="profile-empty" message={t("money_deposits.load_failed")} onRetry={() => void refetch()} />;
+  const bonus = (p: PaymentJson) => (p.bonus > 0 ? `+${usd(p.bonus)}` : "—");
+  return (
+    <ProfileTable
+      columns={COLUMNS}
+      heading={(c) => t(`money_deposits.${c}`)}
+      rows={data?.payments}
+      empty={t("money_deposits.empty")}
+      label={t("money_deposits.title")}
+    >
+      {(rows) =>
+        rows.map((p) => (
+          <tr key={p.id} data-testid="money-deposit-row" data-status={p.status}>
+            <td data-label={t("money_deposits.date")}>{dateTime(new Date(p.created_at), i18n.language)}</td>
+            <td data-label={t("money_deposits.method")}>{tDeposit(`money.method.${p.method}`)}</td>
+            <td data-label={t("money_deposits.sum")}>{usd(p.sum)}</td>
+            <td data-label={t("money_deposits.status")}>
+              <span className={`profile-status profile-status--${p.status}`}>{t(`money_deposits.states.${p.status}`)}</span>
+            </td>
+            <td data-label={t("money_deposits.bonus")}>{bonus(p)}</td>
+            <td data-label={t("money_deposits.id")} className="profile-table__wallet" title={p.id}>
+              {p.id}
+            </td>
+          </tr>
+        ))
+      }
+    </ProfileTable>
+  );
+}
