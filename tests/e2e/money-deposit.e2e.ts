@@ -29,9 +29,9 @@ async function openMoneyTab(page: Page, name: string) {
   expect(await dialog.getByRole("tab", { name: "Money" }).getAttribute("aria-selected")).toBe("true");
   // a new player has no trade link: the dialog asks for it before paying
   await dialog.getByText("Deposits need a Steam trade link: save it first.").waitFor();
-  const field = dialog.getByRole("textbox", { name: /trade link/i });
-  await field.fill(link());
-  await dialog.getByRole("button", { name: /save/i }).click();
+  const form = dialog.getByTestId("money-deposit-link");
+  await form.getByRole("textbox").fill(link());
+  await form.getByRole("button", { name: /save/i }).click();
   await dialog.getByRole("textbox", { name: "Amount, USD" }).waitFor();
   return dialog;
 }
@@ -106,16 +106,17 @@ describe("money deposit through the sandbox provider", () => {
       await dialog.getByRole("textbox", { name: "Amount, USD" }).fill("12.5");
       await dialog.getByRole("radio", { name: /Wallet A/ }).click();
       await dialog.getByRole("button", { name: /^Pay \$12\.50$/ }).click();
-      const step = page.getByRole("dialog", { name: /Payment via/ });
-      await step.waitFor();
-      const comment = ((await step.getByTestId("wallet-comment").textContent()) ?? "").trim();
+      const step = dialog.getByTestId("deposit-wallet");
+      await step.getByRole("heading", { name: "Payment via Wallet A" }).waitFor();
+      const comment = ((await step.getByTestId("deposit-wallet-comment").textContent()) ?? "").trim();
       expect(comment).toMatch(/^dep_/);
       await screenshot(page, "money-deposit-wallet");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
 
       // the player pays in the wallet (the sandbox's page, as WALLET_A_PAY_URL links it) and reads the receipt
-      const payUrl = await step.getByRole("link", { name: /open the wallet/i }).getAttribute("href");
+      const payUrl = await step.getByRole("link", { name: "Open the wallet to pay" }).getAttribute("href");
+      expect(new URL(payUrl as string).searchParams.get("comment")).toBe(comment);
       const wallet = await context.newPage();
       await wallet.goto(payUrl as string);
       await wallet.getByRole("button", { name: "Pay" }).click();

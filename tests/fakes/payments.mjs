@@ -56,6 +56,13 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
   /** every notification sent: {provider, id, url, method, headers, body, status, answer} */
   const notifications = [];
 
+  // FreeKassa's intid is a number unique at the provider: from the clock, so a restarted sandbox
+  // never repeats one a kept local database has already recorded (a repeat is a replay: no credit)
+  const freshIntid = () => {
+    seq += 1;
+    return `${Date.now()}${String(seq % 1000).padStart(3, "0")}`;
+  };
+
   const nextId = (prefix) => {
     seq += 1;
     return `${prefix}${Date.now().toString(36)}${String(seq).padStart(4, "0")}`;
@@ -143,7 +150,7 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
         if (!order) return html(res, 400, page("Payment refused", "<p>Wrong merchant or signature.</p>"));
         const back = (base, fallbackPath) => withQuery(base || originOf(config.sci.notifyUrl, fallbackPath), { MERCHANT_ORDER_ID: order.o });
         if (path === "/sci/decline") return redirect(res, back(config.sci.failUrl, "/"));
-        const intid = String(100000000 + seq++);
+        const intid = freshIntid();
         const { answer } = await deliver(sciNotification({ orderId: order.o, amount: order.oa, intid }));
         if (answer.body.trim() === "YES") return redirect(res, back(config.sci.successUrl, "/"));
         return html(res, 502, page("The shop did not confirm", `<p>Notification answered ${answer.status}: ${esc(answer.body.slice(0, 200))}</p>`));
@@ -266,7 +273,7 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
     if (path === "/control/notifications" && req.method === "GET") return json(res, 200, { notifications: notifications.map(view) });
     if (path === "/control/sci/notify" && req.method === "POST") {
       if (typeof body.orderId !== "string" || typeof body.amount !== "string") return json(res, 400, { error: "orderId and amount (text) are required" });
-      const intid = typeof body.intid === "string" ? body.intid : String(100000000 + seq++);
+      const intid = typeof body.intid === "string" ? body.intid : freshIntid();
       return json(res, 200, await deliver(sciNotification({ ...body, intid })));
     }
     if (path === "/control/stripe/webhook" && req.method === "POST") {
@@ -300,7 +307,9 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
   }
 
   function addWalletTxn({ amount, comment, txnId, currency = 840, status = "SUCCESS", type = "IN" }) {
-    const id = typeof txnId === "string" ? txnId : String(10_000_000_000 + Math.floor(Math.random() * 1e9) * 10 + (seq++ % 10));
+    // a receipt number unique across sandbox restarts too (the clock, then a counter)
+    seq += 1;
+    const id = typeof txnId === "string" ? txnId : `${Date.now()}${String(seq % 1000).padStart(3, "0")}`;
     const txn = { txnId: id, personId: Number(config.wallet.account), date: new Date().toISOString(), status, type, sum: { amount, currency }, comment };
     walletTxns.set(id, txn);
     return txn;

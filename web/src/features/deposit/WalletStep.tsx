@@ -106,6 +106,14 @@ export function WalletStep({ payment }: { payment: OpenWalletPayment }) {
               </div>
             ))}
           </dl>
+          {wallet.pay_url ? (
+            <p className="wallet-step__open">
+              {/* the wallet's own prefilled payment page (WALLET_A_PAY_URL), in a new tab: this step stays open for the receipt */}
+              <a className="button button-primary" href={wallet.pay_url} target="_blank" rel="noopener noreferrer">
+                {t("wallet.open")}
+              </a>
+            </p>
+          ) : null}
           <p className="deposit-form__hint" role="status" aria-live="polite">
             {copied ? (copied.ok ? t("wallet.copied", { what: t(`wallet.${copied.field}`) }) : t("wallet.copy_failed")) : ""}
           </p>
