@@ -103,6 +103,9 @@ function screens(otherUserId: number): Screen[] {
     { path: "/provably-fair", title: "Честная игра — SkinRush" },
     { path: "/user-agreement", title: "Пользовательское соглашение — SkinRush" },
     { path: "/profile", title: "Профиль — SkinRush", signedInOnly: true },
+    // where the payment providers send the player back (README "Payments")
+    { path: "/deposit/success", title: "Платёж отправлен — SkinRush", signedInOnly: true },
+    { path: "/deposit/fail", title: "Платёж отменён — SkinRush", signedInOnly: true },
     // a public profile is public: visitors see it too (with its h1)
     { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush" },
   ];
