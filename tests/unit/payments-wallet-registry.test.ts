@@ -35,6 +35,19 @@ describe("wallet adapter", () => {
       amount: "10.50",
       currency: "USD",
       comment: "d-5",
+      payUrl: null,
+    });
+    // with the wallet's prefilled payment page configured, a link carrying the same details
+    const linked = await wallet.create(
+      { ...env, WALLET_A_PAY_URL: "https://wallet.example/pay?lang=en" },
+      { orderId: "d-5", amountCents: 1050, currency: "USD", successUrl: "", cancelUrl: "" },
+    );
+    expect(linked.kind === "instructions" && Object.fromEntries(new URL(linked.payUrl ?? "").searchParams)).toEqual({
+      lang: "en",
+      account: SANDBOX.wallet.account,
+      amount: "10.50",
+      currency: "USD",
+      comment: "d-5",
     });
   });
 
