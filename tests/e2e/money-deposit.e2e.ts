@@ -32,6 +32,8 @@ async function openMoneyTab(page: Page, name: string) {
   const form = dialog.getByTestId("money-deposit-link");
   await form.getByRole("textbox").fill(link());
   await form.getByRole("button", { name: /save/i }).click();
+  // the form goes once the saved link is the player's (Pay stays off until then)
+  await form.waitFor({ state: "detached" });
   await dialog.getByRole("textbox", { name: "Amount, USD" }).waitFor();
   return dialog;
 }
