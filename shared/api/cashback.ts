@@ -18,7 +18,6 @@ export const takeCashbackAnswer = z.strictObject({
   /** epoch ms of the next possible take */
   next_take_at: z.number().int(),
 });
-export type TakeCashbackAnswer = z.infer<typeof takeCashbackAnswer>;
 
 /** The extra fields of the refusals (errorBody): too_soon carries next_take_at, min_deposit the minimum. */
 export const cashbackRefusalExtra = z.object({

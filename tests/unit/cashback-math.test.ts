@@ -1,6 +1,7 @@
 // Cashback arithmetic (shared/cashback.ts; README "Cashback"): units are hundredths of a cent.
 import { describe, expect, it } from "vitest";
 import { cashbackAccrual, formatCashback, takeableCents } from "../../shared/cashback";
+import { waitUntil } from "../../web/src/features/cashback/countdown";
 
 describe("cashback accrual", () => {
   it("is 2.5 % of the lost cents in hundredths of a cent: cents × 25 / 10, floored", () => {
@@ -42,5 +43,15 @@ describe("taking and showing cashback", () => {
     expect(formatCashback(100)).toBe("$0.01");
     expect(formatCashback(3_085)).toBe("$0.30");
     expect(formatCashback(1_234_567)).toBe("$123.45");
+  });
+});
+
+describe("the countdown to the next take", () => {
+  it("splits what is left into hours, minutes and seconds (rounded up), null once passed", () => {
+    expect(waitUntil(1_000, 1_000)).toBeNull();
+    expect(waitUntil(1_000, 2_000)).toBeNull();
+    expect(waitUntil(1, 0)).toEqual({ hours: 0, minutes: 0, seconds: 1 });
+    expect(waitUntil(24 * 3_600_000, 0)).toEqual({ hours: 24, minutes: 0, seconds: 0 });
+    expect(waitUntil(5 * 3_600_000 + 3 * 60_000 + 7_500, 0)).toEqual({ hours: 5, minutes: 3, seconds: 8 });
   });
 });
