@@ -10,16 +10,20 @@ export function CashbackChip({ className = "" }: { className?: string }) {
   const { t } = useTranslation("cashback");
   const user = useSignedInUser();
   const openModal = useUiStore((s) => s.openModal);
+  const closePanel = useUiStore((s) => s.closePanel);
   if (!user) return null;
   const amount = formatCashback(user.cashback);
   return (
-    <button type="button" className={`cashback-chip ${className}`.trim()} onClick={() => openModal("cashback")} aria-label={t("chip_label", { amount })}>
-      <span className="cashback-chip-label" aria-hidden="true">
-        {t("title")}
-      </span>
-      <span className="cashback-chip-amount" aria-hidden="true">
-        {amount}
-      </span>
+    <button
+      type="button"
+      className={`cashback-chip ${className}`.trim()}
+      onClick={() => {
+        closePanel(); // from the "more" panel: the modal replaces it
+        openModal("cashback");
+      }}
+    >
+      <span className="cashback-chip-label">{t("title")}</span>
+      <span className="cashback-chip-amount">{amount}</span>
     </button>
   );
 }
