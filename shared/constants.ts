@@ -51,11 +51,20 @@ export const BONUS = {
   winnerShares: [50, 25, 25],
 } as const;
 
-/** @public §9, for cashback (a later issue) */
+/**
+ * §9 cashback (README "Cashback"). users.cashback and every cashback amount on the wire are
+ * integer hundredths of a cent (1 cent = 100, $1 = 10 000), so 2.5 % of a 1-cent loss is 2
+ * (2.5 floored): accrual = floor(lostCents × rateTenthsPercent / 10) (shared/cashback.ts).
+ */
 export const CASHBACK = {
   /** 2.5 % of a lost bet, in tenths of a percent to stay integer. */
   rateTenthsPercent: 25,
+  /** a take is possible this long after the previous take */
   periodMs: 24 * 60 * 60 * 1000,
+  /** a take needs the player's deposits (Σ ledger kind 'deposit') to reach $10.00 */
+  minDepositCents: 1000,
+  /** hundredths of a cent per cent: a take moves floor(cashback / this) cents */
+  unitsPerCent: 100,
 } as const;
 
 export const FEES = {

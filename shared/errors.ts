@@ -156,6 +156,8 @@ export const SERVER_KEYS = {
     "promo_api.not_found",
     "promo_api.already_disabled",
   ],
+  // cashback (README "Cashback"): POST /api/user/cashback/take
+  cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;
 
 export type ServerKey = (typeof SERVER_KEYS)[keyof typeof SERVER_KEYS][number];
@@ -193,6 +195,7 @@ export const CLIENT_KEYS = [
   "cases_error.seeds",
   "notification_error.send_all_read",
   "youtuber_error.load",
+  "cashback_error.take",
 ] as const;
 
 /** The one error shape: every answer style of §7 (status / type / success) says "error". */

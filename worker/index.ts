@@ -10,6 +10,7 @@ import { fail } from "./lib/http";
 import { securityHeaders } from "./lib/security-headers";
 import { configRoutes } from "./api/config/routes";
 import { userRoutes } from "./api/user/routes";
+import { cashbackRoutes } from "./api/user/cashback-routes";
 import { publicUserRoutes } from "./api/user/public-routes";
 import { youtuberRoutes } from "./api/youtubers/routes";
 import { adminUserRoutes } from "./api/admin/users";
@@ -46,6 +47,7 @@ app.route("/api/user", publicUserRoutes);
 app.route("/api/user", userRoutes);
 app.route("/api/user", storeTradeRoutes);
 app.route("/api/user", usePromoRoutes);
+app.route("/api/user/cashback", cashbackRoutes);
 // the providers' callbacks need no session: every other /api/payment route guards itself
 app.route("/api/payment", paymentCallbackRoutes);
 app.route("/api/payment", paymentRoutes);

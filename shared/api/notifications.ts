@@ -29,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   "inventory_api.withdraw_canceled",
   /** a skins deposit offer was accepted: its items are in the site inventory */
   "skins_deposit",
+  /** cashback moved to the balance (content: the amount) */
+  "cashback",
 ] as const;
 
 export const notificationKind = z.enum(NOTIFICATION_KINDS);

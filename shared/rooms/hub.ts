@@ -4,6 +4,7 @@
 // its own room and socket (shared/rooms/chat.ts).
 import { z } from "zod";
 import { liveDropJson } from "../api/cases";
+import { cashbackUnits } from "../api/cashback";
 import { notificationSchema } from "../api/user";
 import { dollarsJson } from "../money";
 import { errorFrame, frame, identityFrame, noData, pingFrame, pongFrame, type RoomProtocol } from "./frame";
@@ -30,12 +31,15 @@ export const notificationFrame = frame("notification", notificationSchema);
 export const userBannedFrame = frame("userBanned", noData);
 /** A game's bank changed (the mode bar, §2): pushed by the game rooms, throttled; dollars. */
 export const banksFrame = frame("banks", z.strictObject({ crash: dollarsJson.optional(), jackpot: dollarsJson.optional(), wheel: dollarsJson.optional() }));
+/** The player's cashback changed (§7 updateCashback): integer hundredths of a cent (shared/cashback.ts). */
+export const updateCashbackFrame = frame("updateCashback", z.strictObject({ cashback: cashbackUnits }));
 /** A case was opened somewhere (§7 casesLiveDrop). */
 export const casesLiveDropFrame = frame("casesLiveDrop", liveDropJson);
 
 export const hubServerFrame = z.discriminatedUnion("event", [
   onlineFrame,
   updateBalanceFrame,
+  updateCashbackFrame,
   refreshPageFrame,
   notificationFrame,
   userBannedFrame,

@@ -112,13 +112,15 @@ function screens(otherUserId: number): Screen[] {
 }
 
 /** Overlays opened from the header or the mode bar: [button name, what appears]. */
-function overlays({ signedIn, mobile }: Combo): { open: string; name: string }[] {
-  const list = [
+function overlays({ signedIn, mobile }: Combo): { open: string | RegExp; name: string }[] {
+  const list: { open: string | RegExp; name: string }[] = [
     { open: "Меню", name: "nav" },
     { open: "Склад", name: "store" },
   ];
   if (!signedIn) list.push({ open: "Войти", name: "login" });
   else list.push({ open: "Инвентарь", name: "inventory" }, { open: "Уведомления", name: "notifications" }, { open: "Пополнить", name: "deposit" });
+  // the header's cashback chip (its name is the amount; on a phone it sits in the "more" panel)
+  if (signedIn && !mobile) list.push({ open: /^Кэшбэк \$/, name: "cashback" });
   if (mobile) list.push({ open: "Чат", name: "chat" });
   return list;
 }
@@ -159,7 +161,7 @@ async function walk(combo: Combo) {
     for (const overlay of overlays(combo)) {
       const button = page.getByRole("button", { name: overlay.open, exact: true }).first();
       await button.click();
-      const layer = overlay.name === "login" || overlay.name === "deposit" ? page.getByRole("dialog") : page.locator(".panel");
+      const layer = ["login", "deposit", "cashback"].includes(overlay.name) ? page.getByRole("dialog") : page.locator(".panel");
       await layer.first().waitFor();
       if (overlay.name === "chat") await page.locator(".chat-msg-time").first().waitFor();
       await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});

@@ -4,7 +4,8 @@ import { devLogin, launch, newPage, screenshot } from "./browser";
 
 // The issue's journey (issue 3, E2E): an admin (dev flag) schedules a 3.00 crash; in that round
 // a player bets two items with auto-withdraw 2.00 and wins (row turns to a win, the win item
-// lands in the inventory), while a second player's manual bet loses at the crash.
+// lands in the inventory), while a second player's manual bet loses at the crash (and its
+// cashback shows in the header, issue 14).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -115,6 +116,29 @@ describe("crash round", () => {
       expect(await loser.page.getByTestId("crash-multiplier").textContent()).toBe("3.00×");
       await loser.page.locator("[data-testid=crash-bet-row][data-kind=lose]").waitFor();
       await screenshot(loser.page, "crash-lose");
+
+      // the lost stake accrued 2.5 % cashback (issue 14): the header shows it live (updateCashback), the modal too
+      const chip = loser.page.locator(".header-cashback .cashback-chip-amount");
+      await expect.poll(() => chip.textContent(), { timeout: 15_000 }).not.toBe("$0.00");
+      const shown = await chip.textContent();
+      await loser.page.locator(".header-cashback").click();
+      expect(await loser.page.getByTestId("cashback-amount").textContent({ timeout: 10_000 })).toBe(shown);
+      await screenshot(loser.page, "crash-lose-cashback");
+      await loser.page.keyboard.press("Escape");
+      // on a phone the header has no room: the chip sits atop the "more" panel
+      await loser.page.setViewportSize({ width: 1024, height: 768 });
+      await screenshot(loser.page, "cashback-header-1024");
+      await loser.page.setViewportSize({ width: 390, height: 844 });
+      expect(await loser.page.locator(".header-cashback").isVisible()).toBe(false);
+      await loser.page.locator(".header-more").click();
+      await loser.page.locator(".toolbar-cashback").waitFor();
+      await loser.page.waitForTimeout(500); // the panel's slide
+      expect(await loser.page.locator(".toolbar-cashback .cashback-chip-amount").textContent()).toBe(shown);
+      await screenshot(loser.page, "cashback-more-390");
+      await loser.page.locator(".toolbar-cashback").click();
+      await loser.page.getByTestId("cashback-amount").waitFor();
+      await loser.page.waitForTimeout(500);
+      await screenshot(loser.page, "cashback-modal-390");
 
       // the win item is now in the winner's inventory (two items × 2.00 always buy a catalogue item)
       const after = await inventoryIds(winner.page);

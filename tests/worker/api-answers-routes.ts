@@ -31,6 +31,7 @@ import {
   sendMessageAnswer,
   unBanAnswer,
 } from "../../shared/api/chat";
+import { takeCashbackAnswer } from "../../shared/api/cashback";
 import { getConfigAnswer } from "../../shared/api/config";
 import { adminCrashAnswer, getGameAnswer, getHistoryAnswer, myBetAnswer } from "../../shared/api/crash";
 import { refreshPricesAnswer } from "../../shared/api/prices";
@@ -40,7 +41,9 @@ import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer
 import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
 import { skinsCreateAnswer, skinsHistoryAnswer, skinsInventoryAnswer } from "../../shared/api/skins-deposit";
 import { adminPaymentsAnswer, checkTransactionAnswer, methodsAnswer, sumCreateAnswer, sumHistoryAnswer } from "../../shared/api/payments";
-import { STEAM_APP_ID } from "../../shared/constants";
+import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
+import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
+import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { banReason, houseItem } from "./chat-client";
 import { writeWaitingRound } from "./crash-fixtures";
@@ -111,6 +114,20 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/user/getBalance", access: "player", answer: balanceAnswer },
   { method: "POST", path: "/api/user/getProfile", access: "player", answer: profileAnswer },
   { method: "POST", path: "/api/user/saveUrl", access: "player", answer: saveUrlAnswer, body: () => ({ trade_link: uniqueTradeLink() }) },
+  {
+    method: "POST",
+    path: "/api/user/cashback/take",
+    access: "player",
+    answer: takeCashbackAnswer,
+    // a take needs deposits at the minimum and at least one cent of cashback
+    body: async (c) => {
+      if (c.user) {
+        await deposit(c.user.id, CASHBACK.minDepositCents);
+        await batch(env.DB, cashbackAccrualStatements({ userId: c.user.id, lostCents: 400, ref: `walk:${crypto.randomUUID()}`, now: Date.now() }));
+      }
+      return {};
+    },
+  },
   { method: "POST", path: "/api/user/usePromo", access: "player", answer: usePromoAnswer, body: async () => ({ promocode: (await makePromo()).code }) },
   {
     method: "POST",

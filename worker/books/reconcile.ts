@@ -6,6 +6,7 @@
 // domain's SQL (cases, prices, withdraws); db/ keeps the client, schema and ledger helpers.
 
 import { batch, rowsOf, sql } from "../db/sql";
+import { CASHBACK_FLOWS_SQL, CASHBACK_MISMATCHES_SQL } from "../cashback/reconcile-sql";
 import { CASES_FLOWS_SQL, CASES_MISMATCHES_SQL } from "../cases/reconcile-sql";
 import { REVALUATION_RECONCILE_SQL } from "../prices/revaluation";
 import { PROMO_FLOWS_SQL, PROMO_MISMATCHES_SQL } from "../promo/reconcile-sql";
@@ -100,6 +101,14 @@ export interface Reconciliation {
   paymentsBonus: number;
   paymentsInReview: number;
   paymentMismatches: number;
+  /**
+   * Cashback (worker/cashback/reconcile-sql.ts): Σ accrued (hundredths of a cent, not cash) and Σ
+   * taken (cents, house-paid; reported); users whose cashback ≠ accruals − takes, takes without
+   * their ledger rows, cashback ledger rows of no take. Must be 0.
+   */
+  cashbackAccrued: number;
+  cashbackPaid: number;
+  cashbackMismatches: number;
   ok: boolean;
 }
 
@@ -146,6 +155,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     promoBad,
     paymentFlows,
     paymentBad,
+    cashbackFlows,
+    cashbackBad,
   ] = await batch(env.DB, [
     sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
     sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
@@ -185,6 +196,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     sql.raw(PROMO_MISMATCHES_SQL),
     sql.raw(PAYMENTS_FLOWS_SQL),
     sql.raw(PAYMENTS_MISMATCHES_SQL),
+    sql.raw(CASHBACK_FLOWS_SQL),
+    sql.raw(CASHBACK_MISMATCHES_SQL),
   ]);
   const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
@@ -202,6 +215,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const skinDepositMismatches = one(skinDeposits, "bad");
   const promoMismatches = one(promoBad);
   const paymentMismatches = one(paymentBad);
+  const cashbackMismatches = one(cashbackBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -234,6 +248,9 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     paymentsBonus: one(paymentFlows, "bonus"),
     paymentsInReview: one(paymentFlows, "review"),
     paymentMismatches,
+    cashbackAccrued: one(cashbackFlows, "accrued"),
+    cashbackPaid: one(cashbackFlows, "paid"),
+    cashbackMismatches,
     ok:
       userBalances + houseTotal === deposits - withdrawals &&
       mismatchedAccounts === 0 &&
@@ -245,6 +262,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       revaluationMismatches === 0 &&
       skinDepositMismatches === 0 &&
       promoMismatches === 0 &&
-      paymentMismatches === 0,
+      paymentMismatches === 0 &&
+      cashbackMismatches === 0,
   };
 }

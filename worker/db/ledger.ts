@@ -89,7 +89,8 @@ export type MoneyFailure = "insufficient" | "replay" | "guard";
 export function classifyBatchError(err: unknown): MoneyFailure | undefined {
   const msg = String(err instanceof Error ? err.message : err);
   if (/users_balance_nonneg|CHECK constraint failed: .*balance/i.test(msg)) return "insufficient";
-  if (/UNIQUE constraint failed: ledger\.idempotency_key/i.test(msg)) return "replay";
+  // a cashback accrual's ref is the lost bet's key as much as a ledger key is (cashback/accrual.ts)
+  if (/UNIQUE constraint failed: (ledger\.idempotency_key|cashback_accruals\.ref)/i.test(msg)) return "replay";
   if (/batch_guard|CHECK constraint failed: failed/i.test(msg)) return "guard";
   return undefined;
 }

@@ -7,6 +7,7 @@ import { UserAvatar } from "../ui/UserAvatar";
 import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
 import { UnreadDot } from "../features/notifications/UnreadDot";
+import { CashbackChip } from "../features/cashback/CashbackChip";
 import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon, TagIcon } from "../ui/icons";
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
@@ -87,6 +88,7 @@ function UserCorner() {
           <span className="header-deposit-text">{t("header.deposit")}</span>
         </button>
       </div>
+      <CashbackChip className="header-cashback" />
       <button
         type="button"
         className="icon-button header-inventory"

@@ -1,5 +1,6 @@
 // The shell's modals: login (content from features/auth), deposit (features/deposit: money and
-// skins) and settings. Content loads lazily on first open. Features may also render their own <Modal>.
+// skins), cashback (features/cashback) and settings. Content loads lazily on first open. Features
+// may also render their own <Modal>.
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
 import { Spinner } from "../ui/Spinner";
@@ -22,6 +23,10 @@ const DepositDialog = lazyScreen(
 );
 const WithdrawalPlaceholder = lazyScreen(
   named(() => import("../features/inventory/WithdrawalPlaceholder"), "WithdrawalPlaceholder"),
+  modalFallback,
+);
+const CashbackPanel = lazyScreen(
+  named(() => import("../features/cashback/CashbackPanel"), "CashbackPanel"),
   modalFallback,
 );
 const SettingsModal = lazyScreen(
@@ -52,6 +57,11 @@ export function ModalHost() {
       {modal === "withdrawal" ? (
         <Modal name="withdrawal" title={t("withdrawal.title", { ns: "inventory" })} size="sm">
           <WithdrawalPlaceholder />
+        </Modal>
+      ) : null}
+      {modal === "cashback" ? (
+        <Modal name="cashback" title={t("title", { ns: "cashback" })} size="sm">
+          <CashbackPanel />
         </Modal>
       ) : null}
       {modal === "settings" ? (

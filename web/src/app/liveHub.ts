@@ -49,6 +49,10 @@ function useLiveHub(): void {
     });
     // Live case drops reach the cases strip from any screen (§7 casesLiveDrop).
     const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);
+    // the cashback shown in the header and the cashback modal (hundredths of a cent)
+    const offCashback = onHubEvent("updateCashback", ({ cashback }) => {
+      queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, cashback });
+    });
     const offNotification = onHubEvent("notification", (n) => {
       if (applyNotification(n)) playSound("notice");
       // a withdrawal finished: its items left or came back
@@ -62,6 +66,7 @@ function useLiveHub(): void {
     window.addEventListener("storage", onStorage);
     return () => {
       offNotification();
+      offCashback();
       offLiveDrop();
       offBanks();
       window.removeEventListener(TOKEN_CHANGED_EVENT, hub.reidentify);

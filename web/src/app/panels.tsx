@@ -2,6 +2,7 @@
 // first load of / does not carry them. PanelHost renders whichever are open.
 import type { ComponentType } from "react";
 import { BonusPlaceholder } from "../features/placeholder/BonusPlaceholder";
+import { CashbackChip } from "../features/cashback/CashbackChip";
 import { Spinner } from "../ui/Spinner";
 import { ChatBody, OnlineCount } from "./ChatColumn";
 import { MainNav } from "./MainNav";
@@ -56,7 +57,17 @@ function MobileChat() {
 /** Every overlay panel; the desktop chat column is part of the layout, not an overlay. */
 export const PANELS: Partial<Record<PanelName, PanelEntry>> = {
   nav: { titleKey: "panels.nav", side: "left", Content: MainNav },
-  toolbar: { titleKey: "panels.toolbar", side: "right", Content: () => <Toolbar className="toolbar-panel" /> },
+  // on tablets and phones the header has no room for the cashback: it sits atop the "more" panel
+  toolbar: {
+    titleKey: "panels.toolbar",
+    side: "right",
+    Content: () => (
+      <>
+        <CashbackChip className="toolbar-cashback" />
+        <Toolbar className="toolbar-panel" />
+      </>
+    ),
+  },
   bonus: { titleKey: "panels.bonus", side: "right", Content: BonusPlaceholder },
   store: { titleKey: "panels.store", side: "right", Content: StorePanel, ownHeading: true },
   inventory: { titleKey: "panels.inventory", side: "right", Content: InventoryPanel, ownHeading: true },

@@ -3,6 +3,7 @@
 import "i18next";
 import type auth from "../locales/ru/auth.json";
 import type cases from "../locales/ru/cases.json";
+import type cashback from "../locales/ru/cashback.json";
 import type chat from "../locales/ru/chat.json";
 import type common from "../locales/ru/common.json";
 import type crash from "../locales/ru/crash.json";
@@ -28,6 +29,7 @@ declare module "i18next" {
     resources: {
       auth: typeof auth;
       cases: typeof cases;
+      cashback: typeof cashback;
       chat: typeof chat;
       common: typeof common;
       crash: typeof crash;

@@ -13,3 +13,4 @@ export * from "./withdraws";
 export * from "./skins-deposit";
 export * from "./promo";
 export * from "./payments";
+export * from "./cashback";

@@ -3,6 +3,7 @@
 // that decided them, so an eviction between "decided" and "written" only delays them: the next
 // drain (every alarm, every start) runs them again, and settlement.ts makes a replay move nothing.
 import type { NotificationJson } from "../../../shared/api/user";
+import { pushCashback } from "../../cashback/push";
 import { pushBalance, pushNotification } from "../../lib/notify";
 import type { RoundRow, Settlement } from "./effects";
 import { bonusShare, refundBet, settleLoss, settleLossGroup, settleWin, writeRound } from "./settlement";
@@ -78,13 +79,19 @@ export class Outbox {
       if (notification && entry.kind === "settle" && entry.settlement.kind === "win") told.push([entry.settlement.userId, notification]);
       await this.forget([[key, entry]]);
     }
-    for (let i = 0; i < losses.length; i += LOSS_GROUP) await this.settleLosses(losses.slice(i, i + LOSS_GROUP));
+    // losers whose cashback grew: one updateCashback each per drain (a crash settles all its losses in one drain)
+    const accrued = new Set<number>();
+    for (let i = 0; i < losses.length; i += LOSS_GROUP) await this.settleLosses(losses.slice(i, i + LOSS_GROUP), accrued);
     for (const userId of credited) await pushBalance(this.env, userId);
     for (const [userId, notification] of told) await pushNotification(this.env, userId, notification);
+    await pushCashback(this.env, accrued);
   }
 
-  /** A group of losses in one batch; if the group fails, each one alone (replays and faults apart). */
-  private async settleLosses(group: OwedLoss[]): Promise<void> {
+  /**
+   * A group of losses in one batch; if the group fails, each one alone (replays and faults apart).
+   * Adds to `accrued` the bettors whose loss (and its cashback accrual) landed now.
+   */
+  private async settleLosses(group: OwedLoss[], accrued: Set<number>): Promise<void> {
     if (group.length > 1) {
       const now = Date.now();
       try {
@@ -92,15 +99,17 @@ export class Outbox {
           this.env,
           group.map(([, , loss]) => ({ betId: loss.betId, userId: loss.userId, now })),
         );
+        for (const [, , loss] of group) accrued.add(loss.userId);
         await this.forget(group);
         return;
       } catch {
         // nothing of the group landed: one by one below
       }
     }
-    for (const [key, entry] of group) {
+    for (const [key, entry, loss] of group) {
       try {
-        await this.run(entry);
+        const done = await settleLoss(this.env, { ...loss, now: Date.now() });
+        if (done.done === "settled") accrued.add(loss.userId);
       } catch (err) {
         console.error("crash outbox entry failed; kept for the next drain", key, String(err));
         continue;

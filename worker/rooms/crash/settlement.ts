@@ -6,6 +6,7 @@ import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { cashbackAccrualStatements, crashCashbackRef } from "../../cashback/accrual";
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { currentRoundId } from "../../crash/queries";
 import { db } from "../../db/client";
@@ -261,16 +262,25 @@ export interface SettleLoss {
   now: number;
 }
 
-/** The guarded statements of one loss: the bet row turns lost and its items go to the house. */
+/**
+ * The guarded statements of one loss: the bet row turns lost, its items go to the house and 2.5 %
+ * of its bank accrues to the bettor's cashback (cashback/accrual.ts; README "Cashback").
+ */
 function lossStatements(s: SettleLoss): SQL[] {
   return [
     sql`UPDATE crash_bets SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
     expectChanges(1),
     ...itemsToHouse(s.betId, s.userId, s.now),
+    ...cashbackAccrualStatements({
+      userId: s.userId,
+      lostCents: sql`(SELECT bank FROM crash_bets WHERE id = ${s.betId})`,
+      ref: crashCashbackRef(s.betId),
+      now: s.now,
+    }),
   ];
 }
 
-/** A lost bet: the bet row turns lost and its items go to the house. */
+/** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
 export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
   return runSettlement(env, s.betId, lossStatements(s));
 }

@@ -1,6 +1,7 @@
 // /profile (§2): the signed-in user's card, trade link, promo code, statistics, referrals,
 // game histories, withdrawals, money and skins deposits. Loaded lazily by the router (default export).
 import { useTranslation } from "react-i18next";
+import { formatCashback } from "../../../../shared/cashback";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { usd } from "./format";
@@ -51,7 +52,7 @@ export default function ProfilePage() {
           </div>
           <div>
             <dt>{t("card.cashback")}</dt>
-            <dd>{usd(user.cashback / 100)}</dd>
+            <dd>{formatCashback(user.cashback)}</dd>
           </div>
         </dl>
       </UserCard>

@@ -1,0 +1,34 @@
+// Cashback accrual (README "Cashback"): statements a game's settlement batch adds for each LOST
+// bet, so the accrual lands with the loss or not at all. One row per bet in cashback_accruals
+// (ref UNIQUE): a replayed settlement can never accrue twice (db/ledger.ts classifyBatchError
+// calls that failure a replay). Cashback is not money on the books until taken (take.ts).
+import { CASHBACK } from "../../shared/constants";
+import { type SQL, sql } from "../db/sql";
+
+export interface CashbackAccrual {
+  userId: number;
+  /** the lost stake in cents, or an SQL expression of it read inside the batch (crash: the bet's bank) */
+  lostCents: number | SQL;
+  /** the lost bet, unique across games: `crash:bet:<id>` (jackpot / wheel: their own prefix) */
+  ref: string;
+  now: number;
+}
+
+/**
+ * The accrual row, then users.cashback += its amount. Amount in hundredths of a cent:
+ * lostCents × rateTenthsPercent / 10 in integer SQL (floored, as shared/cashback.ts cashbackAccrual).
+ * A stake of 0 accrues nothing and writes no row.
+ */
+export function cashbackAccrualStatements(a: CashbackAccrual): SQL[] {
+  if (typeof a.lostCents === "number" && (!Number.isSafeInteger(a.lostCents) || a.lostCents < 0)) throw new RangeError(`bad lost cents ${a.lostCents}`);
+  // inlined: D1 binds JS numbers as REAL, and integer division needs two integers
+  const rate = sql.raw(String(CASHBACK.rateTenthsPercent));
+  return [
+    sql`INSERT INTO cashback_accruals (user_id, ref, lost_cents, amount, created_at)
+         SELECT ${a.userId}, ${a.ref}, x.c, x.c * ${rate} / 10, ${a.now} FROM (SELECT CAST(${a.lostCents} AS INTEGER) AS c) x WHERE x.c > 0`,
+    sql`UPDATE users SET cashback = cashback + COALESCE((SELECT amount FROM cashback_accruals WHERE ref = ${a.ref}), 0) WHERE id = ${a.userId}`,
+  ];
+}
+
+/** The cashback accrual ref of a lost crash bet. */
+export const crashCashbackRef = (betId: string) => `crash:bet:${betId}`;
