@@ -192,6 +192,31 @@ export const DEPOSIT = {
   ],
 } as const;
 
+/**
+ * Money withdrawals (issue 14; spec §5 Withdrawal, §9; README "Money withdrawals"): the player
+ * turns inventory items into money sent to a wallet or card. Amounts are cents.
+ */
+export const MONEY_WITHDRAW = {
+  /** §9 money withdrawal tax: what arrives = value − floor(value · taxPercent / 100) */
+  taxPercent: 20,
+  /** the smallest withdrawal value */
+  minSumCents: 500,
+  /** items in one withdrawal */
+  maxItems: 20,
+  /**
+   * Wagering (§5 "a maximum depends on bets placed or deposits made"): nothing may leave as money
+   * before the player's bets reach their deposits; then money out in all ≤ deposits × this factor.
+   */
+  depositFactor: 3,
+  /** §5 "a limit on money withdrawal, after which skins must be used": money out per rolling window */
+  moneyLimitCents: 50_000,
+  moneyLimitWindowMs: 24 * 60 * 60_000,
+  /** a withdrawal of at most this value skips moderation (goes straight to 'sending') */
+  autoApproveCents: 2_000,
+  /** §9 systems by their number in the request */
+  systems: { 1: "wallet_a", 2: "wallet_b", 3: "card", 4: "prepaid" } as const,
+} as const;
+
 /** Deposit providers (worker/payments): the protocol limits. */
 export const PAYMENTS = {
   /** a signed webhook whose timestamp is further than this from now is refused (Stripe's default) */
