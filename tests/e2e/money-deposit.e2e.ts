@@ -16,7 +16,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const link = () => `https://steamcommunity.com/tradeoffer/new/?partner=${100_000 + Math.floor(Math.random() * 800_000)}&token=Pay_${Date.now() % 10_000}`;
+/** A fresh trade link: Steam's tokens are exactly 8 characters (a shorter one is refused as invalid). */
+const link = () =>
+  `https://steamcommunity.com/tradeoffer/new/?partner=${100_000 + Math.floor(Math.random() * 800_000)}&token=Pay_${String(Date.now() % 10_000).padStart(4, "0")}`;
 
 /** A fresh player on the home page in English with the deposit dialog open on Money and a trade link saved in it. */
 async function openMoneyTab(page: Page, name: string) {
