@@ -51,7 +51,7 @@ export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonl
       <section className="take-option" aria-labelledby={tradeId}>
         <h3 id={tradeId}>{t("take.trade_title")}</h3>
         <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
-        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p>
+        {tradeable ? <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p> : null}
         {!tradeable ? (
           <p className="take-option__warn" role="note">
             {t("take.trade_one")}

@@ -161,7 +161,12 @@ function WithdrawForm({ items, info }: { items: readonly InventoryItem[]; info: 
         submit();
       }}
     >
-      <ul className="inventory-dialog__items" aria-label={t("withdrawal.items", { count: items.length })}>
+      <ul
+        className="inventory-dialog__items inventory-dialog__items--cards"
+        aria-label={t("withdrawal.items", { count: items.length })}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls with many items, so it takes focus to scroll by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         {items.map((item) => (
           <li key={item.myId}>
             <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
