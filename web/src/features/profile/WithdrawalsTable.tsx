@@ -23,6 +23,12 @@ function systemName(system: string | null): string | null {
   return byNumber ?? system;
 }
 
+/** A skin withdrawal's id is a uuid: its first 8 characters name it in the table (the full one in the title). */
+function shortId(id: number | string | null): string {
+  if (id === null) return "—";
+  return typeof id === "string" && id.length > 12 ? `${id.slice(0, 8)}…` : String(id);
+}
+
 export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | undefined }) {
   const { t, i18n } = useTranslation("profile");
   const queryClient = useQueryClient();
@@ -48,7 +54,9 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
           const system = systemName(w.system);
           return (
             <tr key={`${w.id ?? ""}:${i}`}>
-              <td data-label={t("withdrawals.columns.id")}>{w.id ?? "—"}</td>
+              <td data-label={t("withdrawals.columns.id")} title={typeof w.id === "string" ? w.id : undefined}>
+                {shortId(w.id)}
+              </td>
               <td data-label={t("withdrawals.columns.system")}>{system ? t(`withdrawals.systems.${system}`, { defaultValue: system }) : "—"}</td>
               <td data-label={t("withdrawals.columns.wallet")} className="profile-table__wallet">
                 {w.wallet ?? "—"}
