@@ -62,12 +62,40 @@ describe("history rows", () => {
     expect(toDate("soon")).toBeNull();
     expect(toDate(undefined)).toBeNull();
   });
-  it("reads withdrawals and allows cancel only while not paid out", () => {
-    const w = toWithdrawalRow({ id: 5, system: 1, wallet: "P123", sum: 10, status: "moderation", created_at: 1 });
-    expect(w).toMatchObject({ id: 5, system: "1", wallet: "P123", amount: 10, status: "moderation", type: "money" });
+  it("reads withdrawals and offers cancel only where the row carries the cancel action", () => {
+    const w = toWithdrawalRow({ id: 5, system: 1, wallet: "P123", sum: 10, status: "moderation", action: "cancel", created_at: 1 });
+    expect(w).toMatchObject({ id: 5, system: "1", wallet: "P123", amount: 10, status: "moderation", type: "money", action: "cancel" });
     expect(canCancelWithdrawal(w)).toBe(true);
-    expect(canCancelWithdrawal({ ...w, status: "completed" })).toBe(false);
-    expect(canCancelWithdrawal({ ...w, status: "canceled" })).toBe(false);
+    // the cancel action shows only where the server offers it (money rows in moderation)
+    expect(canCancelWithdrawal({ ...w, action: null })).toBe(false);
+    expect(canCancelWithdrawal(toWithdrawalRow({ id: 6, type: "money", system: 3, status: "sending", action: null, date: 1 }))).toBe(false);
     expect(canCancelWithdrawal({ ...w, id: null })).toBe(false);
+  });
+  it("reads a money row of the contract and a skin row (type skins, never cancellable)", () => {
+    const money = toWithdrawalRow({
+      id: 7,
+      type: "money",
+      system: 3,
+      wallet: "•••• 1111",
+      amount: 12.5,
+      tax: 2.5,
+      payout: 10,
+      status: "moderation",
+      action: "cancel",
+      date: 1_700_000_000_000,
+    });
+    expect(money).toMatchObject({ id: 7, type: "money", system: "3", wallet: "•••• 1111", amount: 12.5, action: "cancel" });
+    expect(money.date?.getTime()).toBe(1_700_000_000_000);
+    const skin = toWithdrawalRow({
+      id: "0b6f",
+      system: "skins",
+      wallet: "https://steamcommunity.com/tradeoffer/new/?partner=1",
+      amount: 3,
+      status: "sending",
+      action: null,
+      date: 1,
+    });
+    expect(skin).toMatchObject({ type: "skins", system: "skins", action: null });
+    expect(canCancelWithdrawal(skin)).toBe(false);
   });
 });

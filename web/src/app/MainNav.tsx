@@ -45,6 +45,12 @@ export function MainNav() {
             <StreamIcon />
             <span>{t("header.streamers")}</span>
           </button>
+          {user.is_admin ? (
+            <NavLink to="/admin/withdraws" className="main-nav-link" onClick={() => closePanel("nav")}>
+              <ListIcon />
+              <span>{t("nav.admin_withdraws")}</span>
+            </NavLink>
+          ) : null}
           <button
             type="button"
             className="main-nav-link"

@@ -1,5 +1,5 @@
 // The shell's modals: login (content from features/auth), deposit (features/deposit: money and
-// skins), cashback (features/cashback) and settings. Content loads lazily on first open. Features
+// skins), cashback (features/cashback), the money withdrawal (features/inventory) and settings. Content loads lazily on first open. Features
 // may also render their own <Modal>.
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
@@ -21,8 +21,8 @@ const DepositDialog = lazyScreen(
   named(() => import("./DepositWithTradeLink"), "DepositWithTradeLink"),
   modalFallback,
 );
-const WithdrawalPlaceholder = lazyScreen(
-  named(() => import("../features/inventory/WithdrawalPlaceholder"), "WithdrawalPlaceholder"),
+const WithdrawalModal = lazyScreen(
+  named(() => import("../features/inventory/WithdrawalModal"), "WithdrawalModal"),
   modalFallback,
 );
 const CashbackPanel = lazyScreen(
@@ -55,8 +55,8 @@ export function ModalHost() {
         </Modal>
       ) : null}
       {modal === "withdrawal" ? (
-        <Modal name="withdrawal" title={t("withdrawal.title", { ns: "inventory" })} size="sm">
-          <WithdrawalPlaceholder />
+        <Modal name="withdrawal" title={t("withdrawal.title", { ns: "inventory" })} size="md">
+          <WithdrawalModal />
         </Modal>
       ) : null}
       {modal === "cashback" ? (

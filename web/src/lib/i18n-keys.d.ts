@@ -1,6 +1,7 @@
 // Typed translation keys: t("…") is checked against the Russian files (the default language;
 // the i18n unit test keeps en's keys identical). A new namespace adds one line here.
 import "i18next";
+import type admin from "../locales/ru/admin.json";
 import type auth from "../locales/ru/auth.json";
 import type cases from "../locales/ru/cases.json";
 import type cashback from "../locales/ru/cashback.json";
@@ -27,6 +28,7 @@ declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "common";
     resources: {
+      admin: typeof admin;
       auth: typeof auth;
       cases: typeof cases;
       cashback: typeof cashback;

@@ -86,17 +86,8 @@ export function canCheckReceipt(text: string): boolean {
   return text.trim().length >= DEPOSIT.walletReceiptMinLength;
 }
 
-export interface PayAttempt {
-  /** what the request was for: amount, method, promo code */
-  form: string;
-  requestId: string;
-}
-
 export function payFormKey(cents: Cents, method: MoneyMethodId, promocode: string | undefined): string {
   return `${cents}|${method}|${promocode ?? ""}`;
 }
 
-/** The same form again keeps its request id (a retry); a changed form gets a new one. */
-export function nextAttempt(prev: PayAttempt | null, form: string, newId: () => string): PayAttempt {
-  return prev && prev.form === form ? prev : { form, requestId: newId() };
-}
+export { nextAttempt, type RequestAttempt as PayAttempt } from "../../lib/requestAttempt";

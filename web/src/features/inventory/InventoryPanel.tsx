@@ -3,6 +3,7 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { MONEY_WITHDRAW } from "../../../../shared/constants";
 import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
@@ -15,6 +16,7 @@ import { SELL_MODAL, SellConfirm } from "./SellConfirm";
 import { TAKE_MODAL, TakeTypeModal } from "./TakeTypeModal";
 import { SELL_MUTATION_KEY } from "./useSell";
 import { WITHDRAW_MUTATION_KEY } from "./useWithdraw";
+import { MONEY_WITHDRAW_MUTATION_KEY } from "./useMoneyWithdraw";
 import { inventorySelection, selectedTotalCents, useInventorySelection } from "./selectionStore";
 import { useInventory } from "./useInventory";
 import type { InventoryItem } from "./types";
@@ -45,7 +47,7 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
   const total = selectedTotalCents(items, selected);
   const selectedItems = useMemo(() => items.filter((i) => selected.includes(i.myId)), [items, selected]);
   const selling = useIsMutating({ mutationKey: SELL_MUTATION_KEY }) > 0;
-  const taking = useIsMutating({ mutationKey: WITHDRAW_MUTATION_KEY }) > 0;
+  const taking = useIsMutating({ mutationKey: WITHDRAW_MUTATION_KEY }) + useIsMutating({ mutationKey: MONEY_WITHDRAW_MUTATION_KEY }) > 0;
   const sellBlocked = sellBlock({ signedIn, selected: selected.length, running: selling });
   const takeAllowed = canTake({ signedIn, selected: selected.length, running: taking });
   const clearSelection = () => inventorySelection.getState().clear();
@@ -95,13 +97,13 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
         </div>
         {selected.length > 1 ? (
           <p id="inventory-take-hint" className="inventory__hint">
-            {t("actions.take_one")}
+            {t("actions.take_one", { max: MONEY_WITHDRAW.maxItems })}
           </p>
         ) : null}
         <Modal name={SELL_MODAL} title={t("sell.title", { count: selectedItems.length })} size="sm">
           <SellConfirm items={selectedItems} onSold={clearSelection} />
         </Modal>
-        <Modal name={TAKE_MODAL} title={t("take.title")} size="sm">
+        <Modal name={TAKE_MODAL} title={t("take.title", { count: selectedItems.length })} size="sm">
           <TakeTypeModal items={selectedItems} onSent={clearSelection} tradeLinkForm={tradeLinkForm} />
         </Modal>
       </>

@@ -1,16 +1,18 @@
-// The "skin withdraw type" modal (§2 Modals, §4 Withdraw flow): the selected item goes out either
-// as a game-platform trade offer (sent at once; the 20 % site fee shown first) or through the
-// site's money withdrawal, which opens the "withdrawal" modal.
+// The "skin withdraw type" modal (§2 Modals, §4 Withdraw flow): the selected items go out either
+// as a game-platform trade offer (one item, sent at once; the 20 % site fee shown first) or
+// through the site's money withdrawal (one or more items), which opens the "withdrawal" modal
+// (WithdrawalModal; it reads the same selection).
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { WITHDRAW } from "../../../../shared/constants";
+import { MONEY_WITHDRAW, WITHDRAW } from "../../../../shared/constants";
 import { useUiStore } from "../../lib/uiStore";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { ItemImage } from "../../ui/ItemImage";
 import { formatCentsAsDollars } from "../../ui/formatCents";
 import { formatDollars } from "../../ui/Money";
+import { canTradeOffer } from "./actions";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
 
@@ -28,7 +30,9 @@ export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonl
   const siteId = useId();
   // no trade link yet: the link form comes first, and no preview is asked (it could only fail)
   const needsLink = user !== null && user !== undefined && !user.trade_link;
-  const fee = useWithdrawFee(items, user?.trade_link);
+  // §5: a trade offer takes exactly one item; with several only the money withdrawal is open
+  const tradeable = canTradeOffer(items.length);
+  const fee = useWithdrawFee(tradeable ? items : [], user?.trade_link);
   const send = useWithdrawSend(() => {
     closeModal();
     onSent();
@@ -47,8 +51,12 @@ export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonl
       <section className="take-option" aria-labelledby={tradeId}>
         <h3 id={tradeId}>{t("take.trade_title")}</h3>
         <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
-        <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p>
-        {needsLink ? (
+        {tradeable ? <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p> : null}
+        {!tradeable ? (
+          <p className="take-option__warn" role="note">
+            {t("take.trade_one")}
+          </p>
+        ) : needsLink ? (
           <div className="take-option__link" data-testid="take-trade-link">
             <p className="take-option__warn" role="note">
               {t("take.link_first")}
@@ -77,7 +85,7 @@ export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonl
         <button
           type="button"
           className="button button-primary"
-          disabled={send.isPending || items.length === 0 || needsLink || fee.refusal !== null}
+          disabled={send.isPending || !tradeable || needsLink || fee.refusal !== null}
           aria-busy={send.isPending || undefined}
           onClick={() => send.mutate(items)}
         >
@@ -86,7 +94,7 @@ export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonl
       </section>
       <section className="take-option" aria-labelledby={siteId}>
         <h3 id={siteId}>{t("take.site_title")}</h3>
-        <p>{t("take.site_text")}</p>
+        <p>{t("take.site_text", { percent: MONEY_WITHDRAW.taxPercent })}</p>
         <button type="button" className="button" onClick={() => openModal(WITHDRAWAL_MODAL)}>
           {t("take.site_open")}
         </button>

@@ -1,7 +1,7 @@
 // The inventory actions' pure rules (spec §5 Inventory and store, §9 fees): when Sell and Take
 // are allowed, what a sale pays out after the sell tax and what a skin withdrawal costs.
 // Money is integer cents; the server applies the same rules and has the last word.
-import { FEES } from "../../../../shared/constants";
+import { FEES, MONEY_WITHDRAW } from "../../../../shared/constants";
 import { toCents, type Cents } from "../../../../shared/money";
 import { sellTax, withdrawFee } from "../../../../shared/fees";
 import { operationBlock } from "../../lib/operationBlock";
@@ -9,9 +9,18 @@ import { operationBlock } from "../../lib/operationBlock";
 /** §5: Sell needs signed in, a selection and no sale running (the store's Accept rule, lib/operationBlock). */
 export const sellBlock = operationBlock;
 
-/** §5: Take needs exactly one selected item. */
+/**
+ * Take opens the type choice (§4 Withdraw flow) with one or more selected items, up to the items
+ * of one money withdrawal; §5 "Take needs exactly one selected item" holds for the trade offer
+ * (canTradeOffer), since a money withdrawal takes several items (issue 14).
+ */
 export function canTake(s: { signedIn: boolean; selected: number; running: boolean }): boolean {
-  return s.signedIn && s.selected === 1 && !s.running;
+  return s.signedIn && s.selected >= 1 && s.selected <= MONEY_WITHDRAW.maxItems && !s.running;
+}
+
+/** §5: a game-platform trade offer takes exactly one item. */
+export function canTradeOffer(selected: number): boolean {
+  return selected === 1;
 }
 
 export interface SellQuote {

@@ -97,24 +97,32 @@ export interface WithdrawalRow {
   status: WithdrawalStatus | string | null;
   /** "money" or "skins", sent back with a cancel (§7 cancelWithdraw id, type) */
   type: string;
+  /** "cancel" where the server offers the cancel action (a money withdrawal still in moderation) */
+  action: string | null;
   date: Date | null;
 }
 
 export function toWithdrawalRow(row: Row): WithdrawalRow {
   const id = pick(row, "id");
   const status = str(pick(row, "status"));
+  const system = str(pick(row, "system"));
   return {
     id: typeof id === "number" || typeof id === "string" ? id : null,
-    system: str(pick(row, "system")),
+    system,
     wallet: str(pick(row, "wallet")),
     amount: num(pick(row, "amount", "sum", "value")),
     status: status && (WITHDRAWAL_STATUSES as readonly string[]).includes(status) ? (status as WithdrawalStatus) : status,
-    type: str(pick(row, "type")) ?? "money",
+    // a skin row (system "skins") carries no type; a money row says "money"
+    type: str(pick(row, "type")) ?? (system === "skins" ? "skins" : "money"),
+    action: str(pick(row, "action")),
     date: toDate(pick(row, "created_at", "date")),
   };
 }
 
-/** A withdrawal can be cancelled while nobody has paid it out yet. */
-export function canCancelWithdrawal(row: Pick<WithdrawalRow, "status" | "id">): boolean {
-  return row.id !== null && (row.status === "moderation" || row.status === "sending");
+/**
+ * The cancel button shows only where the row offers the cancel action (the server sets `action`
+ * "cancel" while a money withdrawal is in moderation; a sending, finished or skin one has null).
+ */
+export function canCancelWithdrawal(row: Pick<WithdrawalRow, "action" | "id">): boolean {
+  return row.id !== null && row.action === "cancel";
 }
