@@ -32,6 +32,8 @@ export const SANDBOX = {
   sci: { merchantId: "777", secret1: "sandbox-secret-1", secret2: "sandbox-secret-2" },
   stripe: { secretKey: "sk_test_sandbox", webhookSecret: "whsec_sandbox" },
   wallet: { account: "79990000000", token: "sandbox-wallet-token" },
+  // FreeKassa API v1 (payouts of money withdrawals): the key and the method code (`i`) per system
+  api: { key: "sandbox-api-key", methods: "1:1,2:6,3:4,4:13" },
 };
 
 const md5 = (text) => createHash("md5").update(text, "utf8").digest("hex");
