@@ -71,3 +71,34 @@ export async function booksBalance() {
   const books = await reconcile(env);
   expect(books, JSON.stringify(books)).toMatchObject({ ok: true, moneyWithdrawMismatches: 0, withdrawMismatches: 0, strayWithdrawingItems: 0 });
 }
+
+/** A fresh card number passing the Luhn check (each test's own sandbox account). */
+export function uniqueCard(): string {
+  const body = `4${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+const control = (path: string) => `${env.FREEKASSA_API_URL.replace(/\/api$/, "")}/control/${path}`;
+
+/** The sandbox's payout outcome for `account` (tests/fakes/payments.mjs). */
+export async function payoutOutcome(account: string, outcome: "success" | "failure" | "delay" | "refuse", polls?: number) {
+  const res = await fetch(control("payouts/outcome"), { method: "POST", body: JSON.stringify({ account, outcome, polls }) });
+  expect(res.status).toBe(200);
+}
+
+export async function sandboxPayouts(account: string) {
+  const a = (await (await fetch(control("payouts"))).json()) as {
+    payouts: { paymentId: string; account: string; amount: number; status: number }[];
+    createCalls: number;
+  };
+  return a.payouts.filter((p) => p.account === account);
+}

@@ -9,7 +9,7 @@ import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { pushBalance, pushNotification } from "../../lib/notify";
 import { decideWithdrawal, listWithdrawals } from "../../money-withdraw/admin";
-import { kickPayouts } from "../../money-withdraw/payout-pass";
+import { kickPayouts } from "../../money-withdraw/kick";
 import { answer } from "../answer";
 
 export const adminWithdrawRoutes = new Hono<AppEnv>()

@@ -17,7 +17,7 @@ import { readMaintenance } from "../../lib/settings";
 import { payoutSystems } from "../../money-withdraw/config";
 import { createWithdrawal } from "../../money-withdraw/create";
 import { cancelWithdrawal } from "../../money-withdraw/finish";
-import { kickPayouts } from "../../money-withdraw/payout-pass";
+import { kickPayouts } from "../../money-withdraw/kick";
 import { presentWithdrawal, readWithdrawal } from "../../money-withdraw/rows";
 import { availability } from "../../money-withdraw/rules";
 import { readWager } from "../../money-withdraw/state";
