@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MONEY_WITHDRAW } from "../../shared/constants";
+import { reconcile } from "../../worker/books/reconcile";
 import { auditRows, deposit, makeUser, post } from "./user-fixtures";
 import { bet, booksBalance, CARD, cancel, create, createOk, decide, items, row, statuses, withdrawer } from "./money-withdraw-fixtures";
 
@@ -60,12 +61,15 @@ describe("createWithdraw rules", () => {
     const w = await createOk(p.token, [p.items[0]!], 500);
     const a = await admin();
     expect((await decide(a.token, { id: w.id, decision: "approve" })).status).toBe(200);
-    await env.DB.prepare("UPDATE money_withdrawals SET status = 'completed' WHERE id = ?1").bind(w.id).run(); // books checked elsewhere
+    // marked completed by hand (no payout row, items still the player's): the books see it
+    await env.DB.prepare("UPDATE money_withdrawals SET status = 'completed' WHERE id = ?1").bind(w.id).run();
+    expect((await reconcile(env)).moneyWithdrawMismatches).toBeGreaterThanOrEqual(2);
     const res = await create(p.token, { sum: 10, wallet: CARD, system: 3, items: [p.items[1]] });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ message: "withdrawal_api.money_limit" });
     await env.DB.prepare("UPDATE money_withdrawals SET status = 'canceled' WHERE id = ?1").bind(w.id).run();
     await env.DB.prepare("UPDATE inventory_items SET status = 'available' WHERE id = ?1").bind(p.items[0]).run();
+    await booksBalance();
   });
   it("no_items, too_many_items, min_sum (400)", async () => {
     const p = await withdrawer([100, 100]);

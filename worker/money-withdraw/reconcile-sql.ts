@@ -10,8 +10,10 @@ export const MONEY_WITHDRAW_FLOWS_SQL = `
 /**
  * Must be 0. Counts: withdrawals whose amount ≠ Σ item prices, or whose 'withdrawal' ledger rows
  * ≠ −payout when completed (0 otherwise); 'withdrawal' ledger rows of no money withdrawal; items of
- * an open withdrawal not 'withdrawing' with its owner; items of a completed one still the
- * player's; items of a canceled one left 'withdrawing' with no other open withdrawal holding them.
+ * an open withdrawal not 'withdrawing' with its owner; items of a finished one (completed: the
+ * house's; canceled: the player's again) left 'withdrawing' with no open withdrawal holding them.
+ * (A completed one's items may later come back to the same player through the store, so their
+ * owner alone proves nothing.)
  */
 export const MONEY_WITHDRAW_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM money_withdrawals w
@@ -23,8 +25,7 @@ export const MONEY_WITHDRAW_MISMATCHES_SQL = `
              AND NOT EXISTS (SELECT 1 FROM money_withdrawals w WHERE 'money_withdrawal:' || w.id = l.reference))
        + (SELECT COUNT(*) FROM money_withdrawal_items x JOIN money_withdrawals w ON w.id = x.withdrawal_id JOIN inventory_items i ON i.id = x.item_id
            WHERE (w.status IN ('moderation', 'sending') AND (i.status <> 'withdrawing' OR i.owner_id IS NOT w.user_id))
-              OR (w.status = 'completed' AND i.owner_id IS w.user_id)
-              OR (w.status = 'canceled' AND i.status = 'withdrawing'
+              OR (w.status IN ('completed', 'canceled') AND i.status = 'withdrawing'
                   AND NOT EXISTS (SELECT 1 FROM money_withdrawal_items y JOIN money_withdrawals o ON o.id = y.withdrawal_id
                                    WHERE y.item_id = i.id AND o.status IN ('moderation', 'sending'))
                   AND NOT EXISTS (SELECT 1 FROM withdrawal_items y JOIN withdrawals o ON o.id = y.withdrawal_id
