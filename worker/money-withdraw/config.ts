@@ -1,6 +1,6 @@
 // Which withdrawal systems can be paid out now (README "Money withdrawals" config): FreeKassa's
 // API key and shop id set, and a payout method code for the system in FREEKASSA_PAYOUT_METHODS.
-import type { WithdrawSystemNumber } from "../../shared/api/money-withdraw";
+import type { WithdrawSystemId, WithdrawSystemNumber } from "../../shared/api/money-withdraw";
 import { MONEY_WITHDRAW } from "../../shared/constants";
 
 /** The payout settings (the API key is a secret: worker/env-secrets.d.ts). */
@@ -23,6 +23,6 @@ export function payoutMethod(env: PayoutEnv, system: WithdrawSystemNumber): numb
   return null;
 }
 
-export function payoutSystems(env: PayoutEnv) {
+export function payoutSystems(env: PayoutEnv): { id: WithdrawSystemNumber; name: WithdrawSystemId; available: boolean }[] {
   return SYSTEM_NUMBERS.map((id) => ({ id, name: MONEY_WITHDRAW.systems[id], available: payoutMethod(env, id) !== null }));
 }
