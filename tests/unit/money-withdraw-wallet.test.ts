@@ -6,6 +6,7 @@ describe("card (system 3): 13–19 digits and the Luhn check", () => {
   it("accepts known test numbers, with spaces or dashes", () => {
     expect(normalizeWallet(3, "4111 1111 1111 1111")).toBe("4111111111111111");
     expect(normalizeWallet(3, "5555-5555-5555-4444")).toBe("5555555555554444");
+    expect(normalizeWallet(3, "4111.1111.1111.1111")).toBe("4111111111111111");
     expect(normalizeWallet(3, "4222222222222")).toBe("4222222222222"); // 13 digits
     expect(normalizeWallet(3, "6011000990139424")).toBe("6011000990139424");
   });
@@ -34,21 +35,17 @@ describe("wallet A (system 1): a phone, 10–15 digits", () => {
   });
 });
 
-describe("wallet B (system 2): 11–20 digits", () => {
-  it("accepts and refuses", () => {
-    expect(normalizeWallet(2, "4100 1234 5678 901")).toBe("410012345678901");
-    expect(normalizeWallet(2, "1234567890")).toBeNull();
-    expect(normalizeWallet(2, "123456789012345678901")).toBeNull();
-  });
-});
-
-describe("prepaid (system 4): a letter then 7–12 digits", () => {
-  it("accepts (upper-cased) and refuses", () => {
-    expect(normalizeWallet(4, "p1234567")).toBe("P1234567");
-    expect(normalizeWallet(4, "U123456789012")).toBe("U123456789012");
-    expect(normalizeWallet(4, "P123456")).toBeNull();
-    expect(normalizeWallet(4, "1234567890")).toBeNull();
-    expect(normalizeWallet(4, "PP1234567")).toBeNull();
+describe("wallet B (system 2) and prepaid (system 4): 6–32 letters and digits", () => {
+  it("accepts (spaces ignored, case kept) and refuses", () => {
+    for (const system of [2, 4] as const) {
+      expect(normalizeWallet(system, "4100 1234 5678 901")).toBe("410012345678901");
+      expect(normalizeWallet(system, "P1234567")).toBe("P1234567");
+      expect(normalizeWallet(system, "u123456")).toBe("u123456");
+      expect(normalizeWallet(system, "P1234")).toBeNull(); // 5
+      expect(normalizeWallet(system, "A".repeat(33))).toBeNull();
+      expect(normalizeWallet(system, "P-1234567")).toBeNull();
+      expect(normalizeWallet(system, "user@mail.com")).toBeNull();
+    }
   });
 });
 

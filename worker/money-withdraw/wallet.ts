@@ -1,11 +1,15 @@
 // The account a money withdrawal goes to, per system (shared/constants.ts MONEY_WITHDRAW.systems;
-// README "Money withdrawals"). Pure: tests/unit/money-withdraw-wallet.test.ts.
-//   1 wallet A  a phone number: 10–15 digits (an optional leading +; spaces, dashes, brackets ignored)
-//   2 wallet B  an e-wallet account number: 11–20 digits (spaces, dashes ignored)
-//   3 card      13–19 digits passing the Luhn check (spaces, dashes ignored)
-//   4 prepaid   one letter then 7–12 digits (e.g. P1234567; upper-cased)
+// README "Money withdrawals"). Pure: tests/unit/money-withdraw-wallet.test.ts. The same formats
+// as the withdrawal modal's check (web/src/features/inventory/moneyWithdrawForm.ts checkWallet):
+//   1 wallet A  a phone number: 10–15 digits (an optional leading +; spaces, dashes, dots, brackets ignored)
+//   2 wallet B  an account id: 6–32 letters and digits (spaces ignored)
+//   3 card      13–19 digits passing the Luhn check (spaces, dashes, dots, brackets ignored)
+//   4 prepaid   an account id: 6–32 letters and digits (spaces ignored), e.g. P1234567
 // The normalized form is what is stored and sent to the provider.
 import type { WithdrawSystemNumber } from "../../shared/api/money-withdraw";
+
+/** Spaces, dashes, dots and brackets typed between the digits of a card or a phone. */
+const SEPARATORS = /[\s\-.()]/g;
 
 /** Luhn (mod 10) check of a string of digits. */
 export function luhnValid(digits: string): boolean {
@@ -25,24 +29,16 @@ export function luhnValid(digits: string): boolean {
 /** The normalized account for `system`, or null when it does not fit. */
 export function normalizeWallet(system: WithdrawSystemNumber, raw: string): string | null {
   const s = raw.trim();
-  switch (system) {
-    case 1: {
-      const phone = s.replace(/[\s()-]/g, "").replace(/^\+/, "");
-      return /^\d{10,15}$/.test(phone) ? phone : null;
-    }
-    case 2: {
-      const account = s.replace(/[\s-]/g, "");
-      return /^\d{11,20}$/.test(account) ? account : null;
-    }
-    case 3: {
-      const card = s.replace(/[\s-]/g, "");
-      return /^\d{13,19}$/.test(card) && luhnValid(card) ? card : null;
-    }
-    case 4: {
-      const prepaid = s.replace(/[\s-]/g, "").toUpperCase();
-      return /^[A-Z]\d{7,12}$/.test(prepaid) ? prepaid : null;
-    }
+  if (system === 3) {
+    const card = s.replace(SEPARATORS, "");
+    return /^\d{13,19}$/.test(card) && luhnValid(card) ? card : null;
   }
+  if (system === 1) {
+    const phone = s.replace(SEPARATORS, "").replace(/^\+/, "");
+    return /^\d{10,15}$/.test(phone) ? phone : null;
+  }
+  const id = s.replace(/\s/g, "");
+  return /^[A-Za-z0-9]{6,32}$/.test(id) ? id : null;
 }
 
 /** The history's masked account: only the last 4 characters shown (§3). */
