@@ -49,7 +49,7 @@ export const decide = (token: string, body: Record<string, unknown>) => post("/a
 export async function createOk(token: string, itemIds: number[], sum: number, extra: Record<string, unknown> = {}) {
   const res = await create(token, { sum, wallet: CARD, system: 3, items: itemIds, ...extra });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { withdraw: { id: number; status: string } }).withdraw;
+  return ((await res.json()) as { withdraw: { id: number; status: string; date: number } }).withdraw;
 }
 
 export async function row(id: number) {

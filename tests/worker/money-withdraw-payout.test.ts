@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { completeWithdrawal } from "../../worker/money-withdraw/finish";
+import { payoutPaymentId } from "../../worker/money-withdraw/payout-pass";
 import { withdrawQueue } from "../../worker/withdraws/WithdrawQueue";
 import { ledgerRows, makeUser } from "./user-fixtures";
 import { booksBalance, createOk, decide, payoutOutcome, row, sandboxPayouts, statuses, uniqueCard, withdrawer } from "./money-withdraw-fixtures";
@@ -43,7 +44,9 @@ describe("payout", () => {
     expect(done).toMatchObject({ status: "completed", amount: 2_000, tax: 400, payout: 1_600 });
     expect(await payoutRows(s.w.id)).toEqual([expect.objectContaining({ account: "house", delta: -1_600, kind: "withdrawal", user_id: null })]);
     expect(await statuses(s.items)).toEqual(s.items.map(() => ({ owner_id: null, status: "available" })));
-    expect(await sandboxPayouts(s.card)).toEqual([expect.objectContaining({ paymentId: String(s.w.id), amount: 16, i: 4, status: 1 })]);
+    expect(await sandboxPayouts(s.card)).toEqual([
+      expect.objectContaining({ paymentId: payoutPaymentId({ id: s.w.id, created_at: s.w.date }), amount: 16, i: 4, status: 1 }),
+    ]);
     expect((await notificationsOf(s.id)).map((n) => n.name)).toContain("withdrawal_completed");
     await booksBalance();
   });

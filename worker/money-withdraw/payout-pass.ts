@@ -1,8 +1,8 @@
 // Drives 'sending' money withdrawals to their payout (README "Money withdrawals"). The pass runs in
 // the WithdrawQueue DO's alarm (withdraws/WithdrawQueue.ts) next to the trade-bot passes: no
 // state of its own, every withdrawal's state is in D1. For each due row:
-//   1. look the payout up at the provider by paymentId = the withdrawal id (so a create whose
-//      answer was lost is found, never made twice);
+//   1. look the payout up at the provider by its paymentId (payoutPaymentId: the withdrawal id and
+//      its creation time), so a create whose answer was lost is found, never made twice;
 //   2. none → create it (a refusal → canceled, everything back); in progress → look again after
 //      WITHDRAW.pollMs; paid → completed (finish.ts: the house pays out, once, by its ledger key);
 //      failed → canceled, everything back;
@@ -20,6 +20,15 @@ type PassEnv = Pick<Env, "DB" | "HUB_ROOM"> & PayoutEnv;
 const PASS_SIZE = 25;
 /** after a transport failure: pollMs · 2^(attempts−1), at most 10 minutes */
 const retryDelay = (attempts: number) => Math.min(WITHDRAW.pollMs * 2 ** Math.max(0, attempts - 1), 600_000);
+
+/**
+ * The provider's paymentId of a withdrawal's payout: stable for the row (so lookups and a retried
+ * create name the same payout) and unique at the provider even if the database were ever
+ * recreated and ids began again at 1 (a bare id would then match an old payout and pass it as paid).
+ */
+export function payoutPaymentId(w: Pick<MoneyWithdrawRow, "id" | "created_at">): string {
+  return `mw-${w.id}-${w.created_at}`;
+}
 
 export type PayoutOutcome = "created" | "pending" | "completed" | "canceled" | "retry" | "unconfigured" | "lost_race";
 
@@ -62,7 +71,7 @@ async function advance(env: PassEnv, w: MoneyWithdrawRow, now: number): Promise<
     await later(env, w, retryDelay(w.attempts + 1), { failed: true }, now);
     return "unconfigured";
   }
-  const paymentId = String(w.id);
+  const paymentId = payoutPaymentId(w);
   try {
     const found = await payoutStatus(env, paymentId);
     if (found.state === "missing") {

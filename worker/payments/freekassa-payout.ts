@@ -4,7 +4,7 @@
 //               growing with every request), signature = HMAC-SHA256(API key, the body's values
 //               sorted by key, joined with "|"), hex
 //   create      /v1/withdrawals/create {shopId, nonce, i (the payout method), account, amount,
-//               currency, paymentId (ours: the withdrawal id)} → {type: "success", data: {id}}
+//               currency, paymentId (ours: mw-<withdrawal id>-<its creation ms>)} → {type: "success", data: {id}}
 //   status      /v1/withdrawals {shopId, nonce, paymentId} → {type: "success", withdrawals: [{id, status, …}]}
 //               status 1 = paid; 8 (error) and 9 (canceled) = failed; anything else = still in progress
 //   a refusal   {type: "error", message} (HTTP 200 or 4xx)
