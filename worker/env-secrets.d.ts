@@ -11,6 +11,8 @@ declare global {
       STRIPE_SECRET_KEY?: string;
       STRIPE_WEBHOOK_SECRET?: string;
       WALLET_A_TOKEN?: string;
+      /** Money withdrawals (worker/money-withdraw; README "Money withdrawals"): FreeKassa API v1 key; unset = no payouts */
+      FREEKASSA_API_KEY?: string;
     }
   }
 }

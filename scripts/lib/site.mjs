@@ -139,5 +139,9 @@ export function sandboxPaymentVars(fakesUrl) {
     WALLET_A_ACCOUNT: SANDBOX.wallet.account,
     WALLET_A_TOKEN: SANDBOX.wallet.token,
     WALLET_A_PAY_URL: `${fakesUrl}/pay/wallet/pay`,
+    // money withdrawals: FreeKassa API v1 payouts (README "Money withdrawals")
+    FREEKASSA_API_URL: `${fakesUrl}/pay/api`,
+    FREEKASSA_API_KEY: SANDBOX.api.key,
+    FREEKASSA_PAYOUT_METHODS: SANDBOX.api.methods,
   };
 }

@@ -31,6 +31,10 @@ export const NOTIFICATION_KINDS = [
   "skins_deposit",
   /** cashback moved to the balance (content: the amount) */
   "cashback",
+  /** a money withdrawal was paid out (content: what arrived) */
+  "withdrawal_completed",
+  /** a money withdrawal was rejected or its payout failed: the items are back (content: its value) */
+  "withdrawal_canceled",
 ] as const;
 
 export const notificationKind = z.enum(NOTIFICATION_KINDS);

@@ -96,7 +96,7 @@ export type SkinWithdrawRow = z.infer<typeof skinWithdrawRow>;
 
 /**
  * POST /api/user/cancelWithdraw {id, type} (§7: answers `type`, then profile and balance reload).
- * No route serves it yet: a skin withdrawal cannot be cancelled (profile's canCancelWithdrawal),
- * money withdrawals arrive with payments. The SPA's cancel button parses this shape.
+ * Served for money withdrawals (worker/api/user/money-withdraw-routes.ts, type "money"); a skin
+ * withdrawal cannot be cancelled (profile's canCancelWithdrawal). The SPA's cancel button parses this shape.
  */
 export const cancelWithdrawAnswer = z.object({ type: z.enum(["success", "error"]), message: z.string().optional() });

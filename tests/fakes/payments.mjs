@@ -14,7 +14,17 @@
 // Wallet history (worker/payments/wallet.ts; WALLET_A_API_URL = <fakes>/pay/wallet):
 //   GET  /pay/wallet/payment-history/v2/transactions/:txnId?type=IN  (Bearer token) → transaction | 404
 //   GET  /pay/wallet/pay?amount&comment        a page that "pays" to the site's wallet and shows the receipt number
+// Payouts of money withdrawals, FreeKassa API v1 (worker/payments/freekassa-payout.ts; FREEKASSA_API_URL = <fakes>/pay/api):
+//   POST /pay/api/v1/withdrawals/create {shopId, nonce, i, account, amount, currency, paymentId, signature}
+//        → {type:"success", data:{id}} (a paymentId already used answers the same id) | {type:"error", message}
+//   POST /pay/api/v1/withdrawals {shopId, nonce, paymentId, signature} → {type:"success", withdrawals:[{id, status, …}]}
+//        status 0 in progress, 1 paid, 9 canceled; the outcome is the account's (control below, default
+//        success): success → paid at the first look, failure → canceled at the first look, delay → in
+//        progress for `polls` looks then paid, refuse → create answers an error
+//   signature = HMAC-SHA256(api key, the other values sorted by key joined with "|"); a bad one → 400
 // Control (tests):
+//   POST /pay/control/payouts/outcome {account, outcome: "success"|"failure"|"delay"|"refuse", polls?}
+//   GET  /pay/control/payouts → {payouts:[{id, paymentId, account, amount, currency, i, status}], createCalls}
 //   POST /pay/control/config {sci?, stripe?, wallet?}  merge settings (e.g. the site's callback URLs)
 //   POST /pay/control/sci/notify {orderId, amount, intid?, badSignature?, merchantId?}
 //        a notification signed over exactly `amount` (a wrong amount is still correctly signed)
@@ -32,6 +42,8 @@ export const SANDBOX = {
   sci: { merchantId: "777", secret1: "sandbox-secret-1", secret2: "sandbox-secret-2" },
   stripe: { secretKey: "sk_test_sandbox", webhookSecret: "whsec_sandbox" },
   wallet: { account: "79990000000", token: "sandbox-wallet-token" },
+  // FreeKassa API v1 (payouts of money withdrawals): the key and the method code (`i`) per system
+  api: { key: "sandbox-api-key", methods: "1:1,2:6,3:4,4:13" },
 };
 
 const md5 = (text) => createHash("md5").update(text, "utf8").digest("hex");
@@ -53,6 +65,10 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
   const sessionsByKey = new Map();
   /** @type {Map<string, any>} */
   const walletTxns = new Map();
+  /** payouts by paymentId, the outcome set per account, and how many creates arrived */
+  const payouts = new Map();
+  const payoutOutcomes = new Map();
+  let payoutCreates = 0;
   /** every notification sent: {provider, id, url, method, headers, body, status, answer} */
   const notifications = [];
 
@@ -247,6 +263,42 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
         return html(res, 200, page("Paid", `<p>Receipt number: <b id="receipt">${esc(txn.txnId)}</b></p>`));
       }
 
+      // --- payouts (FreeKassa API v1) ---
+      if ((path === "/api/v1/withdrawals/create" || path === "/api/v1/withdrawals") && req.method === "POST") {
+        const body = (await readJson(req)) ?? {};
+        const { signature, ...signed } = body;
+        const expected = hmac(
+          SANDBOX.api.key,
+          Object.keys(signed)
+            .sort()
+            .map((k) => String(signed[k]))
+            .join("|"),
+        );
+        if (signature !== expected) return json(res, 400, { type: "error", message: "Wrong signature" });
+        if (String(signed.shopId) !== config.sci.merchantId) return json(res, 400, { type: "error", message: "Wrong shop" });
+        const paymentId = String(signed.paymentId ?? "");
+        if (path === "/api/v1/withdrawals") {
+          const p = payouts.get(paymentId);
+          if (!p) return json(res, 200, { type: "success", pages: 0, withdrawals: [] });
+          const o = payoutOutcomes.get(p.account) ?? { outcome: "success" };
+          p.polls += 1;
+          if (p.status === 0) {
+            if (o.outcome === "failure") p.status = 9;
+            else if (o.outcome !== "delay" || p.polls > (o.polls ?? 1)) p.status = 1;
+          }
+          return json(res, 200, { type: "success", pages: 1, withdrawals: [payoutView(p)] });
+        }
+        payoutCreates += 1;
+        const account = String(signed.account ?? "");
+        if ((payoutOutcomes.get(account)?.outcome ?? "success") === "refuse") return json(res, 200, { type: "error", message: "Payout refused" });
+        const existing = payouts.get(paymentId);
+        if (existing) return json(res, 200, { type: "success", data: { id: existing.id } });
+        seq += 1;
+        const p = { id: seq, paymentId, account, amount: Number(signed.amount), currency: String(signed.currency), i: Number(signed.i), status: 0, polls: 0 };
+        payouts.set(paymentId, p);
+        return json(res, 200, { type: "success", data: { id: p.id } });
+      }
+
       // --- control ---
       if (path.startsWith("/control/")) return await control(req, res, path);
       return json(res, 404, { error: "no such payment call" });
@@ -268,9 +320,18 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
       sessionsByKey.clear();
       walletTxns.clear();
       notifications.length = 0;
+      payouts.clear();
+      payoutOutcomes.clear();
+      payoutCreates = 0;
       return json(res, 200, { ok: true });
     }
     if (path === "/control/notifications" && req.method === "GET") return json(res, 200, { notifications: notifications.map(view) });
+    if (path === "/control/payouts/outcome" && req.method === "POST") {
+      payoutOutcomes.set(String(body.account), { outcome: String(body.outcome), polls: Number(body.polls ?? 1) });
+      return json(res, 200, { ok: true });
+    }
+    if (path === "/control/payouts" && req.method === "GET")
+      return json(res, 200, { payouts: [...payouts.values()].map(payoutView), createCalls: payoutCreates });
     if (path === "/control/sci/notify" && req.method === "POST") {
       if (typeof body.orderId !== "string" || typeof body.amount !== "string") return json(res, 400, { error: "orderId and amount (text) are required" });
       const intid = typeof body.intid === "string" ? body.intid : freshIntid();
@@ -331,6 +392,10 @@ export function createPaymentsFake({ baseUrl, config: initial } = {}) {
 
 function view(n) {
   return { provider: n.provider, id: n.id, url: n.url, method: n.method, status: n.status, answer: n.answer };
+}
+
+function payoutView(p) {
+  return { id: p.id, paymentId: p.paymentId, account: p.account, amount: p.amount, currency: p.currency, i: p.i, status: p.status };
 }
 
 function merge(base, patch) {

@@ -38,7 +38,8 @@ import { refreshPricesAnswer } from "../../shared/api/prices";
 import { adminPromoAnswer, adminPromoListAnswer, checkPromocodeAnswer, usePromoAnswer } from "../../shared/api/promo";
 import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
 import { balanceAnswer, getAnswer, getUserAnswer, inventoryAnswer, profileAnswer, readAllAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
-import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
+import { cancelWithdrawAnswer, withdrawPreviewAnswer, withdrawSendAnswer } from "../../shared/api/withdraws";
+import { adminWithdrawDecideAnswer, adminWithdrawListAnswer, availableWithdrawAnswer, createWithdrawAnswer } from "../../shared/api/money-withdraw";
 import { skinsCreateAnswer, skinsHistoryAnswer, skinsInventoryAnswer } from "../../shared/api/skins-deposit";
 import { adminPaymentsAnswer, checkTransactionAnswer, methodsAnswer, sumCreateAnswer, sumHistoryAnswer } from "../../shared/api/payments";
 import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
@@ -51,6 +52,7 @@ import { makePromo, promoName } from "./promo-fixtures";
 import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, uniqueTradeLink } from "./withdraw-fixtures";
+import { bet, CARD, createOk, withdrawer } from "./money-withdraw-fixtures";
 import { botInventory } from "./skins-deposit-fixtures";
 import { order, walletTransaction } from "./payments-fixtures";
 
@@ -174,6 +176,41 @@ export const ROUTES: RouteEntry[] = [
     body: async (c) => {
       if (c.tradeLink) await botControl(c.tradeLink, "accept");
       return { items: { [String(await item(c.user?.id))]: 1 } };
+    },
+  },
+
+  // ── money withdrawals (README "Money withdrawals"): the caller deposited $100; a bet as large makes it wagered ──
+  { method: "POST", path: "/api/user/getAvailableWithdraw", access: "player", answer: availableWithdrawAnswer },
+  {
+    method: "POST",
+    path: "/api/user/createWithdraw",
+    access: "player",
+    answer: createWithdrawAnswer,
+    body: async (c) => {
+      if (c.user) await bet(c.user.id, 10_000);
+      return { sum: 30, wallet: CARD, system: 3, items: [await item(c.user?.id, 3_000)] };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/user/cancelWithdraw",
+    access: "player",
+    answer: cancelWithdrawAnswer,
+    body: async (c) => {
+      if (!c.user || !c.token) return { id: 1, type: "money" };
+      await bet(c.user.id, 10_000);
+      return { id: (await createOk(c.token, [await item(c.user.id, 3_000)], 30)).id, type: "money" };
+    },
+  },
+  { method: "POST", path: "/api/admin/withdraws/list", access: "admin", answer: adminWithdrawListAnswer, body: () => ({ status: "moderation" }) },
+  {
+    method: "POST",
+    path: "/api/admin/withdraws/decide",
+    access: "admin",
+    answer: adminWithdrawDecideAnswer,
+    body: async () => {
+      const p = await withdrawer([3_000]);
+      return { id: (await createOk(p.token, p.items, 30)).id, decision: "approve" };
     },
   },
 

@@ -13,6 +13,7 @@ import { PROMO_FLOWS_SQL, PROMO_MISMATCHES_SQL } from "../promo/reconcile-sql";
 import { PAYMENTS_FLOWS_SQL, PAYMENTS_MISMATCHES_SQL } from "../payments/reconcile-sql";
 import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
 import { SKIN_DEPOSIT_RECONCILE_SQL } from "../skins-deposit/reconcile-sql";
+import { MONEY_WITHDRAW_FLOWS_SQL, MONEY_WITHDRAW_MISMATCHES_SQL } from "../money-withdraw/reconcile-sql";
 import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
 
 export interface Reconciliation {
@@ -109,6 +110,14 @@ export interface Reconciliation {
   cashbackAccrued: number;
   cashbackPaid: number;
   cashbackMismatches: number;
+  /**
+   * Money withdrawals (worker/money-withdraw/reconcile-sql.ts): Σ payouts the house paid out
+   * (in `withdrawals`) and Σ amounts still open (reported); withdrawals disagreeing with their
+   * items or their 'withdrawal' ledger rows. Must be 0.
+   */
+  moneyWithdrawPaid: number;
+  moneyWithdrawOpen: number;
+  moneyWithdrawMismatches: number;
   ok: boolean;
 }
 
@@ -157,6 +166,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     paymentBad,
     cashbackFlows,
     cashbackBad,
+    moneyFlows,
+    moneyBad,
   ] = await batch(env.DB, [
     sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
     sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
@@ -198,6 +209,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     sql.raw(PAYMENTS_MISMATCHES_SQL),
     sql.raw(CASHBACK_FLOWS_SQL),
     sql.raw(CASHBACK_MISMATCHES_SQL),
+    sql.raw(MONEY_WITHDRAW_FLOWS_SQL),
+    sql.raw(MONEY_WITHDRAW_MISMATCHES_SQL),
   ]);
   const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
@@ -216,6 +229,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const promoMismatches = one(promoBad);
   const paymentMismatches = one(paymentBad);
   const cashbackMismatches = one(cashbackBad);
+  const moneyWithdrawMismatches = one(moneyBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -251,6 +265,9 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     cashbackAccrued: one(cashbackFlows, "accrued"),
     cashbackPaid: one(cashbackFlows, "paid"),
     cashbackMismatches,
+    moneyWithdrawPaid: one(moneyFlows, "paid"),
+    moneyWithdrawOpen: one(moneyFlows, "open"),
+    moneyWithdrawMismatches,
     ok:
       userBalances + houseTotal === deposits - withdrawals &&
       mismatchedAccounts === 0 &&
@@ -263,6 +280,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       skinDepositMismatches === 0 &&
       promoMismatches === 0 &&
       paymentMismatches === 0 &&
-      cashbackMismatches === 0,
+      cashbackMismatches === 0 &&
+      moneyWithdrawMismatches === 0,
   };
 }

@@ -7,6 +7,7 @@ import { catalogue, inventoryItems, notifications, users } from "../db/schema";
 import { ITEM_STATUS } from "../db/types";
 import { crashGameResults, crashHistory } from "./crash-history";
 import { skinWithdrawHistory } from "../withdraws/history";
+import { moneyWithdrawHistory } from "../money-withdraw/history";
 import type { GameResult } from "./game-result";
 import { all, sql } from "../db/sql";
 
@@ -117,7 +118,7 @@ export async function gameResults(env: DbEnv, userId: number): Promise<GameResul
 
 type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
 
-/** No table holds these rows yet: jackpot/wheel bets and money withdrawals arrive with their issues. */
+/** No table holds these rows yet: jackpot/wheel bets arrive with their issues. */
 const noTableYet = async (): Promise<never[]> => [];
 
 /** One query per history list of the profile; each issue replaces its entry with its table's query. */
@@ -125,9 +126,15 @@ export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
   crashBets: crashHistory,
   jackpotBets: noTableYet,
   wheelBets: noTableYet,
-  // skin withdrawals (issue 5); money withdrawals join these rows with the Payments issue
-  withdraws: skinWithdrawHistory,
+  // skin withdrawals (issue 5) and money withdrawals (issue 14), newest first
+  withdraws: withdrawHistory,
 };
+
+/** Skin and money withdrawals merged by date, newest first, at most USER_API.historyRows. */
+async function withdrawHistory(env: DbEnv, userId: number): Promise<ProfileLists["withdraws"]> {
+  const [skins, money] = await Promise.all([skinWithdrawHistory(env, userId), moneyWithdrawHistory(env, userId)]);
+  return [...skins, ...money].sort((a, b) => b.date - a.date).slice(0, USER_API.historyRows);
+}
 
 export async function profileLists(env: DbEnv, userId: number, names: (keyof ProfileLists)[]) {
   const rows = await Promise.all(names.map((name) => profileListQueries[name](env, userId)));

@@ -1,4 +1,5 @@
-// The trade-bot queue's clock (skin withdrawals, and skins deposits: skins-deposit/queue.ts): one Durable Object (named "queue") that runs queue passes
+// The trade-bot queue's clock (skin withdrawals, skins deposits: skins-deposit/queue.ts, and the
+// payouts of money withdrawals: money-withdraw/payout-pass.ts): one Durable Object (named "queue") that runs queue passes
 // (queue.ts) on its alarm. It keeps NO state of its own — every withdrawal's state is in D1 —
 // so an evicted or restarted instance simply runs the next pass and carries on from D1.
 //   kick()   — after a send: make sure a pass runs now (sets the alarm; answers at once).
@@ -11,6 +12,9 @@ import { WITHDRAW } from "../../shared/constants";
 import { type DepositBot, tradeBotFromEnv, type TradeBot } from "./bot";
 import { PASS_SIZE, processDue, type PassResult } from "./queue";
 import { processDueDeposits } from "../skins-deposit/queue";
+import { processDuePayouts } from "../money-withdraw/payout-pass";
+
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 export function withdrawQueue(env: Pick<Env, "WITHDRAW_QUEUE">) {
   return env.WITHDRAW_QUEUE.get(env.WITHDRAW_QUEUE.idFromName("queue"));
@@ -53,13 +57,15 @@ export class WithdrawQueue extends DurableObject<Env> {
     try {
       do {
         this.again = false;
-        if (!bot) break; // switched off: rows wait in D1 until a bot is configured and kicked
-        const pass = await processDue(this.env, bot, Date.now());
-        const deposits = await processDueDeposits(this.env, bot, Date.now());
-        const nextAt = pass.nextAt === null ? deposits.nextAt : deposits.nextAt === null ? pass.nextAt : Math.min(pass.nextAt, deposits.nextAt);
+        // money withdrawals' payouts (money-withdraw/payout-pass.ts) need no trade bot
+        const payouts = await processDuePayouts(this.env, Date.now());
+        // no bot: skin rows wait in D1 until a bot is configured and kicked
+        const pass = bot ? await processDue(this.env, bot, Date.now()) : { seen: 0, finished: [], nextAt: null };
+        const deposits = bot ? await processDueDeposits(this.env, bot, Date.now()) : { seen: 0, nextAt: null };
+        const nextAt = earliest(earliest(pass.nextAt, deposits.nextAt), payouts.nextAt);
         result = { seen: result.seen + pass.seen, finished: [...result.finished, ...pass.finished], nextAt };
         // a full pass may have left more rows due right now
-        if ((pass.seen >= PASS_SIZE || deposits.seen >= PASS_SIZE) && nextAt !== null && nextAt <= Date.now()) this.again = true;
+        if ((pass.seen >= PASS_SIZE || deposits.seen >= PASS_SIZE || payouts.seen >= PASS_SIZE) && nextAt !== null && nextAt <= Date.now()) this.again = true;
       } while (this.again);
     } catch (err) {
       console.error("withdraw queue pass failed", String(err));

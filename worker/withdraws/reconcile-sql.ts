@@ -31,15 +31,19 @@ export const WITHDRAW_MISMATCHES_SQL = `
            WHERE i.status = 'withdrawing'
              AND EXISTS (SELECT 1 FROM withdrawal_items y WHERE y.item_id = i.id)
              AND NOT EXISTS (SELECT 1 FROM withdrawal_items x JOIN withdrawals w ON w.id = x.withdrawal_id
-                              WHERE x.item_id = i.id AND w.user_id = i.owner_id AND w.status IN ('sending', 'moderation')))
+                              WHERE x.item_id = i.id AND w.user_id = i.owner_id AND w.status IN ('sending', 'moderation'))
+             -- an open money withdrawal holds it now (money-withdraw/reconcile-sql.ts checks those)
+             AND NOT EXISTS (SELECT 1 FROM money_withdrawal_items mx JOIN money_withdrawals mw ON mw.id = mx.withdrawal_id
+                              WHERE mx.item_id = i.id AND mw.status IN ('moderation', 'sending')))
        + (SELECT COUNT(*) FROM withdrawal_items x JOIN withdrawals w ON w.id = x.withdrawal_id JOIN inventory_items i ON i.id = x.item_id
            WHERE (w.status IN ('sending', 'moderation') AND i.status <> 'withdrawing')
               OR (w.status = 'completed' AND i.status <> 'withdrawn')) AS v`;
 
 /**
- * 'withdrawing' items that no withdrawal ever held (strayWithdrawingItems, part of `ok`): only the
- * withdrawal flow may set that status.
+ * 'withdrawing' items that no withdrawal (skin or money) ever held (strayWithdrawingItems, part of
+ * `ok`): only the withdrawal flows may set that status.
  */
 export const STRAY_WITHDRAWING_SQL = `
   SELECT COUNT(*) AS v FROM inventory_items i
-   WHERE i.status = 'withdrawing' AND NOT EXISTS (SELECT 1 FROM withdrawal_items x WHERE x.item_id = i.id)`;
+   WHERE i.status = 'withdrawing' AND NOT EXISTS (SELECT 1 FROM withdrawal_items x WHERE x.item_id = i.id)
+     AND NOT EXISTS (SELECT 1 FROM money_withdrawal_items x WHERE x.item_id = i.id)`;

@@ -14,3 +14,4 @@ export * from "./skins-deposit";
 export * from "./promo";
 export * from "./payments";
 export * from "./cashback";
+export * from "./money-withdraw";
