@@ -219,6 +219,23 @@ describe("commands (§6)", () => {
     expect((await say(c, "!balance")).message).toBe("chat_api.command_sent");
     const card = await next(c, "newMessage", (f) => f.data.type === "balance" && f.data.user.id === p.user.id);
     expect(card.data).toMatchObject({ message: "!balance", stats: { total_deposit: 25.5, balance: 20, total_withdraw: 5.5 } });
+
+    // a completed money withdrawal (paid out by the house) counts what arrived; an open one does not
+    for (const [status, payout] of [
+      ["completed", 800],
+      ["moderation", 400],
+    ] as const) {
+      await env.DB.prepare(
+        `INSERT INTO money_withdrawals (user_id, request_id, system, wallet, amount, tax, payout, status, next_attempt_at)
+         VALUES (?1, ?2, 3, '4242424242424242', ?3, ?4, ?5, ?6, 0)`,
+      )
+        .bind(p.user.id, `chat-${status}`, payout + payout / 4, payout / 4, payout, status)
+        .run();
+    }
+    advanceClock(CHAT.minIntervalMs);
+    expect((await say(c, "!balance")).message).toBe("chat_api.command_sent");
+    const again = await next(c, "newMessage", (f) => f.data.type === "balance" && f.data.user.id === p.user.id && f.data.stats.total_withdraw !== 5.5);
+    expect(again.data).toMatchObject({ stats: { total_withdraw: 13.5 } });
   });
 
   it("!bet of a round that does not exist, a round not crashed yet, and unknown commands", async () => {

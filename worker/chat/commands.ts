@@ -27,13 +27,15 @@ export async function statsCard(env: DbEnv, userId: number): Promise<StatsCard> 
   return { total_games: games, win_rate: winRate(row?.won ?? 0, games), total_profit: toDollars(row?.profit ?? 0) };
 }
 
-/** Σ deposits, the balance, Σ money withdrawals (positive). */
+/** Σ deposits, the balance, Σ money withdrawn (positive: user withdrawal rows and completed money withdrawals' payouts). */
 export async function balanceCard(env: DbEnv, userId: number): Promise<BalanceCard> {
   const row = await first<{ balance: number; deposits: number; withdrawals: number }>(
     env.DB,
     sql`SELECT u.balance AS balance,
             COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'deposit'), 0) AS deposits,
-            COALESCE((SELECT -SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'withdrawal'), 0) AS withdrawals
+            COALESCE((SELECT -SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'withdrawal'), 0)
+              -- money withdrawals are paid out by the house (README "Money withdrawals"): what arrived
+              + COALESCE((SELECT SUM(payout) FROM money_withdrawals WHERE user_id = u.id AND status = 'completed'), 0) AS withdrawals
        FROM users u WHERE u.id = ${userId}`,
   );
   return {
