@@ -95,16 +95,24 @@ describe("cases", () => {
 
       const openButton = a.page.getByRole("button", { name: /^Open for \$/ });
       const answer = a.page.waitForResponse((r) => r.url().endsWith("/api/cases/open") && r.request().method() === "POST");
+      // a watcher set before the click notes the disabled "Spinning…" button the moment it appears
+      // (on a loaded CI machine a check begun after the answer could start too late and miss it)
+      await a.page.evaluate(() => {
+        const w = window as unknown as { sawSpinning: boolean };
+        w.sawSpinning = false;
+        const check = () => {
+          if ([...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Spinning…" && b.disabled)) w.sawSpinning = true;
+        };
+        new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
       const startedAt = Date.now();
       await openButton.click();
       const body = (await (await answer).json()) as { winItem: WinItem; roll: { nonce: number; server_seed_hash: string } };
       const win = body.winItem;
       expect(win.market_hash_name).toBeTruthy();
       // while spinning the button is disabled: label and state read together in the page (two
-      // separate reads raced the landing on a loaded CI machine)
-      await a.page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Spinning…" && b.disabled), null, {
-        timeout: CASES.reel.spinMs,
-      });
+      // separate reads raced the landing on a loaded CI machine), by the watcher set above
+      await a.page.waitForFunction(() => (window as unknown as { sawSpinning: boolean }).sawSpinning, null, { timeout: CASES.reel.spinMs + 5_000 });
       await a.page.waitForTimeout(CASES.reel.spinMs / 3);
       await screenshot(a.page, "case-spinning-desktop");
 
