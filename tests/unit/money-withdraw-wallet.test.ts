@@ -1,6 +1,7 @@
 // Wallet validation per system (worker/money-withdraw/wallet.ts; README "Money withdrawals").
 import { describe, expect, it } from "vitest";
-import { luhnValid, maskWallet, normalizeWallet } from "../../worker/money-withdraw/wallet";
+import { luhnValid } from "../../shared/withdraw-wallet";
+import { maskWallet, normalizeWallet } from "../../worker/money-withdraw/wallet";
 
 describe("card (system 3): 13–19 digits and the Luhn check", () => {
   it("accepts known test numbers, with spaces or dashes", () => {

@@ -13,10 +13,10 @@ import {
   confirmBlocker,
   formatWalletInput,
   itemsValueCents,
-  luhnValid,
   withdrawFormKey,
   withdrawQuote,
 } from "../../web/src/features/inventory/moneyWithdrawForm";
+import { luhnValid } from "../../shared/withdraw-wallet";
 import { nextAttempt } from "../../web/src/lib/requestAttempt";
 
 describe("card numbers (13–19 digits, Luhn)", () => {
