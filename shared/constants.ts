@@ -131,6 +131,8 @@ export const WITHDRAW = {
 
 // deposits, providers, promo codes, skins deposits, money withdrawals (kept in their own file)
 export { DEPOSIT, MONEY_WITHDRAW, PAYMENTS, PROMO, SKINS_DEPOSIT } from "./constants-money";
+// jackpot rooms: levels, per-level defaults, timers, commission (kept in their own file)
+export { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "./constants-jackpot";
 
 export const FAIRNESS = {
   instantCrashPercent: 4,

@@ -43,6 +43,22 @@ export const SERVER_KEYS = {
     "crash_api.forbidden",
     "crash_api.round_not_found",
   ],
+  // jackpot (README "Jackpot"; shared/api/jackpot.ts)
+  jackpot: [
+    "jackpot_api.bet_success",
+    "jackpot_api.skins_not_found",
+    "jackpot_api.no_items",
+    "jackpot_api.too_small",
+    "jackpot_api.too_many_items",
+    "jackpot_api.too_many_items_player",
+    "jackpot_api.room_full",
+    "jackpot_api.round_closed",
+    "jackpot_api.maintenance",
+    "jackpot_api.unauthorized",
+    "jackpot_api.banned",
+    "jackpot_api.round_not_found",
+    "jackpot_api.unavailable",
+  ],
   chat: [
     "chat_api.message_sent",
     "chat_api.command_sent",

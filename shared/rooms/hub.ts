@@ -30,7 +30,17 @@ export const notificationFrame = frame("notification", notificationSchema);
 /** The user was banned: the SPA logs out with the banned notice. */
 export const userBannedFrame = frame("userBanned", noData);
 /** A game's bank changed (the mode bar, §2): pushed by the game rooms, throttled; dollars. */
-export const banksFrame = frame("banks", z.strictObject({ crash: dollarsJson.optional(), jackpot: dollarsJson.optional(), wheel: dollarsJson.optional() }));
+export const banksFrame = frame(
+  "banks",
+  z.strictObject({
+    crash: dollarsJson.optional(),
+    /** the sum of the three jackpot rooms' banks */
+    jackpot: dollarsJson.optional(),
+    /** each jackpot room's bank (shared/constants-jackpot.ts levels) */
+    jackpotLevels: z.strictObject({ low: dollarsJson, medium: dollarsJson, high: dollarsJson }).partial().optional(),
+    wheel: dollarsJson.optional(),
+  }),
+);
 /** The player's cashback changed (§7 updateCashback): integer hundredths of a cent (shared/cashback.ts). */
 export const updateCashbackFrame = frame("updateCashback", z.strictObject({ cashback: cashbackUnits }));
 /** A case was opened somewhere (§7 casesLiveDrop). */
