@@ -13,7 +13,7 @@ import {
   readMultipliers,
   writeMultipliers,
 } from "../../web/src/features/crash/multipliers";
-import { roundIdFrom } from "../../web/src/features/crash/roundId";
+import { roundIdFrom } from "../../web/src/lib/roundId";
 import { retained, toggled } from "../../web/src/features/crash/selection";
 import { parseTwist } from "../../web/src/features/crash/twist";
 

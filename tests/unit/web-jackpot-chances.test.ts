@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chanceOf, formatChance, ticketsByPlayer, ticketsOf } from "../../web/src/features/jackpot/chances";
+import { formatChance, ticketsOf } from "../../web/src/features/jackpot/chances";
 
-const bet = (id: number, from: number, to: number) => ({ user: { id }, from, to });
 /** Intl's Russian output uses no-break spaces: compare with plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -11,23 +10,6 @@ describe("tickets", () => {
     expect(ticketsOf({ from: 7, to: 7 })).toBe(1);
     expect(ticketsOf({ from: 8, to: 7 })).toBe(0);
     expect(ticketsOf({ from: 1.5, to: 7 })).toBe(0);
-  });
-
-  it("adds each player's bets, in the order of their first bet", () => {
-    // rows arrive newest first; the tickets are numbered in bet order
-    const rows = [bet(1, 401, 500), bet(2, 151, 400), bet(1, 1, 150)];
-    expect(ticketsByPlayer(rows)).toEqual([
-      { userId: 1, tickets: 250 },
-      { userId: 2, tickets: 250 },
-    ]);
-    expect(ticketsByPlayer([])).toEqual([]);
-  });
-
-  it("chance is the share of all tickets", () => {
-    expect(chanceOf(250, 500)).toBe(0.5);
-    expect(chanceOf(0, 500)).toBe(0);
-    expect(chanceOf(5, 0)).toBe(0);
-    expect(chanceOf(600, 500)).toBe(1);
   });
 });
 

@@ -46,6 +46,7 @@ function useLiveHub(): void {
         const value = banks[game];
         if (value !== undefined) setBank(game, value);
       }
+      if (banks.jackpotLevels) useBanksStore.getState().setJackpotLevels(banks.jackpotLevels);
     });
     // Live case drops reach the cases strip from any screen (§7 casesLiveDrop).
     const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);

@@ -12,7 +12,7 @@ type PlaceholderExport = keyof Awaited<ReturnType<typeof placeholders>>;
 const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) as () => Promise<{ default: ComponentType }>);
 
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
-const Jackpot = screen("JackpotPlaceholder");
+const Jackpot = lazyScreen(() => import("../features/jackpot/JackpotScreen"));
 const Wheel = screen("WheelPlaceholder");
 const Cases = lazyScreen(() => import("../features/cases/CasesScreen"));
 const CaseOpen = lazyScreen(() => import("../features/cases/CaseScreen"));
@@ -22,6 +22,7 @@ const Support = screen("SupportPlaceholder");
 const Ticket = screen("TicketPlaceholder");
 const Promo = lazyScreen(() => import("../features/promo/PromoPage"));
 const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
+const JackpotRound = lazyScreen(() => import("../features/jackpot/JackpotRoundPage"));
 const ProvablyFair = lazyScreen(() => import("../features/fairness/ProvablyFairPage"));
 const UserAgreement = screen("UserAgreementPlaceholder");
 const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
@@ -43,7 +44,14 @@ const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Crash />, handle: mode("crash") },
-      { path: "jackpot", element: <Jackpot />, handle: mode("jackpot") },
+      {
+        path: "jackpot",
+        handle: mode("jackpot"),
+        children: [
+          { index: true, element: <Jackpot /> },
+          { path: ":id", element: <JackpotRound />, handle: page("jackpot_round") },
+        ],
+      },
       { path: "wheel", element: <Wheel />, handle: mode("wheel") },
       {
         path: "cases",

@@ -1,6 +1,7 @@
 // The totals the mode bar shows (§2): each game's bank and the bonus pool. The game rooms and
 // the hub fill it as they arrive; until then everything reads $0.00.
 import { create } from "zustand";
+import type { JackpotLevel } from "../../../shared/constants";
 
 interface BonusBank {
   /** The bonus pool in dollars. */
@@ -15,8 +16,11 @@ export interface BanksState {
   crash: number;
   jackpot: number;
   wheel: number;
+  /** each jackpot room's bank (the jackpot tabs); `jackpot` is their sum */
+  jackpotLevels: Record<JackpotLevel, number>;
   bonus: BonusBank;
   setBank(game: "crash" | "jackpot" | "wheel", dollars: number): void;
+  setJackpotLevels(banks: Partial<Record<JackpotLevel, number>>): void;
   setBonus(bonus: Partial<BonusBank>): void;
 }
 
@@ -24,8 +28,10 @@ export const useBanksStore = create<BanksState>()((set, get) => ({
   crash: 0,
   jackpot: 0,
   wheel: 0,
+  jackpotLevels: { low: 0, medium: 0, high: 0 },
   bonus: { bank: 0, endTime: null, clockOffsetMs: 0 },
   setBank: (game, dollars) => set({ [game]: dollars } as Pick<BanksState, typeof game>),
+  setJackpotLevels: (banks) => set({ jackpotLevels: { ...get().jackpotLevels, ...banks } }),
   setBonus: (bonus) => set({ bonus: { ...get().bonus, ...bonus } }),
 }));
 

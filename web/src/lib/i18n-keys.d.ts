@@ -14,6 +14,7 @@ import type fairness from "../locales/ru/fairness.json";
 import type hub from "../locales/ru/hub.json";
 import type inventory from "../locales/ru/inventory.json";
 import type items from "../locales/ru/items.json";
+import type jackpot from "../locales/ru/jackpot.json";
 import type layout from "../locales/ru/layout.json";
 import type notifications from "../locales/ru/notifications.json";
 import type placeholder from "../locales/ru/placeholder.json";
@@ -41,6 +42,7 @@ declare module "i18next" {
       hub: typeof hub;
       inventory: typeof inventory;
       items: typeof items;
+      jackpot: typeof jackpot;
       layout: typeof layout;
       notifications: typeof notifications;
       placeholder: typeof placeholder;

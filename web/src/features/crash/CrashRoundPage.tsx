@@ -13,7 +13,7 @@ import { Money } from "../../ui/Money";
 import { ScreenSkeleton } from "../../ui/Spinner";
 import { BetRow } from "./BetRow";
 import { RoundVerify } from "./RoundVerify";
-import { roundIdFrom } from "./roundId";
+import { roundIdFrom } from "../../lib/roundId";
 import "./crash.css";
 
 export default function CrashRoundPage() {

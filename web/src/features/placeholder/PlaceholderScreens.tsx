@@ -4,12 +4,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, JackpotIcon, ListIcon, SupportIcon, TrophyIcon, WheelIcon } from "../../ui/icons";
+import { DocIcon, ListIcon, SupportIcon, TrophyIcon, WheelIcon } from "../../ui/icons";
 
-type PlaceholderKey = "jackpot" | "wheel" | "tournament" | "top" | "support" | "ticket" | "user_agreement";
+type PlaceholderKey = "wheel" | "tournament" | "top" | "support" | "ticket" | "user_agreement";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
-  jackpot: <JackpotIcon />,
   wheel: <WheelIcon />,
   tournament: <TrophyIcon />,
   top: <ListIcon />,
@@ -28,7 +27,6 @@ function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
   );
 }
 
-export const JackpotPlaceholder = () => <PlaceholderScreen screen="jackpot" />;
 export const WheelPlaceholder = () => <PlaceholderScreen screen="wheel" />;
 export const TournamentPlaceholder = () => <PlaceholderScreen screen="tournament" />;
 export const TopPlaceholder = () => <PlaceholderScreen screen="top" />;

@@ -1,0 +1,158 @@
+// The bet form (§2, §5): the player's own available items, the room's minimum and item limits
+// shown BEFORE sending, the button disabled with its reason (betBlock.ts), and POST
+// /api/jackpot/setBet {items, level} with the ids only. The answer's jackpot_api key becomes the
+// notice; the bet itself arrives through the socket (jackpotNewBet) like everyone else's.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import { jackpotSetBetAnswer } from "../../../../shared/api/jackpot";
+import type { InventoryItemJson } from "../../../../shared/api/user";
+import type { JackpotLevel } from "../../../../shared/constants";
+import { toCents, toDollars } from "../../../../shared/money";
+import { api, failureKey } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
+import { playSound } from "../../lib/sound";
+import { notify, useUiStore } from "../../lib/uiStore";
+import { ItemImage } from "../../ui/ItemImage";
+import { formatDollars, Money } from "../../ui/Money";
+import { Spinner } from "../../ui/Spinner";
+import { betBlock, pickLimit } from "./betBlock";
+import { useJackpotPicks } from "./picks";
+import { ownItemsInRound, phaseAt } from "./state";
+import { useJackpotStore } from "./store";
+import { useNow } from "./useNow";
+
+interface Props {
+  level: JackpotLevel;
+  selfId: number | null;
+  maintenance: boolean;
+  items: InventoryItemJson[] | undefined;
+  itemsLoading: boolean;
+}
+
+export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Props) {
+  const { t } = useTranslation("jackpot");
+  const qc = useQueryClient();
+  const openModal = useUiStore((s) => s.openModal);
+  const s = useJackpotStore();
+  const now = useNow(500, s.status !== null);
+  const selected = useJackpotPicks((p) => p.selected);
+  const toggle = useJackpotPicks((p) => p.toggle);
+  const clear = useJackpotPicks((p) => p.clear);
+  const send = useMutation({
+    mutationFn: (ids: number[]) => api("/api/jackpot/setBet", jackpotSetBetAnswer, { items: ids, level }),
+    onSuccess: (answer) => {
+      playSound("bet");
+      notify({ type: "success", message: answer.message });
+      clear();
+    },
+    onError: (err) => {
+      playSound("error");
+      const key = failureKey(err, "jackpot_error.participate");
+      if (key) notify({ type: "error", message: key });
+    },
+    // the staked items leave the available list
+    onSettled: () => void qc.invalidateQueries({ queryKey: queryKeys.inventory }),
+  });
+
+  const picked = (items ?? []).filter((i) => selected.includes(i.myId));
+  const own = ownItemsInRound(s.bets, selfId);
+  const block = betBlock({
+    signedIn: selfId !== null,
+    connected: s.connected,
+    maintenance: maintenance || s.maintenance,
+    phase: phaseAt(s, now),
+    settings: s.settings,
+    sending: send.isPending,
+    pickedPrices: picked.map((i) => i.price),
+    ownItemsInRound: own,
+    isPlayer: selfId !== null && s.chances.some((c) => c.user.id === selfId),
+    playersCount: s.playersCount,
+  });
+  const limit = pickLimit(s.settings, own);
+  const totalCents = picked.reduce((sum, i) => sum + toCents(i.price), 0);
+
+  const onBet = () => {
+    if (block === "login") return openModal("login");
+    if (block === "ready") send.mutate(picked.map((i) => i.myId));
+  };
+
+  return (
+    <section className="jackpot-form" aria-labelledby="jackpot-form-title">
+      <h2 className="jackpot-section-title" id="jackpot-form-title">
+        {t("form.title")}
+      </h2>
+      {s.settings && (
+        <p className="jackpot-muted" data-testid="jackpot-limits">
+          {t("form.limits", {
+            min: formatDollars(s.settings.minBet),
+            perBet: s.settings.maxItemsPerBet,
+            perPlayer: s.settings.maxItemsPerPlayer,
+            used: own,
+          })}
+        </p>
+      )}
+      <div className="jackpot-form-actions">
+        <button
+          type="button"
+          className="button button-primary jackpot-bet"
+          disabled={block !== "ready" && block !== "login"}
+          onClick={onBet}
+          aria-describedby="jackpot-bet-reason"
+          data-testid="jackpot-bet"
+          data-state={block}
+        >
+          {block === "sending" ? <Spinner size={18} /> : null}
+          <span>{block === "ready" ? t("form.send", { amount: formatDollars(toDollars(totalCents)) }) : t(`form.block.${block}`)}</span>
+        </button>
+        <p className="jackpot-form-summary" id="jackpot-bet-reason" aria-live="polite">
+          <span>{t("form.selected", { count: picked.length, max: limit })}</span>
+          <Money amount={toDollars(totalCents)} />
+          {block === "too_small" && s.settings ? (
+            <span className="jackpot-form-why">{t("form.need_min", { min: formatDollars(s.settings.minBet) })}</span>
+          ) : null}
+        </p>
+      </div>
+      {selfId !== null && (
+        <div className="jackpot-inventory">
+          {itemsLoading ? (
+            <Spinner />
+          ) : !items || items.length === 0 ? (
+            <p className="jackpot-muted">{t("form.no_items")}</p>
+          ) : (
+            <ul className="jackpot-inventory-list" aria-label={t("form.items")}>
+              {items.map((item) => {
+                const isPicked = selected.includes(item.myId);
+                const usable = item.status === "available";
+                const full = !isPicked && selected.length >= limit;
+                return (
+                  <li key={item.myId}>
+                    <button
+                      type="button"
+                      className="pick-card jackpot-item"
+                      style={{ "--rarity": item.rarity_color } as CSSProperties}
+                      aria-pressed={isPicked}
+                      aria-label={`${item.market_hash_name}, ${formatDollars(item.price)}`}
+                      disabled={!usable || full}
+                      title={item.market_hash_name}
+                      onClick={() => toggle(item, limit)}
+                    >
+                      {isPicked && (
+                        <span className="pick-card__check" aria-hidden="true">
+                          ✓
+                        </span>
+                      )}
+                      <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
+                      <Money amount={item.price} className="jackpot-item-price" />
+                      {!usable && <span className="jackpot-item-status">{t(`item_status.${item.status}`, { defaultValue: item.status })}</span>}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

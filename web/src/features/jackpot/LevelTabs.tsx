@@ -1,0 +1,30 @@
+// The three rooms (§4 risk levels low / medium / high) as links: the level lives in the URL, so
+// the browser's back button and a shared link work; each shows its live bank (the hub's banks
+// frame, the open level from its own socket).
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { JACKPOT_LEVELS, type JackpotLevel } from "../../../../shared/constants";
+import { useBanksStore } from "../../lib/banksStore";
+import { formatDollars } from "../../ui/Money";
+
+export function LevelTabs({ level }: { level: JackpotLevel }) {
+  const { t } = useTranslation("jackpot");
+  const banks = useBanksStore((s) => s.jackpotLevels);
+  return (
+    <nav className="jackpot-levels" aria-label={t("levels.label")}>
+      {JACKPOT_LEVELS.map((l) => (
+        <Link
+          key={l}
+          to={`/jackpot?level=${l}`}
+          className={`jackpot-level jackpot-level--${l}`}
+          aria-current={l === level ? "page" : undefined}
+          data-testid={`jackpot-level-${l}`}
+          replace
+        >
+          <span className="jackpot-level-name">{t(`levels.${l}`)}</span>
+          <span className="jackpot-level-bank">{formatDollars(banks[l])}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

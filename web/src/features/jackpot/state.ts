@@ -1,0 +1,240 @@
+// A jackpot room (one level) as the client knows it (spec §3 Jackpot game, §4 Jackpot) and how
+// each /ws/jackpot frame changes it. Pure: applyFrame(state, frame, now) → the next state and the
+// effects (notices, the level's bank) the connection performs. Deadlines stay on the server's
+// clock with the measured offset; the phase after the spinner stops (waiting, status 3) follows
+// from the clock (draw.spinEndsAt), as no frame announces it.
+import {
+  JACKPOT_FIRST,
+  JACKPOT_SECOND,
+  JACKPOT_SPINNING,
+  JACKPOT_WAITING,
+  type JackpotBetJson,
+  type JackpotChanceJson,
+  type JackpotDrawJson,
+  type JackpotHistoryEntry,
+  type JackpotSettingsJson,
+  type JackpotStatus,
+} from "../../../../shared/api/jackpot";
+import { JACKPOT, type JackpotLevel } from "../../../../shared/constants";
+import type { JackpotServerFrame } from "../../../../shared/rooms/jackpot";
+
+export type JackpotPhase = "loading" | "first" | "second" | "spinning" | "waiting";
+
+interface LastWinner {
+  roundId: number;
+  user: { id: number; username: string; avatar: string };
+  chance: number;
+  bank: number;
+  winningTicket: number;
+}
+
+export interface JackpotData {
+  level: JackpotLevel | null;
+  roundId: number | null;
+  /** null until the first jackpotInit */
+  status: JackpotStatus | null;
+  publicHash: string;
+  bank: number;
+  itemsCount: number;
+  playersCount: number;
+  /** in bet order (tickets ascending) */
+  bets: JackpotBetJson[];
+  /** one row per player, in the order of his first bet */
+  chances: JackpotChanceJson[];
+  settings: JackpotSettingsJson | null;
+  /** server clock: a single player's items return then */
+  soloEndsAt: number | null;
+  /** server clock: bets close then (status 1) */
+  countdownEndsAt: number | null;
+  draw: JackpotDrawJson | null;
+  /** revealed with the draw */
+  secret: string | null;
+  lastWinner: LastWinner | null;
+  history: JackpotHistoryEntry[];
+  maintenance: boolean;
+  /** server clock − local clock, ms */
+  clockOffsetMs: number | null;
+}
+
+export const initialJackpotData: JackpotData = {
+  level: null,
+  roundId: null,
+  status: null,
+  publicHash: "",
+  bank: 0,
+  itemsCount: 0,
+  playersCount: 0,
+  bets: [],
+  chances: [],
+  settings: null,
+  soloEndsAt: null,
+  countdownEndsAt: null,
+  draw: null,
+  secret: null,
+  lastWinner: null,
+  history: [],
+  maintenance: false,
+  clockOffsetMs: null,
+};
+
+export type JackpotEffect = { kind: "notify"; type: "error"; message: string } | { kind: "bank"; level: JackpotLevel; dollars: number };
+
+/**
+ * A new offset sample (serverTime − receivedAt). Network delay only makes a sample smaller than
+ * the truth, so a larger sample is taken at once and a smaller one only creeps in (as crash).
+ */
+export function nextOffset(prev: number | null, sample: number): number {
+  if (prev === null || sample > prev) return sample;
+  return Math.round(prev * 0.9 + sample * 0.1);
+}
+
+/** The phase at local time `localNow`: spinning turns to waiting when the spinner stops. */
+export function phaseAt(s: Pick<JackpotData, "status" | "draw" | "clockOffsetMs">, localNow: number): JackpotPhase {
+  switch (s.status) {
+    case null:
+      return "loading";
+    case JACKPOT_FIRST:
+      return "first";
+    case JACKPOT_SECOND:
+      return "second";
+    case JACKPOT_SPINNING:
+      return s.draw && localNow + (s.clockOffsetMs ?? 0) >= s.draw.spinEndsAt ? "waiting" : "spinning";
+    case JACKPOT_WAITING:
+      return "waiting";
+  }
+}
+
+/** Ms left until the server-clock deadline `at` (0 when past or unknown). */
+export function leftMs(at: number | null, clockOffsetMs: number | null, localNow: number): number {
+  return at === null ? 0 : Math.max(0, at - (localNow + (clockOffsetMs ?? 0)));
+}
+
+/** Bets merged by id, kept in ticket order (a repeated frame changes nothing). */
+export function mergeBets(list: readonly JackpotBetJson[], rows: readonly JackpotBetJson[]): JackpotBetJson[] {
+  const byId = new Map(list.map((b) => [b.id, b]));
+  for (const r of rows) byId.set(r.id, r);
+  return [...byId.values()].sort((a, b) => a.from - b.from);
+}
+
+/** The player's own items staked in this round (the per-player limit counts them). */
+export function ownItemsInRound(bets: readonly JackpotBetJson[], userId: number | null): number {
+  if (userId === null) return 0;
+  return bets.reduce((n, b) => n + (b.user.id === userId ? b.items.length : 0), 0);
+}
+
+/** A new round: no bets, no draw; the level's settings, history and flags stay. */
+function freshRound(s: JackpotData, roundId: number, publicHash: string): JackpotData {
+  return {
+    ...s,
+    roundId,
+    status: JACKPOT_FIRST,
+    publicHash,
+    bank: 0,
+    itemsCount: 0,
+    playersCount: 0,
+    bets: [],
+    chances: [],
+    soloEndsAt: null,
+    countdownEndsAt: null,
+    draw: null,
+    secret: null,
+  };
+}
+
+export function applyFrame(s: JackpotData, frame: JackpotServerFrame, now: number): { state: JackpotData; effects: JackpotEffect[] } {
+  const effects: JackpotEffect[] = [];
+  let next: JackpotData = s;
+  switch (frame.event) {
+    case "jackpotInit": {
+      const { state: r, history } = frame.data;
+      next = {
+        ...initialJackpotData,
+        level: r.level,
+        roundId: r.roundId,
+        status: r.status,
+        publicHash: r.publicHash,
+        bank: r.bank,
+        itemsCount: r.itemsCount,
+        playersCount: r.playersCount,
+        bets: mergeBets([], r.bets),
+        chances: r.chances,
+        settings: r.settings,
+        soloEndsAt: r.soloEndsAt,
+        countdownEndsAt: r.countdownEndsAt,
+        draw: r.draw,
+        // the init frame carries no secret; the round page shows it once the round is over
+        secret: r.draw && s.roundId === r.roundId ? s.secret : null,
+        lastWinner: r.lastWinner,
+        history,
+        maintenance: r.maintenance,
+        clockOffsetMs: nextOffset(s.clockOffsetMs, r.serverTime - now),
+      };
+      effects.push({ kind: "bank", level: r.level, dollars: r.bank });
+      break;
+    }
+    case "jackpotNewBet": {
+      const d = frame.data;
+      // a frame of a later round than the one shown: its newGameJackpot was missed
+      const base = s.roundId !== null && d.roundId > s.roundId ? freshRound(s, d.roundId, "") : s;
+      if (base.roundId !== d.roundId) break; // an old round's frame
+      next = {
+        ...base,
+        bets: mergeBets(base.bets, d.bets),
+        bank: d.bank,
+        itemsCount: d.itemsCount,
+        playersCount: d.playersCount,
+        chances: d.chances,
+        soloEndsAt: d.soloEndsAt ?? base.soloEndsAt,
+        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+      };
+      if (s.level) effects.push({ kind: "bank", level: s.level, dollars: d.bank });
+      break;
+    }
+    case "jackpotTimer": {
+      const d = frame.data;
+      if (d.roundId !== s.roundId) break;
+      next = {
+        ...s,
+        status: JACKPOT_SECOND,
+        countdownEndsAt: d.countdownEndsAt,
+        soloEndsAt: null,
+        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+      };
+      break;
+    }
+    case "startJackpot": {
+      const { draw, secret, serverTime } = frame.data;
+      if (draw.roundId !== s.roundId) break;
+      next = {
+        ...s,
+        status: JACKPOT_SPINNING,
+        draw,
+        secret,
+        bank: draw.bank,
+        countdownEndsAt: null,
+        soloEndsAt: null,
+        clockOffsetMs: nextOffset(s.clockOffsetMs, serverTime - now),
+      };
+      break;
+    }
+    case "newGameJackpot": {
+      const d = frame.data;
+      if (s.roundId !== null && d.roundId < s.roundId) break;
+      next = { ...freshRound(s, d.roundId, d.publicHash), clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now) };
+      const f = d.finished;
+      if (f) {
+        next.history = [f, ...s.history.filter((h) => h.id !== f.id)].slice(0, JACKPOT.historySize);
+        if (f.winner && f.chance !== null && f.winningTicket !== null)
+          next.lastWinner = { roundId: f.id, user: f.winner, chance: f.chance, bank: f.bank, winningTicket: f.winningTicket };
+      }
+      effects.push({ kind: "bank", level: d.level, dollars: 0 });
+      break;
+    }
+    case "error":
+      effects.push({ kind: "notify", type: "error", message: frame.data.message });
+      break;
+    case "pong":
+      break;
+  }
+  return { state: next, effects };
+}
