@@ -7,6 +7,7 @@ import { levelFrom } from "../../web/src/features/jackpot/level";
 import { checkRound } from "../../web/src/features/jackpot/roundVerify";
 import { applyFrame, initialJackpotData, leftMs, mergeBets, ownItemsInRound, phaseAt, type JackpotData } from "../../web/src/features/jackpot/state";
 import { jackpotTicket, publicHash } from "../../shared/fairness";
+import { parseJackpotInput } from "../../web/src/features/fairness/verifyForm";
 
 const NOW = 1_800_000_000_000;
 const user = (id: number) => ({ id, username: `u${id}`, avatar: "default" });
@@ -332,5 +333,16 @@ describe("level in the URL and the round check", () => {
     expect(
       checkRound({ id: 7, dayOfMonth: 3, publicHash: "", secret, salt: "", totalTickets: 500, winningTicket: 1, winnerId: 1, bets, previousSecret: null }),
     ).toBeNull();
+  });
+});
+
+describe("the provably-fair page's jackpot form", () => {
+  it("parses T, salt and secret, naming the wrong fields", () => {
+    expect(parseJackpotInput({ tickets: " 500 ", salt: "s", secret: "A".repeat(64) })).toEqual({
+      ok: true,
+      value: { tickets: 500, salt: "s", secret: "a".repeat(64) },
+    });
+    expect(parseJackpotInput({ tickets: "0", salt: "", secret: "xyz" })).toEqual({ ok: false, errors: ["tickets", "salt", "secret"] });
+    expect(parseJackpotInput({ tickets: "1.5", salt: "s", secret: "a".repeat(64) })).toEqual({ ok: false, errors: ["tickets"] });
   });
 });

@@ -35,3 +35,26 @@ export function parseVerifyInput(input: VerifyInput): { ok: true; value: ParsedV
   if (errors.length) return { ok: false, errors };
   return { ok: true, value: { roundId, dayOfMonth: day, secret, salt, publicHash: publicHash || undefined } };
 }
+
+export interface JackpotVerifyInput {
+  tickets: string;
+  salt: string;
+  secret: string;
+}
+
+export type JackpotVerifyField = keyof JackpotVerifyInput;
+
+/** The jackpot verifier's input (total tickets T ≥ 1, salt, secret), or the fields that are wrong. */
+export function parseJackpotInput(
+  input: JackpotVerifyInput,
+): { ok: true; value: { tickets: number; salt: string; secret: string } } | { ok: false; errors: JackpotVerifyField[] } {
+  const errors: JackpotVerifyField[] = [];
+  const tickets = /^\d{1,15}$/.test(input.tickets.trim()) ? Number(input.tickets.trim()) : NaN;
+  if (!(tickets > 0) || !Number.isSafeInteger(tickets)) errors.push("tickets");
+  const salt = input.salt.trim();
+  if (!salt) errors.push("salt");
+  const secret = input.secret.trim().toLowerCase();
+  if (!isHash(secret)) errors.push("secret");
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, value: { tickets, salt, secret } };
+}

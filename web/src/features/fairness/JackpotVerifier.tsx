@@ -1,0 +1,66 @@
+// /provably-fair, the Jackpot part: how a round's winning ticket follows from its secret and the
+// published salt, and a form that computes it in this browser (shared/fairness.ts jackpotTicket).
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { jackpotTicket } from "../../../../shared/fairness";
+import { parseJackpotInput, type JackpotVerifyField, type JackpotVerifyInput } from "./verifyForm";
+
+const FIELDS: JackpotVerifyField[] = ["tickets", "salt", "secret"];
+
+export function JackpotVerifier() {
+  const { t } = useTranslation("fairness");
+  const [input, setInput] = useState<JackpotVerifyInput>({ tickets: "", salt: "", secret: "" });
+  const [errors, setErrors] = useState<JackpotVerifyField[]>([]);
+  const [ticket, setTicket] = useState<number | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = parseJackpotInput(input);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      setTicket(null);
+      return;
+    }
+    setErrors([]);
+    setTicket(jackpotTicket(parsed.value.secret, parsed.value.salt, parsed.value.tickets));
+  };
+
+  return (
+    <section className="fair-form-section" id="jackpot" aria-labelledby="fair-jackpot-title" data-testid="fair-jackpot">
+      <h2 id="fair-jackpot-title">{t("jackpot.title")}</h2>
+      <p>{t("jackpot.text")}</p>
+      <pre className="formula-block fair-formula">
+        {'h = keccak256(secret_hash + ":" + salt)\nn = int(h[0..13], 16)      E = 2^52\nticket = floor(n · T / E) + 1'}
+      </pre>
+      <p>{t("jackpot.rounds")}</p>
+      <pre className="formula-block fair-formula">npm run verify:jackpot -- --secret &lt;secret&gt; --salt &lt;salt&gt; --tickets &lt;T&gt;</pre>
+      <form className="fair-form" onSubmit={submit} noValidate>
+        {FIELDS.map((field) => (
+          <label key={field} className={`fair-field${errors.includes(field) ? " has-error" : ""}`}>
+            <span>{t(`jackpot.${field}`)}</span>
+            <input
+              name={`jackpot-${field}`}
+              value={input[field]}
+              onChange={(e) => setInput({ ...input, [field]: e.target.value })}
+              spellCheck={false}
+              autoComplete="off"
+              inputMode={field === "tickets" ? "numeric" : "text"}
+              aria-invalid={errors.includes(field)}
+            />
+            {errors.includes(field) && <span className="fair-error">{t(`jackpot.invalid.${field}`)}</span>}
+          </label>
+        ))}
+        <button type="submit" className="button button-primary" data-testid="fair-jackpot-verify">
+          {t("form.verify")}
+        </button>
+      </form>
+      {ticket !== null && (
+        <div className="fair-result" role="status">
+          <p>
+            {t("jackpot.result")} <strong data-testid="fair-jackpot-ticket">#{ticket}</strong>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
