@@ -129,14 +129,14 @@ export function devCrashChainSeed() {
 /**
  * The jackpot rooms as `npm start`, the e2e server and the worker tests run them (README "Jackpot"):
  * short timers (countdown 6 s, spinner 4 s, winner shown 3 s, a single player's items back after
- * 15 s) and the dev chains' seed (scripts/dev-jackpot-chain.json; a real deployment uses
+ * 60 s) and the dev chains' seed (scripts/dev-jackpot-chain.json; a real deployment uses
  * `wrangler secret put JACKPOT_CHAIN_SEED` and wrangler.toml's timers).
  */
 export function jackpotDevVars() {
   const levels = Object.fromEntries(["low", "medium", "high"].map((level) => [level, { countdownMs: 6_000 }]));
   return {
     JACKPOT_LEVELS: JSON.stringify(levels),
-    JACKPOT_TIMERS: JSON.stringify({ spinMs: 4_000, waitingMs: 3_000, soloTimeoutMs: 15_000 }),
+    JACKPOT_TIMERS: JSON.stringify({ spinMs: 4_000, waitingMs: 3_000, soloTimeoutMs: 60_000 }),
     JACKPOT_CHAIN_SEED: JSON.parse(readFileSync(path.join(root, "scripts", "dev-jackpot-chain.json"), "utf8")).seed,
   };
 }

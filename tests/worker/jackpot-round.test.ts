@@ -111,7 +111,7 @@ describe("a jackpot round with three players", () => {
 
     // bounded frames: one init, ≤ 3 new-bet frames, one timer, one start, one new game
     expect(watcher.frames.length).toBeLessThanOrEqual(8);
-    expect(await reconcile(env)).toMatchObject({ ok: true });
+    expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0, jackpotCommission: sum, jackpotBonusShared: 25 });
     watcher.close();
   });
 });
