@@ -5,6 +5,8 @@ declare global {
     interface Env {
       /** x_N of the crash hash chain (64 hex); dev: scripts/dev-crash-chain.json */
       CRASH_CHAIN_SEED: string;
+      /** the jackpot chains' seed (64 hex; level L's x_N = keccak(seed:L)); dev: scripts/dev-jackpot-chain.json */
+      JACKPOT_CHAIN_SEED: string;
       /** Deposits (worker/payments; README "Payments"): optional, a method without its secrets is unavailable */
       FREEKASSA_SECRET_1?: string;
       FREEKASSA_SECRET_2?: string;

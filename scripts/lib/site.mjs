@@ -87,6 +87,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
     CRASH_CHAIN_SEED: devCrashChainSeed(),
+    // the jackpot rooms with short timers and the dev chains' seed (production: wrangler.toml defaults)
+    ...jackpotDevVars(),
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
@@ -122,6 +124,21 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
 /** The dev chain's secret seed (scripts/new-crash-chain.mjs --dev --out scripts/dev-crash-chain.json). */
 export function devCrashChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-crash-chain.json"), "utf8")).seed;
+}
+
+/**
+ * The jackpot rooms as `npm start`, the e2e server and the worker tests run them (README "Jackpot"):
+ * short timers (countdown 6 s, spinner 4 s, winner shown 3 s, a single player's items back after
+ * 60 s) and the dev chains' seed (scripts/dev-jackpot-chain.json; a real deployment uses
+ * `wrangler secret put JACKPOT_CHAIN_SEED` and wrangler.toml's timers).
+ */
+export function jackpotDevVars() {
+  const levels = Object.fromEntries(["low", "medium", "high"].map((level) => [level, { countdownMs: 6_000 }]));
+  return {
+    JACKPOT_LEVELS: JSON.stringify(levels),
+    JACKPOT_TIMERS: JSON.stringify({ spinMs: 4_000, waitingMs: 3_000, soloTimeoutMs: 60_000 }),
+    JACKPOT_CHAIN_SEED: JSON.parse(readFileSync(path.join(root, "scripts", "dev-jackpot-chain.json"), "utf8")).seed,
+  };
 }
 
 /** wrangler vars pointing every payment method at the sandbox provider under `fakesUrl`. */

@@ -131,9 +131,8 @@ export const jackpotStateJson = z.strictObject({
 });
 export type JackpotStateJson = z.infer<typeof jackpotStateJson>;
 
-// ── POST /api/jackpot/get {level} ────────────────────────────────────────────
+// ── POST /api/jackpot/get {level} → jackpotStateJson ─────────────────────────
 export const jackpotGetBody = z.object({ level: jackpotLevel });
-export const jackpotGetAnswer = jackpotStateJson;
 
 // ── POST /api/jackpot/setBet {items, level} ──────────────────────────────────
 export const jackpotSetBetBody = z.object({

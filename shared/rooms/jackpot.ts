@@ -78,8 +78,3 @@ export const jackpotProtocol: RoomProtocol<JackpotClientFrame, JackpotServerFram
   error: (message) => ({ event: "error", data: { message } }),
   keepalive: { ping: { event: "ping", data: {} }, pong: { event: "pong", data: {} } },
 };
-
-/** The socket path of a level. */
-export function jackpotSocketPath(level: z.infer<typeof jackpotLevel>): string {
-  return `/ws/jackpot?level=${level}`;
-}

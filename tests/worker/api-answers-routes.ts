@@ -34,6 +34,7 @@ import {
 import { takeCashbackAnswer } from "../../shared/api/cashback";
 import { getConfigAnswer } from "../../shared/api/config";
 import { adminCrashAnswer, getGameAnswer, getHistoryAnswer, myBetAnswer } from "../../shared/api/crash";
+import { jackpotHistoryAnswer, jackpotRoundAnswer, jackpotSetBetAnswer, jackpotStateJson } from "../../shared/api/jackpot";
 import { refreshPricesAnswer } from "../../shared/api/prices";
 import { adminPromoAnswer, adminPromoListAnswer, checkPromocodeAnswer, usePromoAnswer } from "../../shared/api/promo";
 import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
@@ -298,6 +299,34 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: "POST", path: "/api/crash/myBet", access: "public", answer: myBetAnswer },
+
+  // ── jackpot (a bet on the high room: one player's round stays open for the next callers) ──
+  { method: "POST", path: "/api/jackpot/get", access: "public", answer: jackpotStateJson, body: () => ({ level: "low" }) },
+  {
+    method: "POST",
+    path: "/api/jackpot/setBet",
+    access: "player",
+    answer: jackpotSetBetAnswer,
+    body: async (c) => ({ level: "high", items: [await item(c.user?.id, 1_000)] }),
+  },
+  { method: "POST", path: "/api/jackpot/history", access: "public", answer: jackpotHistoryAnswer, body: () => ({ level: "medium" }) },
+  {
+    method: "POST",
+    path: "/api/jackpot/round",
+    access: "public",
+    answer: jackpotRoundAnswer,
+    body: async () => {
+      // a refunded round of its own (the walk never plays a round to its end)
+      const k = 50_000 + Math.floor(Math.random() * 40_000);
+      const id = 3 * (k - 1) + 1;
+      await env.DB.prepare(
+        "INSERT INTO jackpot_rounds (id, level, chain_index, public_hash, day_of_month, status, created_at, finished_at) VALUES (?1, 'low', ?2, ?3, 1, 'refunded', 1, 2)",
+      )
+        .bind(id, k, "f".repeat(64))
+        .run();
+      return { id };
+    },
+  },
 
   // ── chat ──
   { method: "POST", path: "/api/chat/getMessages", access: "public", answer: getMessagesAnswer },

@@ -1,10 +1,12 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
-// every tab keeps /ws/hub and /ws/chat; /ws/crash while its screen is open).
+// every tab keeps /ws/hub and /ws/chat; /ws/crash while its screen is open; /ws/jackpot?level=low|medium|high
+// while that jackpot room is shown).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
 import { chatRoom } from "../../rooms/chat/stub";
 import { crashRoom } from "../../rooms/crash/stub";
+import { isLevel, jackpotRoom } from "../../rooms/jackpot/stub";
 import { hub } from "../../rooms/hub";
 
 /** Forwards a WebSocket upgrade to the room; anything else answers 426. */
@@ -19,4 +21,10 @@ function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Re
 export const wsRoutes = new Hono<AppEnv>()
   .get("/hub", (c) => upgrade(c, hub(c.env)))
   .get("/chat", (c) => upgrade(c, chatRoom(c.env)))
-  .get("/crash", (c) => upgrade(c, crashRoom(c.env)));
+  .get("/crash", (c) => upgrade(c, crashRoom(c.env)))
+  // one socket per level; a missing or unknown level is refused before any room wakes
+  .get("/jackpot", (c) => {
+    const level = c.req.query("level");
+    if (!isLevel(level)) return fail(c, 400, "app_api.invalid_request", { field: "level" });
+    return upgrade(c, jackpotRoom(c.env, level));
+  });

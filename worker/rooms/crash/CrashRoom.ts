@@ -18,7 +18,8 @@ import { Outbox, type OutboxEntry } from "./outbox";
 import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
-import { BankPush, MaintenanceFlag, mayTwist, sessionRefusal } from "./services";
+import { MaintenanceFlag } from "../../lib/maintenance-flag";
+import { crashBankPush, mayTwist, sessionRefusal } from "./services";
 import { lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type CrashState } from "./state";
 import { crashInitData, toRoundPublic } from "./views";
@@ -41,7 +42,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
   private readonly maintenance = new MaintenanceFlag(this.env);
-  private readonly bank = new BankPush(this.env);
+  private readonly bank = crashBankPush(this.env);
   private readonly betRows = new BetRowThrottle(
     (bets) => {
       try {

@@ -1,0 +1,37 @@
+// The jackpot section of worker/books/reconcile.ts (README "Jackpot"). Items move player to player
+// (losers → winner) and player to house (the commission); no cash moves but the round's bonus
+// share (house −x, bonus +x), so the cash equation needs nothing new. This checks the rounds' books:
+//   bank (finished / refunded)  = Σ its bets' prices; each bet's price = Σ its items' prices
+//   commission (finished)       = Σ its commission items ≤ commission_due; win = bank − commission
+//   bonus share (finished)      ↔ ledger 'jackpot:<id>:bonus' of +floor(bank · 1 %) and its house row
+//   no item of a closed round is still in_bet outside an open jackpot round or a pending crash bet
+//   every jackpot bonus_share ledger row belongs to a finished round.
+import { JACKPOT } from "../../shared/constants";
+
+const SHARE = `r.bank * ${Number(JACKPOT.bonusSharePercent)} / 100`;
+
+/** commission: Σ commission items taken by the house (at their bet value); bonus: Σ bonus shares. Reported. */
+export const JACKPOT_FLOWS_SQL = `
+  SELECT (SELECT COALESCE(SUM(commission), 0) FROM jackpot_rounds WHERE status = 'finished') AS commission,
+         (SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'bonus_share' AND account = 'bonus' AND reference LIKE 'jackpot:%') AS bonus`;
+
+/** Rounds, bets and ledger rows off the rules above. Must be 0. */
+export const JACKPOT_MISMATCHES_SQL = `
+  SELECT (SELECT COUNT(*) FROM jackpot_rounds r
+           WHERE r.status IN ('finished', 'refunded')
+             AND r.bank <> COALESCE((SELECT SUM(price) FROM jackpot_bets b WHERE b.round_id = r.id), 0))
+       + (SELECT COUNT(*) FROM jackpot_bets b
+           WHERE b.price <> COALESCE((SELECT SUM(price) FROM jackpot_bet_items x WHERE x.bet_id = b.id), 0))
+       + (SELECT COUNT(*) FROM jackpot_rounds r
+           WHERE r.status = 'finished'
+             AND (r.commission <> COALESCE((SELECT SUM(price) FROM jackpot_bet_items x WHERE x.round_id = r.id AND x.commission = 1), 0)
+                  OR r.commission > r.commission_due OR r.win IS NULL OR r.win <> r.bank - r.commission
+                  OR ${SHARE} <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'jackpot:' || r.id || ':bonus' AND l.account = 'bonus'), 0)
+                  OR -(${SHARE}) <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'jackpot:' || r.id || ':bonus:house' AND l.account = 'house'), 0)))
+       + (SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_rounds r ON r.id = x.round_id JOIN inventory_items i ON i.id = x.item_id
+           WHERE r.status IN ('finished', 'refunded') AND i.status = 'in_bet'
+             AND NOT EXISTS (SELECT 1 FROM jackpot_bet_items y JOIN jackpot_rounds o ON o.id = y.round_id WHERE y.item_id = i.id AND o.status = 'open')
+             AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0))
+       + (SELECT COUNT(*) FROM ledger l
+           WHERE l.kind = 'bonus_share' AND l.reference LIKE 'jackpot:%'
+             AND NOT EXISTS (SELECT 1 FROM jackpot_rounds r WHERE r.status = 'finished' AND l.reference = 'jackpot:' || r.id)) AS v`;

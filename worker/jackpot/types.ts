@@ -1,0 +1,25 @@
+// A jackpot bet as the room holds it and D1 answers it (README "Jackpot"). Cents, epoch ms.
+import type { CrashItemRow } from "../crash/items";
+
+/** Who bets, as a bet row shows him. */
+export interface BetUser {
+  id: number;
+  username: string;
+  avatar: string;
+}
+
+/** A staked inventory item with its display fields; `price` in cents (its value at bet time). */
+export type StakedItem = CrashItemRow;
+
+export interface JackpotBet {
+  /** "<roundId>:<seq>" */
+  id: string;
+  seq: number;
+  user: BetUser;
+  items: StakedItem[];
+  /** Σ item prices, cents = the bet's tickets */
+  price: number;
+  from: number;
+  to: number;
+  createdAt: number;
+}

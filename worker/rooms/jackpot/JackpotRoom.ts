@@ -1,0 +1,322 @@
+// A jackpot room (/ws/jackpot?level=…, README "Jackpot"): one instance per level, a thin shell
+// around the pure rules (logic.ts). Bets arrive by RPC from POST /api/jackpot/setBet; they and the
+// phase steps run one at a time (the `exclusive` queue), so ticket ranges follow bet order. The
+// state is one storage value; deadlines are named alarms, and after an eviction onStart reloads
+// the open round's bets from D1 (the truth for them) and catches up with the clock.
+import { JACKPOT_SECOND, type JackpotBetJson, type JackpotHistoryEntry, type JackpotStateJson } from "../../../shared/api/jackpot";
+import { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "../../../shared/constants";
+import { exhaustive } from "../../../shared/rooms/frame";
+import { jackpotProtocol, type JackpotClientFrame, type JackpotServerFrame } from "../../../shared/rooms/jackpot";
+import { errorBody } from "../../../shared/errors";
+import { toDollars } from "../../../shared/money";
+import { BankPush } from "../../lib/bank-push";
+import { MaintenanceFlag } from "../../lib/maintenance-flag";
+import { toBetJson } from "../../jackpot/present";
+import { history, roundBets } from "../../jackpot/queries";
+import { chances, nextRange, totalTickets } from "../../jackpot/tickets";
+import type { BetUser, JackpotBet } from "../../jackpot/types";
+import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
+import { hub } from "../hub";
+import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, priceRefusal, reveal, type JackpotKey } from "./logic";
+import { Outbox, type Owed } from "./outbox";
+import { JackpotSeeds, roomConfig } from "./seeds";
+import { availableItems, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
+import { createState, type JackpotState } from "./state";
+import { isLevel, jackpotRoom } from "./stub";
+import { finishedEntry, stateJson, totals } from "./views";
+
+type TimerName = "solo" | "draw" | "reveal" | "end";
+/** The alarm of each status's deadline (logic.ts nextDeadline). */
+const TIMER_OF: Record<JackpotState["status"], TimerName> = { 0: "solo", 1: "draw", 2: "reveal", 3: "end" };
+const TIMERS: readonly TimerName[] = ["solo", "draw", "reveal", "end"];
+const STATE_KEY = "jackpot:state";
+
+export type SetBetAnswer = { ok: true; bet: JackpotBetJson } | { ok: false; message: JackpotKey | Exclude<PlaceBetResult, { ok: true }>["message"] };
+
+export interface SetBetRequest {
+  user: BetUser;
+  /** the caller's session token hash: the bet lands only while it is live */
+  session: string;
+  itemIds: number[];
+}
+
+export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, BaseAttachment, TimerName> {
+  protected readonly protocol = jackpotProtocol;
+  private state: JackpotState | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly outbox = new Outbox(this.ctx.storage, this.env);
+  private readonly maintenance = new MaintenanceFlag(this.env);
+  private seeds: JackpotSeeds | undefined;
+  private historyCache: JackpotHistoryEntry[] | undefined;
+  /** bets accepted in the current JACKPOT.betsWindowMs window (one jackpotNewBet frame) */
+  private pendingBets: JackpotBet[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private bankPush: BankPush | undefined;
+
+  // ── RPC (worker/api/jackpot/routes.ts, the sibling levels) ───────────────
+  /** The level's whole state (POST /api/jackpot/get). */
+  async getState(level: JackpotLevel): Promise<JackpotStateJson> {
+    await this.exclusive(async () => {
+      await this.ensure(level);
+      await this.advance();
+    });
+    return this.view(await this.maintenance.on());
+  }
+
+  /** A bet (POST /api/jackpot/setBet): the rules, then the items locked in D1, then the state. */
+  async setBet(level: JackpotLevel, request: SetBetRequest): Promise<SetBetAnswer> {
+    return this.exclusive(async () => {
+      await this.ensure(level);
+      await this.advance();
+      return this.bet(request);
+    });
+  }
+
+  /** This level's bank in cents (the siblings sum the three for the mode bar); 0 before the first round. */
+  async bank(): Promise<number> {
+    return this.state ? totalTickets(this.state.bets) : 0;
+  }
+
+  // ── lifecycle and sockets ─────────────────────────────────────────────────
+  protected async onStart(): Promise<void> {
+    const stored = await this.ctx.storage.get<JackpotState>(STATE_KEY);
+    if (!stored) return; // a level's first call (socket or RPC) creates its first round
+    this.state = stored;
+    // bets D1 took while the instance that placed them was lost: D1 is the truth for an open round
+    if (stored.status <= JACKPOT_SECOND) {
+      try {
+        const bets = await roundBets(this.env, stored.round.id);
+        if (bets.length !== stored.bets.length) this.state = this.rebuild(stored, bets);
+      } catch (err) {
+        console.error("jackpot room could not reload the round's bets", String(err));
+      }
+    }
+    await this.exclusive(() => this.advance()).catch((err: unknown) => console.error("jackpot room could not catch up", String(err)));
+    await this.outbox.drain();
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const level = new URL(request.url).searchParams.get("level");
+    if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
+      if (!isLevel(level)) return Response.json(errorBody("app_api.invalid_request"), { status: 400 });
+      await this.exclusive(() => this.ensure(level));
+    }
+    return super.fetch(request);
+  }
+
+  protected newAttachment(_request: Request, base: BaseAttachment): BaseAttachment {
+    return base;
+  }
+
+  protected async onJoin(ws: WebSocket): Promise<void> {
+    await this.sendInit(ws);
+  }
+
+  protected async onIdentified(ws: WebSocket): Promise<void> {
+    await this.sendInit(ws);
+  }
+
+  protected onFrame(_ws: WebSocket, frame: OwnFrame<JackpotClientFrame>): never {
+    // identity and ping are the shell's; a jackpot client sends nothing else (bets are POSTs)
+    exhaustive(frame);
+  }
+
+  protected async onAlarm(): Promise<void> {
+    await this.exclusive(() => this.advance());
+    await this.outbox.drain();
+  }
+
+  // ── the round ─────────────────────────────────────────────────────────────
+  private config(): { settings: JackpotLevelSettings; timers: JackpotTimers; salt: string } {
+    return roomConfig(this.env, this.state!.level);
+  }
+
+  /** Runs `fn` after every earlier bet / step of this instance. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.catch(() => undefined).then(fn);
+    this.queue = run;
+    return run;
+  }
+
+  /** The level's first round, when this instance has no state yet. */
+  private async ensure(level: JackpotLevel): Promise<void> {
+    if (this.state) return;
+    const k = (await lastChainIndex(this.env, level)) + 1;
+    await this.openRound(level, k, null, []);
+  }
+
+  /** Writes the round's D1 row, then the state (with anything owed) in one storage write. */
+  private async openRound(level: JackpotLevel, k: number, last: JackpotState["lastWinner"], owed: Owed[]): Promise<void> {
+    this.seeds ??= new JackpotSeeds(this.env, this.ctx.storage, level);
+    const seed = await this.seeds.seed(k, Date.now());
+    await writeRound(this.env, { id: seed.id, level, chainIndex: k, publicHash: seed.publicHash, dayOfMonth: seed.dayOfMonth, createdAt: seed.createdAt });
+    this.state = createState(level, seed, last);
+    await this.save(owed);
+  }
+
+  /** Acts on whatever the clock says is due, until nothing is. */
+  private async advance(): Promise<void> {
+    for (let guard = 0; guard < 8 && this.state; guard++) {
+      const s = this.state;
+      const now = Date.now();
+      const step = due(s, now);
+      if (step === null) break;
+      if (step === "draw") await this.draw(now);
+      else if (step === "reveal") {
+        this.state = reveal(s);
+        await this.save();
+      } else {
+        // refund (a single player timed out) or newGame (the winner was shown): a new round
+        const finished = finishedEntry(s, now);
+        const owed: Owed[] = step === "refund" ? [{ kind: "refund", roundId: s.round.id }] : [];
+        this.flushBets();
+        await this.openRound(s.level, s.round.chainIndex + 1, lastWinnerOf(s), owed);
+        this.historyCache = this.historyCache && [finished, ...this.historyCache].slice(0, JACKPOT.historySize);
+        const r = this.state!.round;
+        this.broadcast({ event: "newGameJackpot", data: { level: s.level, roundId: r.id, publicHash: r.publicHash, finished, serverTime: Date.now() } });
+        if (owed.length > 0) void this.outbox.drain();
+      }
+    }
+    this.pushBank();
+  }
+
+  /** Bets close: D1's bets of the round (the truth), the draw, and its settlement owed in the same write. */
+  private async draw(now: number): Promise<void> {
+    const { salt, timers } = this.config();
+    const bets = await roundBets(this.env, this.state!.round.id);
+    const s = draw(this.rebuild(this.state!, bets), salt, timers, JACKPOT.commissionPercent, now);
+    const d = s.draw!;
+    const losers = chances(s.bets)
+      .filter((c) => c.user.id !== d.winner.id)
+      .map((c) => ({ userId: c.user.id, lost: c.price }));
+    this.state = s;
+    await this.save([
+      {
+        kind: "settle",
+        settle: {
+          roundId: s.round.id,
+          secret: s.round.secret,
+          winningTicket: d.winningTicket,
+          winnerId: d.winner.id,
+          bank: d.bank,
+          commissionDue: d.commission.due,
+          commissionItemIds: d.commission.items.map((i) => i.itemId),
+          commission: d.commission.taken,
+          win: d.win,
+          losers,
+          bonusShare: Math.floor((d.bank * JACKPOT.bonusSharePercent) / 100),
+          drawnAt: d.drawnAt,
+        },
+      },
+    ]);
+    this.flushBets();
+    const data = stateJson(s, this.config().settings, timers, false, Date.now()).draw!;
+    this.broadcast({ event: "startJackpot", data: { draw: data, secret: s.round.secret, serverTime: Date.now() } });
+    void this.outbox.drain();
+  }
+
+  private async bet(r: SetBetRequest): Promise<SetBetAnswer> {
+    const { settings, timers } = this.config();
+    const s = this.state!;
+    const refused = betRefusal(s, settings, { userId: r.user.id, itemCount: r.itemIds.length }, await this.maintenance.on(), Date.now());
+    if (refused) return { ok: false, message: refused };
+    const items = await availableItems(this.env, r.user.id, r.itemIds);
+    if (items.length !== r.itemIds.length) return { ok: false, message: "jackpot_api.skins_not_found" };
+    const price = items.reduce((n, i) => n + i.price, 0);
+    const tooSmall = priceRefusal(price, settings);
+    if (tooSmall) return { ok: false, message: tooSmall };
+    const seq = s.bets.length + 1;
+    const bet: JackpotBet = { id: `${s.round.id}:${seq}`, seq, user: r.user, items, price, ...nextRange(s.bets, price), createdAt: Date.now() };
+    const placed = await placeBet(this.env, { roundId: s.round.id, bet, userId: r.user.id, itemIds: r.itemIds, session: r.session });
+    if (!placed.ok) return { ok: false, message: placed.message };
+    const before = this.state!.status;
+    this.state = acceptBet(this.state!, bet, settings, timers, bet.createdAt);
+    await this.save();
+    this.queueBet(bet);
+    if (before !== this.state.status && this.state.countdownEndsAt !== null) {
+      this.flushBets();
+      this.broadcast({ event: "jackpotTimer", data: { roundId: s.round.id, countdownEndsAt: this.state.countdownEndsAt, serverTime: Date.now() } });
+    }
+    this.pushBank();
+    return { ok: true, bet: toBetJson(bet) };
+  }
+
+  /** The state with these bets (from D1) in place of the stored ones, its clocks restarted as acceptBet would. */
+  private rebuild(s: JackpotState, bets: JackpotBet[]): JackpotState {
+    if (s.status > JACKPOT_SECOND) return s;
+    const { settings, timers } = roomConfig(this.env, s.level);
+    let next: JackpotState = { ...s, bets: [], status: 0, soloEndsAt: null, countdownEndsAt: null };
+    for (const b of bets) next = acceptBet(next, b, settings, timers, b.createdAt);
+    // a countdown already running keeps its deadline
+    if (s.countdownEndsAt !== null && next.status === JACKPOT_SECOND) next = { ...next, countdownEndsAt: s.countdownEndsAt };
+    return next;
+  }
+
+  /** The state (and what it owes) in one storage write, then the alarm of its deadline. */
+  private async save(owed: Owed[] = []): Promise<void> {
+    const s = this.state!;
+    await this.ctx.storage.put({ [STATE_KEY]: s, ...this.outbox.stage(owed) });
+    const at = nextDeadline(s);
+    const name = TIMER_OF[s.status];
+    for (const t of TIMERS) if (t !== name && (await this.alarms.deadline(t)) !== undefined) await this.alarms.cancel(t);
+    if (at === null) await this.alarms.cancel(name);
+    else if ((await this.alarms.deadline(name)) !== at) await this.alarms.set(name, at);
+  }
+
+  // ── frames ────────────────────────────────────────────────────────────────
+  private view(maintenance: boolean): JackpotStateJson {
+    const { settings, timers } = this.config();
+    return stateJson(this.state!, settings, timers, maintenance, Date.now());
+  }
+
+  private async sendInit(ws: WebSocket): Promise<void> {
+    if (!this.state) return;
+    this.historyCache ??= await history(this.env, this.state.level);
+    const state = this.view(await this.maintenance.on());
+    if (ws.readyState === WebSocket.OPEN) this.sendTo(ws, { event: "jackpotInit", data: { state, history: this.historyCache } });
+  }
+
+  private broadcast(frame: JackpotServerFrame): void {
+    try {
+      this.sendAll(frame);
+    } catch (err) {
+      console.error("jackpot room refused a frame", String(err)); // a bug; the state is already safe
+    }
+  }
+
+  /** jackpotNewBet is coalesced: one frame per JACKPOT.betsWindowMs with the window's bets and the totals then. */
+  private queueBet(bet: JackpotBet): void {
+    this.pendingBets.push(bet);
+    this.flushTimer ??= setTimeout(() => this.flushBets(), JACKPOT.betsWindowMs);
+  }
+
+  private flushBets(): void {
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const bets = this.pendingBets;
+    this.pendingBets = [];
+    const s = this.state;
+    if (bets.length === 0 || !s) return;
+    const roundId = bets[0]!.id.split(":")[0];
+    // bets of a round that has ended meanwhile are in its newGameJackpot's `finished` entry
+    if (String(s.round.id) !== roundId) return;
+    this.broadcast({
+      event: "jackpotNewBet",
+      data: { roundId: s.round.id, bets: bets.map(toBetJson), ...totals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
+    });
+  }
+
+  /** The mode bar: this level's bank with the sum of the three (the siblings answer theirs by RPC). */
+  private pushBank(): void {
+    const s = this.state;
+    if (!s) return;
+    this.bankPush ??= new BankPush(async (bank) => {
+      const banks: Partial<Record<JackpotLevel, number>> = { [s.level]: bank };
+      for (const other of JACKPOT_LEVELS) if (other !== s.level) banks[other] = await jackpotRoom(this.env, other).bank();
+      const sum = Object.values(banks).reduce((a, b) => a + (b ?? 0), 0);
+      const jackpotLevels = Object.fromEntries(Object.entries(banks).map(([l, v]) => [l, toDollars(v ?? 0)]));
+      await hub(this.env).broadcast({ event: "banks", data: { jackpot: toDollars(sum), jackpotLevels } });
+    }, JACKPOT.bankPushMs);
+    this.bankPush.push(totalTickets(s.bets));
+  }
+}

@@ -1,0 +1,193 @@
+// Jackpot items and money in D1 (README "Money rules", "Jackpot"). Each write is ONE D1 batch
+// (a transaction) of guarded statements, so it lands whole or not at all, and each is keyed by
+// the round's status (open → finished | refunded) and the ledger / cashback keys, so a replay
+// (the room re-running its outbox after an eviction) moves nothing and reports done.
+import { cashbackAccrualStatements } from "../../cashback/accrual";
+import { CRASH_ITEM_COLUMNS } from "../../crash/items";
+import { classifyBatchError, expectChanges, houseBalanceStatements } from "../../db/ledger";
+import { ITEM_STATUS } from "../../db/types";
+import { itemValueSql } from "../../prices/valuation";
+import { all, batch, first, run, type SQL, sql } from "../../db/sql";
+import type { JackpotLevel } from "../../../shared/constants";
+import type { JackpotBet, StakedItem } from "../../jackpot/types";
+
+type D1Env = Pick<Env, "DB">;
+
+/** The round row, written (open) before the round takes its first bet; a replay changes nothing. */
+export async function writeRound(
+  env: D1Env,
+  r: { id: number; level: JackpotLevel; chainIndex: number; publicHash: string; dayOfMonth: number; createdAt: number },
+): Promise<void> {
+  await run(
+    env.DB,
+    sql`INSERT INTO jackpot_rounds (id, level, chain_index, public_hash, day_of_month, status, created_at)
+        VALUES (${r.id}, ${r.level}, ${r.chainIndex}, ${r.publicHash}, ${r.dayOfMonth}, 'open', ${r.createdAt}) ON CONFLICT(id) DO NOTHING`,
+  );
+}
+
+/** The newest chain index D1 knows for the level (0 before the first): a room on empty storage continues after it. */
+export async function lastChainIndex(env: D1Env, level: JackpotLevel): Promise<number> {
+  const row = await first<{ k: number | null }>(env.DB, sql`SELECT MAX(chain_index) AS k FROM jackpot_rounds WHERE level = ${level}`);
+  return row?.k ?? 0;
+}
+
+/** The user's items among `itemIds` that he owns and that are available, at their current value. */
+export async function availableItems(env: D1Env, userId: number, itemIds: readonly number[]): Promise<StakedItem[]> {
+  const value = sql.raw(itemValueSql("i"));
+  return all<StakedItem>(
+    env.DB,
+    sql`SELECT ${CRASH_ITEM_COLUMNS}, ${value} AS price FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
+         WHERE i.id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)})) AND i.owner_id = ${userId} AND i.status = 'available'
+         ORDER BY price DESC, i.id`,
+  );
+}
+
+export interface PlaceBet {
+  roundId: number;
+  bet: Pick<JackpotBet, "id" | "seq" | "price" | "from" | "to" | "createdAt">;
+  userId: number;
+  itemIds: readonly number[];
+  /** the token hash of the caller's session: the bet lands only while it is live */
+  session: string;
+}
+
+export type PlaceBetResult =
+  | { ok: true }
+  | { ok: false; message: "jackpot_api.skins_not_found" | "jackpot_api.round_closed" | "jackpot_api.unauthorized" | "jackpot_api.banned" };
+
+/**
+ * Inserts the bet and its items and locks the items (available → in_bet) in one batch. An item
+ * not owned, not available, staked by a racing batch (any room) or repriced since it was read
+ * changes fewer rows than asked, a closed round or an ended session inserts no bet: the guards
+ * abort the whole batch and nothing is written.
+ */
+export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult> {
+  const ids = JSON.stringify(p.itemIds);
+  const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available'`;
+  const value = sql.raw(itemValueSql("inventory_items"));
+  const b = p.bet;
+  try {
+    await batch(env.DB, [
+      sql`INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, ticket_from, ticket_to, created_at)
+           SELECT ${b.id}, ${p.roundId}, ${b.seq}, ${p.userId}, ${b.price}, ${b.from}, ${b.to}, ${b.createdAt}
+            WHERE EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')
+              AND EXISTS (SELECT 1 FROM users WHERE id = ${p.userId} AND banned = 0)
+              AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${b.createdAt})`,
+      expectChanges(1),
+      sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${b.id}, ${p.roundId}, id, ${value} FROM inventory_items WHERE ${mine}`,
+      expectChanges(p.itemIds.length),
+      // priced as the room read them (a refresh in between refuses the bet: its tickets would be wrong)
+      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT SUM(price) FROM jackpot_bet_items WHERE bet_id = ${b.id}) <> ${b.price}`,
+      sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${b.createdAt} WHERE ${mine}`,
+      expectChanges(p.itemIds.length),
+    ]);
+    return { ok: true };
+  } catch (err) {
+    if (classifyBatchError(err) !== "guard" && !/UNIQUE constraint failed: jackpot_bets/i.test(String(err))) throw err;
+    return { ok: false, message: await whyRefused(env, p) };
+  }
+}
+
+/** Why a bet batch's guard refused it (read after the fact, as crash does). */
+async function whyRefused(env: D1Env, p: PlaceBet): Promise<Exclude<PlaceBetResult, { ok: true }>["message"]> {
+  const row = await first<{ open: number; banned: number | null; live: number }>(
+    env.DB,
+    sql`SELECT EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open') AS open,
+               (SELECT banned FROM users WHERE id = ${p.userId}) AS banned,
+               EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${p.bet.createdAt}) AS live`,
+  );
+  if (row?.banned) return "jackpot_api.banned";
+  if (!row?.live) return "jackpot_api.unauthorized";
+  if (!row.open) return "jackpot_api.round_closed";
+  return "jackpot_api.skins_not_found";
+}
+
+// ── settlement ──────────────────────────────────────────────────────────────
+export interface SettleRound {
+  roundId: number;
+  secret: string;
+  winningTicket: number;
+  winnerId: number;
+  /** cents = Σ bet prices (checked against D1: a bet the draw did not see refuses the batch) */
+  bank: number;
+  commissionDue: number;
+  commissionItemIds: number[];
+  commission: number;
+  win: number;
+  /** each loser's stake in the round, cents (cashback) */
+  losers: { userId: number; lost: number }[];
+  bonusShare: number;
+  drawnAt: number;
+}
+
+export type SettleResult = { done: "settled" | "replay" };
+
+/** Aborts unless the statement before changed as many rows as `countSql` counts. */
+const expectCount = (countSql: SQL): SQL => sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (${countSql})`;
+
+/**
+ * A drawn round in ONE batch: the round turns finished (secret and winner revealed), the
+ * commission items go to the house, every other item of the pot to the winner (losers' items
+ * straight to him, not through the house), 1 % of the bank from the house to the bonus pool, and
+ * each loser's cashback accrues.
+ */
+export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleResult> {
+  const now = Date.now();
+  const reference = `jackpot:${s.roundId}`;
+  const statements: SQL[] = [
+    sql`UPDATE jackpot_rounds SET status = 'finished', secret = ${s.secret}, winning_ticket = ${s.winningTicket}, winner_id = ${s.winnerId},
+           bank = ${s.bank}, commission = ${s.commission}, commission_due = ${s.commissionDue}, win = ${s.win}, drawn_at = ${s.drawnAt}, finished_at = ${now}
+         WHERE id = ${s.roundId} AND status = 'open' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.bank}`,
+    expectChanges(1),
+    sql`UPDATE jackpot_bet_items SET commission = 1 WHERE round_id = ${s.roundId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(s.commissionItemIds)}))`,
+    expectChanges(s.commissionItemIds.length),
+    sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT COALESCE(SUM(price), 0) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) <> ${s.commission}`,
+    sql`UPDATE inventory_items SET owner_id = NULL, status = 'available', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) AND status = 'in_bet'`,
+    expectChanges(s.commissionItemIds.length),
+    sql`UPDATE inventory_items SET owner_id = ${s.winnerId}, status = 'available', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 0) AND status = 'in_bet'`,
+    expectCount(sql`SELECT COUNT(*) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 0`),
+  ];
+  if (s.bonusShare > 0) {
+    statements.push(
+      ...houseBalanceStatements({ account: "house", delta: -s.bonusShare, kind: "bonus_share", reference, idempotencyKey: `${reference}:bonus:house` }, now),
+      ...houseBalanceStatements({ account: "bonus", delta: s.bonusShare, kind: "bonus_share", reference, idempotencyKey: `${reference}:bonus` }, now),
+    );
+  }
+  for (const l of s.losers)
+    statements.push(...cashbackAccrualStatements({ userId: l.userId, lostCents: l.lost, ref: jackpotCashbackRef(s.roundId, l.userId), now }));
+  return runKeyed(env, s.roundId, statements);
+}
+
+/** A single-player round that timed out: no draw, no commission; the items are his again. */
+export async function refundRound(env: D1Env, roundId: number): Promise<SettleResult> {
+  const now = Date.now();
+  return runKeyed(env, roundId, [
+    sql`UPDATE jackpot_rounds SET status = 'refunded', bank = (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${roundId}), finished_at = ${now}
+         WHERE id = ${roundId} AND status = 'open'`,
+    expectChanges(1),
+    sql`UPDATE inventory_items SET status = 'available', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${roundId}) AND status = 'in_bet'
+            AND owner_id = (SELECT b.user_id FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE x.item_id = inventory_items.id AND x.round_id = ${roundId})`,
+    expectCount(sql`SELECT COUNT(*) FROM jackpot_bet_items WHERE round_id = ${roundId}`),
+  ]);
+}
+
+/** The cashback accrual ref of a loser's stake in a round (cashback/accrual.ts). */
+export const jackpotCashbackRef = (roundId: number, userId: number) => `jackpot:${roundId}:user:${userId}`;
+
+/** A guard failure on a round that is no longer open is a replay; otherwise a fault (thrown, retried). */
+async function runKeyed(env: D1Env, roundId: number, statements: SQL[]): Promise<SettleResult> {
+  try {
+    await batch(env.DB, statements);
+    return { done: "settled" };
+  } catch (err) {
+    const kind = classifyBatchError(err);
+    if (kind === "guard" || kind === "replay") {
+      const row = await first<{ status: string }>(env.DB, sql`SELECT status FROM jackpot_rounds WHERE id = ${roundId}`);
+      if (row && row.status !== "open") return { done: "replay" };
+    }
+    throw err;
+  }
+}
