@@ -132,6 +132,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
                       className="pick-card jackpot-item"
                       style={{ "--rarity": item.rarity_color } as CSSProperties}
                       aria-pressed={isPicked}
+                      data-item-id={item.myId}
                       aria-label={`${item.market_hash_name}, ${formatDollars(item.price)}`}
                       disabled={!usable || full}
                       title={item.market_hash_name}

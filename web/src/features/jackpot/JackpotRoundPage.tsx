@@ -169,7 +169,8 @@ function Commission({ r }: { r: JackpotRoundJson }) {
       <h2 className="jackpot-section-title" id="jackpot-commission-title">
         {t("commission.title", { percent: r.commissionPercent })}
       </h2>
-      <p className="jackpot-muted">{r.commissionRule}</p>
+      {/* the server's words are English only: the rule and the reason in the reader's language */}
+      <p className="jackpot-muted">{t("commission.rule", { percent: r.commissionPercent })}</p>
       <p>
         {t("commission.due")} <Money amount={r.commissionDue} /> · {t("commission.taken")} <Money amount={r.commission} />
       </p>
@@ -177,12 +178,12 @@ function Commission({ r }: { r: JackpotRoundJson }) {
         <p className="jackpot-muted">{t("commission.none")}</p>
       ) : (
         <ul className="jackpot-commission-list">
-          {r.commissionItems.map(({ item, reason }) => (
+          {r.commissionItems.map(({ item }) => (
             <li key={item.id}>
               <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
               <span className="jackpot-commission-name">{item.market_hash_name}</span>
               <Money amount={item.price} />
-              <span className="jackpot-muted">{reason}</span>
+              <span className="jackpot-muted">{t("commission.reason")}</span>
             </li>
           ))}
         </ul>
