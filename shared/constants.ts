@@ -131,6 +131,7 @@ export const WITHDRAW = {
 
 // deposits, providers, promo codes, skins deposits, money withdrawals (kept in their own file)
 export { DEPOSIT, MONEY_WITHDRAW, PAYMENTS, PROMO, SKINS_DEPOSIT } from "./constants-money";
+export { WHEEL, WHEEL_SPIN } from "./constants-wheel";
 
 export const FAIRNESS = {
   instantCrashPercent: 4,
