@@ -4,13 +4,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, JackpotIcon, ListIcon, SupportIcon, TrophyIcon, WheelIcon } from "../../ui/icons";
+import { DocIcon, JackpotIcon, ListIcon, SupportIcon, TrophyIcon } from "../../ui/icons";
 
-type PlaceholderKey = "jackpot" | "wheel" | "tournament" | "top" | "support" | "ticket" | "user_agreement";
+type PlaceholderKey = "jackpot" | "tournament" | "top" | "support" | "ticket" | "user_agreement";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
   jackpot: <JackpotIcon />,
-  wheel: <WheelIcon />,
   tournament: <TrophyIcon />,
   top: <ListIcon />,
   support: <SupportIcon />,
@@ -29,7 +28,6 @@ function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
 }
 
 export const JackpotPlaceholder = () => <PlaceholderScreen screen="jackpot" />;
-export const WheelPlaceholder = () => <PlaceholderScreen screen="wheel" />;
 export const TournamentPlaceholder = () => <PlaceholderScreen screen="tournament" />;
 export const TopPlaceholder = () => <PlaceholderScreen screen="top" />;
 export const SupportPlaceholder = () => <PlaceholderScreen screen="support" />;
