@@ -66,6 +66,7 @@ export function ItemPicker({ signedIn, items, loading, settings, value }: Props)
                   style={{ "--rarity": item.rarity_color } as CSSProperties}
                   onClick={() => toggle(item, settings.max_items)}
                   data-testid="wheel-item"
+                  data-id={item.myId}
                 >
                   <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
                   <Money amount={item.price} className="wheel-item-price" />

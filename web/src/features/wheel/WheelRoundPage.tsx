@@ -31,6 +31,7 @@ export default function WheelRoundPage() {
   if (id === null || (game.error instanceof ApiError && game.error.status === 404))
     return (
       <div className="wheel-round" data-testid="wheel-round-missing">
+        <h1 className="sr-only">{t("round.title", { id: id ?? "—" })}</h1>
         <EmptyState title={t("round.not_found")}>
           <Link to="/wheel">{t("round.back")}</Link>
         </EmptyState>
@@ -40,6 +41,7 @@ export default function WheelRoundPage() {
   if (game.error || !game.data)
     return (
       <div className="wheel-round">
+        <h1 className="sr-only">{t("round.title", { id })}</h1>
         <EmptyState title={displayMessage(game.error instanceof ApiError ? game.error.key : "wheel_error.load_round", tCommon)}>
           <button type="button" className="button" onClick={() => void game.refetch()}>
             {t("round.retry")}

@@ -25,6 +25,7 @@ export function WheelStage({ segments }: { segments: readonly WheelColour[] }) {
   const { t } = useTranslation("wheel");
   const phase = useWheelStore((s) => s.phase);
   const spin = useWheelStore((s) => s.spin);
+  const roundId = useWheelStore((s) => s.roundId);
   const endsAt = useWheelStore((s) => s.countdownEndsAt);
   const offset = useWheelStore((s) => s.clockOffsetMs);
   const seconds = useSecondsLeft(phase === "betting" ? endsAt : null, offset);
@@ -32,7 +33,7 @@ export function WheelStage({ segments }: { segments: readonly WheelColour[] }) {
   const stopped = phase === "result" && spin !== null;
 
   return (
-    <section className="wheel-stage" aria-label={t("stage.label")} data-phase={phase} data-testid="wheel-stage">
+    <section className="wheel-stage" aria-label={t("stage.label")} data-phase={phase} data-round={roundId ?? ""} data-testid="wheel-stage">
       <WheelDisc colours={segments} motion={motion} onTick={() => playSound("tick")} label={t("stage.disc", { count: segments.length })}>
         {phase === "loading" && <span className="wheel-caption">{t("stage.connecting")}</span>}
         {phase === "betting" && (
