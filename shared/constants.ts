@@ -138,7 +138,7 @@ export const FAIRNESS = {
   mismatchPayoutFactor: 3,
 } as const;
 
-/** The crash hash chain (README "Provably fair"; worker/rooms/crash/chain.ts). */
+/** The crash hash chain (README "Provably fair"; worker/lib/hash-chain.ts). */
 export const CRASH_CHAIN = {
   /** A checkpoint x_j is kept for every j divisible by this, so any x_k costs < this many hashes. */
   checkpointInterval: 1_000,

@@ -87,6 +87,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
     CRASH_CHAIN_SEED: devCrashChainSeed(),
+    // the same for the wheel (scripts/dev-wheel-chain.json)
+    WHEEL_CHAIN_SEED: devWheelChainSeed(),
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
@@ -122,6 +124,19 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
 /** The dev chain's secret seed (scripts/new-crash-chain.mjs --dev --out scripts/dev-crash-chain.json). */
 export function devCrashChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-crash-chain.json"), "utf8")).seed;
+}
+
+/** The dev wheel chain's secret seed (scripts/dev-wheel-chain.json, made like the crash one). */
+export function devWheelChainSeed() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-wheel-chain.json"), "utf8")).seed;
+}
+
+/**
+ * Short wheel rounds for the e2e server and the worker tests (production: wrangler.toml): a few
+ * seconds of betting, spin and result instead of 20 + 10 + 4.
+ */
+export function shortWheelTimerVars() {
+  return { WHEEL_COUNTDOWN_MS: "5000", WHEEL_SPIN_MS: "2500", WHEEL_RESULT_MS: "1500" };
 }
 
 /** wrangler vars pointing every payment method at the sandbox provider under `fakesUrl`. */

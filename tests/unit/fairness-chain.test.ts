@@ -1,10 +1,10 @@
-// worker/rooms/crash/chain.ts in Node: a small chain (N = 5000) in an in-memory store.
+// worker/lib/hash-chain.ts in Node: a small chain (N = 5000) in an in-memory store.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { chainWalk, isHash, verifyChainLink } from "../../shared/fairness";
-import { ChainCursor, ChainError, chainConfigFromEnv, type ChainConfig, type ChainStore } from "../../worker/rooms/crash/chain";
+import { ChainCursor, ChainError, chainConfigFromEnv, type ChainConfig, type ChainStore } from "../../worker/lib/hash-chain";
 
 const N = 5000;
 

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chainWalk, verifyChainLink } from "../../shared/fairness";
-import { ChainCursor, ChainError } from "../../worker/rooms/crash/chain";
+import { ChainCursor, ChainError } from "../../worker/lib/hash-chain";
 
 describe("ChainCursor over DurableObjectStorage", () => {
   it("verifies the dev chain once, keeps checkpoints and survives a new cursor", async () => {

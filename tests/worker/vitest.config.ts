@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { sandboxPaymentVars } from "../../scripts/lib/site.mjs";
+import { devWheelChainSeed, sandboxPaymentVars, shortWheelTimerVars } from "../../scripts/lib/site.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** the dev-only crash chain (scripts/new-crash-chain.mjs --dev); wrangler.toml holds its public half */
@@ -31,6 +31,9 @@ export default defineConfig({
           ...sandboxPaymentVars(`${inject<string>("fakeBase")}`),
           // dev-only crash chain seed (its length/terminal/salt are in wrangler.toml [vars])
           CRASH_CHAIN_SEED: devCrashChain.seed,
+          // the wheel's dev chain and short rounds (production timers are in wrangler.toml)
+          WHEEL_CHAIN_SEED: devWheelChainSeed(),
+          ...shortWheelTimerVars(),
         },
       },
     })),

@@ -4,12 +4,14 @@
 import { chatRoom } from "./chat/stub";
 import { crashRoom } from "./crash/stub";
 import { hub } from "./hub";
+import { wheelRoom } from "./wheel/stub";
 
 // Stubs are made on call (open), so a binding that throws fails that room's call, not the list.
-export function liveRooms(env: Pick<Env, "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM">) {
+export function liveRooms(env: Pick<Env, "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "WHEEL_ROOM">) {
   return [
     { name: "hub", open: () => hub(env) },
     { name: "chat", open: () => chatRoom(env) },
     { name: "crash", open: () => crashRoom(env) },
+    { name: "wheel", open: () => wheelRoom(env) },
   ] as const;
 }

@@ -1,11 +1,12 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
-// every tab keeps /ws/hub and /ws/chat; /ws/crash while its screen is open).
+// every tab keeps /ws/hub and /ws/chat; /ws/crash and /ws/wheel while their screens are open).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
 import { chatRoom } from "../../rooms/chat/stub";
 import { crashRoom } from "../../rooms/crash/stub";
 import { hub } from "../../rooms/hub";
+import { wheelRoom } from "../../rooms/wheel/stub";
 
 /** Forwards a WebSocket upgrade to the room; anything else answers 426. */
 function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Response> }): Response | Promise<Response> {
@@ -19,4 +20,5 @@ function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Re
 export const wsRoutes = new Hono<AppEnv>()
   .get("/hub", (c) => upgrade(c, hub(c.env)))
   .get("/chat", (c) => upgrade(c, chatRoom(c.env)))
-  .get("/crash", (c) => upgrade(c, crashRoom(c.env)));
+  .get("/crash", (c) => upgrade(c, crashRoom(c.env)))
+  .get("/wheel", (c) => upgrade(c, wheelRoom(c.env)));

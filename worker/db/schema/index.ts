@@ -15,3 +15,4 @@ export * from "./promo";
 export * from "./payments";
 export * from "./cashback";
 export * from "./money-withdraw";
+export * from "./wheel";

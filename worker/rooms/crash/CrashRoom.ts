@@ -10,15 +10,17 @@ import { crashProtocol, type CrashClientFrame, type CrashServerFrame } from "../
 import { writeAudit } from "../../lib/audit";
 import type { Identity } from "../base/identity";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
-import { BetRowThrottle } from "./bet-rows";
-import { CatalogueCache } from "./catalogue";
+import { BetRowThrottle } from "../base/row-throttle";
+import { BankPush } from "../../lib/bank-push";
+import { CatalogueCache } from "../../lib/catalogue-cache";
+import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import type { CrashEvent, Effect, Outcome, TimerName } from "./effects";
 import { step, type StepContext } from "./logic";
 import { Outbox, type OutboxEntry } from "./outbox";
 import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
-import { BankPush, MaintenanceFlag, mayTwist, sessionRefusal } from "./services";
+import { mayTwist, sessionRefusal } from "./services";
 import { lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type CrashState } from "./state";
 import { crashInitData, toRoundPublic } from "./views";
@@ -41,8 +43,8 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
   private readonly maintenance = new MaintenanceFlag(this.env);
-  private readonly bank = new BankPush(this.env);
-  private readonly betRows = new BetRowThrottle(
+  private readonly bank = new BankPush(this.env, "crash");
+  private readonly betRows = new BetRowThrottle<BetPublic>(
     (bets) => {
       try {
         this.sendAll({ event: "newBets", data: { bets } });

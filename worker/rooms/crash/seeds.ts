@@ -2,7 +2,7 @@
 // chain, public hash of (secret, k, UTC day of month), crash point from keccak(secret:salt).
 import { crashPoint, publicHash, utcDayOfMonth } from "../../../shared/fairness";
 import { crashedRounds } from "../../crash/queries";
-import { ChainCursor, type ChainEnv } from "./chain";
+import { ChainCursor, type ChainEnv } from "../../lib/hash-chain";
 import type { HistoryItem, RoundSeed } from "./state";
 
 export class RoundSeeds {

@@ -1,11 +1,9 @@
 // Small I/O helpers of the crash room shell: whether a session may still move money, whether a
-// user may use the dev tools, the maintenance flag (cached a few seconds), and the bank pushed to the hub.
+// user may use the dev tools (the maintenance flag and the bank push are in worker/lib).
 import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isDev } from "../../env";
-import { readMaintenance } from "../../lib/settings";
-import { hub } from "../hub";
 import { first, sql } from "../../db/sql";
 
 /**
@@ -33,38 +31,4 @@ export async function mayTwist(env: Pick<Env, "DB" | "DEV_MODE">, userId: number
   if (!isDev(env) || userId === null) return false;
   const row = await db(env).select({ isAdmin: users.isAdmin, banned: users.banned }).from(users).where(eq(users.id, userId)).get();
   return !!row?.isAdmin && !row.banned;
-}
-
-/** Maintenance (§4) as read when a bet arrives, cached `ttlMs` at most. */
-export class MaintenanceFlag {
-  private cache = { on: false, at: -Infinity };
-
-  constructor(
-    private readonly env: Pick<Env, "DB">,
-    private readonly ttlMs = 3_000,
-  ) {}
-
-  async on(now = Date.now()): Promise<boolean> {
-    if (now - this.cache.at > this.ttlMs) this.cache = { on: await readMaintenance(this.env), at: now };
-    return this.cache.on;
-  }
-}
-
-/** The crash bank for the mode bar, through the hub: on a change, at most once per `everyMs` (a reset to 0 at once). */
-export class BankPush {
-  private last: { crash: number; at: number } | undefined;
-
-  constructor(
-    private readonly env: Pick<Env, "HUB_ROOM">,
-    private readonly everyMs = 1_000,
-  ) {}
-
-  push(crash: number, now = Date.now()): void {
-    const last = this.last;
-    if (last && (last.crash === crash || (crash !== 0 && now - last.at < this.everyMs))) return;
-    this.last = { crash, at: now };
-    hub(this.env)
-      .broadcast({ event: "banks", data: { crash } })
-      .catch((err: unknown) => console.error("hub banks push failed", String(err)));
-  }
 }

@@ -1,4 +1,5 @@
-// The crash hash chain on the server (README "Provably fair"): round k uses
+// A committed hash chain on the server (README "Provably fair"; the crash room and the three
+// jackpot rooms each walk their own): round k uses
 // secret_hash = x_k, where x_N is the secret seed (CRASH_CHAIN_SEED), x_{k-1} = keccak256(x_k)
 // and x_0 is the published terminating hash (CRASH_CHAIN_TERMINAL). Hashing can only go down
 // the chain, so x_k = keccak^(N−k)(x_N): too slow to redo per round for N = 10^6. The first
@@ -7,8 +8,8 @@
 // storage; afterwards any x_k costs fewer hashes than the interval, and consecutive rounds
 // come from an in-memory block. Storage is any get/put store (DurableObjectStorage in the
 // room, a Map-backed one in Node tests).
-import { CRASH_CHAIN } from "../../../shared/constants";
-import { chainPrev, isHash, keccakHex } from "../../../shared/fairness";
+import { CRASH_CHAIN } from "../../shared/constants";
+import { chainPrev, isHash, keccakHex } from "../../shared/fairness";
 
 /** The part of DurableObjectStorage the cursor needs. */
 export interface ChainStore {
@@ -45,15 +46,29 @@ export interface ChainEnv {
   CRASH_CHAIN_TERMINAL?: string;
 }
 
-/** Validates the three vars; throws ChainError('config') naming the bad one. */
+/** The names of a chain's three vars, for the messages (the crash room's by default). */
+export interface ChainVarNames {
+  seed: string;
+  length: string;
+  terminal: string;
+}
+
+const CRASH_VARS: ChainVarNames = { seed: "CRASH_CHAIN_SEED", length: "CRASH_CHAIN_LENGTH", terminal: "CRASH_CHAIN_TERMINAL" };
+
+/** Validates the crash room's three vars; throws ChainError('config') naming the bad one. */
 export function chainConfigFromEnv(env: ChainEnv): ChainConfig {
-  const seed = (env.CRASH_CHAIN_SEED ?? "").trim().toLowerCase();
-  const terminal = (env.CRASH_CHAIN_TERMINAL ?? "").trim().toLowerCase();
-  const lengthText = (env.CRASH_CHAIN_LENGTH ?? "").trim();
-  if (!isHash(seed)) throw new ChainError("config", "CRASH_CHAIN_SEED must be 64 hex characters (set it with `wrangler secret put CRASH_CHAIN_SEED`)");
-  if (!isHash(terminal)) throw new ChainError("config", "CRASH_CHAIN_TERMINAL must be 64 hex characters (the published terminating hash)");
+  return chainConfigFromVars({ seed: env.CRASH_CHAIN_SEED, length: env.CRASH_CHAIN_LENGTH, terminal: env.CRASH_CHAIN_TERMINAL }, CRASH_VARS);
+}
+
+/** Validates a chain's three values; throws ChainError('config') naming the bad var. */
+export function chainConfigFromVars(values: { seed?: string; length?: string; terminal?: string }, names: ChainVarNames): ChainConfig {
+  const seed = (values.seed ?? "").trim().toLowerCase();
+  const terminal = (values.terminal ?? "").trim().toLowerCase();
+  const lengthText = (values.length ?? "").trim();
+  if (!isHash(seed)) throw new ChainError("config", `${names.seed} must be 64 hex characters (set it with \`wrangler secret put ${names.seed}\`)`);
+  if (!isHash(terminal)) throw new ChainError("config", `${names.terminal} must be 64 hex characters (the published terminating hash)`);
   if (!/^[1-9][0-9]*$/.test(lengthText) || !Number.isSafeInteger(Number(lengthText))) {
-    throw new ChainError("config", `CRASH_CHAIN_LENGTH must be a positive integer, got ${JSON.stringify(env.CRASH_CHAIN_LENGTH ?? "")}`);
+    throw new ChainError("config", `${names.length} must be a positive integer, got ${JSON.stringify(values.length ?? "")}`);
   }
   return { seed, terminal, length: Number(lengthText) };
 }
@@ -75,6 +90,8 @@ export interface ChainCursorOptions {
   interval?: number;
   /** default CRASH_CHAIN.checkpointsPerKey */
   perKey?: number;
+  /** the var names the error messages cite (default: the crash room's) */
+  vars?: ChainVarNames;
 }
 
 export class ChainCursor {
@@ -84,6 +101,7 @@ export class ChainCursor {
   private readonly prefix: string;
   private readonly interval: number;
   private readonly perKey: number;
+  private readonly vars: ChainVarNames;
   private readyPromise: Promise<void> | null = null;
   private readonly groups = new Map<number, string[]>();
   /** x_j for j in [low, top], values[top − j] */
@@ -98,6 +116,7 @@ export class ChainCursor {
     this.prefix = options.prefix ?? "crashChain:";
     this.interval = options.interval ?? CRASH_CHAIN.checkpointInterval;
     this.perKey = options.perKey ?? CRASH_CHAIN.checkpointsPerKey;
+    this.vars = options.vars ?? CRASH_VARS;
   }
 
   static fromEnv(env: ChainEnv, store: ChainStore, options?: ChainCursorOptions): ChainCursor {
@@ -132,7 +151,7 @@ export class ChainCursor {
     if (k > n) {
       throw new ChainError(
         "exhausted",
-        `crash chain exhausted: round ${k} is past CRASH_CHAIN_LENGTH ${n}. Generate a new chain (npm run crash:new-chain), publish its terminating hash and set CRASH_CHAIN_SEED / CRASH_CHAIN_LENGTH / CRASH_CHAIN_TERMINAL.`,
+        `hash chain exhausted: round ${k} is past ${this.vars.length} ${n}. Generate a new chain (npm run crash:new-chain), publish its terminating hash and set ${this.vars.seed} / ${this.vars.length} / ${this.vars.terminal}.`,
       );
     }
     const cached = this.fromBlock(k);
@@ -191,7 +210,7 @@ export class ChainCursor {
     if (end !== terminal) {
       throw new ChainError(
         "terminal_mismatch",
-        `CRASH_CHAIN_SEED does not lead to CRASH_CHAIN_TERMINAL in CRASH_CHAIN_LENGTH (${length}) steps: got ${end}, published ${terminal}`,
+        `${this.vars.seed} does not lead to ${this.vars.terminal} in ${this.vars.length} (${length}) steps: got ${end}, published ${terminal}`,
       );
     }
     this.groups.clear();
@@ -210,11 +229,11 @@ export class ChainCursor {
     let group = this.groups.get(g);
     if (!group) {
       group = await this.store.get<string[]>(`${this.prefix}cp:${g}`);
-      if (!group) throw new ChainError("config", `crash chain checkpoint group ${g} is missing from storage`);
+      if (!group) throw new ChainError("config", `hash chain checkpoint group ${g} is missing from storage`);
       this.groups.set(g, group);
     }
     const x = group[m % this.perKey];
-    if (x === undefined) throw new ChainError("config", `crash chain checkpoint ${m} is missing from storage`);
+    if (x === undefined) throw new ChainError("config", `hash chain checkpoint ${m} is missing from storage`);
     return x;
   }
 }
