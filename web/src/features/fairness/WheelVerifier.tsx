@@ -1,7 +1,7 @@
 // The provably-fair page's Wheel part: how a wheel round is drawn from its chain and salt
 // (segment = n mod segments, the stop inside that segment from the next 13 hex digits), and a
 // form that recomputes a round in this browser (shared/fairness.ts, shared/wheel-layout.ts).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { publicHash, roundHash, wheelSegment } from "../../../../shared/fairness";
 import { DEFAULT_WHEEL_LAYOUT, wheelRotate, type WheelColour } from "../../../../shared/wheel-layout";
@@ -25,6 +25,14 @@ export function WheelVerifier() {
   const [segments, setSegments] = useState(String(DEFAULT_SEGMENTS));
   const [errors, setErrors] = useState<Array<VerifyField | "segments">>([]);
   const [result, setResult] = useState<WheelResult | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // /provably-fair#wheel (the wheel screen's hash line and round page link here): after the
+  // layout's scroll-to-top of a new screen
+  useEffect(() => {
+    if (window.location.hash !== "#wheel") return;
+    const frame = requestAnimationFrame(() => sectionRef.current?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -51,7 +59,7 @@ export function WheelVerifier() {
   };
 
   return (
-    <section className="fair-form-section" id="wheel" aria-labelledby="fair-wheel-title" data-testid="fair-wheel">
+    <section ref={sectionRef} className="fair-form-section" id="wheel" aria-labelledby="fair-wheel-title" data-testid="fair-wheel">
       <h2 id="fair-wheel-title">{t("wheel.title")}</h2>
       <p>{t("wheel.text")}</p>
       <pre className="formula-block fair-formula">
