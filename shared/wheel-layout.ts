@@ -141,16 +141,6 @@ export function segmentAt(rotate: number, segmentCount: number): number {
   return Math.min(segmentCount - 1, Math.floor(point / segmentWidth(segmentCount)));
 }
 
-/**
- * The wheel's angle `elapsed` ms into a spin of `ms` ms towards `rotate` (ease-out cubic): the
- * screen draws with it, and a late joiner computes where the wheel is from the spin's start time.
- */
-export function spinAngleAt(rotate: number, elapsed: number, ms: number): number {
-  if (ms <= 1 || elapsed >= ms) return rotate;
-  const p = Math.max(0, elapsed) / ms;
-  return rotate * (1 - (1 - p) ** 3);
-}
-
 function mod(a: number, m: number): number {
   return ((a % m) + m) % m;
 }

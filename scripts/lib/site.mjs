@@ -132,11 +132,12 @@ export function devWheelChainSeed() {
 }
 
 /**
- * Short wheel rounds for the e2e server and the worker tests (production: wrangler.toml): a few
- * seconds of betting, spin and result instead of 20 + 10 + 4.
+ * Short wheel rounds for the e2e server (9 s of betting: two browsers bet through the screen) and
+ * the worker tests (4 s): production's 20 + 10 + 4 s are in wrangler.toml.
+ * @param {number} [countdownMs]
  */
-export function shortWheelTimerVars() {
-  return { WHEEL_COUNTDOWN_MS: "5000", WHEEL_SPIN_MS: "2500", WHEEL_RESULT_MS: "1500" };
+export function shortWheelTimerVars(countdownMs = 9_000) {
+  return { WHEEL_COUNTDOWN_MS: String(countdownMs), WHEEL_SPIN_MS: "2500", WHEEL_RESULT_MS: "1500" };
 }
 
 /** wrangler vars pointing every payment method at the sandbox provider under `fakesUrl`. */

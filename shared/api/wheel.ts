@@ -70,7 +70,7 @@ export type WheelWinner = z.infer<typeof wheelWinner>;
 
 /**
  * The spin (§3 spin data): `rotate` degrees clockwise from 0 over `ms` ms from `startedAt`
- * (shared/wheel-layout.ts spinAngleAt draws it); ms = 1 is the stopped wheel with the result.
+ * (the screen eases from 0 to rotate over ms); ms = 1 is the stopped wheel with the result.
  * `winners` are the biggest WHEEL.winnersShown wins; winnersCount and winTotal cover all.
  */
 export const wheelSpin = z.strictObject({

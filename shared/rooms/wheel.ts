@@ -22,8 +22,8 @@ export type WheelClientFrame = z.infer<typeof wheelClientFrame>;
 // ── server → client ──────────────────────────────────────────────────────────
 /**
  * First frame after identity (and on every reconnect): the round as now. Mid-spin `spin` holds
- * the spin with its `startedAt`, so a late joiner draws spinAngleAt(rotate, serverTime −
- * startedAt, ms) instead of restarting the animation.
+ * the spin with its `startedAt`, so a late joiner draws the wheel where it is at serverTime −
+ * startedAt of `ms` instead of restarting the animation.
  */
 export const wheelInitFrame = frame(
   "wheelInit",

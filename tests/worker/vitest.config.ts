@@ -33,7 +33,7 @@ export default defineConfig({
           CRASH_CHAIN_SEED: devCrashChain.seed,
           // the wheel's dev chain and short rounds (production timers are in wrangler.toml)
           WHEEL_CHAIN_SEED: devWheelChainSeed(),
-          ...shortWheelTimerVars(),
+          ...shortWheelTimerVars(4_000),
         },
       },
     })),

@@ -96,7 +96,7 @@ describe("a wheel round with three players", () => {
     // nothing settles twice, the books balance
     const settled = await env.DB.prepare("SELECT COUNT(*) AS n FROM wheel_bets WHERE round_id = ?1 AND status IN (1, 2)").bind(roundId).first<{ n: number }>();
     expect(settled?.n).toBe(4);
-    expect(await reconcile(env)).toMatchObject({ ok: true });
+    expect(await reconcile(env)).toMatchObject({ ok: true, wheelMismatches: 0, wheelItemsTaken: 2_500 });
     for (const s of [watcher, ...sockets]) s.close();
   });
 });
