@@ -133,6 +133,7 @@ export const WITHDRAW = {
 export { DEPOSIT, MONEY_WITHDRAW, PAYMENTS, PROMO, SKINS_DEPOSIT } from "./constants-money";
 // jackpot rooms: levels, per-level defaults, timers, commission (kept in their own file)
 export { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "./constants-jackpot";
+export { WHEEL, WHEEL_SPIN } from "./constants-wheel";
 
 export const FAIRNESS = {
   instantCrashPercent: 4,

@@ -89,6 +89,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     CRASH_CHAIN_SEED: devCrashChainSeed(),
     // the jackpot rooms with short timers and the dev chains' seed (production: wrangler.toml defaults)
     ...jackpotDevVars(),
+    // the same for the wheel (scripts/dev-wheel-chain.json)
+    WHEEL_CHAIN_SEED: devWheelChainSeed(),
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
@@ -139,6 +141,20 @@ export function jackpotDevVars() {
     JACKPOT_TIMERS: JSON.stringify({ spinMs: 4_000, waitingMs: 3_000, soloTimeoutMs: 60_000 }),
     JACKPOT_CHAIN_SEED: JSON.parse(readFileSync(path.join(root, "scripts", "dev-jackpot-chain.json"), "utf8")).seed,
   };
+}
+
+/** The dev wheel chain's secret seed (scripts/dev-wheel-chain.json, made like the crash one). */
+export function devWheelChainSeed() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-wheel-chain.json"), "utf8")).seed;
+}
+
+/**
+ * Short wheel rounds for the e2e server (9 s of betting: two browsers bet through the screen) and
+ * the worker tests (4 s): production's 20 + 10 + 4 s are in wrangler.toml.
+ * @param {number} [countdownMs]
+ */
+export function shortWheelTimerVars(countdownMs = 9_000) {
+  return { WHEEL_COUNTDOWN_MS: String(countdownMs), WHEEL_SPIN_MS: "2500", WHEEL_RESULT_MS: "1500" };
 }
 
 /** wrangler vars pointing every payment method at the sandbox provider under `fakesUrl`. */

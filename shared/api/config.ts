@@ -18,6 +18,9 @@ export const getConfigAnswer = z.object({
   /** Published fairness commitments (README "Provably fair"): the crash chain's terminating hash and the salt. */
   crash_terminal_hash: z.string(),
   crash_salt: z.string(),
+  /** The same for the wheel (issue 16): its chain's terminating hash and its salt. */
+  wheel_terminal_hash: z.string(),
+  wheel_salt: z.string(),
   /** The total deposit (dollars) needed to chat. */
   chat_min_deposit: dollarsJson,
   /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */

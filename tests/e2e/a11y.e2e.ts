@@ -96,6 +96,7 @@ function screens(otherUserId: number): Screen[] {
     { path: "/cases/1", title: "Открытие кейса — SkinRush" },
     { path: "/crash/1", title: "Раунд краша — SkinRush" },
     { path: "/jackpot/1", title: "Раунд джекпота — SkinRush" },
+    { path: "/wheel/1", title: "Раунд колеса — SkinRush" },
     { path: "/tournament", title: "Турнир — SkinRush" },
     { path: "/top", title: "Топ игроков — SkinRush" },
     { path: "/support", title: "Поддержка — SkinRush" },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrateLocal, root, seedLocal, startSite } from "../../scripts/lib/site.mjs";
+import { migrateLocal, root, seedLocal, shortWheelTimerVars, startSite } from "../../scripts/lib/site.mjs";
 import { freePort } from "./free-port";
 
 // A fresh local D1 (its own state dir), seeded with the demo data, and wrangler dev on free ports.
@@ -16,7 +16,13 @@ export default async function setup(project: TestProject) {
   migrateLocal({ persistTo });
   seedLocal({ persistTo });
   // every browser page connects from 127.0.0.1: a roomy per-IP socket cap for the whole run
-  const site = await startSite({ port: await freePort(), fakesPort: await freePort(), persistTo, log: false, vars: { WS_MAX_PER_IP: "500" } });
+  const site = await startSite({
+    port: await freePort(),
+    fakesPort: await freePort(),
+    persistTo,
+    log: false,
+    vars: { WS_MAX_PER_IP: "500", ...shortWheelTimerVars() },
+  });
   project.provide("baseUrl", site.url);
   return async () => {
     await site.stop();

@@ -1,8 +1,8 @@
-// The newBets coalescing of the crash room (worker/rooms/crash/bet-rows.ts), with a hand-driven
+// The bet-row coalescing of the rooms (worker/rooms/base/row-throttle.ts) with crash rows, a hand-driven
 // clock and timer queue.
 import { describe, expect, it } from "vitest";
 import type { BetPublic } from "../../shared/api/crash";
-import { BetRowThrottle, type Scheduler } from "../../worker/rooms/crash/bet-rows";
+import { BetRowThrottle, type Scheduler } from "../../worker/rooms/base/row-throttle";
 
 const row = (id: string, is_win: 0 | 1 | 2 = 0): BetPublic => ({
   id,
@@ -33,7 +33,7 @@ function setup(windowMs = 100, maxRows = 3) {
     },
   };
   const sent: string[][] = [];
-  const throttle = new BetRowThrottle(
+  const throttle = new BetRowThrottle<BetPublic>(
     (rows) => sent.push(rows.map((r) => `${r.id}:${r.is_win}`)),
     windowMs,
     maxRows,

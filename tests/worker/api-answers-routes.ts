@@ -35,6 +35,7 @@ import { takeCashbackAnswer } from "../../shared/api/cashback";
 import { getConfigAnswer } from "../../shared/api/config";
 import { adminCrashAnswer, getGameAnswer, getHistoryAnswer, myBetAnswer } from "../../shared/api/crash";
 import { jackpotHistoryAnswer, jackpotRoundAnswer, jackpotSetBetAnswer, jackpotStateJson } from "../../shared/api/jackpot";
+import { setBetAnswer, wheelGetAnswer, wheelHistoryAnswer, wheelRoundAnswer } from "../../shared/api/wheel";
 import { refreshPricesAnswer } from "../../shared/api/prices";
 import { adminPromoAnswer, adminPromoListAnswer, checkPromocodeAnswer, usePromoAnswer } from "../../shared/api/promo";
 import { buyAnswer, getListAnswer, sellAnswer } from "../../shared/api/store";
@@ -49,6 +50,7 @@ import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { banReason, houseItem } from "./chat-client";
 import { writeWaitingRound } from "./crash-fixtures";
+import { bettingWheel } from "./wheel-fixtures";
 import { makePromo, promoName } from "./promo-fixtures";
 import { catalogueItem, houseUnits, tag, userItem } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
@@ -325,6 +327,29 @@ export const ROUTES: RouteEntry[] = [
         .bind(id, k, "f".repeat(64))
         .run();
       return { id };
+    },
+  },
+
+  // ── wheel (get starts the room: its first round is then in D1 for /round) ──
+  { method: "POST", path: "/api/wheel/get", access: "public", answer: wheelGetAnswer },
+  { method: "POST", path: "/api/wheel/history", access: "public", answer: wheelHistoryAnswer },
+  {
+    method: "POST",
+    path: "/api/wheel/round",
+    access: "public",
+    answer: wheelRoundAnswer,
+    body: async () => ({ id: (await bettingWheel()).game.id }),
+  },
+  // a visitor's bet is refused by the route (401 wheel_api.unauthorized)
+  {
+    method: "POST",
+    path: "/api/wheel/setBet",
+    access: "player",
+    answer: setBetAnswer,
+    body: async (c) => {
+      const items = [await item(c.user?.id)];
+      await bettingWheel();
+      return { colour: "red", items };
     },
   },
 

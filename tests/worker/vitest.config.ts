@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { jackpotDevVars, sandboxPaymentVars } from "../../scripts/lib/site.mjs";
+import { devWheelChainSeed, jackpotDevVars, sandboxPaymentVars, shortWheelTimerVars } from "../../scripts/lib/site.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** the dev-only crash chain (scripts/new-crash-chain.mjs --dev); wrangler.toml holds its public half */
@@ -33,6 +33,9 @@ export default defineConfig({
           CRASH_CHAIN_SEED: devCrashChain.seed,
           // the jackpot rooms' short timers and dev chain seed, as `npm start` and the e2e server run them
           ...jackpotDevVars(),
+          // the wheel's dev chain and short rounds (production timers are in wrangler.toml)
+          WHEEL_CHAIN_SEED: devWheelChainSeed(),
+          ...shortWheelTimerVars(4_000),
         },
       },
     })),

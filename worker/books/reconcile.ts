@@ -16,6 +16,7 @@ import { LIVE_ITEM_STATUSES_SQL } from "../prices/valuation";
 import { SKIN_DEPOSIT_RECONCILE_SQL } from "../skins-deposit/reconcile-sql";
 import { MONEY_WITHDRAW_FLOWS_SQL, MONEY_WITHDRAW_MISMATCHES_SQL } from "../money-withdraw/reconcile-sql";
 import { STRAY_WITHDRAWING_SQL, WITHDRAW_FLOWS_SQL, WITHDRAW_MISMATCHES_SQL } from "../withdraws/reconcile-sql";
+import { WHEEL_FLOWS_SQL, WHEEL_MISMATCHES_SQL } from "../wheel/reconcile-sql";
 
 export interface Reconciliation {
   userBalances: number;
@@ -127,6 +128,14 @@ export interface Reconciliation {
   jackpotCommission: number;
   jackpotBonusShared: number;
   jackpotMismatches: number;
+  /**
+   * Wheel (worker/wheel/reconcile-sql.ts): staked value the house took from settled bets and the
+   * value of the win items it minted (reported); won bets off their ledger rows or win item,
+   * settled bets whose items stay locked, wheel win rows of no bet. Must be 0.
+   */
+  wheelItemsTaken: number;
+  wheelItemsPaid: number;
+  wheelMismatches: number;
   ok: boolean;
 }
 
@@ -179,6 +188,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     moneyBad,
     jackpotFlows,
     jackpotBad,
+    wheelFlows,
+    wheelBad,
   ] = await batch(env.DB, [
     sql`SELECT COALESCE(SUM(balance), 0) AS v FROM users`,
     sql`SELECT COALESCE(SUM(price), 0) AS v FROM inventory_items WHERE owner_id IS NOT NULL AND status IN ${sql.raw(HELD_STATUSES)}`,
@@ -205,7 +216,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
            OR (b.status IN (1, 2) AND EXISTS (
                  SELECT 1 FROM crash_bet_items x JOIN inventory_items i ON i.id = x.item_id
                   WHERE x.bet_id = b.id AND i.owner_id = b.user_id AND i.status = 'in_bet'
-                    AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0)))`,
+                    AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0)
+                    AND NOT EXISTS (SELECT 1 FROM wheel_bet_items y JOIN wheel_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0)))`,
     sql.raw(STORE_MISMATCHES_SQL),
     sql.raw(CASES_FLOWS_SQL),
     sql.raw(CASES_MISMATCHES_SQL),
@@ -224,6 +236,8 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     sql.raw(MONEY_WITHDRAW_MISMATCHES_SQL),
     sql.raw(JACKPOT_FLOWS_SQL),
     sql.raw(JACKPOT_MISMATCHES_SQL),
+    sql.raw(WHEEL_FLOWS_SQL),
+    sql.raw(WHEEL_MISMATCHES_SQL),
   ]);
   const one = (r: D1Result | undefined, col = "v") => Number(rowsOf<Record<string, number | null>>(r)[0]?.[col] ?? 0);
 
@@ -244,6 +258,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
   const cashbackMismatches = one(cashbackBad);
   const moneyWithdrawMismatches = one(moneyBad);
   const jackpotMismatches = one(jackpotBad);
+  const wheelMismatches = one(wheelBad);
   return {
     userBalances,
     userItemsValue: one(items),
@@ -285,6 +300,9 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
     jackpotCommission: one(jackpotFlows, "commission"),
     jackpotBonusShared: one(jackpotFlows, "bonus"),
     jackpotMismatches,
+    wheelItemsTaken: one(wheelFlows, "taken"),
+    wheelItemsPaid: one(wheelFlows, "paid"),
+    wheelMismatches,
     ok:
       userBalances + houseTotal === deposits - withdrawals &&
       mismatchedAccounts === 0 &&
@@ -299,6 +317,7 @@ export async function reconcile(env: Pick<Env, "DB">): Promise<Reconciliation> {
       paymentMismatches === 0 &&
       cashbackMismatches === 0 &&
       moneyWithdrawMismatches === 0 &&
-      jackpotMismatches === 0,
+      jackpotMismatches === 0 &&
+      wheelMismatches === 0,
   };
 }

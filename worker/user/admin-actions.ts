@@ -12,7 +12,7 @@ import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
 import { batch } from "../db/sql";
 
-type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM">;
+type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM">;
 
 /** A refusal the route answers as is (USER_NOT_FOUND is the contract's text, not a key). */
 export type AdminRefusal = { ok: false; status: 404 | 409; key: string };

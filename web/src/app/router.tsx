@@ -13,7 +13,7 @@ const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) a
 
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
 const Jackpot = lazyScreen(() => import("../features/jackpot/JackpotScreen"));
-const Wheel = screen("WheelPlaceholder");
+const Wheel = lazyScreen(() => import("../features/wheel/WheelScreen"));
 const Cases = lazyScreen(() => import("../features/cases/CasesScreen"));
 const CaseOpen = lazyScreen(() => import("../features/cases/CaseScreen"));
 const Tournament = screen("TournamentPlaceholder");
@@ -23,6 +23,7 @@ const Ticket = screen("TicketPlaceholder");
 const Promo = lazyScreen(() => import("../features/promo/PromoPage"));
 const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
 const JackpotRound = lazyScreen(() => import("../features/jackpot/JackpotRoundPage"));
+const WheelRound = lazyScreen(() => import("../features/wheel/WheelRoundPage"));
 const ProvablyFair = lazyScreen(() => import("../features/fairness/ProvablyFairPage"));
 const UserAgreement = screen("UserAgreementPlaceholder");
 const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
@@ -69,6 +70,7 @@ const routes: RouteObject[] = [
       { path: "promo", element: <Promo />, handle: page("promo") },
       { path: "user/:id", element: <PublicProfile />, handle: page("user") },
       { path: "crash/:id", element: <CrashRound />, handle: page("crash_round") },
+      { path: "wheel/:id", element: <WheelRound />, handle: page("wheel_round") },
       { path: "auth/callback", element: <AuthCallback />, handle: page("auth") },
       { path: "provably-fair", element: <ProvablyFair />, handle: page("provably_fair") },
       { path: "user-agreement", element: <UserAgreement />, handle: page("user_agreement") },

@@ -24,6 +24,7 @@ import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
 import type titles from "../locales/ru/titles.json";
+import type wheel from "../locales/ru/wheel.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -52,6 +53,7 @@ declare module "i18next" {
       store: typeof store;
       streamers: typeof streamers;
       titles: typeof titles;
+      wheel: typeof wheel;
     };
   }
 }

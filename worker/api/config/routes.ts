@@ -22,6 +22,8 @@ export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(empty
     // and the salt, so players can verify rounds on /provably-fair and with the script.
     crash_terminal_hash: c.env.CRASH_CHAIN_TERMINAL,
     crash_salt: c.env.CRASH_SALT,
+    wheel_terminal_hash: c.env.WHEEL_CHAIN_TERMINAL,
+    wheel_salt: c.env.WHEEL_SALT,
     // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)
     chat_min_deposit: toDollars(chatMinDepositCents(c.env)),
     sell_tax_percent: sellTaxPercent(c.env),

@@ -1,6 +1,6 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
-// every tab keeps /ws/hub and /ws/chat; /ws/crash while its screen is open; /ws/jackpot?level=low|medium|high
-// while that jackpot room is shown).
+// every tab keeps /ws/hub and /ws/chat; /ws/crash and /ws/wheel while their screens are open;
+// /ws/jackpot?level=low|medium|high while that jackpot room is shown).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
@@ -8,6 +8,7 @@ import { chatRoom } from "../../rooms/chat/stub";
 import { crashRoom } from "../../rooms/crash/stub";
 import { isLevel, jackpotRoom } from "../../rooms/jackpot/stub";
 import { hub } from "../../rooms/hub";
+import { wheelRoom } from "../../rooms/wheel/stub";
 
 /** Forwards a WebSocket upgrade to the room; anything else answers 426. */
 function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Response> }): Response | Promise<Response> {
@@ -27,4 +28,5 @@ export const wsRoutes = new Hono<AppEnv>()
     const level = c.req.query("level");
     if (!isLevel(level)) return fail(c, 400, "app_api.invalid_request", { field: "level" });
     return upgrade(c, jackpotRoom(c.env, level));
-  });
+  })
+  .get("/wheel", (c) => upgrade(c, wheelRoom(c.env)));

@@ -16,3 +16,4 @@ export * from "./payments";
 export * from "./cashback";
 export * from "./money-withdraw";
 export * from "./jackpot";
+export * from "./wheel";

@@ -10,15 +10,15 @@ import { crashProtocol, type CrashClientFrame, type CrashServerFrame } from "../
 import { writeAudit } from "../../lib/audit";
 import type { Identity } from "../base/identity";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
-import { BetRowThrottle } from "./bet-rows";
-import { CatalogueCache } from "./catalogue";
+import { BetRowThrottle } from "../base/row-throttle";
+import { CatalogueCache } from "../../lib/catalogue-cache";
+import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import type { CrashEvent, Effect, Outcome, TimerName } from "./effects";
 import { step, type StepContext } from "./logic";
 import { Outbox, type OutboxEntry } from "./outbox";
 import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
-import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import { crashBankPush, mayTwist, sessionRefusal } from "./services";
 import { lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type CrashState } from "./state";
@@ -43,7 +43,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
   private readonly maintenance = new MaintenanceFlag(this.env);
   private readonly bank = crashBankPush(this.env);
-  private readonly betRows = new BetRowThrottle(
+  private readonly betRows = new BetRowThrottle<BetPublic>(
     (bets) => {
       try {
         this.sendAll({ event: "newBets", data: { bets } });

@@ -3,7 +3,10 @@
 // round's total payout under the configured maximum (bustabit's "max profit" idea).
 import { CRASH } from "../../../shared/constants";
 import type { Hundredths } from "../../../shared/crash-curve";
+import { pickWinItem } from "../../lib/win-item";
 import type { CrashBet } from "./state";
+
+export { pickWinItem } from "../../lib/win-item";
 
 /** floor(a / b) for non-negative safe integers, without float rounding. */
 function floorDiv(a: number, b: number): number {
@@ -18,30 +21,6 @@ export function winCents(bankCents: number, m: Hundredths): number {
 /** The round's share to the bonus pool: floor(bank × 1 / 100) cents. */
 export function bonusShare(bankCents: number): number {
   return floorDiv(bankCents * CRASH.bonusSharePercent, 100);
-}
-
-export interface WinPick<T> {
-  item: T;
-  /** win − item price, cents, to the balance */
-  remainder: number;
-}
-
-/**
- * The most expensive catalogue item priced at or below the win (catalogue sorted by price
- * ascending; among equal prices the last one), with the remainder; null when none fits (the
- * whole win goes to the balance). Items priced 0 never count.
- */
-export function pickWinItem<T extends { id: number; price: number }>(winCents: number, sorted: readonly T[]): WinPick<T> | null {
-  let lo = 0;
-  let hi = sorted.length; // first index with price > win
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]!.price <= winCents) lo = mid + 1;
-    else hi = mid;
-  }
-  const item = lo > 0 ? sorted[lo - 1]! : null;
-  if (!item || item.price <= 0) return null;
-  return { item, remainder: winCents - item.price };
 }
 
 /** The item a bet would get if cashed out at m now (the loader item). */

@@ -1,12 +1,15 @@
 // /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
 // terminating hash and salt, and a form that recomputes a round in this browser; then the
 // Jackpot verifier (JackpotVerifier.tsx).
+// terminating hash and salt, and a form that recomputes a round in this browser; then the same
+// for the Wheel (WheelVerifier).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FAIRNESS } from "../../../../shared/constants";
 import { verifyCrashRound, type CrashRoundVerdict } from "../../../../shared/fairness";
 import { useConfig } from "../../lib/config";
 import { JackpotVerifier } from "./JackpotVerifier";
+import { WheelVerifier } from "./WheelVerifier";
 import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
 import "./fairness.css";
 
@@ -124,6 +127,7 @@ export default function ProvablyFairPage() {
         )}
       </section>
       <JackpotVerifier />
+      <WheelVerifier />
     </article>
   );
 }

@@ -4,12 +4,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, ListIcon, SupportIcon, TrophyIcon, WheelIcon } from "../../ui/icons";
+import { DocIcon, ListIcon, SupportIcon, TrophyIcon } from "../../ui/icons";
 
-type PlaceholderKey = "wheel" | "tournament" | "top" | "support" | "ticket" | "user_agreement";
+type PlaceholderKey = "tournament" | "top" | "support" | "ticket" | "user_agreement";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
-  wheel: <WheelIcon />,
   tournament: <TrophyIcon />,
   top: <ListIcon />,
   support: <SupportIcon />,
@@ -27,7 +26,6 @@ function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
   );
 }
 
-export const WheelPlaceholder = () => <PlaceholderScreen screen="wheel" />;
 export const TournamentPlaceholder = () => <PlaceholderScreen screen="tournament" />;
 export const TopPlaceholder = () => <PlaceholderScreen screen="top" />;
 export const SupportPlaceholder = () => <PlaceholderScreen screen="support" />;

@@ -1,11 +1,9 @@
-// Coalesces the bet-row broadcasts (newBets). One frame per placed bet to every socket is N²
+// Coalesces a room's bet-row broadcasts (crash newBets, wheel wheelNewBet). One frame per placed bet to every socket is N²
 // frames for N players betting in one countdown (1,000 players: a million frames, and the room
 // spent its countdown sending them — README "Benchmarks"). The first rows go out at once; rows
 // that come within `windowMs` of the last frame wait and leave together, a row changed twice
 // leaves once (its latest state). The shell flushes before any other broadcast, so rows of an
 // earlier step never arrive after a later frame (the start, the crash, the next round's clearBets).
-import type { BetPublic } from "../../../shared/api/crash";
-
 export interface Scheduler {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
@@ -16,13 +14,13 @@ const realTimers: Scheduler = {
   clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-export class BetRowThrottle {
-  private readonly pending = new Map<string, BetPublic>();
+export class BetRowThrottle<R extends { id: string }> {
+  private readonly pending = new Map<string, R>();
   private lastSentAt = -Infinity;
   private timer: unknown;
 
   constructor(
-    private readonly send: (rows: BetPublic[]) => void,
+    private readonly send: (rows: R[]) => void,
     private readonly windowMs: number,
     private readonly maxRows: number,
     private readonly clock: () => number = Date.now,
@@ -30,7 +28,7 @@ export class BetRowThrottle {
   ) {}
 
   /** Rows to broadcast: now if the last frame is older than the window, else with the next flush. */
-  add(rows: readonly BetPublic[]): void {
+  add(rows: readonly R[]): void {
     for (const row of rows) {
       this.pending.delete(row.id); // re-inserted last: rows keep the order of their latest change
       this.pending.set(row.id, row);

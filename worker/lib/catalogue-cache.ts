@@ -1,9 +1,13 @@
-// The catalogue a win is paid from (payout.ts pickWinItem), sorted by price ascending, kept in
-// memory for a few minutes: the room needs it on every cash-out and loader tick.
-import type { CatalogueItem } from "./state";
+// The catalogue a game win is paid from (lib/win-item.ts pickWinItem), sorted by price ascending,
+// kept in memory for a few minutes: crash needs it on every cash-out and loader tick, the wheel
+// at every result.
 import { gt } from "drizzle-orm";
-import { db } from "../../db/client";
-import { catalogue } from "../../db/schema";
+import type { CrashItemRow } from "../crash/items";
+import { db } from "../db/client";
+import { catalogue } from "../db/schema";
+
+/** A catalogue item a win may be paid with; `id` is the catalogue id, `price` in cents. */
+type CatalogueItem = CrashItemRow;
 
 const TTL_MS = 5 * 60_000;
 

@@ -1,0 +1,76 @@
+// The wheel room's socket protocol (/ws/wheel, issue 16). Bets go through POST /api/wheel/setBet;
+// the socket carries the round to everyone. Shapes of bets, spins and rounds live in
+// shared/api/wheel.ts (the API answers the same rows). Deadlines travel with `serverTime` so a
+// client corrects its clock offset.
+//
+// A round: wheelTimer (betting, countdown) → wheelNewBet frames → startWheel ms > 1 (spin; the
+// wheel turns to `rotate` from `startedAt`) → startWheel ms = 1 (stopped: show the multiplier) →
+// newGameWheel (bets and stats reset) → wheelTimer of the next round.
+import { z } from "zod";
+import { colourTotals, wheelBetPublic, wheelGame, wheelHistoryEntry, wheelSpin, wheelStats } from "../api/wheel";
+import { idNumberSchema } from "../api/common";
+import { WHEEL } from "../constants";
+import { errorFrame, frame, identityFrame, pingFrame, pongFrame, type RoomProtocol } from "./frame";
+
+const epochMs = z.number().int().nonnegative();
+const roundId = idNumberSchema;
+
+// ── client → server ──────────────────────────────────────────────────────────
+export const wheelClientFrame = z.discriminatedUnion("event", [identityFrame, pingFrame]);
+export type WheelClientFrame = z.infer<typeof wheelClientFrame>;
+
+// ── server → client ──────────────────────────────────────────────────────────
+/**
+ * First frame after identity (and on every reconnect): the round as now. Mid-spin `spin` holds
+ * the spin with its `startedAt`, so a late joiner draws the wheel where it is at serverTime −
+ * startedAt of `ms` instead of restarting the animation.
+ */
+export const wheelInitFrame = frame(
+  "wheelInit",
+  z.strictObject({
+    game: wheelGame,
+    /** the biggest rows of each colour (WHEEL.betRowsShown), newest first within a size */
+    bets: z.array(wheelBetPublic),
+    totals: colourTotals,
+    stats: wheelStats,
+    history: z.array(wheelHistoryEntry).max(WHEEL.historySize),
+    spin: wheelSpin.nullable(),
+    /** this socket's user's bets of the round (empty for a visitor) */
+    selfBets: z.array(wheelBetPublic),
+    maintenance: z.boolean(),
+    serverTime: epochMs,
+  }),
+);
+
+/** New bets (coalesced: one frame per WHEEL.betRowsWindowMs) with the totals after them. */
+export const wheelNewBetFrame = frame(
+  "wheelNewBet",
+  z.strictObject({ roundId, bets: z.array(wheelBetPublic).max(WHEEL.betRowsPerFrame), totals: colourTotals, stats: wheelStats }),
+);
+
+/** Betting is open until countdownEndsAt (sent once per round; a client counts down itself). */
+export const wheelTimerFrame = frame("wheelTimer", z.strictObject({ roundId, publicHash: z.string(), countdownEndsAt: epochMs, serverTime: epochMs }));
+
+/** The spin (ms > 1: animate from startedAt) and its stop (ms = 1: show the multiplier). */
+export const startWheelFrame = frame("startWheel", wheelSpin.extend({ serverTime: epochMs }));
+
+/** The round is over: clear bets and stats; `last` joins the history strip. */
+export const newGameWheelFrame = frame("newGameWheel", z.strictObject({ game: wheelGame, last: wheelHistoryEntry.nullable(), serverTime: epochMs }));
+
+export const wheelServerFrame = z.discriminatedUnion("event", [
+  wheelInitFrame,
+  wheelNewBetFrame,
+  wheelTimerFrame,
+  startWheelFrame,
+  newGameWheelFrame,
+  pongFrame,
+  errorFrame,
+]);
+export type WheelServerFrame = z.infer<typeof wheelServerFrame>;
+
+export const wheelProtocol: RoomProtocol<WheelClientFrame, WheelServerFrame> = {
+  client: wheelClientFrame,
+  server: wheelServerFrame,
+  error: (message) => ({ event: "error", data: { message } }),
+  keepalive: { ping: { event: "ping", data: {} }, pong: { event: "pong", data: {} } },
+};

@@ -1,0 +1,175 @@
+// The Wheel screen (§2 /wheel, issue 16): the wheel with its countdown and result, the item
+// picker, the four colour panels with their bet buttons, the history strip and stats, and the
+// public hash. Mounting it connects /ws/wheel; layout and settings come from POST /api/wheel/get.
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { STORAGE_KEYS } from "../../../../shared/constants";
+import { toCents, toDollars } from "../../../../shared/money";
+import type { WheelColour } from "../../../../shared/wheel-layout";
+import { failureKey } from "../../lib/api";
+import { useBanksStore } from "../../lib/banksStore";
+import { useConfig } from "../../lib/config";
+import { displayMessage } from "../../lib/i18n";
+import { useInventoryQuery } from "../../lib/inventory";
+import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
+import { useSignedInUser } from "../../lib/session/useCurrentUser";
+import { playSound } from "../../lib/sound";
+import { notify, useUiStore } from "../../lib/uiStore";
+import { ScreenSkeleton } from "../../ui/Spinner";
+import { LoadFailed } from "../../ui/StateNote";
+import { betBlock } from "./betRules";
+import { ColourPanels } from "./ColourPanels";
+import { startWheel } from "./connection";
+import { ItemPicker } from "./ItemPicker";
+import { placeBet, useWheelState } from "./queries";
+import { useWheelSelection } from "./selection";
+import { ownColours } from "./state";
+import { useWheelStore } from "./store";
+import { Summary } from "./Summary";
+import { WheelStage } from "./WheelStage";
+import { WinNotice } from "./WinNotice";
+import "./wheel.css";
+
+function useWheelConnection(): void {
+  useEffect(() => {
+    const c = startWheel({
+      getToken,
+      notify,
+      playSound,
+      setBank: (dollars) => useBanksStore.getState().setBank("wheel", dollars),
+    });
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEYS.apiToken || e.key === null) c.reidentify();
+    };
+    window.addEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
+      window.removeEventListener("storage", onStorage);
+      c.stop();
+    };
+  }, []);
+}
+
+export default function WheelScreen() {
+  const { t } = useTranslation("wheel");
+  const { t: tCommon } = useTranslation();
+  useWheelConnection();
+  const state = useWheelState();
+  const user = useSignedInUser();
+  const config = useConfig().data;
+  const openModal = useUiStore((s) => s.openModal);
+  const inventory = useInventoryQuery(!!user);
+  const items = inventory.data?.items;
+  const selected = useWheelSelection((s) => s.selected);
+  const phase = useWheelStore((s) => s.phase);
+  const connected = useWheelStore((s) => s.connected);
+  const roomMaintenance = useWheelStore((s) => s.maintenance);
+  const bets = useWheelStore((s) => s.bets);
+  const selfBets = useWheelStore((s) => s.selfBets);
+  const totals = useWheelStore((s) => s.totals);
+  const spin = useWheelStore((s) => s.spin);
+  const publicHash = useWheelStore((s) => s.publicHash);
+  const roundId = useWheelStore((s) => s.roundId);
+  const wonBet = useWheelStore((s) => s.lastWin?.betId);
+  const maintenance = roomMaintenance || !!config?.maintenance;
+  const [sending, setSending] = useState<WheelColour | null>(null);
+
+  // picks leave when their items go elsewhere; staked items leave the list and won items join it
+  useEffect(() => {
+    if (items) useWheelSelection.getState().retain(items);
+    else if (!user) useWheelSelection.getState().clear();
+  }, [items, user]);
+  const signedIn = !!user;
+  const refetchInventory = inventory.refetch;
+  useEffect(() => {
+    if (signedIn && (phase === "betting" || wonBet)) void refetchInventory();
+  }, [phase, wonBet, signedIn, refetchInventory]);
+
+  const bet = useMutation({
+    mutationFn: ({ colour, ids }: { colour: WheelColour; ids: number[] }) => placeBet(colour, ids),
+    onMutate: ({ colour }) => setSending(colour),
+    onSuccess: (answer) => {
+      useWheelStore.getState().addOwnBet(answer.bet);
+      useWheelSelection.getState().clear();
+      playSound("bet");
+      notify({ type: "success", message: answer.message });
+      void refetchInventory();
+    },
+    onError: (err) => {
+      const key = failureKey(err, "wheel_error.bet");
+      playSound("error");
+      if (key) notify({ type: "error", message: key });
+    },
+    onSettled: () => setSending(null),
+  });
+
+  if (state.isLoading) return <ScreenSkeleton />;
+  if (state.error || !state.data)
+    return (
+      <div className="wheel-screen">
+        <LoadFailed message={displayMessage("wheel_error.load", tCommon)} onRetry={() => void state.refetch()} />
+      </div>
+    );
+
+  const { layout, settings } = state.data;
+  const value = toDollars((items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0));
+  const context = {
+    signedIn,
+    maintenance,
+    connected,
+    phase,
+    ownColours: ownColours(selfBets),
+    maxColours: settings.max_colours,
+    selectedCount: selected.length,
+    value,
+    minBet: settings.min_bet,
+    maxBet: settings.max_bet,
+    maxItems: settings.max_items,
+    sending: sending !== null,
+  };
+  const onBet = (colour: WheelColour) => {
+    const block = betBlock(colour, context);
+    if (block === "login") return openModal("login");
+    if (block === null) bet.mutate({ colour, ids: [...selected] });
+  };
+
+  return (
+    <div className="wheel-screen" data-testid="wheel-screen">
+      <h1 className="sr-only">{t("title")}</h1>
+      {maintenance && (
+        <p className="wheel-notice wheel-notice--maintenance" role="alert">
+          {t("maintenance")}
+        </p>
+      )}
+      {!connected && phase !== "loading" && (
+        <p className="wheel-notice" role="status">
+          {t("reconnecting")}
+        </p>
+      )}
+      <div className="wheel-top">
+        <WheelStage segments={layout.segments} />
+        <ItemPicker signedIn={signedIn} items={items} loading={signedIn && inventory.isLoading} settings={settings} value={value} />
+      </div>
+      <Summary />
+      <ColourPanels
+        layout={layout}
+        totals={totals}
+        bets={bets}
+        ownIds={new Set(selfBets.map((b) => b.id))}
+        landed={phase === "result" && spin ? spin.colour : null}
+        blockOf={(colour) => betBlock(colour, context)}
+        sending={sending}
+        onBet={onBet}
+      />
+      <p className="wheel-hash">
+        <Link to="/provably-fair#wheel" data-testid="wheel-hash">
+          {t("hash.public", { id: roundId ?? "…" })} <code>{publicHash || "…"}</code>
+        </Link>
+      </p>
+      <WinNotice />
+    </div>
+  );
+}

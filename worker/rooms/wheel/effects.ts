@@ -1,0 +1,88 @@
+// What step() asks the DO shell to do, and the events it understands. Types only.
+import type { WheelServerFrame } from "../../../shared/rooms/wheel";
+import type { WheelRoundStatus } from "../../db/schema/wheel";
+import type { WheelKey } from "./rules";
+import type { BetUser, RoundSeed, StakedItem } from "./state";
+import type { WheelColour } from "../../../shared/wheel-layout";
+
+export type TimerName = "spin" | "stop" | "next";
+
+export type WheelEvent =
+  /**
+   * A bet, after the shell read its items (values in cents) — and, when `locked`, after it
+   * locked them in D1: a refusal then also yields a refund settlement to unlock them.
+   */
+  | { type: "placeBet"; bet: { id: string; user: BetUser; colour: WheelColour; items: StakedItem[] }; maintenance: boolean; locked: boolean }
+  | { type: "timer"; name: "spin" | "stop" }
+  /** The result pause is over: the shell gives the chain's next round. */
+  | { type: "timer"; name: "next"; nextRound: RoundSeed }
+  /** After an eviction / restart: catch up with the clock, reschedule. */
+  | { type: "restore" };
+
+/** The wheel_rounds row as it should now be. */
+export interface RoundRow {
+  id: number;
+  status: WheelRoundStatus;
+  publicHash: string;
+  dayOfMonth: number;
+  /** JSON of the layout */
+  layout: string;
+  /** cents */
+  bank: number;
+  betsCount: number;
+  itemsCount: number;
+  createdAt: number;
+  spinAt: number | null;
+  finishedAt: number | null;
+  /** revealed from the spin on (null while betting) */
+  secretHash: string | null;
+  segment: number | null;
+  colour: WheelColour | null;
+  multiplier: number | null;
+  /** thousandths of a degree */
+  rotate: number | null;
+}
+
+export type Settlement =
+  | {
+      kind: "win";
+      roundId: number;
+      betId: string;
+      userId: number;
+      multiplier: number;
+      /** cents */
+      win: number;
+      /** the catalogue item to mint for the winner (catalogue id, price in cents), or null */
+      winItem: { id: number; price: number } | null;
+      /** cents to the balance (= win when winItem is null) */
+      remainder: number;
+    }
+  | { kind: "loss"; roundId: number; betId: string; userId: number }
+  /** floor(1 % of the round's bank) to the bonus pool */
+  | { kind: "bonusShare"; roundId: number; amount: number }
+  /** give the bet's items back (a bet refused after its items were locked) */
+  | { kind: "refund"; roundId: number; betId: string; userId: number };
+
+export type Effect =
+  | { type: "broadcast"; frame: WheelServerFrame }
+  /** save the state (DO storage); `round`: also write the wheel_rounds row */
+  | { type: "persist"; round?: RoundRow }
+  | { type: "settle"; settlement: Settlement }
+  /** The schedule effects of one result are the COMPLETE timer set: drop timers not listed. */
+  | { type: "schedule"; name: TimerName; at: number };
+
+export type Outcome = { ok: true } | { ok: false; key: WheelKey };
+
+export interface StepResult<S> {
+  state: S;
+  effects: Effect[];
+  /** for placeBet: accepted, or the catalogue key */
+  outcome?: Outcome;
+}
+
+export interface StepContext {
+  /** catalogue items a win may be paid with, sorted by price (cents) ascending */
+  catalogue: readonly { id: number; price: number; market_hash_name: string; name: string; image: string; rarity: string; rarity_color: string }[];
+  /** the most one colour may owe in a round, cents (WHEEL_MAX_PAYOUT_CENTS) */
+  maxPayoutCents: number;
+}

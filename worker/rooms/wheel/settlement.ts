@@ -1,0 +1,283 @@
+// Wheel money and item moves in D1 (README "Money rules"), as crash's: each function is ONE D1
+// batch (a transaction) of guarded updates, keyed (bet status guard, ledger idempotency keys,
+// round status guard) so a replay — the room re-running its outbox after an eviction — moves
+// nothing and reports done.
+import { WHEEL } from "../../../shared/constants";
+import { eq, max } from "drizzle-orm";
+import { cashbackAccrualStatements } from "../../cashback/accrual";
+import { CRASH_ITEM_COLUMNS } from "../../crash/items";
+import { db } from "../../db/client";
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { catalogue, users, wheelBets, wheelRounds } from "../../db/schema";
+import { ITEM_STATUS } from "../../db/types";
+import { itemValueSql } from "../../prices/valuation";
+import { all, batch, run, type SQL, sql } from "../../db/sql";
+import type { RoundRow } from "./effects";
+import type { WheelKey } from "./rules";
+import type { StakedItem } from "./state";
+
+type D1Env = Pick<Env, "DB">;
+
+export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
+
+/** The cashback accrual ref of a lost wheel bet (README "Cashback"). */
+export const wheelCashbackRef = (betId: string) => `wheel:bet:${betId}`;
+const ledgerKey = (betId: string, side: "user" | "house") => `wheel:bet:${betId}:win${side === "house" ? ":house" : ""}`;
+
+/** Aborts the batch unless the statement before changed as many rows as the bet has items. */
+function expectBetItems(betId: string): SQL {
+  return sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM wheel_bet_items WHERE bet_id = ${betId})`;
+}
+
+// ── rounds ──────────────────────────────────────────────────────────────────
+const statusRank = (column: string) => `CASE ${column} WHEN 'betting' THEN 0 WHEN 'spinning' THEN 1 ELSE 2 END`;
+
+/** Upserts the wheel_rounds row as the room's state says it is now; a row never moves back. */
+export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
+  await run(
+    env.DB,
+    sql`INSERT INTO wheel_rounds (id, public_hash, secret_hash, day_of_month, layout, segment, colour, multiplier, rotate, status, bank, bets_count, items_count, created_at, spin_at, finished_at)
+     VALUES (${r.id}, ${r.publicHash}, ${r.secretHash}, ${r.dayOfMonth}, ${r.layout}, ${r.segment}, ${r.colour}, ${r.multiplier}, ${r.rotate}, ${r.status}, ${r.bank}, ${r.betsCount}, ${r.itemsCount}, ${r.createdAt}, ${r.spinAt}, ${r.finishedAt})
+     ON CONFLICT(id) DO UPDATE SET secret_hash = excluded.secret_hash, segment = excluded.segment, colour = excluded.colour, multiplier = excluded.multiplier,
+       rotate = excluded.rotate, status = excluded.status, bank = excluded.bank, bets_count = excluded.bets_count, items_count = excluded.items_count,
+       spin_at = excluded.spin_at, finished_at = excluded.finished_at
+     WHERE ${sql.raw(statusRank("excluded.status"))} >= ${sql.raw(statusRank("wheel_rounds.status"))}
+       AND wheel_rounds.status NOT IN ('finished', 'voided')`,
+  );
+}
+
+/** Pending bets the room does not know (D1 took the bet, the room was gone before it recorded it). */
+export async function orphanBets(env: D1Env, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
+  const results = await db(env)
+    .select({ betId: wheelBets.id, roundId: wheelBets.roundId, userId: wheelBets.userId })
+    .from(wheelBets)
+    .where(eq(wheelBets.status, BET_STATUS.pending))
+    .all();
+  return results.filter((b) => !known.has(b.betId));
+}
+
+/** The newest round id in D1 (0 before the first). */
+export async function lastRoundId(env: D1Env): Promise<number> {
+  const row = await db(env)
+    .select({ id: max(wheelRounds.id) })
+    .from(wheelRounds)
+    .get();
+  return row?.id ?? 0;
+}
+
+// ── placing a bet ───────────────────────────────────────────────────────────
+const itemValue = sql.raw(itemValueSql("inventory_items"));
+
+/** The user's available items among `itemIds` at their current value (cents), dearest first. */
+export async function availableItems(env: D1Env, userId: number, itemIds: readonly number[]): Promise<StakedItem[]> {
+  const ids = JSON.stringify(itemIds);
+  return all<StakedItem>(
+    env.DB,
+    sql`SELECT ${CRASH_ITEM_COLUMNS}, ${sql.raw(itemValueSql("i"))} AS price FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
+         WHERE i.id IN (SELECT value FROM json_each(${ids})) AND i.owner_id = ${userId} AND i.status = 'available' ORDER BY price DESC, i.id`,
+  );
+}
+
+export interface PlaceBet {
+  betId: string;
+  roundId: number;
+  userId: number;
+  colour: string;
+  itemIds: number[];
+  now: number;
+}
+
+export type PlaceBetResult = { ok: true; items: StakedItem[] } | { ok: false; message: WheelKey };
+
+/**
+ * Inserts the bet and its items and locks the items (available → in_bet) for their owner in ONE
+ * batch. The value is the sum of the items' current values, computed in SQL and bounded by
+ * min/max bet. An item not owned, not available, or staked twice (even by a racing batch)
+ * changes fewer rows than asked: nothing is written. The round must still be betting in D1.
+ */
+export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
+  const ids = JSON.stringify(b.itemIds);
+  const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${b.userId} AND status = 'available'`;
+  const itemsOfBet = sql`SELECT ${CRASH_ITEM_COLUMNS}, w.price AS price FROM wheel_bet_items w JOIN inventory_items i ON i.id = w.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE w.bet_id = ${b.betId} ORDER BY w.price DESC, i.id`;
+  try {
+    const results = await batch(env.DB, [
+      sql`INSERT INTO wheel_bets (id, round_id, user_id, colour, bank, status, created_at)
+           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, ${b.colour}, COALESCE(SUM(${itemValue}), 0), 0, ${b.now} FROM inventory_items
+            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ${b.userId} AND banned = 0)`,
+      sql`INSERT INTO wheel_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${itemValue} FROM inventory_items WHERE ${mine}`,
+      sql`UPDATE inventory_items SET status = 'in_bet', updated_at = ${b.now} WHERE ${mine}`,
+      expectChanges(b.itemIds.length),
+      sql`INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM wheel_rounds WHERE id = ${b.roundId} AND status = 'betting')`,
+      sql`INSERT INTO batch_guard (failed) SELECT 3 WHERE (SELECT bank FROM wheel_bets WHERE id = ${b.betId}) NOT BETWEEN ${WHEEL.minBetCents} AND ${WHEEL.maxBetCents}`,
+      itemsOfBet,
+    ]);
+    return { ok: true, items: (results.at(-1)?.results ?? []) as StakedItem[] };
+  } catch (err) {
+    const msg = String(err instanceof Error ? err.message : err);
+    if (/wheel_bets_bank_pos/i.test(msg)) {
+      const user = await db(env).select({ banned: users.banned }).from(users).where(eq(users.id, b.userId)).get();
+      return { ok: false, message: user?.banned ? "user_api.banned" : "wheel_api.item_not_found" };
+    }
+    if (/UNIQUE constraint failed: wheel_bets\.id/i.test(msg)) return { ok: false, message: "wheel_api.item_not_found" };
+    if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "wheel_api.already_started" };
+    if (classifyBatchError(err) === "guard") {
+      const round = await db(env).select({ status: wheelRounds.status }).from(wheelRounds).where(eq(wheelRounds.id, b.roundId)).get();
+      if (round?.status !== "betting") return { ok: false, message: "wheel_api.already_started" };
+      // the items moved (or their value passed a bound since the room read them)
+      const now = await availableItems(env, b.userId, b.itemIds);
+      if (now.length !== b.itemIds.length) return { ok: false, message: "wheel_api.item_not_found" };
+      const value = now.reduce((s, i) => s + i.price, 0);
+      return {
+        ok: false,
+        message: value < WHEEL.minBetCents ? "wheel_api.min_bet" : value > WHEEL.maxBetCents ? "wheel_api.max_bet" : "wheel_api.item_not_found",
+      };
+    }
+    // an unknown failure (the connection dropped...): the batch may have landed all the same
+    const landed = await db(env)
+      .select({ id: wheelBets.id })
+      .from(wheelBets)
+      .where(eq(wheelBets.id, b.betId))
+      .get()
+      .catch(() => null);
+    if (landed) return { ok: true, items: await all<StakedItem>(env.DB, itemsOfBet) };
+    throw err;
+  }
+}
+
+// ── settling a bet ──────────────────────────────────────────────────────────
+export interface SettleWin {
+  betId: string;
+  roundId: number;
+  userId: number;
+  /** cents: bank × multiplier */
+  win: number;
+  /** the item to mint (most expensive catalogue item priced ≤ win), or null: all to balance */
+  winItem: { catalogueId: number; price: number } | null;
+  now: number;
+}
+
+export type SettleResult = { done: "settled" | "replay" };
+
+/**
+ * A won bet: the bet row records the win; the staked items go to the house; the win item is
+ * minted for the winner at its CURRENT catalogue price (an item now dearer than the win is not
+ * minted); the remainder is credited with a 'win' ledger row and its house counterpart.
+ */
+export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
+  if (!Number.isSafeInteger(s.win) || s.win <= 0) throw new RangeError(`bad win ${s.win}`);
+  const winItem = await winItemNow(env, s.winItem, s.win);
+  const remainder = s.win - (winItem?.price ?? 0);
+  const statements: SQL[] = [
+    sql`UPDATE wheel_bets SET status = 1, win = ${s.win}, remainder = ${remainder}, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    ...itemsToHouse(s.betId, s.userId, s.now),
+  ];
+  if (winItem) {
+    statements.push(
+      sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
+           SELECT ${s.userId}, id, price, 'available', ${s.now}, ${s.now} FROM catalogue WHERE id = ${winItem.catalogueId} AND price = ${winItem.price}`,
+      expectChanges(1),
+      sql`UPDATE wheel_bets SET win_item_id = last_insert_rowid() WHERE id = ${s.betId}`,
+    );
+  }
+  if (remainder > 0) {
+    const reference = `wheel:${s.roundId}`;
+    statements.push(
+      ...userBalanceStatements({ userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "user") }, s.now),
+      ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
+    );
+  }
+  return runSettlement(env, s.betId, statements);
+}
+
+async function winItemNow(env: D1Env, pick: SettleWin["winItem"], win: number): Promise<SettleWin["winItem"]> {
+  if (!pick) return null;
+  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
+  if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
+  return { catalogueId: pick.catalogueId, price: row.price };
+}
+
+export interface SettleLoss {
+  betId: string;
+  userId: number;
+  now: number;
+}
+
+/** A loss: the bet turns lost, its items go to the house, 2.5 % of its value accrues as cashback. */
+function lossStatements(s: SettleLoss): SQL[] {
+  return [
+    sql`UPDATE wheel_bets SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    ...itemsToHouse(s.betId, s.userId, s.now),
+    ...cashbackAccrualStatements({
+      userId: s.userId,
+      lostCents: sql`(SELECT bank FROM wheel_bets WHERE id = ${s.betId})`,
+      ref: wheelCashbackRef(s.betId),
+      now: s.now,
+    }),
+  ];
+}
+
+export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
+  return runSettlement(env, s.betId, lossStatements(s));
+}
+
+/** Many losses in ONE batch; any failure throws and nothing lands (the caller goes one by one). */
+export async function settleLossGroup(env: D1Env, losses: readonly SettleLoss[]): Promise<void> {
+  if (losses.length === 0) return;
+  await batch(
+    env.DB,
+    losses.flatMap((s) => lossStatements(s)),
+  );
+}
+
+/** A bet refused after its items were locked: the items are available to their owner again. */
+export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
+  return runSettlement(env, s.betId, [
+    sql`UPDATE wheel_bets SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
+          WHERE id IN (SELECT item_id FROM wheel_bet_items WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
+    expectBetItems(s.betId),
+  ]);
+}
+
+/** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
+export async function bonusShare(env: D1Env, s: { roundId: number; amount: number; now: number }): Promise<SettleResult> {
+  if (s.amount <= 0) return { done: "settled" };
+  const reference = `wheel:${s.roundId}`;
+  const idempotencyKey = `wheel:${s.roundId}:bonus`;
+  try {
+    await batch(env.DB, [
+      ...houseBalanceStatements({ account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
+      ...houseBalanceStatements({ account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
+    ]);
+    return { done: "settled" };
+  } catch (err) {
+    if (classifyBatchError(err) === "replay") return { done: "replay" };
+    throw err;
+  }
+}
+
+function itemsToHouse(betId: string, userId: number, now: number): SQL[] {
+  return [
+    sql`UPDATE inventory_items SET owner_id = NULL, status = '${sql.raw(ITEM_STATUS.available)}', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM wheel_bet_items WHERE bet_id = ${betId}) AND owner_id = ${userId} AND status = '${sql.raw(ITEM_STATUS.inBet)}'`,
+    expectBetItems(betId),
+  ];
+}
+
+/** A guard or key failure on a bet already settled is a replay; on a pending one a fault (thrown, retried). */
+async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult> {
+  try {
+    await batch(env.DB, statements);
+    return { done: "settled" };
+  } catch (err) {
+    const kind = classifyBatchError(err);
+    if (kind === "guard" || kind === "replay") {
+      const bet = await db(env).select({ status: wheelBets.status }).from(wheelBets).where(eq(wheelBets.id, betId)).get();
+      if (bet && bet.status !== BET_STATUS.pending) return { done: "replay" };
+    }
+    throw err;
+  }
+}
