@@ -7,7 +7,8 @@ import { devLogin, launch, newPage, screenshot } from "./browser";
 // the winner's) and the banner names him; the winner's inventory holds every staked item but the
 // commission's, the loser's has none of his; the round verifies on /jackpot/{id}. The e2e server
 // runs the rooms with short timers (scripts/lib/site.mjs jackpotDevVars: countdown 6 s, spin 4 s,
-// winner shown 3 s). Demo players of scripts/seed/demo.ts whose items no later e2e file needs.
+// winner shown 3 s). Demo players of scripts/seed/demo.ts whose items no other e2e journey uses
+// (admin_Ivan only twists crash rounds, mod_Olga only moderates the chat).
 
 let browser: Browser;
 beforeAll(async () => {
