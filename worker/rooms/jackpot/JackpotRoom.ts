@@ -23,7 +23,7 @@ import { JackpotSeeds, roomConfig } from "./seeds";
 import { availableItems, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
 import { createState, type JackpotState } from "./state";
 import { isLevel, jackpotRoom } from "./stub";
-import { finishedEntry, stateJson, totals } from "./views";
+import { finishedEntry, newBetTotals, stateJson } from "./views";
 
 type TimerName = "solo" | "draw" | "reveal" | "end";
 /** The alarm of each status's deadline (logic.ts nextDeadline). */
@@ -79,20 +79,26 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
 
   // ── lifecycle and sockets ─────────────────────────────────────────────────
   protected async onStart(): Promise<void> {
-    const stored = await this.ctx.storage.get<JackpotState>(STATE_KEY);
-    if (!stored) return; // a level's first call (socket or RPC) creates its first round
-    this.state = stored;
-    // bets D1 took while the instance that placed them was lost: D1 is the truth for an open round
-    if (stored.status <= JACKPOT_SECOND) {
-      try {
-        const bets = await roundBets(this.env, stored.round.id);
-        if (bets.length !== stored.bets.length) this.state = this.rebuild(stored, bets);
-      } catch (err) {
-        console.error("jackpot room could not reload the round's bets", String(err));
-      }
+    try {
+      await this.load();
+    } catch (err) {
+      console.error("jackpot room could not load its round; the next call retries", String(err));
+      return;
     }
     await this.exclusive(() => this.advance()).catch((err: unknown) => console.error("jackpot room could not catch up", String(err)));
     await this.outbox.drain();
+  }
+
+  /**
+   * The stored round with its bets. The bets are not kept in storage: D1 is their truth (a bet D1
+   * took while the instance that placed it was lost is there too), so they come back from D1.
+   */
+  private async load(): Promise<void> {
+    if (this.state) return;
+    const stored = await this.ctx.storage.get<JackpotState>(STATE_KEY);
+    if (!stored) return; // a level's first call (socket or RPC) creates its first round
+    const bets = await roundBets(this.env, stored.round.id);
+    this.state = stored.status <= JACKPOT_SECOND ? this.rebuild(stored, bets) : { ...stored, bets };
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -122,7 +128,10 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   }
 
   protected async onAlarm(): Promise<void> {
-    await this.exclusive(() => this.advance());
+    await this.exclusive(async () => {
+      await this.load();
+      await this.advance();
+    });
     await this.outbox.drain();
   }
 
@@ -140,6 +149,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
 
   /** The level's first round, when this instance has no state yet. */
   private async ensure(level: JackpotLevel): Promise<void> {
+    await this.load(); // a start that could not reach D1 is retried here
     if (this.state) return;
     const k = (await lastChainIndex(this.env, level)) + 1;
     await this.openRound(level, k, null, []);
@@ -255,7 +265,8 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   /** The state (and what it owes) in one storage write, then the alarm of its deadline. */
   private async save(owed: Owed[] = []): Promise<void> {
     const s = this.state!;
-    await this.ctx.storage.put({ [STATE_KEY]: s, ...this.outbox.stage(owed) });
+    // without its bets (D1 holds them; onStart reloads them): a write per bet stays small
+    await this.ctx.storage.put({ [STATE_KEY]: { ...s, bets: [] }, ...this.outbox.stage(owed) });
     const at = nextDeadline(s);
     const name = TIMER_OF[s.status];
     for (const t of TIMERS) if (t !== name && (await this.alarms.deadline(t)) !== undefined) await this.alarms.cancel(t);
@@ -302,7 +313,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     if (String(s.round.id) !== roundId) return;
     this.broadcast({
       event: "jackpotNewBet",
-      data: { roundId: s.round.id, bets: bets.map(toBetJson), ...totals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
+      data: { roundId: s.round.id, bets: bets.map(toBetJson), ...newBetTotals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
     });
   }
 
