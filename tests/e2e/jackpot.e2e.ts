@@ -105,10 +105,14 @@ describe("jackpot round", () => {
       const staked = new Map<number, number[]>();
       staked.set(a.id, await bet(a));
       expect(await phase(a.page)).toBe("first");
+      const aChance = a.page.locator(`[data-testid=jackpot-bet-row][data-user-id="${a.id}"] [data-testid=jackpot-bet-chance]`);
+      expect(await aChance.textContent()).toContain("100,00");
       staked.set(b.id, await bet(b));
       // the second distinct player starts the countdown, on both screens; chances show live
       await expect.poll(() => phase(a.page)).toBe("second");
       await expect.poll(() => b.page.locator("[data-testid=jackpot-bet-row]").count()).toBe(2);
+      // the first player's chance moved with the second bet (derived from the bets, live)
+      await expect.poll(() => aChance.textContent()).not.toContain("100,00");
       await screenshot(a.page, "jackpot-countdown");
 
       // the spin: the strip moves, then lands on the drawn winner at end time − 5 s
