@@ -4,11 +4,11 @@ import { devLogin, launch, newPage, screenshot } from "./browser";
 
 // The issue's journey (issue 15, E2E): two players bet on the MEDIUM room; the countdown starts
 // with the second player; the spinner stops on the drawn winner (the avatar under the marker is
-// the winner's, also for a visitor who opens the room mid-spin) and the banner names him; the
-// winner's inventory holds every staked item but the commission's, the loser's has none of his;
-// the round verifies on /jackpot/{id}. The e2e server
-// runs the rooms with short timers (scripts/lib/site.mjs jackpotDevVars: countdown 6 s, spin 4 s,
-// winner shown 3 s). Demo players of scripts/seed/demo.ts whose items no other e2e journey uses
+// the winner's, also for a visitor who opens the room mid-spin, with or without reduced motion)
+// and the banner names him; the winner's inventory holds every staked item but the commission's,
+// the loser's has none of his; the round verifies on /jackpot/{id}. The e2e server runs the rooms
+// with short timers (scripts/lib/site.mjs jackpotDevVars: countdown 6 s, spin 4 s, winner shown
+// 3 s). Demo players of scripts/seed/demo.ts whose items no other e2e journey uses
 // (admin_Ivan only twists crash rounds, mod_Olga only moderates the chat).
 
 let browser: Browser;
@@ -95,10 +95,15 @@ describe("jackpot round", () => {
   it("two players bet on medium, the spinner stops on the drawn winner, the items move, the round verifies", { timeout: 180_000 }, async () => {
     const a = await player("admin_Ivan");
     const b = await player("mod_Olga");
-    // a visitor waits on another room and switches to medium once the spin has begun
+    // two visitors wait on another room and switch to medium once the spin has begun; the second
+    // asks for reduced motion
     const visitor = await newPage(browser);
-    await visitor.page.goto("/jackpot?level=low");
-    await visitor.page.getByTestId("jackpot-rules").waitFor();
+    const still = await newPage(browser);
+    await still.page.emulateMedia({ reducedMotion: "reduce" });
+    for (const v of [visitor, still]) {
+      await v.page.goto("/jackpot?level=low");
+      await v.page.getByTestId("jackpot-rules").waitFor();
+    }
     try {
       // a fresh round (a previous one may still be drawing)
       await expect.poll(() => phase(a.page), { timeout: 30_000 }).toBe("first");
@@ -127,10 +132,18 @@ describe("jackpot round", () => {
       await joined.waitFor();
       // opened mid-spin: still moving while the clock says spinning, then lands on the same winner
       if ((await phase(visitor.page)) === "spinning") expect(await joined.getAttribute("data-landed")).toBe("false");
+      // reduced motion: the strip stands still while spinning, then shows the winner at the stop
+      await still.page.getByTestId("jackpot-level-medium").click();
+      const stillStrip = still.page.locator(".jackpot-strip");
+      await stillStrip.waitFor();
+      const at = () => stillStrip.evaluate((el) => (el as HTMLElement).style.transform);
+      const first = await at();
+      await still.page.waitForTimeout(300);
+      if ((await phase(still.page)) === "spinning") expect(await at()).toBe(first);
       await a.page.locator("[data-testid=jackpot-spinner][data-landed=true]").waitFor({ timeout: 15_000 });
       expect(await underMarker(a.page)).toBe(winnerId);
       // the other viewer lands on the same player
-      for (const page of [b.page, visitor.page]) {
+      for (const page of [b.page, visitor.page, still.page]) {
         await page.locator("[data-testid=jackpot-spinner][data-landed=true]").waitFor({ timeout: 5_000 });
         expect(await underMarker(page)).toBe(winnerId);
       }
@@ -176,6 +189,7 @@ describe("jackpot round", () => {
       await a.close();
       await b.close();
       await visitor.context.close();
+      await still.context.close();
     }
   });
 
