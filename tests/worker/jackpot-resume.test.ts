@@ -38,13 +38,13 @@ describe("jackpot eviction", () => {
       betId: crypto.randomUUID(),
       userId: q.user.id,
       itemIds: [q1],
-      price: 1_200,
       session: session!.token_hash,
+      minBetCents: 100,
       maxPlayers: 25,
       maxItemsPerPlayer: 30,
       now: Date.now(),
     });
-    expect(placed).toEqual({ ok: true, seq: 2, from: 801, to: 2_000 });
+    expect(placed).toMatchObject({ ok: true, seq: 2, from: 801, to: 2_000, price: 1_200 });
     await evictDurableObject(levelRoom("low"));
     const s = await stateOf("low");
     expect(s.bets.map((b) => [b.from, b.to])).toEqual([

@@ -17,10 +17,10 @@ import { chances, totalTickets } from "../../jackpot/tickets";
 import type { BetUser, JackpotBet } from "../../jackpot/types";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { hub } from "../hub";
-import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, priceRefusal, reveal, type JackpotKey } from "./logic";
+import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, reveal, type JackpotKey } from "./logic";
 import { Outbox, type Owed } from "./outbox";
 import { JackpotSeeds, roomConfig } from "./seeds";
-import { availableItems, closeRound, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
+import { closeRound, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
 import { createState, type JackpotState } from "./state";
 import { isLevel, jackpotRoom } from "./stub";
 import { finishedEntry, newBetTotals, stateJson } from "./views";
@@ -245,11 +245,6 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     const roundId = s.round.id;
     const refused = betRefusal(s, settings, { userId: r.user.id, itemCount: r.itemIds.length }, await this.maintenance.on(), Date.now());
     if (refused) return { ok: false, message: refused };
-    const items = await availableItems(this.env, r.user.id, r.itemIds);
-    if (items.length !== r.itemIds.length) return { ok: false, message: "jackpot_api.skins_not_found" };
-    const price = items.reduce((n, i) => n + i.price, 0);
-    const tooSmall = priceRefusal(price, settings);
-    if (tooSmall) return { ok: false, message: tooSmall };
     const betId = crypto.randomUUID();
     const now = Date.now();
     let placed: PlaceBetResult;
@@ -259,8 +254,8 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
         betId,
         userId: r.user.id,
         itemIds: r.itemIds,
-        price,
         session: r.session,
+        minBetCents: settings.minBetCents,
         maxPlayers: settings.maxPlayers,
         maxItemsPerPlayer: settings.maxItemsPerPlayer,
         now,
@@ -271,7 +266,16 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
       throw err;
     }
     if (!placed.ok) return { ok: false, message: placed.message };
-    const bet: JackpotBet = { id: betId, seq: placed.seq, user: r.user, items, price, from: placed.from, to: placed.to, createdAt: now };
+    const bet: JackpotBet = {
+      id: betId,
+      seq: placed.seq,
+      user: r.user,
+      items: placed.items,
+      price: placed.price,
+      from: placed.from,
+      to: placed.to,
+      createdAt: now,
+    };
     this.arrived.set(bet.seq, bet);
     await this.applyArrived(roundId);
     return { ok: true, bet: toBetJson(bet) };
