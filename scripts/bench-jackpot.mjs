@@ -4,8 +4,8 @@
 //
 // How: a fresh state dir is migrated and seeded; N users `bench_<i>` with one item each are
 // inserted with ONE SQL file; they sign in (test-login), open /ws/jackpot?level=medium and
-// identify. The room runs with maxPlayers N + 10 and a countdown long enough for the bets
-// (--spread + 5 s). Two players bet first (the second starts the countdown), then every other
+// identify. The room runs with maxPlayers N + 10 and a countdown of --countdown ms (default
+// --spread + 5 s). Two players bet first (the second starts the countdown), then every other
 // player sends POST /api/jackpot/setBet at a random moment within --spread ms. Reported: bet ack
 // (request → answer) p50/p99, frames and bytes per socket from the first bet to newGameJackpot
 // (jackpotNewBet is coalesced: one frame per 100 ms window, not one per bet), and the baseline.
@@ -21,7 +21,7 @@ ensureNode22();
 const { migrateLocal, quietEnv, root, seedLocal, startSite } = await import("./lib/site.mjs");
 
 // ── options ─────────────────────────────────────────────────────────────────
-const opts = { log: 0, players: 500, spread: 5000, batch: 50, pings: 5, timeout: 300 };
+const opts = { log: 0, players: 500, spread: 5000, countdown: 0, batch: 50, pings: 5, timeout: 300 };
 for (let i = 2; i < process.argv.length; i++) {
   const [flag, inline] = process.argv[i].split("=");
   const key = flag.replace(/^--/, "");
@@ -306,7 +306,7 @@ try {
   const [port, fakesPort] = [await freePort(), await freePort()];
   const vars = {
     WS_MAX_PER_IP: String(N + 100),
-    JACKPOT_LEVELS: JSON.stringify({ [LEVEL]: { maxPlayers: N + 10, countdownMs: opts.spread + 5_000 } }),
+    JACKPOT_LEVELS: JSON.stringify({ [LEVEL]: { maxPlayers: N + 10, countdownMs: opts.countdown || opts.spread + 5_000 } }),
     JACKPOT_TIMERS: JSON.stringify({ spinMs: 2_000, waitingMs: 1_000, soloTimeoutMs: 600_000 }),
   };
   site = await startSite({ port, fakesPort, persistTo: stateDir, log: opts.log > 0, vars });
