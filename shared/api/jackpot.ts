@@ -33,7 +33,7 @@ export const chanceJson = z.number().min(0).max(100);
 
 /** One bet (§3 "bets (user, item, price, from, to)"): tickets from…to inclusive, 1 per cent. */
 export const jackpotBetJson = z.strictObject({
-  /** "<roundId>:<n>", n = 1, 2, … in bet order */
+  /** a uuid; bets are listed in bet order (1, 2, 3 … as D1 committed them) */
   id: z.string().min(3).max(40),
   user: betUserJson,
   /** every item of the bet (at most the level's maxItemsPerBet) */

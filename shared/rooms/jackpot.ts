@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { dollarsJson } from "../money";
 import { idNumberSchema } from "../api/common";
-import { jackpotBetJson, jackpotChanceJson, jackpotDrawJson, jackpotHistoryEntry, jackpotLevel, jackpotStateJson } from "../api/jackpot";
+import { jackpotBetJson, jackpotDrawJson, jackpotHistoryEntry, jackpotLevel, jackpotStateJson } from "../api/jackpot";
 import { JACKPOT } from "../constants";
 import { errorFrame, frame, identityFrame, pingFrame, pongFrame, type RoomProtocol } from "./frame";
 
@@ -26,7 +26,10 @@ export const jackpotInitFrame = frame(
 
 /**
  * §7 jackpotNewBet, coalesced: the bets accepted within one JACKPOT.betsWindowMs window, in bet
- * order, with the round's new totals and every player's chance (chances change for everyone).
+ * order, with the round's new totals. Chances change for everyone on every bet, so they do not
+ * travel here (N players × N bets would be O(N²) bytes per socket): a client derives each
+ * player's chance from the bets it holds, Σ his tickets (to − from + 1) / all tickets, as the
+ * state's `chances` (jackpotInit, /api/jackpot/get) computes it.
  */
 export const jackpotNewBetFrame = frame(
   "jackpotNewBet",
@@ -36,7 +39,6 @@ export const jackpotNewBetFrame = frame(
     bank: dollarsJson,
     itemsCount: count,
     playersCount: count,
-    chances: z.array(jackpotChanceJson),
     /** the round's first bet sets the single-player deadline (status 0), else null */
     soloEndsAt: epochMs.nullable(),
     serverTime: epochMs,

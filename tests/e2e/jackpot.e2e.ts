@@ -4,10 +4,12 @@ import { devLogin, launch, newPage, screenshot } from "./browser";
 
 // The issue's journey (issue 15, E2E): two players bet on the MEDIUM room; the countdown starts
 // with the second player; the spinner stops on the drawn winner (the avatar under the marker is
-// the winner's) and the banner names him; the winner's inventory holds every staked item but the
-// commission's, the loser's has none of his; the round verifies on /jackpot/{id}. The e2e server
-// runs the rooms with short timers (scripts/lib/site.mjs jackpotDevVars: countdown 6 s, spin 4 s,
-// winner shown 3 s). Demo players of scripts/seed/demo.ts whose items no later e2e file needs.
+// the winner's, also for a visitor who opens the room mid-spin, with or without reduced motion)
+// and the banner names him; the winner's inventory holds every staked item but the commission's,
+// the loser's has none of his; the round verifies on /jackpot/{id}. The e2e server runs the rooms
+// with short timers (scripts/lib/site.mjs jackpotDevVars: countdown 6 s, spin 4 s, winner shown
+// 3 s). Demo players of scripts/seed/demo.ts whose items no other e2e journey uses
+// (admin_Ivan only twists crash rounds, mod_Olga only moderates the chat).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,16 +95,29 @@ describe("jackpot round", () => {
   it("two players bet on medium, the spinner stops on the drawn winner, the items move, the round verifies", { timeout: 180_000 }, async () => {
     const a = await player("admin_Ivan");
     const b = await player("mod_Olga");
+    // two visitors wait on another room and switch to medium once the spin has begun; the second
+    // asks for reduced motion
+    const visitor = await newPage(browser);
+    const still = await newPage(browser);
+    await still.page.emulateMedia({ reducedMotion: "reduce" });
+    for (const v of [visitor, still]) {
+      await v.page.goto("/jackpot?level=low");
+      await v.page.getByTestId("jackpot-rules").waitFor();
+    }
     try {
       // a fresh round (a previous one may still be drawing)
       await expect.poll(() => phase(a.page), { timeout: 30_000 }).toBe("first");
       const staked = new Map<number, number[]>();
       staked.set(a.id, await bet(a));
       expect(await phase(a.page)).toBe("first");
+      const aChance = a.page.locator(`[data-testid=jackpot-bet-row][data-user-id="${a.id}"] [data-testid=jackpot-bet-chance]`);
+      expect(await aChance.textContent()).toContain("100,00");
       staked.set(b.id, await bet(b));
       // the second distinct player starts the countdown, on both screens; chances show live
       await expect.poll(() => phase(a.page)).toBe("second");
       await expect.poll(() => b.page.locator("[data-testid=jackpot-bet-row]").count()).toBe(2);
+      // the first player's chance moved with the second bet (derived from the bets, live)
+      await expect.poll(() => aChance.textContent()).not.toContain("100,00");
       await screenshot(a.page, "jackpot-countdown");
 
       // the spin: the strip moves, then lands on the drawn winner at end time − 5 s
@@ -112,11 +127,26 @@ describe("jackpot round", () => {
       expect([a.id, b.id]).toContain(winnerId);
       expect(await spinner.getAttribute("data-landed")).toBe("false");
       await screenshot(a.page, "jackpot-spinning");
+      await visitor.page.getByTestId("jackpot-level-medium").click();
+      const joined = visitor.page.getByTestId("jackpot-spinner");
+      await joined.waitFor();
+      // opened mid-spin: still moving while the clock says spinning, then lands on the same winner
+      if ((await phase(visitor.page)) === "spinning") expect(await joined.getAttribute("data-landed")).toBe("false");
+      // reduced motion: the strip stands still while spinning, then shows the winner at the stop
+      await still.page.getByTestId("jackpot-level-medium").click();
+      const stillStrip = still.page.locator(".jackpot-strip");
+      await stillStrip.waitFor();
+      const at = () => stillStrip.evaluate((el) => (el as HTMLElement).style.transform);
+      const first = await at();
+      await still.page.waitForTimeout(300);
+      if ((await phase(still.page)) === "spinning") expect(await at()).toBe(first);
       await a.page.locator("[data-testid=jackpot-spinner][data-landed=true]").waitFor({ timeout: 15_000 });
       expect(await underMarker(a.page)).toBe(winnerId);
       // the other viewer lands on the same player
-      await b.page.locator("[data-testid=jackpot-spinner][data-landed=true]").waitFor({ timeout: 5_000 });
-      expect(await underMarker(b.page)).toBe(winnerId);
+      for (const page of [b.page, visitor.page, still.page]) {
+        await page.locator("[data-testid=jackpot-spinner][data-landed=true]").waitFor({ timeout: 5_000 });
+        expect(await underMarker(page)).toBe(winnerId);
+      }
       const banner = a.page.getByTestId("jackpot-winner");
       await banner.waitFor();
       expect(Number(await banner.getAttribute("data-user-id"))).toBe(winnerId);
@@ -158,6 +188,8 @@ describe("jackpot round", () => {
     } finally {
       await a.close();
       await b.close();
+      await visitor.context.close();
+      await still.context.close();
     }
   });
 

@@ -1,4 +1,5 @@
-// scripts/verify-crash.mjs (standalone keccak + CLI) and scripts/new-crash-chain.mjs.
+// scripts/verify-crash.mjs (standalone keccak + CLI), scripts/new-crash-chain.mjs, and the jackpot's
+// scripts/verify-jackpot.mjs and scripts/new-jackpot-chain.mjs.
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -7,8 +8,11 @@ import path from "node:path";
 import sha3 from "js-sha3";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LENGTH, terminatingHash } from "../../scripts/new-crash-chain.mjs";
+import { levelSeed } from "../../scripts/new-jackpot-chain.mjs";
 import { chainWalk, crashPointFromHash, keccak256Hex, main, parseArgs, UsageError } from "../../scripts/verify-crash.mjs";
+import { winningTicket } from "../../scripts/verify-jackpot.mjs";
 import { CRASH_CHAIN } from "../../shared/constants";
+import { jackpotTicket, publicHash } from "../../shared/fairness";
 import vectors from "./fixtures/fairness-vectors.json";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -174,5 +178,58 @@ describe("new-crash-chain", () => {
     expect(r.stdout).toContain(`CRASH_CHAIN_TERMINAL = "${chain.terminal}"`);
     const bad = spawnSync(process.execPath, [path.join(root, "scripts/new-crash-chain.mjs"), "abc"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
+  });
+});
+
+describe("verify-jackpot", () => {
+  const script = path.join(root, "scripts/verify-jackpot.mjs");
+  const run = (args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: "utf8" });
+  const dev = JSON.parse(readFileSync(path.join(root, "scripts/dev-jackpot-chain.json"), "utf8")) as {
+    seed: string;
+    length: number;
+    terminals: Record<string, string>;
+    salt: string;
+  };
+  const toml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
+
+  it.each(vectors.jackpot.map((v, i) => [i, v] as const))("winning ticket of vector %i", (_i, v) => {
+    expect(winningTicket(v.secret_hash, vectors.salt, v.total_tickets)).toBe(v.winning_ticket);
+  });
+
+  it("verifies a round as the room plays it: ticket, public hash, previous round of the level and the terminal", () => {
+    // medium's chain: x_N = keccak(seed:medium); round id of chain index k = 3·(k − 1) + 2
+    const top = keccak256(new TextEncoder().encode(`${dev.seed}:medium`));
+    const k = 3;
+    const secret = chainWalk(top, dev.length - k);
+    const previous = keccak256(secret);
+    const round = 3 * (k - 1) + 2;
+    const ticket = jackpotTicket(secret, dev.salt, 2_540);
+    const ph = publicHash(secret, round, 17);
+    const args = ["--secret", secret, "--salt", dev.salt, "--tickets", "2540", "--round", String(round), "--day", "17", "--public", ph];
+    const ok = run([...args, "--winner-ticket", String(ticket), "--previous", previous, "--terminal", dev.terminals.medium!, "--json"]);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      winningTicket: ticket,
+      chainIndex: k,
+      ticketMatches: true,
+      publicHashMatches: true,
+      chainLinkHolds: true,
+      terminalMatches: true,
+      ok: true,
+    });
+    const text = run(args);
+    expect(text.stdout).toContain("all checks hold");
+    const wrong = run([...args, "--winner-ticket", String((ticket % 2_540) + 1)]);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toContain("VERIFICATION FAILED");
+    expect(run(["--secret", secret]).status).toBe(2);
+    expect(run([...args, "--tickets", "0"]).status).toBe(2);
+  });
+
+  it("the committed dev chains match wrangler.toml and new-jackpot-chain's derivation", () => {
+    expect(toml).toContain(`JACKPOT_CHAIN_LENGTH = "${dev.length}"`);
+    expect(toml).toContain(`JACKPOT_SALT = "${dev.salt}"`);
+    expect(toml).toContain(`JACKPOT_CHAIN_TERMINALS = '${JSON.stringify(dev.terminals)}'`);
+    for (const level of ["low", "medium", "high"]) expect(terminatingHash(levelSeed(dev.seed, level), dev.length)).toBe(dev.terminals[level]);
   });
 });

@@ -115,7 +115,6 @@ describe("jackpot state: frames", () => {
         bank: 1.5,
         itemsCount: 1,
         playersCount: 1,
-        chances: [chance(1, 150, 150)],
         soloEndsAt: NOW + 180_000,
         serverTime: NOW,
       },
@@ -132,13 +131,13 @@ describe("jackpot state: frames", () => {
         bank: 5,
         itemsCount: 2,
         playersCount: 2,
-        chances: [chance(1, 150, 500), chance(2, 350, 500)],
         soloEndsAt: null,
         serverTime: NOW,
       },
     });
     expect(next.state.bets.map((b) => b.id)).toEqual(["7:1", "7:2"]);
-    expect(next.state.chances.map((c) => c.chance)).toEqual([30, 70]);
+    // chances are derived from the bets (the frame carries none)
+    expect(next.state.chances).toEqual([chance(1, 150, 500), chance(2, 350, 500)]);
     expect(next.state.bank).toBe(5);
     // a later bet frame without a deadline keeps the one set by the first bet
     expect(next.state.soloEndsAt).toBe(NOW + 180_000);
@@ -149,12 +148,12 @@ describe("jackpot state: frames", () => {
     const s = init();
     const old = run(s, {
       event: "jackpotNewBet",
-      data: { roundId: 4, bets: [bet(1, 1, 1, 10)], bank: 0.1, itemsCount: 1, playersCount: 1, chances: [], soloEndsAt: null, serverTime: NOW },
+      data: { roundId: 4, bets: [bet(1, 1, 1, 10)], bank: 0.1, itemsCount: 1, playersCount: 1, soloEndsAt: null, serverTime: NOW },
     });
     expect(old.state.bets).toEqual([]);
     const later = run(s, {
       event: "jackpotNewBet",
-      data: { roundId: 10, bets: [bet(1, 1, 1, 10)], bank: 0.1, itemsCount: 1, playersCount: 1, chances: [], soloEndsAt: null, serverTime: NOW },
+      data: { roundId: 10, bets: [bet(1, 1, 1, 10)], bank: 0.1, itemsCount: 1, playersCount: 1, soloEndsAt: null, serverTime: NOW },
     });
     expect(later.state.roundId).toBe(10);
     expect(later.state.bets).toHaveLength(1);

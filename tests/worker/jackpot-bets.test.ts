@@ -58,6 +58,26 @@ describe("jackpot bets", () => {
     expect((await setBet(token, a.status === 200 ? "low" : "medium", [item])).body.message).toBe("jackpot_api.skins_not_found");
   });
 
+  it("bets sent at once are numbered in D1's commit order: contiguous ranges, the state as D1 holds them", async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => makeUser()));
+    const items = await Promise.all(people.map((p, i) => giveItem(p.user.id, 100 + i)));
+    const answers = await Promise.all(people.map((p, i) => setBet(p.token, "low", [items[i]])));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const state = await (await post("/api/jackpot/get", { level: "low" })).json<{
+      roundId: number;
+      bets: { id: string; from: number; to: number; price: number }[];
+    }>();
+    const mine = new Set(answers.map((a) => (a.body.bet as { id: string }).id));
+    const ours = state.bets.filter((b) => mine.has(b.id));
+    expect(ours).toHaveLength(8);
+    // every range starts where the previous one ended, whatever the order the answers came back in
+    for (let i = 1; i < state.bets.length; i++) expect(state.bets[i]!.from).toBe(state.bets[i - 1]!.to + 1);
+    const d1 = await env.DB.prepare('SELECT id, ticket_from AS "from", ticket_to AS "to" FROM jackpot_bets WHERE round_id = ?1 ORDER BY seq')
+      .bind(state.roundId)
+      .all<{ id: string; from: number; to: number }>();
+    expect(d1.results.map((b) => [b.id, b.from, b.to])).toEqual(state.bets.map((b) => [b.id, b.from, b.to]));
+  });
+
   it("keeps a player under the per-player item limit", async () => {
     const { user, token } = await makeUser();
     // medium: 15 per bet, 30 per player in a round

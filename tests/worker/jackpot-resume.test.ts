@@ -35,12 +35,16 @@ describe("jackpot eviction", () => {
     const session = await env.DB.prepare("SELECT token_hash FROM sessions WHERE user_id = ?1").bind(q.user.id).first<{ token_hash: string }>();
     const placed = await placeBet(env, {
       roundId,
+      betId: crypto.randomUUID(),
       userId: q.user.id,
       itemIds: [q1],
       session: session!.token_hash,
-      bet: { id: `${roundId}:2`, seq: 2, price: 1_200, from: 801, to: 2_000, createdAt: Date.now() },
+      minBetCents: 100,
+      maxPlayers: 25,
+      maxItemsPerPlayer: 30,
+      now: Date.now(),
     });
-    expect(placed.ok).toBe(true);
+    expect(placed).toMatchObject({ ok: true, seq: 2, from: 801, to: 2_000, price: 1_200 });
     await evictDurableObject(levelRoom("low"));
     const s = await stateOf("low");
     expect(s.bets.map((b) => [b.from, b.to])).toEqual([

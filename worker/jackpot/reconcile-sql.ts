@@ -30,7 +30,7 @@ export const JACKPOT_MISMATCHES_SQL = `
                   OR -(${SHARE}) <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'jackpot:' || r.id || ':bonus:house' AND l.account = 'house'), 0)))
        + (SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_rounds r ON r.id = x.round_id JOIN inventory_items i ON i.id = x.item_id
            WHERE r.status IN ('finished', 'refunded') AND i.status = 'in_bet'
-             AND NOT EXISTS (SELECT 1 FROM jackpot_bet_items y JOIN jackpot_rounds o ON o.id = y.round_id WHERE y.item_id = i.id AND o.status = 'open')
+             AND NOT EXISTS (SELECT 1 FROM jackpot_bet_items y JOIN jackpot_rounds o ON o.id = y.round_id WHERE y.item_id = i.id AND o.status IN ('open', 'drawn'))
              AND NOT EXISTS (SELECT 1 FROM crash_bet_items y JOIN crash_bets p ON p.id = y.bet_id WHERE y.item_id = i.id AND p.status = 0))
        + (SELECT COUNT(*) FROM ledger l
            WHERE l.kind = 'bonus_share' AND l.reference LIKE 'jackpot:%'

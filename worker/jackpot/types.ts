@@ -12,7 +12,7 @@ export interface BetUser {
 export type StakedItem = CrashItemRow;
 
 export interface JackpotBet {
-  /** "<roundId>:<seq>" */
+  /** a uuid made by the room */
   id: string;
   seq: number;
   user: BetUser;

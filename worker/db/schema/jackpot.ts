@@ -40,8 +40,9 @@ export const jackpotRounds = sqliteTable(
 );
 
 /**
- * One bet: id "<round>:<seq>", seq 1, 2, … in bet order; tickets ticket_from…ticket_to
- * (1 per cent of price, numbered from 1 in bet order). UNIQUE (round, seq) keeps the order one.
+ * One bet: id a uuid made by the room; seq 1, 2, … and tickets ticket_from…ticket_to (1 per cent
+ * of price, numbered from 1 in bet order) assigned inside the bet's batch, in D1's commit order
+ * (rooms/jackpot/settlement.ts placeBet). UNIQUE (round, seq) keeps the order one.
  */
 export const jackpotBets = sqliteTable(
   "jackpot_bets",

@@ -13,17 +13,17 @@ import { BankPush } from "../../lib/bank-push";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import { toBetJson } from "../../jackpot/present";
 import { history, roundBets } from "../../jackpot/queries";
-import { chances, nextRange, totalTickets } from "../../jackpot/tickets";
+import { chances, totalTickets } from "../../jackpot/tickets";
 import type { BetUser, JackpotBet } from "../../jackpot/types";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { hub } from "../hub";
-import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, priceRefusal, reveal, type JackpotKey } from "./logic";
+import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, reveal, type JackpotKey } from "./logic";
 import { Outbox, type Owed } from "./outbox";
 import { JackpotSeeds, roomConfig } from "./seeds";
-import { availableItems, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
+import { closeRound, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
 import { createState, type JackpotState } from "./state";
 import { isLevel, jackpotRoom } from "./stub";
-import { finishedEntry, stateJson, totals } from "./views";
+import { finishedEntry, newBetTotals, stateJson } from "./views";
 
 type TimerName = "solo" | "draw" | "reveal" | "end";
 /** The alarm of each status's deadline (logic.ts nextDeadline). */
@@ -50,8 +50,11 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   private historyCache: JackpotHistoryEntry[] | undefined;
   /** bets accepted in the current JACKPOT.betsWindowMs window (one jackpotNewBet frame) */
   private pendingBets: JackpotBet[] = [];
+  private pendingRound: number | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private bankPush: BankPush | undefined;
+  /** bets D1 numbered whose earlier seqs are not in yet (applyArrived) */
+  private readonly arrived = new Map<number, JackpotBet>();
 
   // ── RPC (worker/api/jackpot/routes.ts, the sibling levels) ───────────────
   /** The level's whole state (POST /api/jackpot/get). */
@@ -63,13 +66,17 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     return this.view(await this.maintenance.on());
   }
 
-  /** A bet (POST /api/jackpot/setBet): the rules, then the items locked in D1, then the state. */
+  /**
+   * A bet (POST /api/jackpot/setBet): the rules on the state, then ONE D1 batch that locks the
+   * items and numbers the bet (bets run concurrently: D1's commit order is the bet order), then
+   * the state. Only the phase steps are queued (exclusive), not the bets.
+   */
   async setBet(level: JackpotLevel, request: SetBetRequest): Promise<SetBetAnswer> {
-    return this.exclusive(async () => {
+    await this.exclusive(async () => {
       await this.ensure(level);
       await this.advance();
-      return this.bet(request);
     });
+    return this.bet(request);
   }
 
   /** This level's bank in cents (the siblings sum the three for the mode bar); 0 before the first round. */
@@ -79,20 +86,26 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
 
   // ── lifecycle and sockets ─────────────────────────────────────────────────
   protected async onStart(): Promise<void> {
-    const stored = await this.ctx.storage.get<JackpotState>(STATE_KEY);
-    if (!stored) return; // a level's first call (socket or RPC) creates its first round
-    this.state = stored;
-    // bets D1 took while the instance that placed them was lost: D1 is the truth for an open round
-    if (stored.status <= JACKPOT_SECOND) {
-      try {
-        const bets = await roundBets(this.env, stored.round.id);
-        if (bets.length !== stored.bets.length) this.state = this.rebuild(stored, bets);
-      } catch (err) {
-        console.error("jackpot room could not reload the round's bets", String(err));
-      }
+    try {
+      await this.load();
+    } catch (err) {
+      console.error("jackpot room could not load its round; the next call retries", String(err));
+      return;
     }
     await this.exclusive(() => this.advance()).catch((err: unknown) => console.error("jackpot room could not catch up", String(err)));
     await this.outbox.drain();
+  }
+
+  /**
+   * The stored round with its bets. The bets are not kept in storage: D1 is their truth (a bet D1
+   * took while the instance that placed it was lost is there too), so they come back from D1.
+   */
+  private async load(): Promise<void> {
+    if (this.state) return;
+    const stored = await this.ctx.storage.get<JackpotState>(STATE_KEY);
+    if (!stored) return; // a level's first call (socket or RPC) creates its first round
+    const bets = await roundBets(this.env, stored.round.id);
+    this.state = stored.status <= JACKPOT_SECOND ? this.rebuild(stored, bets) : { ...stored, bets };
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -122,7 +135,10 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   }
 
   protected async onAlarm(): Promise<void> {
-    await this.exclusive(() => this.advance());
+    await this.exclusive(async () => {
+      await this.load();
+      await this.advance();
+    });
     await this.outbox.drain();
   }
 
@@ -140,6 +156,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
 
   /** The level's first round, when this instance has no state yet. */
   private async ensure(level: JackpotLevel): Promise<void> {
+    await this.load(); // a start that could not reach D1 is retried here
     if (this.state) return;
     const k = (await lastChainIndex(this.env, level)) + 1;
     await this.openRound(level, k, null, []);
@@ -183,13 +200,20 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   /** Bets close: D1's bets of the round (the truth), the draw, and its settlement owed in the same write. */
   private async draw(now: number): Promise<void> {
     const { salt, timers } = this.config();
+    // closed in D1 first: a bet batch still in flight can no longer land, the draw reads them all
+    await closeRound(this.env, this.state!.round.id, now);
     const bets = await roundBets(this.env, this.state!.round.id);
+    this.arrived.clear();
+    // bets D1 took whose answers had not reached the state yet: shown before the draw
+    const known = new Set(this.state!.bets.map((b) => b.id));
+    const late = bets.filter((b) => !known.has(b.id));
     const s = draw(this.rebuild(this.state!, bets), salt, timers, JACKPOT.commissionPercent, now);
     const d = s.draw!;
     const losers = chances(s.bets)
       .filter((c) => c.user.id !== d.winner.id)
       .map((c) => ({ userId: c.user.id, lost: c.price }));
     this.state = s;
+    for (const b of late) this.queueBet(b);
     await this.save([
       {
         kind: "settle",
@@ -216,29 +240,80 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   }
 
   private async bet(r: SetBetRequest): Promise<SetBetAnswer> {
-    const { settings, timers } = this.config();
+    const { settings } = this.config();
     const s = this.state!;
+    const roundId = s.round.id;
     const refused = betRefusal(s, settings, { userId: r.user.id, itemCount: r.itemIds.length }, await this.maintenance.on(), Date.now());
     if (refused) return { ok: false, message: refused };
-    const items = await availableItems(this.env, r.user.id, r.itemIds);
-    if (items.length !== r.itemIds.length) return { ok: false, message: "jackpot_api.skins_not_found" };
-    const price = items.reduce((n, i) => n + i.price, 0);
-    const tooSmall = priceRefusal(price, settings);
-    if (tooSmall) return { ok: false, message: tooSmall };
-    const seq = s.bets.length + 1;
-    const bet: JackpotBet = { id: `${s.round.id}:${seq}`, seq, user: r.user, items, price, ...nextRange(s.bets, price), createdAt: Date.now() };
-    const placed = await placeBet(this.env, { roundId: s.round.id, bet, userId: r.user.id, itemIds: r.itemIds, session: r.session });
+    const betId = crypto.randomUUID();
+    const now = Date.now();
+    let placed: PlaceBetResult;
+    try {
+      placed = await placeBet(this.env, {
+        roundId,
+        betId,
+        userId: r.user.id,
+        itemIds: r.itemIds,
+        session: r.session,
+        minBetCents: settings.minBetCents,
+        maxPlayers: settings.maxPlayers,
+        maxItemsPerPlayer: settings.maxItemsPerPlayer,
+        now,
+      });
+    } catch (err) {
+      // D1 may have taken it before failing to answer: the round's bets are read again
+      this.resync(roundId);
+      throw err;
+    }
     if (!placed.ok) return { ok: false, message: placed.message };
-    const before = this.state!.status;
-    this.state = acceptBet(this.state!, bet, settings, timers, bet.createdAt);
+    const bet: JackpotBet = {
+      id: betId,
+      seq: placed.seq,
+      user: r.user,
+      items: placed.items,
+      price: placed.price,
+      from: placed.from,
+      to: placed.to,
+      createdAt: now,
+    };
+    this.arrived.set(bet.seq, bet);
+    await this.applyArrived(roundId);
+    return { ok: true, bet: toBetJson(bet) };
+  }
+
+  /**
+   * Bets D1 numbered, into the state in their order: answers may come back out of order, so a
+   * bet waits here until every earlier seq is in. A round that changed, or that the draw already
+   * read from D1, has them all.
+   */
+  private async applyArrived(roundId: number): Promise<void> {
+    const s0 = this.state;
+    if (!s0 || s0.round.id !== roundId || s0.status > JACKPOT_SECOND) return void this.arrived.clear();
+    const { settings, timers } = this.config();
+    let s = s0;
+    for (let next = this.arrived.get(s.bets.length + 1); next; next = this.arrived.get(s.bets.length + 1)) {
+      this.arrived.delete(next.seq);
+      s = acceptBet(s, next, settings, timers, next.createdAt);
+      this.queueBet(next);
+    }
+    if (s === s0) return;
+    this.state = s;
     await this.save();
-    this.queueBet(bet);
-    if (before !== this.state.status && this.state.countdownEndsAt !== null) {
+    if (s0.status !== s.status && s.countdownEndsAt !== null) {
       this.flushBets();
-      this.broadcast({ event: "jackpotTimer", data: { roundId: s.round.id, countdownEndsAt: this.state.countdownEndsAt, serverTime: Date.now() } });
+      this.broadcast({ event: "jackpotTimer", data: { roundId, countdownEndsAt: s.countdownEndsAt, serverTime: Date.now() } });
     }
     this.pushBank();
-    return { ok: true, bet: toBetJson(bet) };
+  }
+
+  /** The round's bets from D1 again (after a bet whose answer was lost). */
+  private resync(roundId: number): void {
+    void this.exclusive(async () => {
+      const s = this.state;
+      if (!s || s.round.id !== roundId || s.status > JACKPOT_SECOND) return;
+      this.state = this.rebuild(s, await roundBets(this.env, roundId));
+      await this.save();
+    }).catch((err: unknown) => console.error("jackpot room could not resync its bets", String(err)));
   }
 
   /** The state with these bets (from D1) in place of the stored ones, its clocks restarted as acceptBet would. */
@@ -255,7 +330,8 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   /** The state (and what it owes) in one storage write, then the alarm of its deadline. */
   private async save(owed: Owed[] = []): Promise<void> {
     const s = this.state!;
-    await this.ctx.storage.put({ [STATE_KEY]: s, ...this.outbox.stage(owed) });
+    // without its bets (D1 holds them; onStart reloads them): a write per bet stays small
+    await this.ctx.storage.put({ [STATE_KEY]: { ...s, bets: [] }, ...this.outbox.stage(owed) });
     const at = nextDeadline(s);
     const name = TIMER_OF[s.status];
     for (const t of TIMERS) if (t !== name && (await this.alarms.deadline(t)) !== undefined) await this.alarms.cancel(t);
@@ -286,6 +362,9 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
 
   /** jackpotNewBet is coalesced: one frame per JACKPOT.betsWindowMs with the window's bets and the totals then. */
   private queueBet(bet: JackpotBet): void {
+    const roundId = this.state!.round.id;
+    if (this.pendingRound !== roundId) this.flushBets();
+    this.pendingRound = roundId;
     this.pendingBets.push(bet);
     this.flushTimer ??= setTimeout(() => this.flushBets(), JACKPOT.betsWindowMs);
   }
@@ -296,13 +375,11 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     const bets = this.pendingBets;
     this.pendingBets = [];
     const s = this.state;
-    if (bets.length === 0 || !s) return;
-    const roundId = bets[0]!.id.split(":")[0];
     // bets of a round that has ended meanwhile are in its newGameJackpot's `finished` entry
-    if (String(s.round.id) !== roundId) return;
+    if (bets.length === 0 || !s || s.round.id !== this.pendingRound) return;
     this.broadcast({
       event: "jackpotNewBet",
-      data: { roundId: s.round.id, bets: bets.map(toBetJson), ...totals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
+      data: { roundId: s.round.id, bets: bets.map(toBetJson), ...newBetTotals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
     });
   }
 

@@ -11,7 +11,6 @@ import type { Commission, CommissionItem, Draw, JackpotState } from "./state";
 
 export type JackpotKey =
   | "jackpot_api.no_items"
-  | "jackpot_api.too_small"
   | "jackpot_api.too_many_items"
   | "jackpot_api.too_many_items_player"
   | "jackpot_api.room_full"
@@ -35,11 +34,6 @@ export function betRefusal(
   if (mine.reduce((n, b) => n + b.items.length, 0) + bet.itemCount > settings.maxItemsPerPlayer) return "jackpot_api.too_many_items_player";
   if (mine.length === 0 && players(s.bets).length >= settings.maxPlayers) return "jackpot_api.room_full";
   return null;
-}
-
-/** The value rule, once the items' prices are known. */
-export function priceRefusal(price: number, settings: JackpotLevelSettings): JackpotKey | null {
-  return price < settings.minBetCents ? "jackpot_api.too_small" : null;
 }
 
 /**

@@ -7,9 +7,9 @@ import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { classifyBatchError, expectChanges, houseBalanceStatements } from "../../db/ledger";
 import { ITEM_STATUS } from "../../db/types";
 import { itemValueSql } from "../../prices/valuation";
-import { all, batch, first, run, type SQL, sql } from "../../db/sql";
+import { batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import type { JackpotLevel } from "../../../shared/constants";
-import type { JackpotBet, StakedItem } from "../../jackpot/types";
+import type { StakedItem } from "../../jackpot/types";
 
 type D1Env = Pick<Env, "DB">;
 
@@ -31,75 +31,106 @@ export async function lastChainIndex(env: D1Env, level: JackpotLevel): Promise<n
   return row?.k ?? 0;
 }
 
-/** The user's items among `itemIds` that he owns and that are available, at their current value. */
-export async function availableItems(env: D1Env, userId: number, itemIds: readonly number[]): Promise<StakedItem[]> {
-  const value = sql.raw(itemValueSql("i"));
-  return all<StakedItem>(
-    env.DB,
-    sql`SELECT ${CRASH_ITEM_COLUMNS}, ${value} AS price FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
-         WHERE i.id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)})) AND i.owner_id = ${userId} AND i.status = 'available'
-         ORDER BY price DESC, i.id`,
-  );
-}
-
 export interface PlaceBet {
   roundId: number;
-  bet: Pick<JackpotBet, "id" | "seq" | "price" | "from" | "to" | "createdAt">;
+  /** a uuid made by the room */
+  betId: string;
   userId: number;
   itemIds: readonly number[];
   /** the token hash of the caller's session: the bet lands only while it is live */
   session: string;
+  /** the level's rules, enforced inside the batch (bets of one room run concurrently) */
+  minBetCents: number;
+  maxPlayers: number;
+  maxItemsPerPlayer: number;
+  now: number;
 }
 
-export type PlaceBetResult =
-  | { ok: true }
-  | { ok: false; message: "jackpot_api.skins_not_found" | "jackpot_api.round_closed" | "jackpot_api.unauthorized" | "jackpot_api.banned" };
+export type PlaceBetRefusal =
+  | "jackpot_api.skins_not_found"
+  | "jackpot_api.too_small"
+  | "jackpot_api.round_closed"
+  | "jackpot_api.unauthorized"
+  | "jackpot_api.banned"
+  | "jackpot_api.room_full"
+  | "jackpot_api.too_many_items_player";
+
+export type PlaceBetResult = { ok: true; seq: number; from: number; to: number; price: number; items: StakedItem[] } | { ok: false; message: PlaceBetRefusal };
 
 /**
- * Inserts the bet and its items and locks the items (available → in_bet) in one batch. An item
- * not owned, not available, staked by a racing batch (any room) or repriced since it was read
- * changes fewer rows than asked, a closed round or an ended session inserts no bet: the guards
- * abort the whole batch and nothing is written.
+ * The bet in ONE batch: its value (the items' current values, prices/valuation.ts), its place
+ * (`seq` = last + 1) and its tickets (1 per cent, on from the round's last ticket) are computed
+ * INSIDE the transaction, so bets of one room run concurrently and D1's commit order is the bet
+ * order. The items are locked (available → in_bet) in the same batch. An item not owned, not
+ * available or staked by a racing batch (any room), a value under the minimum, a round no longer
+ * open (the draw closes it in D1 first), an ended session, a ban, a bet past the room's players
+ * or per-player items: a guard aborts the whole batch and nothing is written.
  */
 export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult> {
   const ids = JSON.stringify(p.itemIds);
   const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available'`;
   const value = sql.raw(itemValueSql("inventory_items"));
-  const b = p.bet;
+  const price = sql`(SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE ${mine})`;
   try {
-    await batch(env.DB, [
+    const results = await batch(env.DB, [
       sql`INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, ticket_from, ticket_to, created_at)
-           SELECT ${b.id}, ${p.roundId}, ${b.seq}, ${p.userId}, ${b.price}, ${b.from}, ${b.to}, ${b.createdAt}
-            WHERE EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')
+           SELECT ${p.betId}, ${p.roundId}, COALESCE(MAX(seq), 0) + 1, ${p.userId}, ${price}, COALESCE(MAX(ticket_to), 0) + 1, COALESCE(MAX(ticket_to), 0) + ${price}, ${p.now}
+             FROM jackpot_bets WHERE round_id = ${p.roundId}
+           HAVING ${price} >= ${p.minBetCents}
+              AND EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')
               AND EXISTS (SELECT 1 FROM users WHERE id = ${p.userId} AND banned = 0)
-              AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${b.createdAt})`,
+              AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${p.now})`,
       expectChanges(1),
-      sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${b.id}, ${p.roundId}, id, ${value} FROM inventory_items WHERE ${mine}`,
+      sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${p.betId}, ${p.roundId}, id, ${value} FROM inventory_items WHERE ${mine}`,
       expectChanges(p.itemIds.length),
-      // priced as the room read them (a refresh in between refuses the bet: its tickets would be wrong)
-      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT SUM(price) FROM jackpot_bet_items WHERE bet_id = ${b.id}) <> ${b.price}`,
-      sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${b.createdAt} WHERE ${mine}`,
+      sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${p.now} WHERE ${mine}`,
       expectChanges(p.itemIds.length),
+      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT COUNT(DISTINCT user_id) FROM jackpot_bets WHERE round_id = ${p.roundId}) > ${p.maxPlayers}`,
+      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE b.round_id = ${p.roundId} AND b.user_id = ${p.userId}) > ${p.maxItemsPerPlayer}`,
+      sql`SELECT seq, ticket_from AS "from", ticket_to AS "to", price FROM jackpot_bets WHERE id = ${p.betId}`,
+      sql`SELECT ${CRASH_ITEM_COLUMNS}, x.price AS price FROM jackpot_bet_items x JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
+           WHERE x.bet_id = ${p.betId} ORDER BY x.price DESC, i.id`,
     ]);
-    return { ok: true };
+    const row = rowsOf<{ seq: number; from: number; to: number; price: number }>(results.at(-2))[0];
+    if (!row) throw new Error(`jackpot bet ${p.betId} landed without its row`);
+    return { ok: true, ...row, items: rowsOf<StakedItem>(results.at(-1)) };
   } catch (err) {
-    if (classifyBatchError(err) !== "guard" && !/UNIQUE constraint failed: jackpot_bets/i.test(String(err))) throw err;
+    if (classifyBatchError(err) !== "guard" && !/UNIQUE constraint failed: jackpot_bets|jackpot_bets_price_pos/i.test(String(err))) throw err;
     return { ok: false, message: await whyRefused(env, p) };
   }
 }
 
 /** Why a bet batch's guard refused it (read after the fact, as crash does). */
-async function whyRefused(env: D1Env, p: PlaceBet): Promise<Exclude<PlaceBetResult, { ok: true }>["message"]> {
-  const row = await first<{ open: number; banned: number | null; live: number }>(
+async function whyRefused(env: D1Env, p: PlaceBet): Promise<PlaceBetRefusal> {
+  const ids = JSON.stringify(p.itemIds);
+  const value = sql.raw(itemValueSql("inventory_items"));
+  const row = await first<{ open: number; banned: number | null; live: number; players: number; mine: number; items: number; found: number; price: number }>(
     env.DB,
     sql`SELECT EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open') AS open,
                (SELECT banned FROM users WHERE id = ${p.userId}) AS banned,
-               EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${p.bet.createdAt}) AS live`,
+               EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${p.now}) AS live,
+               (SELECT COUNT(DISTINCT user_id) FROM jackpot_bets WHERE round_id = ${p.roundId}) AS players,
+               EXISTS (SELECT 1 FROM jackpot_bets WHERE round_id = ${p.roundId} AND user_id = ${p.userId}) AS mine,
+               (SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE b.round_id = ${p.roundId} AND b.user_id = ${p.userId}) AS items,
+               (SELECT COUNT(*) FROM inventory_items WHERE id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available') AS found,
+               (SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available') AS price`,
   );
   if (row?.banned) return "jackpot_api.banned";
   if (!row?.live) return "jackpot_api.unauthorized";
   if (!row.open) return "jackpot_api.round_closed";
+  if (row.found !== p.itemIds.length) return "jackpot_api.skins_not_found";
+  if (row.price < p.minBetCents) return "jackpot_api.too_small";
+  if (!row.mine && row.players >= p.maxPlayers) return "jackpot_api.room_full";
+  if (row.items + p.itemIds.length > p.maxItemsPerPlayer) return "jackpot_api.too_many_items_player";
   return "jackpot_api.skins_not_found";
+}
+
+/**
+ * Bets close (the draw): the round turns 'drawn' in D1, so no bet batch can land after it; the
+ * room reads the round's bets next and draws on exactly what D1 holds. A replay changes nothing.
+ */
+export async function closeRound(env: D1Env, roundId: number, now: number): Promise<void> {
+  await run(env.DB, sql`UPDATE jackpot_rounds SET status = 'drawn', drawn_at = ${now} WHERE id = ${roundId} AND status = 'open'`);
 }
 
 // ── settlement ──────────────────────────────────────────────────────────────
@@ -137,7 +168,7 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
   const statements: SQL[] = [
     sql`UPDATE jackpot_rounds SET status = 'finished', secret = ${s.secret}, winning_ticket = ${s.winningTicket}, winner_id = ${s.winnerId},
            bank = ${s.bank}, commission = ${s.commission}, commission_due = ${s.commissionDue}, win = ${s.win}, drawn_at = ${s.drawnAt}, finished_at = ${now}
-         WHERE id = ${s.roundId} AND status = 'open' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.bank}`,
+         WHERE id = ${s.roundId} AND status = 'drawn' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.bank}`,
     expectChanges(1),
     sql`UPDATE jackpot_bet_items SET commission = 1 WHERE round_id = ${s.roundId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(s.commissionItemIds)}))`,
     expectChanges(s.commissionItemIds.length),
@@ -177,7 +208,7 @@ export async function refundRound(env: D1Env, roundId: number): Promise<SettleRe
 /** The cashback accrual ref of a loser's stake in a round (cashback/accrual.ts). */
 export const jackpotCashbackRef = (roundId: number, userId: number) => `jackpot:${roundId}:user:${userId}`;
 
-/** A guard failure on a round that is no longer open is a replay; otherwise a fault (thrown, retried). */
+/** A guard failure on a round already finished or refunded is a replay; otherwise a fault (thrown, retried). */
 async function runKeyed(env: D1Env, roundId: number, statements: SQL[]): Promise<SettleResult> {
   try {
     await batch(env.DB, statements);
@@ -186,7 +217,7 @@ async function runKeyed(env: D1Env, roundId: number, statements: SQL[]): Promise
     const kind = classifyBatchError(err);
     if (kind === "guard" || kind === "replay") {
       const row = await first<{ status: string }>(env.DB, sql`SELECT status FROM jackpot_rounds WHERE id = ${roundId}`);
-      if (row && row.status !== "open") return { done: "replay" };
+      if (row && (row.status === "finished" || row.status === "refunded")) return { done: "replay" };
     }
     throw err;
   }

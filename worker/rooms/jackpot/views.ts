@@ -34,13 +34,17 @@ export function drawJson(roundId: number, d: Draw): JackpotDrawJson {
   };
 }
 
-/** The round's totals as jackpotNewBet and the state carry them. */
+/** The round's totals as the state carries them. */
 export function totals(s: JackpotState) {
+  return { ...newBetTotals(s), chances: chances(s.bets).map(toChanceJson) };
+}
+
+/** The totals jackpotNewBet carries (no chances: a client derives them from the bets, shared/rooms/jackpot.ts). */
+export function newBetTotals(s: JackpotState) {
   return {
     bank: toDollars(totalTickets(s.bets)),
     itemsCount: s.bets.reduce((n, b) => n + b.items.length, 0),
     playersCount: players(s.bets).length,
-    chances: chances(s.bets).map(toChanceJson),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from "../../../../shared/api/jackpot";
 import { JACKPOT, type JackpotLevel } from "../../../../shared/constants";
 import type { JackpotServerFrame } from "../../../../shared/rooms/jackpot";
+import { chancesOf } from "./chances";
 
 export type JackpotPhase = "loading" | "first" | "second" | "spinning" | "waiting";
 
@@ -177,13 +178,15 @@ export function applyFrame(s: JackpotData, frame: JackpotServerFrame, now: numbe
       // a frame of a later round than the one shown: its newGameJackpot was missed
       const base = s.roundId !== null && d.roundId > s.roundId ? freshRound(s, d.roundId, "") : s;
       if (base.roundId !== d.roundId) break; // an old round's frame
+      const bets = mergeBets(base.bets, d.bets);
       next = {
         ...base,
-        bets: mergeBets(base.bets, d.bets),
+        bets,
+        // every player's chance moves with each bet: derived here (the frame does not carry them)
+        chances: chancesOf(bets),
         bank: d.bank,
         itemsCount: d.itemsCount,
         playersCount: d.playersCount,
-        chances: d.chances,
         soloEndsAt: d.soloEndsAt ?? base.soloEndsAt,
         clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
       };
