@@ -3,7 +3,7 @@
 // runs the effects: state and owed settlements in ONE storage write, the timers, the frames
 // (bet rows coalesced), and the outbox drain to D1. Deadlines are absolute, so after an eviction
 // onStart catches the round up with the clock (step() advances first) and nothing settles twice.
-import type { WheelBetPublic, WheelState as WheelStateJson } from "../../../shared/api/wheel";
+import type { WheelBetPublic, WheelLayoutPublic, WheelState as WheelStateJson } from "../../../shared/api/wheel";
 import { WHEEL } from "../../../shared/constants";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { wheelProtocol, type WheelClientFrame, type WheelServerFrame } from "../../../shared/rooms/wheel";
@@ -97,7 +97,8 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     await this.wake();
     const s = this.state!;
     const now = Date.now();
-    const layout = s.round.layout;
+    const { segments, multipliers } = s.round.layout;
+    const layout: WheelLayoutPublic = { segments, multipliers, rtp: colourRtp(s.round.layout) };
     return {
       game: toGame(s),
       bets: visibleBets(s),
@@ -108,7 +109,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
       stats: statsOf(s),
       settings: settingsOf(s.timing),
       hash: s.round.publicHash,
-      layout: { segments: layout.segments, multipliers: layout.multipliers, rtp: colourRtp(layout) },
+      layout,
       maintenance: await this.maintenance.on(),
       serverTime: now,
     };
