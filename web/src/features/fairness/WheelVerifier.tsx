@@ -88,7 +88,7 @@ export function WheelVerifier() {
       </dl>
       <p>{t("wheel.script")}</p>
       <pre className="formula-block fair-formula">
-        npm run verify:wheel -- --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt;
+        npm run verify:wheel -- --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt; --segments &lt;n&gt;
       </pre>
       <h3>{t("wheel.form_title")}</h3>
       <form className="fair-form" onSubmit={submit} noValidate>
