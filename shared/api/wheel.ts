@@ -91,7 +91,6 @@ export const wheelSpin = z.strictObject({
 export type WheelSpin = z.infer<typeof wheelSpin>;
 
 export const wheelPhase = z.enum(["betting", "spinning", "result"]);
-export type WheelPhase = z.infer<typeof wheelPhase>;
 
 /** §7 game: the current round. */
 export const wheelGame = z.strictObject({
@@ -125,7 +124,7 @@ export const wheelLayoutPublic = z.strictObject({
 export type WheelLayoutPublic = z.infer<typeof wheelLayoutPublic>;
 
 // ── POST /api/wheel/get ──────────────────────────────────────────────────────
-export const wheelState = z.strictObject({
+export const wheelGetAnswer = z.strictObject({
   game: wheelGame,
   bets: betsByColour,
   totals: colourTotals,
@@ -141,8 +140,7 @@ export const wheelState = z.strictObject({
   maintenance: z.boolean(),
   serverTime: epochMs,
 });
-export type WheelState = z.infer<typeof wheelState>;
-export const wheelGetAnswer = wheelState;
+export type WheelState = z.infer<typeof wheelGetAnswer>;
 
 // ── POST /api/wheel/setBet {colour, items} ───────────────────────────────────
 /**
@@ -153,7 +151,6 @@ export const setBetBody = z.object({
   colour: z.string().max(32).nullish(),
   items: z.array(idSchema).max(1000).nullish(),
 });
-export type SetBetBody = z.infer<typeof setBetBody>;
 export const setBetAnswer = z.object({ success: z.literal(true), message: z.literal("wheel_api.bet_success"), bet: wheelBetPublic });
 
 // ── POST /api/wheel/history ──────────────────────────────────────────────────

@@ -200,28 +200,43 @@ describe("wheel round", () => {
       await winner.page.getByTestId("wheel-verify").waitFor();
       for (const check of ["verify-public", "verify-segment", "verify-rotate"])
         expect(await winner.page.getByTestId(check).getAttribute("data-state"), check).toBe("ok");
-      // the chain link needs the previous round's secret (round 1 links to the unpublished x_0)
-      await expect.poll(() => winner.page.getByTestId("verify-chain").getAttribute("data-state")).toBe(round > 1 ? "ok" : "unknown");
+      // the chain link: to the previous round's secret (round 1: to the published x_0)
+      await expect.poll(() => winner.page.getByTestId("verify-chain").getAttribute("data-state")).toBe("ok");
       expect(await winner.page.getByTestId("wheel-round-segment").textContent()).toContain(String(segment));
       await screenshot(winner.page, "wheel-round-desktop-ru");
 
-      // a visitor who opens the page mid-spin sees the wheel where everyone sees it, not a
-      // restart (spins are short here: try a few rounds until one is caught in flight)
+      // the provably-fair page recomputes the same segment from the revealed values (salt prefilled)
+      await winner.page.goto("/provably-fair#wheel");
+      const form = winner.page.getByTestId("fair-wheel");
+      await expect.poll(() => form.locator("input[name=wheel-salt]").inputValue()).toBe(g.salt);
+      await form.locator("input[name=wheel-roundId]").fill(String(g.id));
+      await form.locator("input[name=wheel-dayOfMonth]").fill(String(g.day_of_month));
+      await form.locator("input[name=wheel-secret]").fill(g.secret_hash!);
+      await form.locator("input[name=wheel-publicHash]").fill(g.public_hash);
+      await winner.page.getByTestId("fair-wheel-verify").click();
+      expect(await winner.page.getByTestId("fair-wheel-segment").textContent()).toBe(String(segment));
+      await screenshot(winner.page, "wheel-fair-desktop-ru");
+
+      // a visitor who opens the wheel mid-spin sees it where everyone sees it, not a restart.
+      // Spins are short here: the visitor's page is loaded beforehand and waits on /cases, then
+      // comes back to the wheel (a client-side navigation: a fresh socket and wheelInit) as the
+      // spin starts; a few rounds are tried until one is caught in flight.
+      late = await wheelPage("");
+      const modeLink = (to: string) => late!.page.locator(`nav.mode-bar a[href="${to}"]`);
       let compared = false;
       for (let attempt = 0; attempt < 4 && !compared; attempt++) {
+        await modeLink("/cases").click();
+        await late.page.waitForURL(/\/cases$/);
         const now = await seen(loser.page);
         await until(loser.page, (s) => s.phase === "spinning" && s.round > now.round, 30_000);
-        late = await wheelPage("");
-        const caught = await until(late.page, (s) => s.phase === "spinning" && s.angle > 0, 3_000).catch(() => null);
-        if (caught) {
-          const [x, y] = await Promise.all([seen(loser.page), seen(late.page)]);
-          if (x.phase === "spinning" && y.phase === "spinning" && x.round === y.round) {
-            expect(Math.abs(x.angle - y.angle), `${x.angle} vs ${y.angle}`).toBeLessThan(60);
-            compared = true;
-          }
+        await modeLink("/wheel").click();
+        const caught = await until(late.page, (s) => s.phase === "spinning" && s.angle > 0, 2_000).catch(() => null);
+        if (!caught) continue;
+        const [x, y] = await Promise.all([seen(loser.page), seen(late.page)]);
+        if (x.phase === "spinning" && y.phase === "spinning" && x.round === y.round) {
+          expect(Math.abs(x.angle - y.angle), `${x.angle} vs ${y.angle}`).toBeLessThan(60);
+          compared = true;
         }
-        await late.close();
-        late = null;
       }
       expect(compared, "a mid-spin visitor was compared").toBe(true);
     } finally {

@@ -233,3 +233,39 @@ describe("verify-jackpot", () => {
     for (const level of ["low", "medium", "high"]) expect(terminatingHash(levelSeed(dev.seed, level), dev.length)).toBe(dev.terminals[level]);
   });
 });
+
+describe("verify-wheel", () => {
+  const wheelScript = path.join(root, "scripts/verify-wheel.mjs");
+  const run = (args: string[]) => spawnSync(process.execPath, [wheelScript, ...args], { encoding: "utf8" });
+
+  it("gives the vectors' segments, and the shared module's segment and rotate on random secrets", async () => {
+    const wheel = await import("../../scripts/verify-wheel.mjs");
+    const { roundHash, wheelSegment } = await import("../../shared/fairness");
+    const { wheelRotate } = await import("../../shared/wheel-layout");
+    for (const v of vectors.wheel) expect(wheel.segmentFromHash(roundHash(v.secret_hash, vectors.salt), v.segments)).toBe(v.segment);
+    for (let i = 0; i < 200; i++) {
+      const secret = randomBytes(32).toString("hex");
+      const segments = 4 + randomInt(100);
+      const r = wheel.verifyWheel({ secret, round: 1 + i, day: 1 + (i % 31), salt: vectors.salt, segments });
+      expect(r.segment).toBe(wheelSegment(secret, vectors.salt, segments));
+      expect(r.rotate).toBe(wheelRotate(r.segment, roundHash(secret, vectors.salt), segments));
+    }
+  });
+
+  it("verifies a vector as a command: segment, colour, public hash, chain link", () => {
+    const v = vectors.wheel[0]!;
+    const secret = v.secret_hash;
+    const ok = run(["--secret", secret, "--round", "3", "--day", "7", "--salt", vectors.salt, "--segments", String(v.segments), "--json"]);
+    expect(ok.status).toBe(0);
+    const r = JSON.parse(ok.stdout);
+    expect(r).toMatchObject({ segment: v.segment, ok: true });
+    const link = run(["--secret", secret, "--round", "3", "--day", "7", "--salt", vectors.salt, "--segments", "54", "--previous", keccak256Hex(secret)]);
+    expect(link.status).toBe(0);
+    expect(link.stdout).toMatch(/segment +\d+ of 54 \((black|green|red|yellow) ×\d+\)/);
+    expect(link.stdout).toMatch(/previous .* OK/);
+    const tampered = run(["--secret", secret, "--round", "3", "--day", "7", "--salt", vectors.salt, "--segments", "54", "--public", "0".repeat(64)]);
+    expect(tampered.status).toBe(1);
+    expect(run(["--secret", secret, "--round", "3"]).status).toBe(2);
+    expect(run(["--secret", secret, "--round", "3", "--day", "7", "--salt", "s", "--segments", "54", "--layout", "bbb"]).status).toBe(2);
+  });
+});

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { WHEEL_COLOURS, wheelRotate, segmentAt, type WheelColour } from "../../shared/wheel-layout";
 import { reconcile } from "../../worker/books/reconcile";
 import { addCatalogue, giveItem, itemRow } from "./crash-fixtures";
-import { balanceOf, makeUser } from "./user-fixtures";
+import { balanceOf, makeUser, post } from "./user-fixtures";
 import { advanceClock, connectWheel, expectedColour, fireAt, setBet, wheelBetRow, wheelRoundRow } from "./wheel-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -97,6 +97,19 @@ describe("a wheel round with three players", () => {
     const settled = await env.DB.prepare("SELECT COUNT(*) AS n FROM wheel_bets WHERE round_id = ?1 AND status IN (1, 2)").bind(roundId).first<{ n: number }>();
     expect(settled?.n).toBe(4);
     expect(await reconcile(env)).toMatchObject({ ok: true, wheelMismatches: 0, wheelItemsTaken: 2_500 });
+    // the profile lists the wheel bets with the placed and the result colour, and counts them
+    const profile = (await (await post("/api/user/getProfile", {}, a.token)).json()) as {
+      wheelBets: { game_id: number; colour: string; result_colour: string; is_win: number; win: number }[];
+      stats: Record<string, unknown>;
+    };
+    expect(profile.wheelBets).toHaveLength(2);
+    expect(profile.wheelBets.find((r) => r.is_win === 1)).toMatchObject({
+      game_id: roundId,
+      colour: landing,
+      result_colour: landing,
+      win: (1_000 * MULT[landing]) / 100,
+    });
+    expect(profile.wheelBets.find((r) => r.is_win === 2)).toMatchObject({ colour: other, result_colour: landing, win: 0 });
     for (const s of [watcher, ...sockets]) s.close();
   });
 });

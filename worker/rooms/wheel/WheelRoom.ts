@@ -3,7 +3,7 @@
 // runs the effects: state and owed settlements in ONE storage write, the timers, the frames
 // (bet rows coalesced), and the outbox drain to D1. Deadlines are absolute, so after an eviction
 // onStart catches the round up with the clock (step() advances first) and nothing settles twice.
-import type { WheelBetPublic, WheelState as WheelStateJson } from "../../../shared/api/wheel";
+import type { WheelBetPublic, WheelLayoutPublic, WheelState as WheelStateJson } from "../../../shared/api/wheel";
 import { WHEEL } from "../../../shared/constants";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { wheelProtocol, type WheelClientFrame, type WheelServerFrame } from "../../../shared/rooms/wheel";
@@ -18,7 +18,7 @@ import { maxPayoutOf, settingsOf, timingOf } from "./config";
 import type { Effect, Outcome, StepContext, TimerName, WheelEvent } from "./effects";
 import { bankDollars, roundRow, step } from "./logic";
 import { Outbox, type OutboxEntry } from "./outbox";
-import { betRefusal, isColour, type WheelKey } from "./rules";
+import { betRefusal, isColour, valueRefusal, type WheelKey } from "./rules";
 import { RoundSeeds } from "./seeds";
 import { availableItems, lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type HistoryItem, type WheelState } from "./state";
@@ -74,8 +74,9 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     // the value first (one read, nothing locked): min / max / the colour's limit answer before any write
     const items = await availableItems(this.env, req.user.id, req.itemIds);
     if (items.length !== req.itemIds.length) return { ok: false, key: "wheel_api.item_not_found" };
-    const dry = step(this.state!, { type: "placeBet", bet: { id: "check", user: req.user, colour, items }, maintenance, locked: false }, Date.now(), ctx);
-    if (dry.outcome?.ok === false) return { ok: false, key: dry.outcome.key };
+    const bank = items.reduce((sum, i) => sum + i.price, 0);
+    const tooMuch = valueRefusal(this.state!, colour, bank, ctx.maxPayoutCents);
+    if (tooMuch) return { ok: false, key: tooMuch };
     await this.outbox.idle(); // the round's row is in D1 before its bets
     const roundId = this.state!.round.id;
     const id = crypto.randomUUID();
@@ -98,7 +99,8 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     await this.wake();
     const s = this.state!;
     const now = Date.now();
-    const layout = s.round.layout;
+    const { segments, multipliers } = s.round.layout;
+    const layout: WheelLayoutPublic = { segments, multipliers, rtp: colourRtp(s.round.layout) };
     return {
       game: toGame(s),
       bets: visibleBets(s),
@@ -109,7 +111,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
       stats: statsOf(s),
       settings: settingsOf(s.timing),
       hash: s.round.publicHash,
-      layout: { segments: layout.segments, multipliers: layout.multipliers, rtp: colourRtp(layout) },
+      layout,
       maintenance: await this.maintenance.on(),
       serverTime: now,
     };

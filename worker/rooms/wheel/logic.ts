@@ -30,10 +30,14 @@ export function step(state: WheelState, event: WheelEvent, now: number, ctx: Ste
   return outcome ? { state: s, effects, outcome } : { state: s, effects };
 }
 
-/** Catches the round up with the clock: the spin once the countdown is over, the stop once the spin is. */
+/**
+ * Catches the round up with the clock: the spin once the countdown is over, the stop once the
+ * spin is — each at its own deadline, not when the (late) alarm ran, so a room that wakes after an
+ * eviction shows the wheel where the clock says.
+ */
 function advance(s: WheelState, now: number, ctx: StepContext, effects: Effect[]): void {
-  if (s.round.phase === "betting" && now >= s.round.countdownEndsAt) spin(s, now, ctx, effects);
-  if (s.round.phase === "spinning" && now >= (s.round.spinEndsAt ?? 0)) stop(s, now, effects);
+  if (s.round.phase === "betting" && now >= s.round.countdownEndsAt) spin(s, s.round.countdownEndsAt, now, ctx, effects);
+  if (s.round.phase === "spinning" && now >= (s.round.spinEndsAt ?? 0)) stop(s, s.round.spinEndsAt ?? now, now, effects);
 }
 
 function handle(s: WheelState, event: WheelEvent, now: number, effects: Effect[], ctx: StepContext): StepResult<WheelState>["outcome"] {
@@ -74,16 +78,18 @@ function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }
     type: "broadcast",
     frame: { event: "wheelNewBet", data: { roundId: s.round.id, bets: [toBetPublic(bet)], totals: totalsOf(s), stats: statsOf(s) } },
   });
-  effects.push({ type: "persist", round: roundRow(s) });
+  // the state only: the round's row in D1 gets its totals at the spin (a D1 write per bet would
+  // queue every bet behind the one before: README "Benchmarks")
+  effects.push({ type: "persist" });
   return { ok: true as const };
 }
 
 /** Bets close: the winners' wins are priced (paid at the stop) and the spin goes out. */
-function spin(s: WheelState, now: number, ctx: StepContext, effects: Effect[]): void {
+function spin(s: WheelState, at: number, now: number, ctx: StepContext, effects: Effect[]): void {
   const r = s.round;
   r.phase = "spinning";
-  r.spinStartedAt = now;
-  r.spinEndsAt = now + s.timing.spinMs;
+  r.spinStartedAt = at;
+  r.spinEndsAt = at + s.timing.spinMs;
   const colour = colourOf(r);
   const multiplier = multiplierOf(r);
   for (const bet of liveBets(s.bets)) {
@@ -98,10 +104,10 @@ function spin(s: WheelState, now: number, ctx: StepContext, effects: Effect[]): 
 }
 
 /** The wheel has stopped: every bet settles (once: the outbox keys them), 1 % to the bonus pool. */
-function stop(s: WheelState, now: number, effects: Effect[]): void {
+function stop(s: WheelState, at: number, now: number, effects: Effect[]): void {
   const r = s.round;
   r.phase = "result";
-  r.resultEndsAt = now + s.timing.resultMs;
+  r.resultEndsAt = at + s.timing.resultMs;
   const colour = colourOf(r);
   const multiplier = multiplierOf(r);
   for (const bet of s.bets) {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { publicHash, roundHash, wheelSegment } from "../../../../shared/fairness";
 import { DEFAULT_WHEEL_LAYOUT, wheelRotate, type WheelColour } from "../../../../shared/wheel-layout";
+import { useConfig } from "../../lib/config";
 import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
 
 const FIELDS: VerifyField[] = ["roundId", "dayOfMonth", "secret", "salt", "publicHash"];
@@ -21,7 +22,11 @@ interface WheelResult {
 
 export function WheelVerifier() {
   const { t } = useTranslation("fairness");
+  const config = useConfig().data;
   const [input, setInput] = useState<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" });
+  // the salt field starts with the published wheel salt until the player types another
+  const [typedSalt, setTypedSalt] = useState<string | null>(null);
+  const salt = typedSalt ?? config?.wheel_salt ?? "";
   const [segments, setSegments] = useState(String(DEFAULT_SEGMENTS));
   const [errors, setErrors] = useState<Array<VerifyField | "segments">>([]);
   const [result, setResult] = useState<WheelResult | null>(null);
@@ -36,7 +41,7 @@ export function WheelVerifier() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = parseVerifyInput(input);
+    const parsed = parseVerifyInput({ ...input, salt });
     const count = /^\d{1,3}$/.test(segments.trim()) ? Number(segments.trim()) : 0;
     const bad: Array<VerifyField | "segments"> = parsed.ok ? [] : [...parsed.errors];
     if (!(count >= 4 && count <= 360)) bad.push("segments");
@@ -67,9 +72,23 @@ export function WheelVerifier() {
           'h = keccak256(secret_hash + ":" + salt)\nsegment = int(h[0..13], 16) mod segments\nstop = 0.1 + 0.8 · int(h[13..26], 16) / 2^52      (of the segment\'s width)\nrotate = 3·360 + 4 + ((−(segment + stop)·360/segments − 4) mod 360)'
         }
       </pre>
+      <dl className="fair-published">
+        <div>
+          <dt>{t("published.terminal")}</dt>
+          <dd>
+            <code data-testid="fair-wheel-terminal">{config?.wheel_terminal_hash ?? t("published.unknown")}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("published.salt")}</dt>
+          <dd>
+            <code data-testid="fair-wheel-salt">{config?.wheel_salt ?? t("published.unknown")}</code>
+          </dd>
+        </div>
+      </dl>
       <p>{t("wheel.script")}</p>
       <pre className="formula-block fair-formula">
-        npm run verify:wheel -- --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt;
+        npm run verify:wheel -- --secret &lt;secret_hash&gt; --round &lt;id&gt; --day &lt;day&gt; --salt &lt;salt&gt; --segments &lt;n&gt;
       </pre>
       <h3>{t("wheel.form_title")}</h3>
       <form className="fair-form" onSubmit={submit} noValidate>
@@ -78,8 +97,8 @@ export function WheelVerifier() {
             <span>{t(`form.${field}`)}</span>
             <input
               name={`wheel-${field}`}
-              value={input[field]}
-              onChange={(e) => setInput({ ...input, [field]: e.target.value })}
+              value={field === "salt" ? salt : input[field]}
+              onChange={(e) => (field === "salt" ? setTypedSalt(e.target.value) : setInput({ ...input, [field]: e.target.value }))}
               spellCheck={false}
               autoComplete="off"
               inputMode={field === "roundId" || field === "dayOfMonth" ? "numeric" : "text"}

@@ -14,7 +14,7 @@ export function RoundVerify({ game, secret, previousSecret }: { game: WheelRound
       return null;
     }
   }, [game, secret, previousSecret]);
-  const command = `npm run verify:wheel -- --secret ${secret} --round ${game.id} --day ${game.day_of_month} --salt ${game.salt} --segments ${game.layout.segments.length}`;
+  const command = `npm run verify:wheel -- --secret ${secret} --round ${game.id} --day ${game.day_of_month} --salt ${game.salt} --segments ${game.layout.segments.length} --public ${game.public_hash}${previousSecret ? ` --previous ${previousSecret}` : ""}`;
   return (
     <section className="wheel-verify" aria-labelledby="wheel-verify-title" data-testid="wheel-verify">
       <h2 id="wheel-verify-title" className="wheel-section-title">

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { WHEEL_COLOURS } from "../../../../shared/wheel-layout";
 import { ApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
 import { displayMessage } from "../../lib/i18n";
 import { EmptyState } from "../../ui/EmptyState";
 import { Money } from "../../ui/Money";
@@ -24,9 +25,11 @@ export default function WheelRoundPage() {
   const { t } = useTranslation("wheel");
   const { t: tCommon } = useTranslation();
   const id = roundIdFrom(useParams().id);
+  const config = useConfig().data;
   const game = useWheelRound(id);
-  // the chain link: the previous round's secret hashes from this one's
-  const previous = useWheelRound(id === null ? null : id - 1, game.data?.secret_hash != null);
+  // the chain link: this round's secret hashes to the previous round's (round 1: to the
+  // published terminating hash x_0)
+  const previous = useWheelRound(id === null ? null : id - 1, game.data?.secret_hash != null && id !== 1);
 
   if (id === null || (game.error instanceof ApiError && game.error.status === 404))
     return (
@@ -106,7 +109,9 @@ export default function WheelRoundPage() {
         </div>
       </dl>
 
-      {g.secret_hash && <RoundVerify game={g} secret={g.secret_hash} previousSecret={previous.data?.secret_hash ?? null} />}
+      {g.secret_hash && (
+        <RoundVerify game={g} secret={g.secret_hash} previousSecret={(g.id === 1 ? config?.wheel_terminal_hash : previous.data?.secret_hash) ?? null} />
+      )}
 
       <section className="wheel-round-bets" aria-labelledby="wheel-round-bets">
         <h2 id="wheel-round-bets" className="wheel-section-title">
