@@ -91,9 +91,9 @@ export default function WheelScreen() {
   const bet = useMutation({
     mutationFn: ({ colour, ids }: { colour: WheelColour; ids: number[] }) => placeBet(colour, ids),
     onMutate: ({ colour }) => setSending(colour),
-    onSuccess: (answer) => {
+    onSuccess: (answer, { ids }) => {
       useWheelStore.getState().addOwnBet(answer.bet);
-      useWheelSelection.getState().clear();
+      useWheelSelection.getState().drop(ids);
       playSound("bet");
       notify({ type: "success", message: answer.message });
       void refetchInventory();
