@@ -207,11 +207,14 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     await this.ctx.storage.put({ [STATE_KEY]: this.state, ...this.outbox.stage(owed) });
     if (scheduled) for (const name of TIMERS) await this.setTimer(name, timers.get(name));
     const rows: WheelBetPublic[] = [];
+    let totalsChanged = false;
     for (const e of effects) {
       if (e.type !== "broadcast") continue;
       try {
-        if (e.frame.event === "wheelNewBet") rows.push(...e.frame.data.bets);
-        else {
+        if (e.frame.event === "wheelNewBet") {
+          rows.push(...e.frame.data.bets);
+          totalsChanged = true;
+        } else {
           this.betRows.flush(); // rows of earlier steps go first: they belong before this frame
           this.sendAll(e.frame);
         }
@@ -219,7 +222,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
         console.error("wheel room refused a frame", String(err)); // a bug; the state is already safe
       }
     }
-    this.betRows.add(rows);
+    this.betRows.add(rows, totalsChanged);
     this.bank.push(bankDollars(this.state!));
     if (owed.length > 0) await this.outbox.drain();
   }
