@@ -290,20 +290,20 @@ async function wheelRound(itemIds) {
     }),
   );
   const stop = await stops[0];
+  // the outbox drain: how long after the stop until D1 has every bet of the round settled
+  const settled = (async () => {
+    const pollStart = performance.now();
+    while (performance.now() - pollStart < 120_000) {
+      const { json } = await api("/api/wheel/round", { body: { id: roundId } });
+      if (json?.game?.bets?.every((b) => b.is_win !== 0)) return Date.now() - stop.data.serverTime;
+      await sleep(50);
+    }
+    return NaN;
+  })();
   const stopSeen = await Promise.all(stops);
   await Promise.all(ends);
   for (const c of players) c.counting = false;
-  // the outbox drain: how long after the stop until D1 has every bet of the round settled
-  const pollStart = performance.now();
-  let settledMs = NaN;
-  while (performance.now() - pollStart < 120_000) {
-    const { json } = await api("/api/wheel/round", { body: { id: roundId } });
-    if (json?.game?.bets?.every((b) => b.is_win !== 0)) {
-      settledMs = Date.now() - stop.data.serverTime;
-      break;
-    }
-    await sleep(100);
-  }
+  const settledMs = await settled;
   const seen = stopSeen.map((s) => s.at);
   return {
     roundId,

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wheelRoundAnswer, type WheelRoundJson } from "../../shared/api/wheel";
+import { wheelGetAnswer, wheelRoundAnswer, type WheelRoundJson } from "../../shared/api/wheel";
 import { segmentAt } from "../../shared/wheel-layout";
+import { planSpin, timeAtAngle } from "../../web/src/features/wheel/spin";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 
 // The issue's journey (issue 16, E2E): two players cover the four colours between them (two
@@ -219,24 +220,32 @@ describe("wheel round", () => {
 
       // a visitor who opens the wheel mid-spin sees it where everyone sees it, not a restart.
       // Spins are short here: the visitor's page is loaded beforehand and waits on /cases, then
-      // comes back to the wheel (a client-side navigation: a fresh socket and wheelInit) as the
-      // spin starts; a few rounds are tried until one is caught in flight.
+      // comes back to the wheel (a client-side navigation: a fresh socket and wheelInit) half a
+      // second into a spin; a few rounds are tried until one is caught in flight. Each page's
+      // angle and clock give the moment it thinks the spin started: they must agree (a restart
+      // would put the visitor's start at its arrival, ≥ 0.5 s later).
       late = await wheelPage("");
       const modeLink = (to: string) => late!.page.locator(`nav.mode-bar a[href="${to}"]`);
+      const timed = (page: Page) =>
+        page.evaluate(() => ({ angle: Number(document.querySelector("[data-testid=wheel-rotor]")?.getAttribute("data-angle") ?? 0), t: Date.now() }));
       let compared = false;
       for (let attempt = 0; attempt < 4 && !compared; attempt++) {
         await modeLink("/cases").click();
         await late.page.waitForURL(/\/cases$/);
         const now = await seen(loser.page);
-        await until(loser.page, (s) => s.phase === "spinning" && s.round > now.round, 30_000);
+        const spinning = await until(loser.page, (s) => s.phase === "spinning" && s.round > now.round && s.angle > 400, 30_000);
         await modeLink("/wheel").click();
         const caught = await until(late.page, (s) => s.phase === "spinning" && s.angle > 0, 2_000).catch(() => null);
         if (!caught) continue;
-        const [x, y] = await Promise.all([seen(loser.page), seen(late.page)]);
-        if (x.phase === "spinning" && y.phase === "spinning" && x.round === y.round) {
-          expect(Math.abs(x.angle - y.angle), `${x.angle} vs ${y.angle}`).toBeLessThan(60);
-          compared = true;
-        }
+        const [x, y] = await Promise.all([timed(loser.page), timed(late.page)]);
+        const live = wheelGetAnswer.parse(await post("/api/wheel/get", anna.token));
+        if (!live.spin || live.spin.roundId !== spinning.round || live.spin.ms <= 1) continue;
+        if (Math.max(x.angle, y.angle) >= live.spin.rotate - 0.5) continue; // one of them already stopped
+        const plan = planSpin(live.spin.rotate, live.spin.ms);
+        const startX = x.t - timeAtAngle(plan, x.angle);
+        const startY = y.t - timeAtAngle(plan, y.angle);
+        expect(Math.abs(startX - startY), `spin start seen ${startX} vs ${startY}`).toBeLessThan(250);
+        compared = true;
       }
       expect(compared, "a mid-spin visitor was compared").toBe(true);
     } finally {

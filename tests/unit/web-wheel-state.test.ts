@@ -6,7 +6,7 @@ import { wheelServerFrame, type WheelServerFrame } from "../../shared/rooms/whee
 import { DEFAULT_WHEEL_LAYOUT, wheelRotate } from "../../shared/wheel-layout";
 import { betBlock, type BetContext } from "../../web/src/features/wheel/betRules";
 import { verifyWheelRound } from "../../web/src/features/wheel/roundCheck";
-import { toggled } from "../../web/src/features/wheel/selection";
+import { toggled, useWheelSelection } from "../../web/src/features/wheel/selection";
 import { applyFrame, emptyTotals, initialWheelData, ownColours, withOwnBet, type WheelData } from "../../web/src/features/wheel/state";
 
 const T0 = 1_800_000_000_000;
@@ -213,6 +213,14 @@ describe("bet button rules (§5 Wheel)", () => {
     expect(toggled([1, 2], { myId: 3, status: "available" }, 2)).toEqual([1, 2]);
     expect(toggled([1], { myId: 3, status: "in_bet" }, 20)).toEqual([1]);
     expect(toggled([1, 3], { myId: 3, status: "available" }, 20)).toEqual([1]);
+  });
+
+  it("an accepted bet drops only its own items from the picks (items picked meanwhile stay)", () => {
+    const sel = useWheelSelection.getState();
+    sel.clear();
+    for (const myId of [1, 2, 3]) useWheelSelection.getState().toggle({ myId, status: "available" }, 20);
+    useWheelSelection.getState().drop([1, 2]);
+    expect(useWheelSelection.getState().selected).toEqual([3]);
   });
 });
 

@@ -82,6 +82,24 @@ describe("bet rules", () => {
   });
 });
 
+describe("rows in wheelNewBet", () => {
+  it("carry a bet only while it enters its colour's shown list; the totals always", () => {
+    let s = createState(seed(1), T0, timing);
+    const rowsOf = (effects: Effect[]) => effects.flatMap((e) => (e.type === "broadcast" && e.frame.event === "wheelNewBet" ? [e.frame.data] : []));
+    for (let i = 0; i < WHEEL.betRowsShown; i++) {
+      const r = bet(s, `b${i}`, 100 + i, "red", [item(1_000 + i, 100)], T0 + 1_000 + i);
+      expect(rowsOf(r.effects)[0]!.bets).toHaveLength(1);
+      s = r.state;
+    }
+    const hidden = bet(s, "late", 999, "red", [item(2_000, 100)], T0 + 2_000);
+    expect(rowsOf(hidden.effects)[0]).toMatchObject({ bets: [], stats: { total_users: WHEEL.betRowsShown + 1 } });
+    const bigger = bet(hidden.state, "big", 998, "red", [item(2_001, 500)], T0 + 2_001);
+    expect(rowsOf(bigger.effects)[0]!.bets.map((b) => b.id)).toEqual(["big"]);
+    const otherColour = bet(hidden.state, "green", 997, "green", [item(2_002, 100)], T0 + 2_002);
+    expect(rowsOf(otherColour.effects)[0]!.bets).toHaveLength(1);
+  });
+});
+
 describe("payout", () => {
   it("bank × multiplier, 1 % bonus share floored", () => {
     expect(winCents(1_234, 50)).toBe(61_700);

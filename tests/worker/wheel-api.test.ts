@@ -22,7 +22,7 @@ async function refused(token: string | undefined, body: unknown, status: number,
 }
 
 describe("setBet refusals", () => {
-  it("answers each rule with its key and writes nothing", async () => {
+  it("answers each rule with its key and writes nothing", { timeout: 30_000 }, async () => {
     advanceClock(3_600_000); // the room's real alarms stay far away
     const s = await getWheel();
     expect(s.game.phase).toBe("betting");

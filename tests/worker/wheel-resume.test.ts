@@ -56,7 +56,7 @@ describe("eviction mid-round", () => {
     expect(await reconcile(env)).toMatchObject({ ok: true, wheelMismatches: 0 });
     watcher.close();
     late.close();
-  });
+  }, 30_000);
 
   it("refunds a bet D1 took but the room never recorded", async () => {
     const { user } = await makeUser();

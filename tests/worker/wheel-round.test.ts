@@ -111,5 +111,5 @@ describe("a wheel round with three players", () => {
     });
     expect(profile.wheelBets.find((r) => r.is_win === 2)).toMatchObject({ colour: other, result_colour: landing, win: 0 });
     for (const s of [watcher, ...sockets]) s.close();
-  });
+  }, 30_000);
 });

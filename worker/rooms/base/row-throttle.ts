@@ -18,6 +18,8 @@ export class BetRowThrottle<R extends { id: string }> {
   private readonly pending = new Map<string, R>();
   private lastSentAt = -Infinity;
   private timer: unknown;
+  /** a frame is owed even without rows (the wheel's totals changed by a row nobody sees) */
+  private poked = false;
 
   constructor(
     private readonly send: (rows: R[]) => void,
@@ -28,12 +30,13 @@ export class BetRowThrottle<R extends { id: string }> {
   ) {}
 
   /** Rows to broadcast: now if the last frame is older than the window, else with the next flush. */
-  add(rows: readonly R[]): void {
+  add(rows: readonly R[], poke = false): void {
     for (const row of rows) {
       this.pending.delete(row.id); // re-inserted last: rows keep the order of their latest change
       this.pending.set(row.id, row);
     }
-    if (this.timer !== undefined || this.pending.size === 0) return;
+    this.poked ||= poke;
+    if (this.timer !== undefined || (this.pending.size === 0 && !this.poked)) return;
     const wait = this.lastSentAt + this.windowMs - this.clock();
     if (wait <= 0) this.flush();
     else this.timer = this.timers.set(() => this.flush(), wait);
@@ -43,10 +46,12 @@ export class BetRowThrottle<R extends { id: string }> {
   flush(): void {
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
-    if (this.pending.size === 0) return;
+    if (this.pending.size === 0 && !this.poked) return;
     const rows = [...this.pending.values()];
     this.pending.clear();
+    this.poked = false;
     this.lastSentAt = this.clock();
+    if (rows.length === 0) this.send([]);
     for (let i = 0; i < rows.length; i += this.maxRows) this.send(rows.slice(i, i + this.maxRows));
   }
 }

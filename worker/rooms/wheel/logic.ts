@@ -74,14 +74,25 @@ function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }
     createdAt: now,
   };
   s.bets.push(bet);
-  effects.push({
-    type: "broadcast",
-    frame: { event: "wheelNewBet", data: { roundId: s.round.id, bets: [toBetPublic(bet)], totals: totalsOf(s), stats: statsOf(s) } },
-  });
+  // everyone gets the totals; the row itself only if it enters its colour's shown list (the biggest
+  // WHEEL.betRowsShown): the bettor has it from the answer, the rest stay countable (README "Realtime budgets")
+  const shown = isShown(s, bet) ? [toBetPublic(bet)] : [];
+  effects.push({ type: "broadcast", frame: { event: "wheelNewBet", data: { roundId: s.round.id, bets: shown, totals: totalsOf(s), stats: statsOf(s) } } });
   // the state only: the round's row in D1 gets its totals at the spin (a D1 write per bet would
   // queue every bet behind the one before: README "Benchmarks")
   effects.push({ type: "persist" });
   return { ok: true as const };
+}
+
+/** Is the bet among the biggest WHEEL.betRowsShown of its colour (equal values: the earlier first)? */
+function isShown(s: WheelState, bet: WheelBet): boolean {
+  let ahead = 0;
+  for (const b of s.bets) {
+    if (b === bet || b.status === "refunded" || b.colour !== bet.colour) continue;
+    if (b.bank > bet.bank || (b.bank === bet.bank && b.createdAt <= bet.createdAt)) ahead++;
+    if (ahead >= WHEEL.betRowsShown) return false;
+  }
+  return true;
 }
 
 /** Bets close: the winners' wins are priced (paid at the stop) and the spin goes out. */

@@ -91,9 +91,9 @@ export default function WheelScreen() {
   const bet = useMutation({
     mutationFn: ({ colour, ids }: { colour: WheelColour; ids: number[] }) => placeBet(colour, ids),
     onMutate: ({ colour }) => setSending(colour),
-    onSuccess: (answer) => {
+    onSuccess: (answer, { ids }) => {
       useWheelStore.getState().addOwnBet(answer.bet);
-      useWheelSelection.getState().clear();
+      useWheelSelection.getState().drop(ids);
       playSound("bet");
       notify({ type: "success", message: answer.message });
       void refetchInventory();
@@ -115,13 +115,15 @@ export default function WheelScreen() {
     );
 
   const { layout, settings } = state.data;
+  // own rows: the ones this socket knows as own, and any row of this user (a bet from another tab)
+  const ownRows = user ? [...selfBets, ...bets.filter((b) => b.user.id === user.id && !selfBets.some((o) => o.id === b.id))] : selfBets;
   const value = toDollars((items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0));
   const context = {
     signedIn,
     maintenance,
     connected,
     phase,
-    ownColours: ownColours(selfBets),
+    ownColours: ownColours(ownRows),
     maxColours: settings.max_colours,
     selectedCount: selected.length,
     value,
@@ -158,7 +160,7 @@ export default function WheelScreen() {
         layout={layout}
         totals={totals}
         bets={bets}
-        ownIds={new Set(selfBets.map((b) => b.id))}
+        ownIds={new Set(ownRows.map((b) => b.id))}
         landed={phase === "result" && spin ? spin.colour : null}
         blockOf={(colour) => betBlock(colour, context)}
         sending={sending}

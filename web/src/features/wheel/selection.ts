@@ -13,6 +13,8 @@ interface WheelSelection {
   /** Keeps only picks that are still in the inventory and available. */
   retain(items: readonly PickableItem[]): void;
   clear(): void;
+  /** Drops these ids (the items of a bet just accepted); picks made meanwhile stay. */
+  drop(ids: readonly number[]): void;
 }
 
 export function toggled(selected: readonly number[], item: PickableItem, max: number): number[] {
@@ -30,4 +32,5 @@ export const useWheelSelection = create<WheelSelection>()((set, get) => ({
     if (next.length !== get().selected.length) set({ selected: next });
   },
   clear: () => set({ selected: [] }),
+  drop: (ids) => set({ selected: get().selected.filter((id) => !ids.includes(id)) }),
 }));
