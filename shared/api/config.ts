@@ -18,6 +18,9 @@ export const getConfigAnswer = z.object({
   /** Published fairness commitments (README "Provably fair"): the crash chain's terminating hash and the salt. */
   crash_terminal_hash: z.string(),
   crash_salt: z.string(),
+  /** The jackpot levels' chains (README "Jackpot"): each level's terminating hash, and the salt. */
+  jackpot_terminal_hashes: z.strictObject({ low: z.string(), medium: z.string(), high: z.string() }).partial(),
+  jackpot_salt: z.string(),
   /** The total deposit (dollars) needed to chat. */
   chat_min_deposit: dollarsJson,
   /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */
