@@ -252,6 +252,12 @@ export const CLIENT_KEYS = [
   "notification_error.send_all_read",
   "youtuber_error.load",
   "cashback_error.take",
+  "crash_error.load_game_info",
+  "jackpot_error.load",
+  "jackpot_error.participate",
+  "wheel_error.load",
+  "wheel_error.bet",
+  "wheel_error.load_round",
 ] as const;
 
 /** The one error shape: every answer style of §7 (status / type / success) says "error". */

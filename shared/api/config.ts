@@ -21,6 +21,9 @@ export const getConfigAnswer = z.object({
   /** The same for the wheel (issue 16): its chain's terminating hash and its salt. */
   wheel_terminal_hash: z.string(),
   wheel_salt: z.string(),
+  /** The jackpot levels' chains (README "Jackpot"): each level's terminating hash, and the salt. */
+  jackpot_terminal_hashes: z.strictObject({ low: z.string(), medium: z.string(), high: z.string() }).partial(),
+  jackpot_salt: z.string(),
   /** The total deposit (dollars) needed to chat. */
   chat_min_deposit: dollarsJson,
   /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */

@@ -182,7 +182,10 @@ describe("jackpot round", () => {
       // the round page recomputes the draw in the browser
       await a.page.goto(`/jackpot/${roundId}`);
       await a.page.getByTestId("jackpot-verify").waitFor();
-      for (const check of ["public", "ticket", "winner"]) expect(await a.page.getByTestId(`jackpot-verify-${check}`).getAttribute("data-state")).toBe("ok");
+      // the chain link too: to the previous round's secret, or for a level's first round to its
+      // published terminating hash (/api/getConfig)
+      for (const check of ["public", "ticket", "winner", "chain"])
+        expect(await a.page.getByTestId(`jackpot-verify-${check}`).getAttribute("data-state")).toBe("ok");
       expect(Number(await a.page.getByTestId("jackpot-round-winner").getAttribute("data-user-id"))).toBe(winnerId);
       await screenshot(a.page, "jackpot-round");
     } finally {

@@ -17,6 +17,14 @@ describe("POST /api/getConfig", () => {
     expect(body.crash_salt).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("publishes the jackpot levels' terminating hashes and salt", async () => {
+    const res = await exports.default.fetch("http://x/api/getConfig", { method: "POST" });
+    const body = await res.json<{ jackpot_terminal_hashes: Record<string, string>; jackpot_salt: string }>();
+    expect(Object.keys(body.jackpot_terminal_hashes).sort()).toEqual(["high", "low", "medium"]);
+    for (const hash of Object.values(body.jackpot_terminal_hashes)) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.jackpot_salt).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("turns malformed JSON into a catalogue key, not a 500", async () => {
     const res = await exports.default.fetch("http://x/api/getConfig", {
       method: "POST",

@@ -9,6 +9,7 @@ import { readMaintenance } from "../../lib/settings";
 import { toDollars } from "../../../shared/money";
 import { chatMinDepositCents } from "../../chat/config";
 import { activeReasons } from "../../chat/mutes";
+import { jackpotTerminals } from "../../jackpot/terminals";
 // the same parser the store applies, so the published tax is the one charged
 import { sellTaxPercent } from "../../store/pricing";
 
@@ -24,6 +25,8 @@ export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(empty
     crash_salt: c.env.CRASH_SALT,
     wheel_terminal_hash: c.env.WHEEL_CHAIN_TERMINAL,
     wheel_salt: c.env.WHEEL_SALT,
+    jackpot_terminal_hashes: jackpotTerminals(c.env),
+    jackpot_salt: c.env.JACKPOT_SALT,
     // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)
     chat_min_deposit: toDollars(chatMinDepositCents(c.env)),
     sell_tax_percent: sellTaxPercent(c.env),

@@ -72,10 +72,13 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
    * the state. Only the phase steps are queued (exclusive), not the bets.
    */
   async setBet(level: JackpotLevel, request: SetBetRequest): Promise<SetBetAnswer> {
+    const seen = this.state?.round.id;
     await this.exclusive(async () => {
       await this.ensure(level);
       await this.advance();
     });
+    // the round the player saw ended while the bet waited behind its draw: not the next round's bet
+    if (seen !== undefined && this.state!.round.id !== seen) return { ok: false, message: "jackpot_api.round_closed" };
     return this.bet(request);
   }
 

@@ -6,23 +6,13 @@
 import { jackpotLevelSettings, jackpotTimers } from "../../../shared/api/jackpot";
 import { JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "../../../shared/constants";
 import { isHash, keccakHex, publicHash, utcDayOfMonth } from "../../../shared/fairness";
+import { jackpotTerminals } from "../../jackpot/terminals";
 import { ChainCursor, chainConfigFromVars } from "../../lib/hash-chain";
 import { roundIdOf } from "./logic";
 import type { RoundSeed } from "./state";
 
 export function levelNumber(level: JackpotLevel): number {
   return JACKPOT_LEVELS.indexOf(level) + 1;
-}
-
-/** The level's terminal from JACKPOT_CHAIN_TERMINALS ({"low": …, "medium": …, "high": …}). */
-function terminalOf(env: Env, level: JackpotLevel): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(env.JACKPOT_CHAIN_TERMINALS ?? "");
-    const value = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>)[level] : undefined;
-    return typeof value === "string" ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export class JackpotSeeds {
@@ -46,7 +36,7 @@ export class JackpotSeeds {
     // a secret (worker/env-secrets.d.ts): possibly unset
     const raw = ((this.env as Env & { JACKPOT_CHAIN_SEED?: string }).JACKPOT_CHAIN_SEED ?? "").trim().toLowerCase();
     const config = chainConfigFromVars(
-      { seed: isHash(raw) ? keccakHex(`${raw}:${this.level}`) : raw, length: this.env.JACKPOT_CHAIN_LENGTH, terminal: terminalOf(this.env, this.level) },
+      { seed: isHash(raw) ? keccakHex(`${raw}:${this.level}`) : raw, length: this.env.JACKPOT_CHAIN_LENGTH, terminal: jackpotTerminals(this.env)[this.level] },
       { seed: "JACKPOT_CHAIN_SEED", length: "JACKPOT_CHAIN_LENGTH", terminal: `JACKPOT_CHAIN_TERMINALS.${this.level}` },
     );
     return new ChainCursor(config, this.storage, {

@@ -1,21 +1,28 @@
 // /provably-fair, the Jackpot part: how a round's winning ticket follows from its secret and the
-// published salt, and a form that computes it in this browser (shared/fairness.ts jackpotTicket).
+// published salt, each level's published terminating hash, and a form that computes the ticket in
+// this browser (shared/fairness.ts jackpotTicket).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { JACKPOT_LEVELS } from "../../../../shared/constants";
 import { jackpotTicket } from "../../../../shared/fairness";
+import { useConfig } from "../../lib/config";
 import { parseJackpotInput, type JackpotVerifyField, type JackpotVerifyInput } from "./verifyForm";
 
 const FIELDS: JackpotVerifyField[] = ["tickets", "salt", "secret"];
 
 export function JackpotVerifier() {
   const { t } = useTranslation("fairness");
+  const config = useConfig().data;
   const [input, setInput] = useState<JackpotVerifyInput>({ tickets: "", salt: "", secret: "" });
+  // The salt field starts with the published salt until the player types another.
+  const [typedSalt, setTypedSalt] = useState<string | null>(null);
+  const salt = typedSalt ?? config?.jackpot_salt ?? "";
   const [errors, setErrors] = useState<JackpotVerifyField[]>([]);
   const [ticket, setTicket] = useState<number | null>(null);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = parseJackpotInput(input);
+    const parsed = parseJackpotInput({ ...input, salt });
     if (!parsed.ok) {
       setErrors(parsed.errors);
       setTicket(null);
@@ -32,6 +39,22 @@ export function JackpotVerifier() {
       <pre className="formula-block fair-formula">
         {'h = keccak256(secret_hash + ":" + salt)\nn = int(h[0..13], 16)      E = 2^52\nticket = floor(n · T / E) + 1'}
       </pre>
+      <dl className="fair-published">
+        {JACKPOT_LEVELS.map((level) => (
+          <div key={level}>
+            <dt>{t("jackpot.terminal", { level: t(`jackpot.levels.${level}`) })}</dt>
+            <dd>
+              <code data-testid={`fair-jackpot-terminal-${level}`}>{config?.jackpot_terminal_hashes[level] ?? t("published.unknown")}</code>
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t("published.salt")}</dt>
+          <dd>
+            <code data-testid="fair-jackpot-salt">{config?.jackpot_salt ?? t("published.unknown")}</code>
+          </dd>
+        </div>
+      </dl>
       <p>{t("jackpot.rounds")}</p>
       <pre className="formula-block fair-formula">npm run verify:jackpot -- --secret &lt;secret&gt; --salt &lt;salt&gt; --tickets &lt;T&gt;</pre>
       <form className="fair-form" onSubmit={submit} noValidate>
@@ -40,8 +63,8 @@ export function JackpotVerifier() {
             <span>{t(`jackpot.${field}`)}</span>
             <input
               name={`jackpot-${field}`}
-              value={input[field]}
-              onChange={(e) => setInput({ ...input, [field]: e.target.value })}
+              value={field === "salt" ? salt : input[field]}
+              onChange={(e) => (field === "salt" ? setTypedSalt(e.target.value) : setInput({ ...input, [field]: e.target.value }))}
               spellCheck={false}
               autoComplete="off"
               inputMode={field === "tickets" ? "numeric" : "text"}

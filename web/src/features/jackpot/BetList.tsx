@@ -51,7 +51,9 @@ export function BetList({ bets, chances, selfId, all, winnerId }: Props) {
                 </Link>
                 <span className="jackpot-bet-user">
                   <span className="participant-name">{b.user.username}</span>
-                  <span className="jackpot-bet-tickets">{t("bets.tickets", { from: b.from, to: b.to, count: ticketsOf(b) })}</span>
+                  <span className="jackpot-bet-tickets">
+                    {ticketsOf(b) === 1 ? t("bets.ticket_single", { from: b.from }) : t("bets.tickets", { from: b.from, to: b.to })}
+                  </span>
                 </span>
                 <span className="jackpot-bet-items">
                   {shown.map((item) => (

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { jackpotRoundAnswer, type JackpotRoundJson } from "../../../../shared/api/jackpot";
 import { api, ApiError } from "../../lib/api";
+import { useConfig } from "../../lib/config";
 import { displayMessage } from "../../lib/i18n";
 import { EmptyState } from "../../ui/EmptyState";
 import { ItemImage } from "../../ui/ItemImage";
@@ -24,6 +25,7 @@ export default function JackpotRoundPage() {
   const { t } = useTranslation("jackpot");
   const { t: tCommon } = useTranslation();
   const id = roundIdFrom(useParams().id);
+  const config = useConfig().data;
   const round = useQuery({
     queryKey: ["jackpotRound", id],
     queryFn: () => fetchRound(id!),
@@ -73,7 +75,15 @@ export default function JackpotRoundPage() {
       </header>
       <Facts r={r} />
       <Commission r={r} />
-      {r.secret ? <RoundVerify round={r} previousSecret={previous.data?.secret ?? null} /> : <p className="jackpot-muted">{t("verify.no_secret")}</p>}
+      {r.secret ? (
+        <RoundVerify
+          round={r}
+          // chain index 1 links to the level's published terminating hash x_0
+          previousSecret={(r.chainIndex === 1 ? config?.jackpot_terminal_hashes[r.level] : previous.data?.secret) ?? null}
+        />
+      ) : (
+        <p className="jackpot-muted">{t("verify.no_secret")}</p>
+      )}
       <BetList bets={r.bets} chances={r.chances} selfId={null} all winnerId={r.winner?.id ?? null} />
       <p>
         <Link to="/provably-fair#jackpot">{t("verify.how")}</Link>
