@@ -36,7 +36,20 @@ describe("GET /ws/hub", () => {
     await chat.waitFor((f) => f.event === "quizInit", "quizInit");
     expect(chat.frames.map((f) => f.event)).toEqual(["loadChat", "quizInit"]);
     await c.waitOnline(0, 1); // the chat socket is not counted online
-    expect(c.frames.every((f) => f.event === "online")).toBe(true);
+    expect(c.frames.every((f) => f.event === "online" || f.event === "banks")).toBe(true);
+  });
+
+  it("tells a newcomer the last bank of every game (the rooms push a bank only when it changes)", async () => {
+    await hub(env).broadcast({ event: "banks", data: { crash: 12.5, jackpot: 3, jackpotLevels: { low: 1, medium: 2 } } });
+    await hub(env).broadcast({ event: "banks", data: { wheel: 7.25, jackpot: 4, jackpotLevels: { medium: 3 } } });
+    const c = await connect();
+    const banks = await c.waitFor((f) => f.event === "banks", "banks");
+    expect(banks.data).toEqual({ crash: 12.5, jackpot: 4, jackpotLevels: { low: 1, medium: 3 }, wheel: 7.25 });
+    // a frame the schema refuses is neither delivered nor remembered
+    expect((await hub(env).broadcast({ event: "banks", data: { crash: -1 } } as never)).refused).toBeTruthy();
+    const d = await connect();
+    const again = await d.waitFor((f) => f.event === "banks", "banks");
+    expect(again.data).toEqual(banks.data);
   });
 });
 

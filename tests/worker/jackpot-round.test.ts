@@ -115,6 +115,17 @@ describe("a jackpot round with three players", () => {
     const hist = await (await post("/api/jackpot/history", { level: "medium" })).json<{ history: { id: number }[] }>();
     expect(hist.history[0]?.id).toBe(roundId);
 
+    // the profiles list the round: won for the winner, lost for the others
+    for (const p of [alice, bob, carol]) {
+      const profile = await (await post("/api/user/getProfile", {}, p.token)).json<{ jackpotBets: Record<string, unknown>[] }>();
+      expect(profile.jackpotBets[0]).toMatchObject({
+        game_id: roundId,
+        level: "medium",
+        status: p === winner ? "won" : "lost",
+        win: p === winner ? (2_540 - sum) / 100 : 0,
+      });
+    }
+
     // bounded frames: one init, ≤ 3 new-bet frames, one timer, one start, one new game
     expect(watcher.frames.length).toBeLessThanOrEqual(8);
     expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0, jackpotCommission: sum, jackpotBonusShared: 25 });

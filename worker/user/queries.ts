@@ -6,6 +6,7 @@ import { db } from "../db/client";
 import { catalogue, inventoryItems, notifications, users } from "../db/schema";
 import { ITEM_STATUS } from "../db/types";
 import { crashGameResults, crashHistory } from "./crash-history";
+import { jackpotGameResults, jackpotHistory } from "./jackpot-history";
 import { wheelGameResults, wheelHistory } from "../wheel/history";
 import { skinWithdrawHistory } from "../withdraws/history";
 import { moneyWithdrawHistory } from "../money-withdraw/history";
@@ -110,7 +111,12 @@ async function ledgerGameResults(env: DbEnv, userId: number): Promise<GameResult
  * Where settled games come from. The game-mode issues append their bets tables here (item bets
  * never touch the money ledger), and every statistic of §3 follows.
  */
-export const gameResultSources: Array<(env: DbEnv, userId: number) => Promise<GameResult[]>> = [ledgerGameResults, crashGameResults, wheelGameResults];
+export const gameResultSources: Array<(env: DbEnv, userId: number) => Promise<GameResult[]>> = [
+  ledgerGameResults,
+  crashGameResults,
+  jackpotGameResults,
+  wheelGameResults,
+];
 
 export async function gameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
   const parts = await Promise.all(gameResultSources.map((source) => source(env, userId)));
@@ -119,13 +125,10 @@ export async function gameResults(env: DbEnv, userId: number): Promise<GameResul
 
 type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
 
-/** No table holds these rows yet: jackpot bets arrive with their issue. */
-const noTableYet = async (): Promise<never[]> => [];
-
 /** One query per history list of the profile; each issue replaces its entry with its table's query. */
 export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
   crashBets: crashHistory,
-  jackpotBets: noTableYet,
+  jackpotBets: jackpotHistory,
   wheelBets: wheelHistory,
   // skin withdrawals (issue 5) and money withdrawals (issue 14), newest first
   withdraws: withdrawHistory,

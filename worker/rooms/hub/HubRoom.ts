@@ -1,20 +1,27 @@
 // The site hub (/ws/hub, README "Sockets"): one DO instance named "hub" that every tab keeps a socket
 // to. It tracks who is online and relays the site-wide and per-user frames that the worker and the
 // other rooms push by RPC through worker/rooms/hub.ts (notifyUser, broadcast, setMaintenance).
-// It keeps nothing in storage: the counts derive from the open sockets' attachments.
+// The counts derive from the open sockets' attachments; the only thing it stores is the last bank
+// of each game (the rooms push a bank only when it changes, so a newcomer learns them from here).
 import { HUB } from "../../../shared/constants";
 import { exhaustive } from "../../../shared/rooms/frame";
+import type { DataOf } from "../../../shared/rooms/frame";
 import { hubProtocol, type HubClientFrame, type HubServerFrame, type OnlineCounts } from "../../../shared/rooms/hub";
 import { Room, type BaseAttachment, type Delivery, type OwnFrame } from "../base/Room";
 import type { SessionEnd } from "../base/session-sockets";
 import { countOnline, onlineSchedule, sameCounts } from "./presence";
 
 type HubAlarm = "online";
+type Banks = DataOf<HubServerFrame, "banks">;
+
+const BANKS_KEY = "hub:banks";
 
 export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment, HubAlarm> {
   protected readonly protocol = hubProtocol;
   // Only to skip repeats and to throttle; the counts themselves come from the sockets.
   private lastOnline: { counts: OnlineCounts; at: number } | undefined;
+  // The last bank of every game, merged from the rooms' pushes (loaded from storage on first use).
+  private banks: Banks | undefined;
 
   // ── RPC (worker and rooms → hub, through worker/rooms/hub.ts) ─────────────
   /** Sends `frame` to every socket of the user (a frame the schema rejects is refused). */
@@ -28,7 +35,9 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
 
   /** Sends `frame` to every open socket. */
   async broadcast(frame: HubServerFrame): Promise<Delivery> {
-    return this.deliver(frame);
+    const delivery = this.deliver(frame);
+    if (frame.event === "banks" && !delivery.refused) await this.rememberBanks(frame.data);
+    return delivery;
   }
 
   /** Tells every client that maintenance was switched (spec §4: on → notice, bets blocked). */
@@ -53,6 +62,9 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
   protected async onJoin(ws: WebSocket): Promise<void> {
     // The newcomer always learns the counts at once, even when the broadcast is coalesced.
     if (!(await this.onlineChanged())) this.sendTo(ws, { event: "online", data: this.counts() });
+    // ... and the games' banks for the mode bar (a room pushes its bank only when it changes).
+    const banks = await this.knownBanks();
+    if (Object.keys(banks).length > 0) this.sendTo(ws, { event: "banks", data: banks });
   }
 
   protected async onIdentified(): Promise<void> {
@@ -71,6 +83,20 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
   /** The coalesced online broadcast is due (its only timer). */
   protected onAlarm(name: HubAlarm): void {
     if (name === "online") this.publishOnline(Date.now());
+  }
+
+  // ── banks ─────────────────────────────────────────────────────────────────
+  private async knownBanks(): Promise<Banks> {
+    this.banks ??= (await this.ctx.storage.get<Banks>(BANKS_KEY)) ?? {};
+    return this.banks;
+  }
+
+  private async rememberBanks(data: Banks): Promise<void> {
+    const known = await this.knownBanks();
+    const merged: Banks = { ...known, ...data };
+    if (known.jackpotLevels || data.jackpotLevels) merged.jackpotLevels = { ...known.jackpotLevels, ...data.jackpotLevels };
+    this.banks = merged;
+    await this.ctx.storage.put(BANKS_KEY, merged);
   }
 
   // ── presence ──────────────────────────────────────────────────────────────

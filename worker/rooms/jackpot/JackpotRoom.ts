@@ -1,28 +1,30 @@
 // A jackpot room (/ws/jackpot?level=…, README "Jackpot"): one instance per level, a thin shell
-// around the pure rules (logic.ts). Bets arrive by RPC from POST /api/jackpot/setBet; they and the
-// phase steps run one at a time (the `exclusive` queue), so ticket ranges follow bet order. The
-// state is one storage value; deadlines are named alarms, and after an eviction onStart reloads
-// the open round's bets from D1 (the truth for them) and catches up with the clock.
+// around the pure rules (logic.ts). Bets arrive by RPC from POST /api/jackpot/setBet and run
+// concurrently: each is numbered (seq, tickets) inside its own D1 batch, and the room applies the
+// answers in seq order. The phase steps (draw, reveal, new round, refund) run one at a time (the
+// `exclusive` queue). The state is one storage value without the bets; deadlines are named
+// alarms, and after an eviction onStart reloads the round's bets from D1 (their truth) and
+// catches up with the clock.
 import { JACKPOT_SECOND, type JackpotBetJson, type JackpotHistoryEntry, type JackpotStateJson } from "../../../shared/api/jackpot";
-import { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "../../../shared/constants";
+import { JACKPOT, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "../../../shared/constants";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { jackpotProtocol, type JackpotClientFrame, type JackpotServerFrame } from "../../../shared/rooms/jackpot";
 import { errorBody } from "../../../shared/errors";
-import { toDollars } from "../../../shared/money";
-import { BankPush } from "../../lib/bank-push";
+import type { BankPush } from "../../lib/bank-push";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import { toBetJson } from "../../jackpot/present";
 import { history, roundBets } from "../../jackpot/queries";
 import { chances, totalTickets } from "../../jackpot/tickets";
 import type { BetUser, JackpotBet } from "../../jackpot/types";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
-import { hub } from "../hub";
 import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, reveal, type JackpotKey } from "./logic";
 import { Outbox, type Owed } from "./outbox";
 import { JackpotSeeds, roomConfig } from "./seeds";
 import { closeRound, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
 import { createState, type JackpotState } from "./state";
-import { isLevel, jackpotRoom } from "./stub";
+import { jackpotBankPush } from "./banks";
+import { BetFrames } from "./bet-frames";
+import { isLevel } from "./stub";
 import { finishedEntry, newBetTotals, stateJson } from "./views";
 
 type TimerName = "solo" | "draw" | "reveal" | "end";
@@ -48,10 +50,15 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   private readonly maintenance = new MaintenanceFlag(this.env);
   private seeds: JackpotSeeds | undefined;
   private historyCache: JackpotHistoryEntry[] | undefined;
-  /** bets accepted in the current JACKPOT.betsWindowMs window (one jackpotNewBet frame) */
-  private pendingBets: JackpotBet[] = [];
-  private pendingRound: number | undefined;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** jackpotNewBet, coalesced (bet-frames.ts) */
+  private readonly betFrames = new BetFrames((roundId, bets) => {
+    const s = this.state;
+    if (!s || s.round.id !== roundId) return;
+    this.broadcast({
+      event: "jackpotNewBet",
+      data: { roundId, bets: bets.map(toBetJson), ...newBetTotals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
+    });
+  });
   private bankPush: BankPush | undefined;
   /** bets D1 numbered whose earlier seqs are not in yet (applyArrived) */
   private readonly arrived = new Map<number, JackpotBet>();
@@ -189,7 +196,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
         // refund (a single player timed out) or newGame (the winner was shown): a new round
         const finished = finishedEntry(s, now);
         const owed: Owed[] = step === "refund" ? [{ kind: "refund", roundId: s.round.id }] : [];
-        this.flushBets();
+        this.betFrames.flush();
         await this.openRound(s.level, s.round.chainIndex + 1, lastWinnerOf(s), owed);
         this.historyCache = this.historyCache && [finished, ...this.historyCache].slice(0, JACKPOT.historySize);
         const r = this.state!.round;
@@ -216,7 +223,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
       .filter((c) => c.user.id !== d.winner.id)
       .map((c) => ({ userId: c.user.id, lost: c.price }));
     this.state = s;
-    for (const b of late) this.queueBet(b);
+    for (const b of late) this.betFrames.add(s.round.id, b);
     await this.save([
       {
         kind: "settle",
@@ -236,7 +243,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
         },
       },
     ]);
-    this.flushBets();
+    this.betFrames.flush();
     const data = stateJson(s, this.config().settings, timers, false, Date.now()).draw!;
     this.broadcast({ event: "startJackpot", data: { draw: data, secret: s.round.secret, serverTime: Date.now() } });
     void this.outbox.drain();
@@ -297,13 +304,13 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     for (let next = this.arrived.get(s.bets.length + 1); next; next = this.arrived.get(s.bets.length + 1)) {
       this.arrived.delete(next.seq);
       s = acceptBet(s, next, settings, timers, next.createdAt);
-      this.queueBet(next);
+      this.betFrames.add(roundId, next);
     }
     if (s === s0) return;
     this.state = s;
     await this.save();
     if (s0.status !== s.status && s.countdownEndsAt !== null) {
-      this.flushBets();
+      this.betFrames.flush();
       this.broadcast({ event: "jackpotTimer", data: { roundId, countdownEndsAt: s.countdownEndsAt, serverTime: Date.now() } });
     }
     this.pushBank();
@@ -363,40 +370,11 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     }
   }
 
-  /** jackpotNewBet is coalesced: one frame per JACKPOT.betsWindowMs with the window's bets and the totals then. */
-  private queueBet(bet: JackpotBet): void {
-    const roundId = this.state!.round.id;
-    if (this.pendingRound !== roundId) this.flushBets();
-    this.pendingRound = roundId;
-    this.pendingBets.push(bet);
-    this.flushTimer ??= setTimeout(() => this.flushBets(), JACKPOT.betsWindowMs);
-  }
-
-  private flushBets(): void {
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    const bets = this.pendingBets;
-    this.pendingBets = [];
-    const s = this.state;
-    // bets of a round that has ended meanwhile are in its newGameJackpot's `finished` entry
-    if (bets.length === 0 || !s || s.round.id !== this.pendingRound) return;
-    this.broadcast({
-      event: "jackpotNewBet",
-      data: { roundId: s.round.id, bets: bets.map(toBetJson), ...newBetTotals(s), soloEndsAt: s.soloEndsAt, serverTime: Date.now() },
-    });
-  }
-
-  /** The mode bar: this level's bank with the sum of the three (the siblings answer theirs by RPC). */
+  /** The mode bar: this level's bank (banks.ts adds the siblings' and throttles). */
   private pushBank(): void {
     const s = this.state;
     if (!s) return;
-    this.bankPush ??= new BankPush(async (bank) => {
-      const banks: Partial<Record<JackpotLevel, number>> = { [s.level]: bank };
-      for (const other of JACKPOT_LEVELS) if (other !== s.level) banks[other] = await jackpotRoom(this.env, other).bank();
-      const sum = Object.values(banks).reduce((a, b) => a + (b ?? 0), 0);
-      const jackpotLevels = Object.fromEntries(Object.entries(banks).map(([l, v]) => [l, toDollars(v ?? 0)]));
-      await hub(this.env).broadcast({ event: "banks", data: { jackpot: toDollars(sum), jackpotLevels } });
-    }, JACKPOT.bankPushMs);
+    this.bankPush ??= jackpotBankPush(this.env, s.level);
     this.bankPush.push(totalTickets(s.bets));
   }
 }
