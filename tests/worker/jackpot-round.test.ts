@@ -8,6 +8,7 @@ import { jackpotTicket, publicHash } from "../../shared/fairness";
 import { reconcile } from "../../worker/books/reconcile";
 import { count, giveItem, itemRow } from "./crash-fixtures";
 import { connectJackpot, fireAt, jackpotRoundRow, setBet } from "./jackpot-client";
+import { connectHub } from "./hub-client";
 import { makeUser, post } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -24,6 +25,7 @@ describe("a jackpot round with three players", () => {
     const c1 = await giveItem(carol.user.id, 520);
     const c2 = await giveItem(carol.user.id, 40);
 
+    const hub = await connectHub();
     const watcher = await connectJackpot("medium");
     const init = watcher.all("jackpotInit")[0]!.data.state;
     expect(init).toMatchObject({ level: "medium", status: 0, bank: 0, bets: [], draw: null });
@@ -47,6 +49,9 @@ describe("a jackpot round with three players", () => {
     const last = await watcher.next("jackpotNewBet", (f) => f.data.playersCount === 3);
     expect(last.data.bank).toBe(25.4);
     expect(last.data).not.toHaveProperty("chances");
+    // the mode bar: the level's bank (the last of a burst arrives when the throttle window ends) and the sum
+    const banks = await hub.waitFor((f) => f.event === "banks" && f.data.jackpotLevels?.medium === 25.4, "banks");
+    expect(banks.data).toMatchObject({ jackpotLevels: { low: expect.any(Number), high: expect.any(Number) } });
 
     const state = await (await post("/api/jackpot/get", { level: "medium" })).json<{
       status: number;
@@ -130,5 +135,6 @@ describe("a jackpot round with three players", () => {
     expect(watcher.frames.length).toBeLessThanOrEqual(8);
     expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0, jackpotCommission: sum, jackpotBonusShared: 25 });
     watcher.close();
+    hub.close();
   });
 });
