@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MONEY_WITHDRAW } from "../../shared/constants";
 import { reconcile } from "../../worker/books/reconcile";
 import { auditRows, deposit, makeUser, post } from "./user-fixtures";
-import { bet, booksBalance, CARD, cancel, create, createOk, decide, items, row, statuses, withdrawer } from "./money-withdraw-fixtures";
+import { bet, booksBalance, jackpotBet, wheelBet, CARD, cancel, create, createOk, decide, items, row, statuses, withdrawer } from "./money-withdraw-fixtures";
 
 const available = async (token: string) => (await (await post("/api/user/getAvailableWithdraw", {}, token)).json()) as Record<string, unknown>;
 const admin = () => makeUser({ isAdmin: true });
@@ -21,6 +21,18 @@ describe("getAvailableWithdraw", () => {
     await deposit(user.id, 10_000);
     await bet(user.id, 4_000);
     expect(await available(token)).toMatchObject({ blocked: "withdrawal_api.wager_required", wager: { deposits: 100, bets: 40, withdrawn: 0, factor: 3 } });
+  });
+  it("jackpot and wheel stakes count as bets; refunded ones do not", async () => {
+    const { user, token } = await makeUser();
+    await deposit(user.id, 10_000);
+    await bet(user.id, 1_000);
+    await jackpotBet(user.id, 2_000);
+    await jackpotBet(user.id, 5_000, "refunded");
+    await wheelBet(user.id, 3_000);
+    await wheelBet(user.id, 7_000, 3);
+    expect(await available(token)).toMatchObject({ blocked: "withdrawal_api.wager_required", wager: { deposits: 100, bets: 60 } });
+    await wheelBet(user.id, 4_000);
+    expect(await available(token)).toMatchObject({ blocked: null, wager: { deposits: 100, bets: 100 } });
   });
   it("wagered: deposits × factor, capped by the rolling money limit; all four systems configured", async () => {
     const p = await withdrawer([], 10_000);

@@ -25,6 +25,42 @@ export async function bet(userId: number, cents: number) {
     .run();
 }
 
+/**
+ * A jackpot bet of one item worth `cents` in a round of its own: 'drawn' (staked, settlement owed)
+ * or 'refunded' (the item came back: no stake). Consistent with the books' jackpot section.
+ */
+export async function jackpotBet(userId: number, cents: number, status: "drawn" | "refunded" = "drawn") {
+  const id = 1_000_000 + ++roundSeq * 3;
+  const [itemId] = await items(userId, [cents]);
+  const betId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO jackpot_rounds (id, level, chain_index, public_hash, day_of_month, status, bank) VALUES (?1, 'low', ?1, ?2, 1, ?3, ?4)").bind(
+      id,
+      "f".repeat(64),
+      status,
+      cents,
+    ),
+    env.DB.prepare("INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, ticket_from, ticket_to) VALUES (?1, ?2, 1, ?3, ?4, 1, ?4)").bind(
+      betId,
+      id,
+      userId,
+      cents,
+    ),
+    env.DB.prepare("INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) VALUES (?1, ?2, ?3, ?4)").bind(betId, id, itemId, cents),
+  ]);
+}
+
+/** A settled wheel bet of `cents` (status 2 lost, 3 refunded) in a finished round of its own. */
+export async function wheelBet(userId: number, cents: number, status: 2 | 3 = 2) {
+  const id = 1_000_000 + ++roundSeq;
+  await env.DB.prepare("INSERT INTO wheel_rounds (id, public_hash, day_of_month, layout, status, bank) VALUES (?1, ?2, 1, '{}', 'finished', ?3)")
+    .bind(id, "f".repeat(64), cents)
+    .run();
+  await env.DB.prepare("INSERT INTO wheel_bets (id, round_id, user_id, colour, bank, status) VALUES (?1, ?2, ?3, 'red', ?4, ?5)")
+    .bind(crypto.randomUUID(), id, userId, cents, status)
+    .run();
+}
+
 /** Items owned by the player, each its own catalogue entry priced `price` cents; their ids. */
 export async function items(userId: number, prices: number[]): Promise<number[]> {
   const ids: number[] = [];

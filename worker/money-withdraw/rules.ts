@@ -1,7 +1,8 @@
 // The pure rules of a money withdrawal (README "Money withdrawals"; the refusal order is the
 // contract's, shared/api/money-withdraw.ts). No I/O: tests/unit/money-withdraw-rules.test.ts.
 //   deposits  Σ the player's ledger 'deposit' rows + the value credited by their skins deposits
-//   bets      Σ the player's stakes: crash bets' bank (not refunded ones) + case opens' price.
+//   bets      Σ the player's stakes: crash and wheel bets' bank and jackpot bets' price (not
+//             refunded ones) + case opens' price.
 //             Store buys are not bets: a purchase is a trade at the item's value, nothing is risked.
 //   withdrawn Σ amount of the player's money withdrawals not canceled (moderation, sending, completed)
 //   wager     nothing leaves as money before bets ≥ deposits; then money out in all (withdrawn +

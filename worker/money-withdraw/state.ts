@@ -15,7 +15,10 @@ export function wagerSql(userId: number, now: number): SQL {
       COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit'), 0)
         + COALESCE((SELECT SUM(amount) FROM skin_deposits WHERE user_id = ${userId} AND credited_at IS NOT NULL), 0) AS deposits,
       COALESCE((SELECT SUM(bank) FROM crash_bets WHERE user_id = ${userId} AND status IN (0, 1, 2)), 0)
-        + COALESCE((SELECT SUM(price) FROM case_opens WHERE user_id = ${userId}), 0) AS bets,
+        + COALESCE((SELECT SUM(price) FROM case_opens WHERE user_id = ${userId}), 0)
+        + COALESCE((SELECT SUM(b.price) FROM jackpot_bets b JOIN jackpot_rounds r ON r.id = b.round_id
+                     WHERE b.user_id = ${userId} AND r.status <> 'refunded'), 0)
+        + COALESCE((SELECT SUM(bank) FROM wheel_bets WHERE user_id = ${userId} AND status IN (0, 1, 2)), 0) AS bets,
       COALESCE((SELECT SUM(amount) FROM money_withdrawals WHERE user_id = ${userId} AND status <> 'canceled'), 0) AS withdrawn,
       COALESCE((SELECT SUM(amount) FROM money_withdrawals WHERE user_id = ${userId} AND status <> 'canceled' AND created_at > ${since}), 0) AS window_used,
       EXISTS (SELECT 1 FROM money_withdrawals WHERE user_id = ${userId} AND status IN ('moderation', 'sending')) AS has_open`;
