@@ -50,6 +50,9 @@ describe("eviction mid-round", () => {
     advanceClock(5_000);
     expect(await runDurableObjectAlarm(wheel())).toBe(true);
     await late.next("newGameWheel", (f) => f.data.game.id === 2);
+    // the finished round's bets left storage with it (rooms/wheel/store.ts keeps one key per bet)
+    const betKeys = await runInDurableObject(wheel(), async (_instance, state) => [...(await state.storage.list({ prefix: "wheel:bet:" })).keys()]);
+    expect(betKeys).toEqual([]);
     expect(await balanceOf(p.user.id)).toBe(balance);
     expect(await count("SELECT COUNT(*) AS n FROM wheel_bets WHERE status IN (1, 2)")).toBe(2);
     expect(await wheelRoundRow(1)).toMatchObject({ status: "finished", colour: landing });
@@ -58,18 +61,25 @@ describe("eviction mid-round", () => {
     late.close();
   }, 30_000);
 
-  it("refunds a bet D1 took but the room never recorded", async () => {
+  it("refunds a bet D1 took but the room never recorded; a recorded bet survives the eviction", async () => {
     const { user } = await makeUser();
     const item = await giveItem(user.id, 640);
+    const kept = await makeUser();
+    const keptItem = await giveItem(kept.user.id, 500);
     const c = await connectWheel();
     const game = c.all("wheelInit")[0]!.data.game;
     expect(game.phase).toBe("betting");
+    const keptBet = (await (await setBet(kept.token, { colour: "black", items: [keptItem] })).json()) as { bet: { id: string } };
     const betId = crypto.randomUUID();
     expect((await placeBet(env, { betId, roundId: game.id, userId: user.id, colour: "red", itemIds: [item], now: Date.now() })).ok).toBe(true);
     expect((await itemRow(item))?.status).toBe("in_bet");
     await evictDurableObject(wheel());
     const again = await connectWheel();
-    expect(again.all("wheelInit")[0]!.data.game).toMatchObject({ id: game.id, bank: 0 });
+    const init = again.all("wheelInit")[0]!.data;
+    expect(init.game).toMatchObject({ id: game.id, bank: 5 });
+    expect(init.bets.map((b) => b.id)).toEqual([keptBet.bet.id]);
+    expect(await wheelBetRow(keptBet.bet.id)).toMatchObject({ status: 0 });
+    expect(await itemRow(keptItem)).toMatchObject({ status: "in_bet" });
     expect(await wheelBetRow(betId)).toMatchObject({ status: 3 });
     expect(await itemRow(item)).toMatchObject({ owner_id: user.id, status: "available" });
     expect((await reconcile(env)).ok).toBe(true);

@@ -22,10 +22,10 @@ import { betRefusal, isColour, valueRefusal, type WheelKey } from "./rules";
 import { RoundSeeds } from "./seeds";
 import { availableItems, lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type HistoryItem, type WheelState } from "./state";
+import { WheelStore } from "./store";
 import { finishedRounds } from "../../wheel/queries";
 import { spinOf, statsOf, toBetPublic, toGame, toHistoryEntry, totalsOf, visibleBets, wheelInitData } from "./views";
 
-const STATE_KEY = "wheel:state";
 const TIMERS: readonly TimerName[] = ["spin", "stop", "next"];
 
 export interface SetBetRequest {
@@ -41,6 +41,9 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
   protected readonly protocol = wheelProtocol;
   private state: WheelState | undefined;
   private loading: Promise<WheelState> | undefined;
+  /** the state as storage holds it (store.ts writes only what changed since) */
+  private persisted: WheelState | undefined;
+  private readonly store = new WheelStore(this.ctx.storage);
   private readonly outbox = new Outbox(this.ctx.storage, this.env);
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
@@ -192,7 +195,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     return result.outcome;
   }
 
-  /** State + owed D1 writes in one storage write, then timers, then frames, then the drain. */
+  /** State (what changed: store.ts) + owed D1 writes in one storage write, then timers, then frames, then the drain. */
   private async commit(effects: readonly Effect[]): Promise<void> {
     const owed: OutboxEntry[] = [];
     const timers = new Map<TimerName, number>();
@@ -205,7 +208,11 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
         timers.set(e.name, e.at);
       }
     }
-    await this.ctx.storage.put({ [STATE_KEY]: this.state, ...this.outbox.stage(owed) });
+    const before = this.persisted;
+    const entries = this.store.entries(before, this.state!);
+    this.persisted = this.state;
+    await this.ctx.storage.put({ ...entries, ...this.outbox.stage(owed) });
+    if (before && before.round.id !== this.state!.round.id) await this.store.dropBefore(this.state!.round.id);
     if (scheduled) for (const name of TIMERS) await this.setTimer(name, timers.get(name));
     const rows: WheelBetPublic[] = [];
     let totalsChanged = false;
@@ -246,9 +253,10 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
   }
 
   private async load(): Promise<WheelState> {
-    const stored = await this.ctx.storage.get<WheelState>(STATE_KEY);
+    const stored = await this.store.load();
     if (stored) {
       this.state = stored;
+      this.persisted = stored;
       await this.run({ type: "restore" });
       // bets D1 took while the room that decided them was lost: their items go back
       const known = await this.outbox.owedBets();

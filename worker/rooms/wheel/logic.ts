@@ -21,7 +21,10 @@ export function timersOf(state: WheelState): Partial<Record<TimerName, number>> 
 }
 
 export function step(state: WheelState, event: WheelEvent, now: number, ctx: StepContext): StepResult<WheelState> {
-  const s = structuredClone(state);
+  // bets are never changed in place (a changed bet is a new object: spin, stop), so a step copies
+  // the list, not every bet — a whole-state clone per bet cost O(n) and O(n²) a round; the shell
+  // writes to storage only the bets whose object changed (store.ts)
+  const s: WheelState = { round: structuredClone(state.round), bets: [...state.bets], history: [...state.history], timing: { ...state.timing } };
   const effects: Effect[] = [];
   advance(s, now, ctx, effects);
   const outcome = handle(s, event, now, effects, ctx);
@@ -103,13 +106,12 @@ function spin(s: WheelState, at: number, now: number, ctx: StepContext, effects:
   r.spinEndsAt = at + s.timing.spinMs;
   const colour = colourOf(r);
   const multiplier = multiplierOf(r);
-  for (const bet of liveBets(s.bets)) {
-    if (bet.colour !== colour) continue;
-    bet.win = winCents(bet.bank, multiplier);
-    const pick = pickWinItem(bet.win, ctx.catalogue);
-    bet.winItem = pick ? { ...pick.item } : null;
-    bet.remainder = pick ? pick.remainder : bet.win;
-  }
+  s.bets = s.bets.map((bet) => {
+    if (bet.status === "refunded" || bet.colour !== colour) return bet;
+    const win = winCents(bet.bank, multiplier);
+    const pick = pickWinItem(win, ctx.catalogue);
+    return { ...bet, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
+  });
   effects.push({ type: "broadcast", frame: { event: "startWheel", data: { ...spinOf(s)!, serverTime: now } } });
   effects.push({ type: "persist", round: roundRow(s) });
 }
@@ -121,10 +123,15 @@ function stop(s: WheelState, at: number, now: number, effects: Effect[]): void {
   r.resultEndsAt = at + s.timing.resultMs;
   const colour = colourOf(r);
   const multiplier = multiplierOf(r);
-  for (const bet of s.bets) {
-    if (bet.status !== "pending") continue;
-    if (bet.colour === colour) {
-      bet.status = "won";
+  const settled: WheelBet[] = [];
+  s.bets = s.bets.map((b) => {
+    if (b.status !== "pending") return b;
+    const bet: WheelBet = { ...b, status: b.colour === colour ? "won" : "lost" };
+    settled.push(bet);
+    return bet;
+  });
+  for (const bet of settled) {
+    if (bet.status === "won") {
       effects.push({
         type: "settle",
         settlement: {
@@ -139,7 +146,6 @@ function stop(s: WheelState, at: number, now: number, effects: Effect[]): void {
         },
       });
     } else {
-      bet.status = "lost";
       effects.push({ type: "settle", settlement: { kind: "loss", roundId: r.id, betId: bet.id, userId: bet.user.id } });
     }
   }
