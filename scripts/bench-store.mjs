@@ -12,29 +12,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
-const { migrateLocal, quietEnv, root, seedLocal, startSite } = await import("./lib/site.mjs");
+const { migrateLocal, seedLocal, startSite } = await import("./lib/site.mjs");
+const { freePort, log, pct, readOptions, wranglerIn: wrangler } = await import("./lib/bench.mjs");
 
-const opts = { rounds: 20, log: 0 };
-for (let i = 2; i < process.argv.length; i++) {
-  const [flag, inline] = process.argv[i].split("=");
-  const key = flag.replace(/^--/, "");
-  if (!(key in opts)) {
-    console.error(
-      `unknown option ${flag}; options: ${Object.keys(opts)
-        .map((k) => `--${k}`)
-        .join(" ")}`,
-    );
-    process.exit(2);
-  }
-  opts[key] = Number(inline ?? process.argv[++i]);
-  if (!Number.isFinite(opts[key]) || opts[key] < 0) throw new Error(`bad value for ${flag}`);
-}
+const opts = readOptions({ rounds: 20, log: 0 });
 
 /** [label, body] — searches of every kind, some paged, some price-bounded. */
 const QUERIES = [
@@ -55,35 +40,9 @@ const QUERIES = [
 ];
 const SQL_TERMS = ["redline", "AK-47", "doppler", "Field-Tested", "case hardened", "zzzzqq"];
 
-const log = (...a) => console.log(`[bench ${new Date().toISOString().slice(11, 23)}]`, ...a);
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-function pct(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 const fmt = (v) => (Number.isFinite(v) ? `${v.toFixed(1)}`.padStart(7) : "      —");
 const row = (label, xs) => `${label.padEnd(30)} ${fmt(pct(xs, 50))} ${fmt(pct(xs, 95))} ${fmt(Math.max(...xs))}   n=${xs.length}`;
 const sqlEsc = (s) => `'${s.replaceAll("'", "''")}'`;
-
-function wrangler(args, stateDir) {
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "wrangler"), [...args, "--persist-to", stateDir], {
-    cwd: root,
-    env: quietEnv,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
 
 const stateDir = mkdtempSync(path.join(os.tmpdir(), "skinrush-bench-store-"));
 let site;

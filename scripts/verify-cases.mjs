@@ -5,14 +5,14 @@
 // The scheme (README "Provably fair", shared/fairness.ts casesPick):
 //   n = first 13 hex digits of keccak256(serverSeed + ":" + clientSeed + ":" + nonce + ":cases")
 //   t = floor(n · W / 2^52) over the total weight W; the pick is the first item whose
-//   cumulative weight exceeds t. keccak-256 is the embedded one of scripts/verify-crash.mjs.
+//   cumulative weight exceeds t. keccak-256 and the command-line frame are scripts/lib/verify.mjs's.
 //
 //   node scripts/verify-cases.mjs --server-seed <hex> --client-seed <text> --nonce <n>
 //        --weights <w1,w2,...> [--hash <hex>] [--json]
 //
 // Exit code: 0 (and the hash matches when given), 1 the hash does not match, 2 bad usage.
 import { pathToFileURL } from "node:url";
-import { E, hashToN, keccak256Hex } from "./verify-crash.mjs";
+import { checked, E, HEX64, hashToN, keccak256Hex, readArgs, runCli, UsageError } from "./lib/verify.mjs";
 
 /**
  * @param {{ serverSeed: string, clientSeed: string, nonce: number, weights: number[], hash?: string }} o
@@ -49,26 +49,12 @@ const USAGE = `usage: node scripts/verify-cases.mjs --server-seed <hex> --client
   --hash         the server seed hash shown before the opening: checked
   --json         print the result as JSON`;
 
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-const VALUED = ["server-seed", "client-seed", "nonce", "weights", "hash"];
-
-export class UsageError extends Error {}
+export { UsageError };
 
 /** @param {string[]} argv */
 export function parseArgs(argv) {
-  /** @type {Record<string, string | boolean>} */
-  const raw = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--json" || a === "--help" || a === "-h") raw[a.replace(/^-+/, "")] = true;
-    else if (a.startsWith("--") && VALUED.includes(a.slice(2))) {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      raw[a.slice(2)] = v;
-    } else throw new UsageError(`unknown argument: ${a}`);
-  }
-  if (raw.help || raw.h) return { help: true };
-  for (const k of ["server-seed", "client-seed", "nonce", "weights"]) if (typeof raw[k] !== "string") throw new UsageError(`--${k} is required`);
+  const raw = readArgs(argv, ["server-seed", "client-seed", "nonce", "weights", "hash"], ["server-seed", "client-seed", "nonce", "weights"]);
+  if (!raw) return { help: true };
   const serverSeed = /** @type {string} */ (raw["server-seed"]);
   if (!HEX64.test(serverSeed)) throw new UsageError("--server-seed must be 64 hex characters");
   const hash = typeof raw.hash === "string" ? raw.hash : undefined;
@@ -95,30 +81,19 @@ export function parseArgs(argv) {
  * @param {string[]} argv @param {{ log: (s: string) => void, error: (s: string) => void }} [io]
  */
 export function main(argv, io = { log: console.log, error: console.error }) {
-  let opts;
-  try {
-    opts = parseArgs(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.error(`${err.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (opts.help) {
-    io.log(USAGE);
-    return 0;
-  }
-  const r = verifyCases(/** @type {any} */ (opts));
-  if (opts.json) {
-    io.log(JSON.stringify({ ...r, n: r.n.toString(), total: r.total.toString(), t: r.t.toString() }));
-    return r.ok ? 0 : 1;
-  }
-  io.log(`roll hash     ${r.rollHash}`);
-  io.log(`n             ${r.n} (of 2^52)`);
-  io.log(`t             ${r.t} (of total weight ${r.total})`);
-  io.log(`picked item   #${r.index + 1} (index ${r.index}, weight ${opts.weights?.[r.index]})`);
-  io.log(`seed hash     ${r.serverSeedHash}${r.hashMatches === null ? "" : `  ${r.hashMatches ? "OK" : "MISMATCH"} (given ${opts.hash?.toLowerCase()})`}`);
-  io.log(r.ok ? "all checks hold" : "VERIFICATION FAILED");
-  return r.ok ? 0 : 1;
+  return runCli(argv, io, {
+    usage: USAGE,
+    parse: parseArgs,
+    verify: (opts) => verifyCases(/** @type {any} */ (opts)),
+    json: (r) => JSON.stringify({ ...r, n: r.n.toString(), total: r.total.toString(), t: r.t.toString() }),
+    print: (r, opts) => {
+      io.log(`roll hash     ${r.rollHash}`);
+      io.log(`n             ${r.n} (of 2^52)`);
+      io.log(`t             ${r.t} (of total weight ${r.total})`);
+      io.log(`picked item   #${r.index + 1} (index ${r.index}, weight ${/** @type {any} */ (opts).weights?.[r.index]})`);
+      io.log(`seed hash     ${r.serverSeedHash}${checked(r.hashMatches, /** @type {any} */ (opts).hash)}`);
+    },
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

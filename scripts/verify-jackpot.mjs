@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Verifies a jackpot round with nothing but Node (no npm packages; keccak-256 from
-// scripts/verify-crash.mjs): the winning ticket from the revealed secret, the salt and the
+// Verifies a jackpot round with nothing but Node (no npm packages; keccak-256, the chain checks
+// and the command-line frame from scripts/lib/verify.mjs): the winning ticket from the revealed secret, the salt and the
 // round's total tickets (floor(n · T / 2^52) + 1, n = the first 13 hex digits of
 // keccak256(secret + ":" + salt)), the public hash shown before the round, and optionally the
 // link to the level's previous round (round id − 3) and the level's whole chain. README "Jackpot".
@@ -10,7 +10,23 @@
 //
 // Exit code: 0 all given checks hold, 1 a check failed, 2 bad usage.
 import { pathToFileURL } from "node:url";
-import { chainWalk, E, hashToN, keccak256Hex, publicHash, roundHash } from "./verify-crash.mjs";
+import {
+  chainChecks,
+  chainHolds,
+  checked,
+  checkHex64,
+  E,
+  hashToN,
+  integerOption,
+  optionalText,
+  printChainChecks,
+  readArgs,
+  roundHash,
+  runCli,
+  UsageError,
+} from "./lib/verify.mjs";
+
+export { UsageError };
 
 /** Winning ticket in [1, tickets]. @param {string} secret @param {string} salt @param {number} tickets */
 export function winningTicket(secret, salt, tickets) {
@@ -28,14 +44,10 @@ export function chainIndexOf(round) {
 export function verifyJackpot(o) {
   const secret = o.secret.toLowerCase();
   const ticket = winningTicket(secret, o.salt, o.tickets);
-  const ph = publicHash(secret, o.round, o.day);
-  const link = keccak256Hex(secret);
   const index = chainIndexOf(o.round);
-  const terminalFromSecret = o.terminal === undefined ? null : chainWalk(secret, index);
-  const publicHashMatches = o.public === undefined ? null : o.public.toLowerCase() === ph;
   const ticketMatches = o.winnerTicket === undefined ? null : o.winnerTicket === ticket;
-  const chainLinkHolds = o.previous === undefined ? null : o.previous.toLowerCase() === link;
-  const terminalMatches = o.terminal === undefined ? null : o.terminal.toLowerCase() === terminalFromSecret;
+  // keccak256(secret) is the secret of round id − 3 (the level's previous round) if the chain holds
+  const checks = chainChecks(secret, o, index);
   return {
     round: o.round,
     chainIndex: index,
@@ -44,14 +56,8 @@ export function verifyJackpot(o) {
     roundHash: roundHash(secret, o.salt),
     winningTicket: ticket,
     ticketMatches,
-    publicHash: ph,
-    publicHashMatches,
-    /** keccak256(secret): the secret of round id − 3 (the level's previous round) if the chain holds */
-    previousFromSecret: link,
-    chainLinkHolds,
-    terminalFromSecret,
-    terminalMatches,
-    ok: publicHashMatches !== false && ticketMatches !== false && chainLinkHolds !== false && terminalMatches !== false,
+    ...checks,
+    ok: ticketMatches !== false && chainHolds(checks),
   };
 }
 
@@ -69,48 +75,27 @@ const USAGE = `usage: node scripts/verify-jackpot.mjs --secret <hex> --salt <hex
   --terminal       the level's published terminating hash: checks keccak256 applied k times
   --json           print the result as JSON`;
 
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-const VALUED = ["secret", "salt", "tickets", "round", "day", "public", "winner-ticket", "previous", "terminal"];
-
-export class UsageError extends Error {}
-
 /** @param {string[]} argv */
 export function parseArgs(argv) {
-  /** @type {Record<string, string | boolean>} */
-  const raw = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--json" || a === "--help" || a === "-h") raw[a.replace(/^-+/, "")] = true;
-    else if (a.startsWith("--") && VALUED.includes(a.slice(2))) {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      raw[a.slice(2)] = v;
-    } else throw new UsageError(`unknown argument: ${a}`);
-  }
-  if (raw.help || raw.h) return { help: true };
-  for (const k of ["secret", "salt", "tickets", "round", "day"]) if (typeof raw[k] !== "string") throw new UsageError(`--${k} is required`);
-  const str = (/** @type {string} */ k) => (typeof raw[k] === "string" ? /** @type {string} */ (raw[k]) : undefined);
-  for (const k of ["secret", "public", "previous", "terminal"]) {
-    const v = str(k);
-    if (v !== undefined && !HEX64.test(v)) throw new UsageError(`--${k} must be 64 hex characters`);
-  }
-  const int = (/** @type {string} */ k, /** @type {number} */ min, /** @type {number} */ max) => {
-    const v = /** @type {string} */ (raw[k]);
-    if (!/^(0|[1-9][0-9]*)$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${k} must be an integer in ${min}..${max}`);
-    return Number(v);
-  };
+  const raw = readArgs(
+    argv,
+    ["secret", "salt", "tickets", "round", "day", "public", "winner-ticket", "previous", "terminal"],
+    ["secret", "salt", "tickets", "round", "day"],
+  );
+  if (!raw) return { help: true };
+  checkHex64(raw, ["secret", "public", "previous", "terminal"]);
   return {
     help: false,
     json: raw.json === true,
     secret: /** @type {string} */ (raw.secret),
     salt: /** @type {string} */ (raw.salt),
-    tickets: int("tickets", 1, Number.MAX_SAFE_INTEGER),
-    round: int("round", 1, Number.MAX_SAFE_INTEGER),
-    day: int("day", 1, 31),
-    public: str("public"),
-    winnerTicket: str("winner-ticket") === undefined ? undefined : int("winner-ticket", 1, Number.MAX_SAFE_INTEGER),
-    previous: str("previous"),
-    terminal: str("terminal"),
+    tickets: integerOption(raw, "tickets", 1, Number.MAX_SAFE_INTEGER),
+    round: integerOption(raw, "round", 1, Number.MAX_SAFE_INTEGER),
+    day: integerOption(raw, "day", 1, 31),
+    public: optionalText(raw, "public"),
+    winnerTicket: optionalText(raw, "winner-ticket") === undefined ? undefined : integerOption(raw, "winner-ticket", 1, Number.MAX_SAFE_INTEGER),
+    previous: optionalText(raw, "previous"),
+    terminal: optionalText(raw, "terminal"),
   };
 }
 
@@ -119,32 +104,18 @@ export function parseArgs(argv) {
  * @param {string[]} argv @param {{ log: (s: string) => void, error: (s: string) => void }} [io]
  */
 export function main(argv, io = { log: console.log, error: console.error }) {
-  let opts;
-  try {
-    opts = parseArgs(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.error(`${err.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (opts.help) {
-    io.log(USAGE);
-    return 0;
-  }
-  const r = verifyJackpot(/** @type {any} */ (opts));
-  if (opts.json) {
-    io.log(JSON.stringify(r, null, 2));
-    return r.ok ? 0 : 1;
-  }
-  const verdict = (/** @type {boolean | null} */ ok) => (ok ? "OK" : "MISMATCH");
-  io.log(`round ${r.round} (chain index ${r.chainIndex}), day ${r.day}, ${r.tickets} tickets`);
-  io.log(`round hash      ${r.roundHash}`);
-  io.log(`winning ticket  ${r.winningTicket}${r.ticketMatches === null ? "" : `  ${verdict(r.ticketMatches)} (given ${opts.winnerTicket})`}`);
-  io.log(`public hash     ${r.publicHash}${r.publicHashMatches === null ? "" : `  ${verdict(r.publicHashMatches)} (given ${opts.public?.toLowerCase()})`}`);
-  io.log(`previous        ${r.previousFromSecret}${r.chainLinkHolds === null ? "" : `  ${verdict(r.chainLinkHolds)} (given ${opts.previous?.toLowerCase()})`}`);
-  if (r.terminalFromSecret !== null) io.log(`terminal        ${r.terminalFromSecret}  ${verdict(r.terminalMatches)} (given ${opts.terminal?.toLowerCase()})`);
-  io.log(r.ok ? "all checks hold" : "VERIFICATION FAILED");
-  return r.ok ? 0 : 1;
+  return runCli(argv, io, {
+    usage: USAGE,
+    parse: parseArgs,
+    verify: (opts) => verifyJackpot(/** @type {any} */ (opts)),
+    json: (r) => JSON.stringify(r, null, 2),
+    print: (r, opts) => {
+      io.log(`round ${r.round} (chain index ${r.chainIndex}), day ${r.day}, ${r.tickets} tickets`);
+      io.log(`round hash      ${r.roundHash}`);
+      io.log(`winning ticket  ${r.winningTicket}${checked(r.ticketMatches, /** @type {any} */ (opts).winnerTicket?.toString())}`);
+      printChainChecks(r, opts, 16, io.log);
+    },
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

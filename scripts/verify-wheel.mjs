@@ -4,14 +4,27 @@
 // (where inside the segment the pointer stops), the public hash shown before the round, the link to
 // the previous round's secret and, optionally, the chain down to the published terminating hash.
 // The scheme is in README "Provably fair", shared/fairness.ts and shared/wheel-layout.ts; this file
-// re-implements it (keccak-256 from scripts/verify-crash.mjs).
+// re-implements it (keccak-256, the chain checks and the command-line frame from scripts/lib/verify.mjs).
 //
 //   node scripts/verify-wheel.mjs --secret <hex> --round <id> --day <d> --salt <hex> --segments <n>
 //        [--layout <letters b g r y>] [--public <hex>] [--previous <hex>] [--terminal <hex>] [--json]
 //
 // Exit code: 0 all given checks hold, 1 a check failed, 2 bad usage.
 import { pathToFileURL } from "node:url";
-import { chainWalk, E, hashToN, keccak256Hex, publicHash, roundHash } from "./verify-crash.mjs";
+import {
+  chainChecks,
+  chainHolds,
+  checkHex64,
+  E,
+  hashToN,
+  integerOption,
+  optionalText,
+  printChainChecks,
+  readArgs,
+  roundHash,
+  runCli,
+  UsageError,
+} from "./lib/verify.mjs";
 
 /** The default layout (shared/wheel-layout.ts DEFAULT_WHEEL_SEGMENTS / DEFAULT_WHEEL_MULTIPLIERS). */
 export const DEFAULT_LAYOUT = "yrbrbgbrbrbgbrbrbgbrbgbrbrbgbrbrbgbrbgbrbrbgbrbrbgbrbg";
@@ -52,12 +65,7 @@ export function verifyWheel(o) {
   const segment = segmentFromHash(rh, o.segments);
   const letters = o.layout ?? (o.segments === DEFAULT_LAYOUT.length ? DEFAULT_LAYOUT : undefined);
   const colour = letters ? COLOUR[/** @type {"b"} */ (letters[segment])] : null;
-  const ph = publicHash(secret, o.round, o.day);
-  const link = keccak256Hex(secret);
-  const terminalFromSecret = o.terminal === undefined ? null : chainWalk(secret, o.round);
-  const publicHashMatches = o.public === undefined ? null : o.public.toLowerCase() === ph;
-  const chainLinkHolds = o.previous === undefined ? null : o.previous.toLowerCase() === link;
-  const terminalMatches = o.terminal === undefined ? null : o.terminal.toLowerCase() === terminalFromSecret;
+  const checks = chainChecks(secret, o, o.round);
   return {
     round: o.round,
     day: o.day,
@@ -66,13 +74,8 @@ export function verifyWheel(o) {
     colour,
     multiplier: colour && !o.layout ? DEFAULT_MULTIPLIERS[/** @type {"black"} */ (colour)] : null,
     rotate: wheelRotate(segment, rh, o.segments),
-    publicHash: ph,
-    publicHashMatches,
-    previousFromSecret: link,
-    chainLinkHolds,
-    terminalFromSecret,
-    terminalMatches,
-    ok: publicHashMatches !== false && chainLinkHolds !== false && terminalMatches !== false,
+    ...checks,
+    ok: chainHolds(checks),
   };
 }
 
@@ -91,52 +94,33 @@ const USAGE = `usage: node scripts/verify-wheel.mjs --secret <hex> --round <id> 
   --terminal  the published terminating hash (x_0): checks keccak256 applied <round> times
   --json      print the result as JSON`;
 
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-
-export class UsageError extends Error {}
+export { UsageError };
 
 /** @param {string[]} argv */
 export function parseArgs(argv) {
-  /** @type {Record<string, string | boolean>} */
-  const raw = {};
-  const valued = ["secret", "round", "day", "salt", "segments", "layout", "public", "previous", "terminal"];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--json" || a === "--help" || a === "-h") raw[a.replace(/^-+/, "")] = true;
-    else if (a.startsWith("--") && valued.includes(a.slice(2))) {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      raw[a.slice(2)] = v;
-    } else throw new UsageError(`unknown argument: ${a}`);
-  }
-  if (raw.help || raw.h) return { help: true };
-  for (const k of ["secret", "round", "day", "salt", "segments"]) if (typeof raw[k] !== "string") throw new UsageError(`--${k} is required`);
-  const str = (/** @type {string} */ k) => (typeof raw[k] === "string" ? /** @type {string} */ (raw[k]) : undefined);
-  for (const k of ["secret", "public", "previous", "terminal"]) {
-    const v = str(k);
-    if (v !== undefined && !HEX64.test(v)) throw new UsageError(`--${k} must be 64 hex characters`);
-  }
-  const int = (/** @type {string} */ k, /** @type {number} */ min, /** @type {number} */ max) => {
-    const v = /** @type {string} */ (raw[k]);
-    if (!/^(0|[1-9][0-9]*)$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${k} must be an integer in ${min}..${max}`);
-    return Number(v);
-  };
-  const segments = int("segments", 4, 360);
-  const layout = str("layout");
+  const raw = readArgs(
+    argv,
+    ["secret", "round", "day", "salt", "segments", "layout", "public", "previous", "terminal"],
+    ["secret", "round", "day", "salt", "segments"],
+  );
+  if (!raw) return { help: true };
+  checkHex64(raw, ["secret", "public", "previous", "terminal"]);
+  const segments = integerOption(raw, "segments", 4, 360);
+  const layout = optionalText(raw, "layout");
   if (layout !== undefined && (!/^[bgry]+$/.test(layout) || layout.length !== segments))
     throw new UsageError("--layout must be <segments> letters of b, g, r, y");
   return {
     help: false,
     json: raw.json === true,
     secret: /** @type {string} */ (raw.secret),
-    round: int("round", 1, Number.MAX_SAFE_INTEGER),
-    day: int("day", 1, 31),
+    round: integerOption(raw, "round", 1, Number.MAX_SAFE_INTEGER),
+    day: integerOption(raw, "day", 1, 31),
     salt: /** @type {string} */ (raw.salt),
     segments,
     layout,
-    public: str("public"),
-    previous: str("previous"),
-    terminal: str("terminal"),
+    public: optionalText(raw, "public"),
+    previous: optionalText(raw, "previous"),
+    terminal: optionalText(raw, "terminal"),
   };
 }
 
@@ -145,33 +129,21 @@ export function parseArgs(argv) {
  * @param {string[]} argv @param {{ log: (s: string) => void, error: (s: string) => void }} [io]
  */
 export function main(argv, io = { log: console.log, error: console.error }) {
-  let opts;
-  try {
-    opts = parseArgs(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.error(`${err.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (opts.help) {
-    io.log(USAGE);
-    return 0;
-  }
-  const r = verifyWheel(/** @type {any} */ (opts));
-  if (opts.json) {
-    io.log(JSON.stringify(r, null, 2));
-    return r.ok ? 0 : 1;
-  }
-  const verdict = (/** @type {boolean | null} */ ok) => (ok ? "OK" : "MISMATCH");
-  io.log(`round ${r.round}, day ${r.day}`);
-  io.log(`round hash    ${r.roundHash}`);
-  io.log(`segment       ${r.segment} of ${opts.segments}${r.colour ? ` (${r.colour}${r.multiplier ? ` ×${r.multiplier}` : ""})` : ""}`);
-  io.log(`rotate        ${r.rotate}°`);
-  io.log(`public hash   ${r.publicHash}${r.publicHashMatches === null ? "" : `  ${verdict(r.publicHashMatches)} (given ${opts.public?.toLowerCase()})`}`);
-  io.log(`previous      ${r.previousFromSecret}${r.chainLinkHolds === null ? "" : `  ${verdict(r.chainLinkHolds)} (given ${opts.previous?.toLowerCase()})`}`);
-  if (r.terminalFromSecret !== null) io.log(`terminal      ${r.terminalFromSecret}  ${verdict(r.terminalMatches)} (given ${opts.terminal?.toLowerCase()})`);
-  io.log(r.ok ? "all checks hold" : "VERIFICATION FAILED");
-  return r.ok ? 0 : 1;
+  return runCli(argv, io, {
+    usage: USAGE,
+    parse: parseArgs,
+    verify: (opts) => verifyWheel(/** @type {any} */ (opts)),
+    json: (r) => JSON.stringify(r, null, 2),
+    print: (r, opts) => {
+      io.log(`round ${r.round}, day ${r.day}`);
+      io.log(`round hash    ${r.roundHash}`);
+      io.log(
+        `segment       ${r.segment} of ${/** @type {any} */ (opts).segments}${r.colour ? ` (${r.colour}${r.multiplier ? ` ×${r.multiplier}` : ""})` : ""}`,
+      );
+      io.log(`rotate        ${r.rotate}°`);
+      printChainChecks(r, opts, 14, io.log);
+    },
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,5 +1,5 @@
-// Test helpers for room sockets (/ws/hub, /ws/chat): real sockets through the worker, users with
-// live sessions.
+// Test helpers for room sockets (/ws/hub, /ws/chat and the game rooms' /ws/crash, /ws/jackpot,
+// /ws/wheel): real sockets through the worker, users with live sessions.
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createSession } from "../../worker/auth/sessions";
@@ -9,7 +9,11 @@ import type { ChatServerFrame } from "../../shared/rooms/chat";
 import type { HubServerFrame } from "../../shared/rooms/hub";
 import { hub } from "../../worker/rooms/hub";
 
-export class RoomClient<F extends { event: string; data: unknown }> {
+type Frame = { event: string; data: unknown };
+/** The frame of `F` whose event is `E`. */
+export type FrameIn<F extends Frame, E extends F["event"]> = Extract<F, { event: E }>;
+
+export class RoomClient<F extends Frame> {
   readonly frames: F[] = [];
   closed: { code: number; reason: string } | undefined;
   private wake: (() => void)[] = [];
@@ -31,6 +35,35 @@ export class RoomClient<F extends { event: string; data: unknown }> {
 
   identify(apiToken: string): void {
     this.send({ event: "identity", data: { apiToken } });
+  }
+
+  /** The frames of one event received so far. */
+  all<E extends F["event"]>(event: E): FrameIn<F, E>[] {
+    return this.frames.filter((f): f is FrameIn<F, E> => f.event === event);
+  }
+
+  /**
+   * The first frame of `event` (received after `skip` earlier ones) matching `match`. The deadline
+   * is on performance.now(): the game tests fake Date.
+   */
+  async next<E extends F["event"]>(event: E, match: (f: FrameIn<F, E>) => boolean = () => true, skip = 0, timeoutMs = 4_000): Promise<FrameIn<F, E>> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const found = this.all(event).slice(skip).find(match);
+      if (found) return found;
+      if (performance.now() > deadline) throw new Error(`timed out waiting for ${event}; got ${JSON.stringify(this.frames.map((f) => f.event))}`);
+      await new Promise<void>((resolve) => {
+        this.wake.push(resolve);
+        setTimeout(resolve, 20);
+      });
+    }
+  }
+
+  /** Sends `frame` and waits for the next frame of `event` (counted from now). */
+  async ask<E extends F["event"]>(frame: unknown, event: E): Promise<FrameIn<F, E>> {
+    const skip = this.all(event).length;
+    this.send(frame);
+    return this.next(event, () => true, skip);
   }
 
   /** Resolves with the first received frame (old or new) matching `match`. */
@@ -62,9 +95,9 @@ export class RoomClient<F extends { event: string; data: unknown }> {
   }
 
   async waitClosed(timeoutMs = 4_000): Promise<{ code: number; reason: string }> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     while (!this.closed) {
-      if (Date.now() > deadline) throw new Error("socket never closed");
+      if (performance.now() > deadline) throw new Error("socket never closed");
       await new Promise((r) => setTimeout(r, 25));
     }
     return this.closed;
@@ -86,8 +119,9 @@ export class RoomClient<F extends { event: string; data: unknown }> {
 export type HubClient = RoomClient<HubServerFrame>;
 export type ChatClient = RoomClient<ChatServerFrame>;
 
-async function connectRoom<F extends { event: string; data: unknown }>(room: "hub" | "chat"): Promise<RoomClient<F>> {
-  const res = await exports.default.fetch(`http://x/ws/${room}`, { headers: { Upgrade: "websocket" } });
+/** A socket on `path` (/ws/hub, /ws/jackpot?level=low …). */
+async function connectRoom<F extends Frame>(path: string): Promise<RoomClient<F>> {
+  const res = await exports.default.fetch(`http://x${path}`, { headers: { Upgrade: "websocket" } });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();
@@ -95,9 +129,20 @@ async function connectRoom<F extends { event: string; data: unknown }>(room: "hu
 }
 
 /** A socket on the site hub (/ws/hub). */
-export const connectHub = () => connectRoom<HubServerFrame>("hub");
+export const connectHub = () => connectRoom<HubServerFrame>("/ws/hub");
 /** A socket on the chat room (/ws/chat). */
-export const connectChatSocket = () => connectRoom<ChatServerFrame>("chat");
+export const connectChatSocket = () => connectRoom<ChatServerFrame>("/ws/chat");
+
+/**
+ * A socket on a game room: waits for the room's `initEvent`; with a token, identifies and waits
+ * for the second `initEvent` (the room's answer to identity).
+ */
+export async function connectGameRoom<F extends Frame>(path: string, initEvent: F["event"], apiToken?: string): Promise<RoomClient<F>> {
+  const client = await connectRoom<F>(path);
+  await client.next(initEvent);
+  if (apiToken !== undefined) await client.ask({ event: "identity", data: { apiToken } }, initEvent);
+  return client;
+}
 
 /** Identifies a hub socket and waits until it is bound (identity has no answer of its own). */
 export async function bindHub(c: HubClient, who: { token: string; user: { id: number } }): Promise<void> {

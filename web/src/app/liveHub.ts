@@ -7,7 +7,6 @@
 // should not wait for.
 import { useEffect } from "react";
 import type { NotificationJson } from "../../../shared/api/user";
-import { STORAGE_KEYS } from "../../../shared/constants";
 import { startChatSocket } from "../features/chat/connection";
 import { receiveLiveDrop } from "../features/cases/store";
 import { startHub } from "../features/hub/connection";
@@ -16,7 +15,7 @@ import { handleBanned } from "../lib/api";
 import { forgetSession } from "../lib/session/forgetSession";
 import { queryKeys } from "../lib/queryKeys";
 import { notificationMovesItems, withNotification } from "../lib/session/notifications";
-import { clearToken, getToken, TOKEN_CHANGED_EVENT } from "../lib/session/token";
+import { clearToken, getToken, onTokenChange } from "../lib/session/token";
 import type { CurrentUser } from "../lib/session/useCurrentUser";
 import { playSound } from "../lib/sound";
 import { useBanksStore } from "../lib/banksStore";
@@ -59,19 +58,14 @@ function useLiveHub(): void {
       // a withdrawal finished: its items left or came back
       if (notificationMovesItems(n)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
     });
-    // Sign-in or sign-out in another tab changes the stored token too.
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === STORAGE_KEYS.apiToken || e.key === null) hub.reidentify();
-    };
-    window.addEventListener(TOKEN_CHANGED_EVENT, hub.reidentify);
-    window.addEventListener("storage", onStorage);
+    // sign-in or sign-out, in this tab or another
+    const offToken = onTokenChange(hub.reidentify);
     return () => {
       offNotification();
       offCashback();
       offLiveDrop();
       offBanks();
-      window.removeEventListener(TOKEN_CHANGED_EVENT, hub.reidentify);
-      window.removeEventListener("storage", onStorage);
+      offToken();
       hub.stop();
       chat.stop();
     };

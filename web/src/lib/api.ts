@@ -19,6 +19,11 @@ export class ApiError extends Error {
   }
 }
 
+/** React Query's retry (the app default, and the round pages'): a 4xx answer does not get better by asking again. */
+export function retryUnless4xx(count: number, err: unknown): boolean {
+  return !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2;
+}
+
 export interface ApiOptions {
   method?: "GET" | "POST";
   signal?: AbortSignal;

@@ -1,6 +1,5 @@
 // /crash/:id — one round (POST /api/crash/getGame {id}): result, hashes, the provably-fair badge,
 // every bet with all its items, and a verification computed in this browser (shared/fairness).
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { getGameAnswer } from "../../../../shared/api/crash";
@@ -14,27 +13,18 @@ import { ScreenSkeleton } from "../../ui/Spinner";
 import { BetRow } from "./BetRow";
 import { RoundVerify } from "./RoundVerify";
 import { roundIdFrom } from "../../lib/roundId";
+import { usePreviousRound, useRoundQuery } from "../../lib/roundQuery";
 import "./crash.css";
+
+const fetchGame = (id: number) => api("/api/crash/getGame", getGameAnswer, { id }).then((a) => a.game);
 
 export default function CrashRoundPage() {
   const { t } = useTranslation("crash");
   const { t: tCommon } = useTranslation();
   const id = roundIdFrom(useParams().id);
   const config = useConfig().data;
-  const game = useQuery({
-    queryKey: ["crashGame", id],
-    queryFn: () => api("/api/crash/getGame", getGameAnswer, { id }).then((a) => a.game),
-    enabled: id !== null,
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-    staleTime: 10_000,
-  });
-  const previous = useQuery({
-    queryKey: ["crashGame", id === null ? null : id - 1],
-    queryFn: () => api("/api/crash/getGame", getGameAnswer, { id: id! - 1 }).then((a) => a.game),
-    enabled: id !== null && id > 1 && game.data?.secret_hash != null,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const game = useRoundQuery(["crashGame"], id, fetchGame);
+  const previous = usePreviousRound(["crashGame"], id === null ? null : id - 1, fetchGame, game.data?.secret_hash != null);
 
   if (id === null || (game.error instanceof ApiError && game.error.status === 404))
     return (

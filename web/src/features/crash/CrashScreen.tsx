@@ -2,11 +2,10 @@
 // hash line; the chat column is the layout's. Mounting it connects /ws/crash.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { STORAGE_KEYS } from "../../../../shared/constants";
 import { useBanksStore } from "../../lib/banksStore";
 import { useConfig } from "../../lib/config";
 import { notify } from "../../lib/uiStore";
-import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
+import { getToken, onTokenChange } from "../../lib/session/token";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
 import { AdminTools } from "./AdminTools";
@@ -33,14 +32,9 @@ function useCrashConnection(): CrashConnection | null {
       reload: () => window.location.reload(),
     });
     setConnection(c);
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === STORAGE_KEYS.apiToken || e.key === null) c.reidentify();
-    };
-    window.addEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
-    window.addEventListener("storage", onStorage);
+    const offToken = onTokenChange(c.reidentify);
     return () => {
-      window.removeEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
-      window.removeEventListener("storage", onStorage);
+      offToken();
       c.stop();
       setConnection(null);
     };

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { JACKPOT_LEVELS } from "../../../../shared/constants";
 import { jackpotTicket } from "../../../../shared/fairness";
 import { useConfig } from "../../lib/config";
+import { useVerifyForm } from "./useVerifyForm";
 import { parseJackpotInput, type JackpotVerifyField, type JackpotVerifyInput } from "./verifyForm";
 
 const FIELDS: JackpotVerifyField[] = ["tickets", "salt", "secret"];
@@ -13,16 +14,13 @@ const FIELDS: JackpotVerifyField[] = ["tickets", "salt", "secret"];
 export function JackpotVerifier() {
   const { t } = useTranslation("fairness");
   const config = useConfig().data;
-  const [input, setInput] = useState<JackpotVerifyInput>({ tickets: "", salt: "", secret: "" });
-  // The salt field starts with the published salt until the player types another.
-  const [typedSalt, setTypedSalt] = useState<string | null>(null);
-  const salt = typedSalt ?? config?.jackpot_salt ?? "";
+  const form = useVerifyForm<JackpotVerifyInput>({ tickets: "", salt: "", secret: "" }, config?.jackpot_salt);
   const [errors, setErrors] = useState<JackpotVerifyField[]>([]);
   const [ticket, setTicket] = useState<number | null>(null);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = parseJackpotInput({ ...input, salt });
+    const parsed = parseJackpotInput(form.values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       setTicket(null);
@@ -63,8 +61,8 @@ export function JackpotVerifier() {
             <span>{t(`jackpot.${field}`)}</span>
             <input
               name={`jackpot-${field}`}
-              value={field === "salt" ? salt : input[field]}
-              onChange={(e) => (field === "salt" ? setTypedSalt(e.target.value) : setInput({ ...input, [field]: e.target.value }))}
+              value={form.values[field]}
+              onChange={(e) => form.set(field, e.target.value)}
               spellCheck={false}
               autoComplete="off"
               inputMode={field === "tickets" ? "numeric" : "text"}

@@ -1,14 +1,13 @@
 // /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
-// terminating hash and salt, and a form that recomputes a round in this browser; then the
-// Jackpot verifier (JackpotVerifier.tsx).
 // terminating hash and salt, and a form that recomputes a round in this browser; then the same
-// for the Wheel (WheelVerifier).
+// for the Jackpot (JackpotVerifier.tsx) and the Wheel (WheelVerifier.tsx).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FAIRNESS } from "../../../../shared/constants";
 import { verifyCrashRound, type CrashRoundVerdict } from "../../../../shared/fairness";
 import { useConfig } from "../../lib/config";
 import { JackpotVerifier } from "./JackpotVerifier";
+import { useVerifyForm } from "./useVerifyForm";
 import { WheelVerifier } from "./WheelVerifier";
 import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
 import "./fairness.css";
@@ -18,16 +17,13 @@ const FIELDS: VerifyField[] = ["roundId", "dayOfMonth", "secret", "salt", "publi
 export default function ProvablyFairPage() {
   const { t } = useTranslation("fairness");
   const config = useConfig().data;
-  const [input, setInput] = useState<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" });
+  const form = useVerifyForm<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" }, config?.crash_salt);
   const [errors, setErrors] = useState<VerifyField[]>([]);
   const [verdict, setVerdict] = useState<CrashRoundVerdict | null>(null);
-  // The salt field starts with the published salt until the player types another.
-  const [typedSalt, setTypedSalt] = useState<string | null>(null);
-  const salt = typedSalt ?? config?.crash_salt ?? "";
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = parseVerifyInput({ ...input, salt });
+    const parsed = parseVerifyInput(form.values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       setVerdict(null);
@@ -96,8 +92,8 @@ export default function ProvablyFairPage() {
               <span>{t(`form.${field}`)}</span>
               <input
                 name={field}
-                value={field === "salt" ? salt : input[field]}
-                onChange={(e) => (field === "salt" ? setTypedSalt(e.target.value) : setInput({ ...input, [field]: e.target.value }))}
+                value={form.values[field]}
+                onChange={(e) => form.set(field, e.target.value)}
                 spellCheck={false}
                 autoComplete="off"
                 inputMode={field === "roundId" || field === "dayOfMonth" ? "numeric" : "text"}

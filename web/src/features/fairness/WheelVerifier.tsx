@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { publicHash, roundHash, wheelSegment } from "../../../../shared/fairness";
 import { DEFAULT_WHEEL_LAYOUT, wheelRotate, type WheelColour } from "../../../../shared/wheel-layout";
 import { useConfig } from "../../lib/config";
+import { useVerifyForm } from "./useVerifyForm";
 import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
 
 const FIELDS: VerifyField[] = ["roundId", "dayOfMonth", "secret", "salt", "publicHash"];
@@ -23,10 +24,7 @@ interface WheelResult {
 export function WheelVerifier() {
   const { t } = useTranslation("fairness");
   const config = useConfig().data;
-  const [input, setInput] = useState<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" });
-  // the salt field starts with the published wheel salt until the player types another
-  const [typedSalt, setTypedSalt] = useState<string | null>(null);
-  const salt = typedSalt ?? config?.wheel_salt ?? "";
+  const form = useVerifyForm<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" }, config?.wheel_salt);
   const [segments, setSegments] = useState(String(DEFAULT_SEGMENTS));
   const [errors, setErrors] = useState<Array<VerifyField | "segments">>([]);
   const [result, setResult] = useState<WheelResult | null>(null);
@@ -41,7 +39,7 @@ export function WheelVerifier() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = parseVerifyInput({ ...input, salt });
+    const parsed = parseVerifyInput(form.values);
     const count = /^\d{1,3}$/.test(segments.trim()) ? Number(segments.trim()) : 0;
     const bad: Array<VerifyField | "segments"> = parsed.ok ? [] : [...parsed.errors];
     if (!(count >= 4 && count <= 360)) bad.push("segments");
@@ -97,8 +95,8 @@ export function WheelVerifier() {
             <span>{t(`form.${field}`)}</span>
             <input
               name={`wheel-${field}`}
-              value={field === "salt" ? salt : input[field]}
-              onChange={(e) => (field === "salt" ? setTypedSalt(e.target.value) : setInput({ ...input, [field]: e.target.value }))}
+              value={form.values[field]}
+              onChange={(e) => form.set(field, e.target.value)}
               spellCheck={false}
               autoComplete="off"
               inputMode={field === "roundId" || field === "dayOfMonth" ? "numeric" : "text"}

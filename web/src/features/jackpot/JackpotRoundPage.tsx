@@ -1,7 +1,6 @@
 // /jackpot/:id — one round (POST /api/jackpot/round {id}): winner, bank, bets with their ticket
 // ranges and chances, the commission items taken and why, the hashes, and the draw verified in
 // this browser (roundVerify.ts, shared/fairness.ts) with the Node command that does the same.
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { jackpotRoundAnswer, type JackpotRoundJson } from "../../../../shared/api/jackpot";
@@ -16,6 +15,7 @@ import { UserAvatar } from "../../ui/UserAvatar";
 import { ChanceText } from "./AvatarSpinner";
 import { BetList } from "./BetList";
 import { roundIdFrom } from "../../lib/roundId";
+import { usePreviousRound, useRoundQuery } from "../../lib/roundQuery";
 import { RoundVerify } from "./RoundVerify";
 import "./jackpot.css";
 
@@ -26,22 +26,10 @@ export default function JackpotRoundPage() {
   const { t: tCommon } = useTranslation();
   const id = roundIdFrom(useParams().id);
   const config = useConfig().data;
-  const round = useQuery({
-    queryKey: ["jackpotRound", id],
-    queryFn: () => fetchRound(id!),
-    enabled: id !== null,
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-    staleTime: 10_000,
-  });
+  const round = useRoundQuery(["jackpotRound"], id, fetchRound);
   // the same level's previous chain link (round ids step by 3, shared/api/jackpot.ts)
   const previousId = round.data && round.data.chainIndex > 1 ? round.data.id - 3 : null;
-  const previous = useQuery({
-    queryKey: ["jackpotRound", previousId],
-    queryFn: () => fetchRound(previousId!),
-    enabled: previousId !== null && previousId > 0 && round.data?.secret != null,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const previous = usePreviousRound(["jackpotRound"], previousId, fetchRound, round.data?.secret != null);
 
   if (id === null || (round.error instanceof ApiError && round.error.status === 404))
     return (

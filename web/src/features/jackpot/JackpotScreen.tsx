@@ -4,11 +4,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { STORAGE_KEYS, type JackpotLevel } from "../../../../shared/constants";
+import type { JackpotLevel } from "../../../../shared/constants";
 import { useBanksStore } from "../../lib/banksStore";
 import { useConfig } from "../../lib/config";
 import { useInventoryQuery } from "../../lib/inventory";
-import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
+import { getToken, onTokenChange } from "../../lib/session/token";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { notify } from "../../lib/uiStore";
 import { AvatarSpinner } from "./AvatarSpinner";
@@ -32,14 +32,9 @@ function useJackpotConnection(level: JackpotLevel): void {
       notify,
       setBank: (l, dollars) => useBanksStore.getState().setJackpotLevels({ [l]: dollars }),
     });
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === STORAGE_KEYS.apiToken || e.key === null) c.reidentify();
-    };
-    window.addEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
-    window.addEventListener("storage", onStorage);
+    const offToken = onTokenChange(c.reidentify);
     return () => {
-      window.removeEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
-      window.removeEventListener("storage", onStorage);
+      offToken();
       c.stop();
     };
   }, [level]);

@@ -6,6 +6,7 @@ import { WHEEL_COLOURS } from "../../../../shared/wheel-layout";
 import { ApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
 import { displayMessage } from "../../lib/i18n";
+import { roundIdFrom } from "../../lib/roundId";
 import { EmptyState } from "../../ui/EmptyState";
 import { Money } from "../../ui/Money";
 import { ScreenSkeleton } from "../../ui/Spinner";
@@ -13,13 +14,6 @@ import { BetRow } from "./ColourPanels";
 import { useWheelRound } from "./queries";
 import { RoundVerify } from "./RoundVerify";
 import "./wheel.css";
-
-/** The :id of /wheel/:id: a positive whole number, else null (the page shows "not found"). */
-function roundIdFrom(param: string | undefined): number | null {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 && Number.isSafeInteger(id) ? id : null;
-}
 
 export default function WheelRoundPage() {
   const { t } = useTranslation("wheel");

@@ -5,7 +5,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { STORAGE_KEYS } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
 import type { WheelColour } from "../../../../shared/wheel-layout";
 import { failureKey } from "../../lib/api";
@@ -13,7 +12,7 @@ import { useBanksStore } from "../../lib/banksStore";
 import { useConfig } from "../../lib/config";
 import { displayMessage } from "../../lib/i18n";
 import { useInventoryQuery } from "../../lib/inventory";
-import { getToken, TOKEN_CHANGED_EVENT } from "../../lib/session/token";
+import { getToken, onTokenChange } from "../../lib/session/token";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
 import { notify, useUiStore } from "../../lib/uiStore";
@@ -40,14 +39,9 @@ function useWheelConnection(): void {
       playSound,
       setBank: (dollars) => useBanksStore.getState().setBank("wheel", dollars),
     });
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === STORAGE_KEYS.apiToken || e.key === null) c.reidentify();
-    };
-    window.addEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
-    window.addEventListener("storage", onStorage);
+    const offToken = onTokenChange(c.reidentify);
     return () => {
-      window.removeEventListener(TOKEN_CHANGED_EVENT, c.reidentify);
-      window.removeEventListener("storage", onStorage);
+      offToken();
       c.stop();
     };
   }, []);

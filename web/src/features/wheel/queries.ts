@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { setBetAnswer, wheelGetAnswer, wheelRoundAnswer } from "../../../../shared/api/wheel";
 import type { WheelColour } from "../../../../shared/wheel-layout";
-import { api, ApiError } from "../../lib/api";
+import { api } from "../../lib/api";
+import { useRoundQuery } from "../../lib/roundQuery";
 
 export function useWheelState() {
   return useQuery({
@@ -14,16 +15,10 @@ export function useWheelState() {
   });
 }
 
-const noRetryOn4xx = (count: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2;
+const fetchRound = (id: number) => api("/api/wheel/round", wheelRoundAnswer, { id }).then((a) => a.game);
 
 export function useWheelRound(id: number | null, enabled = true) {
-  return useQuery({
-    queryKey: ["wheel", "round", id],
-    queryFn: () => api("/api/wheel/round", wheelRoundAnswer, { id }).then((a) => a.game),
-    enabled: id !== null && id > 0 && enabled,
-    retry: noRetryOn4xx,
-    staleTime: 10_000,
-  });
+  return useRoundQuery(["wheel", "round"], id, fetchRound, enabled);
 }
 
 export function placeBet(colour: WheelColour, items: number[]) {

@@ -9,6 +9,22 @@ function tokenChanged(): void {
   if (typeof window !== "undefined") window.dispatchEvent(new Event(TOKEN_CHANGED_EVENT));
 }
 
+/**
+ * Calls `handler` whenever the token changes: stored or forgotten in this tab (TOKEN_CHANGED_EVENT)
+ * or in another (a storage event for the token's key, or storage cleared). Returns the unsubscribe.
+ */
+export function onTokenChange(handler: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === STORAGE_KEYS.apiToken || e.key === null) handler();
+  };
+  window.addEventListener(TOKEN_CHANGED_EVENT, handler);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(TOKEN_CHANGED_EVENT, handler);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.apiToken) || null;
