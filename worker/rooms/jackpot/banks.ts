@@ -8,11 +8,15 @@ import { hub } from "../hub";
 import { jackpotRoom } from "./stub";
 
 export function jackpotBankPush(env: Pick<Env, "HUB_ROOM" | "JACKPOT_ROOM">, level: JackpotLevel): BankPush {
-  return new BankPush(async (bank) => {
-    const banks: Partial<Record<JackpotLevel, number>> = { [level]: bank };
-    for (const other of JACKPOT_LEVELS) if (other !== level) banks[other] = await jackpotRoom(env, other).bank();
-    const sum = Object.values(banks).reduce((a, b) => a + (b ?? 0), 0);
-    const jackpotLevels = Object.fromEntries(Object.entries(banks).map(([l, v]) => [l, toDollars(v ?? 0)]));
-    await hub(env).broadcast({ event: "banks", data: { jackpot: toDollars(sum), jackpotLevels } });
-  }, JACKPOT.bankPushMs);
+  return new BankPush(
+    async (bank) => {
+      const banks: Partial<Record<JackpotLevel, number>> = { [level]: bank };
+      for (const other of JACKPOT_LEVELS) if (other !== level) banks[other] = await jackpotRoom(env, other).bank();
+      const sum = Object.values(banks).reduce((a, b) => a + (b ?? 0), 0);
+      const jackpotLevels = Object.fromEntries(Object.entries(banks).map(([l, v]) => [l, toDollars(v ?? 0)]));
+      await hub(env).broadcast({ event: "banks", data: { jackpot: toDollars(sum), jackpotLevels } });
+    },
+    JACKPOT.bankPushMs,
+    true,
+  );
 }
