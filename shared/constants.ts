@@ -172,6 +172,8 @@ export const USER_API = {
 export const NOTIFY = {
   /** a crash win notifies when it pays more than the stake and at least this much, cents */
   crashWinMinCents: 100,
+  /** a wheel win notifies at or above this much, cents (a win always beats its stake: ×2 at least) */
+  wheelWinMinCents: 100,
   /** a case drop notifies at or above this price, cents… */
   caseDropMinCents: 500,
   /** …or at or above this rarity rank (shared/items.ts rarityRank: 5 = Covert; gloves, Contraband above) */

@@ -9,6 +9,8 @@ import { formatCents } from "../money";
 export const NOTIFICATION_KINDS = [
   /** a crash cash-out paying more than the stake, ≥ NOTIFY.crashWinMinCents */
   "crash_win",
+  /** a wheel win (bank × multiplier) of at least NOTIFY.wheelWinMinCents, told when the wheel stops */
+  "wheel_win",
   /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
   "case_drop",
   /** money credited by a payment (sent by the Payments issue's handler) */
@@ -47,6 +49,8 @@ export const notificationContent = {
   /** "$0.20 · ×2.00 · AK-47 | Redline (Field-Tested)" (the item only when one was minted) */
   crashWin: (winCents: number, cashoutHundredths: number, itemName: string | null) =>
     [usd(winCents), `×${(cashoutHundredths / 100).toFixed(2)}`, ...(itemName ? [itemName] : [])].join(" · "),
+  /** "$1.50 · ×3 · AK-47 | Redline (Field-Tested)" (the item only when one was minted) */
+  wheelWin: (winCents: number, multiplier: number, itemName: string | null) => [usd(winCents), `×${multiplier}`, ...(itemName ? [itemName] : [])].join(" · "),
   /** "AWP | Asiimov (Field-Tested) · $45.10" */
   caseDrop: (itemName: string, priceCents: number) => `${itemName} · ${usd(priceCents)}`,
   /** "$10.00" */

@@ -32,12 +32,14 @@ describe("notification kinds", () => {
   it("content is amounts, multipliers and game item names", () => {
     expect(notificationContent.crashWin(2_000, 250, "AK-47 | Redline (Field-Tested)")).toBe("$20.00 · ×2.50 · AK-47 | Redline (Field-Tested)");
     expect(notificationContent.crashWin(150, 110, null)).toBe("$1.50 · ×1.10");
+    expect(notificationContent.wheelWin(1_500, 3, "AK-47 | Redline (Field-Tested)")).toBe("$15.00 · ×3 · AK-47 | Redline (Field-Tested)");
+    expect(notificationContent.wheelWin(200, 2, null)).toBe("$2.00 · ×2");
     expect(notificationContent.caseDrop("AWP | Asiimov (Field-Tested)", 4_510)).toBe("AWP | Asiimov (Field-Tested) · $45.10");
     expect(notificationContent.amount(1_000)).toBe("$10.00");
   });
 
   it("item-bringing kinds reload the inventory", () => {
-    for (const name of ["crash_win", "case_drop", "quiz_won", "skins_deposit", "inventory_api.withdraw_canceled"])
+    for (const name of ["crash_win", "wheel_win", "case_drop", "quiz_won", "skins_deposit", "inventory_api.withdraw_canceled"])
       expect(notificationMovesItems({ name })).toBe(true);
     for (const name of ["deposit", "balance_adjusted"]) expect(notificationMovesItems({ name })).toBe(false);
   });

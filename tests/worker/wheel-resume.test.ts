@@ -125,12 +125,14 @@ describe("eviction mid-round", () => {
       });
     });
     const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(loss!.user_id).first<{ cashback: number }>();
+    const bells = await count(`SELECT COUNT(*) AS n FROM notifications WHERE user_id = ${won!.user_id}`);
     await evictDurableObject(wheel());
     advanceClock(20_000);
     await runDurableObjectAlarm(wheel());
     const left = await runInDurableObject(wheel(), async (_instance, state) => (await state.storage.list({ prefix: "outbox:" })).size);
     expect(left).toBe(0);
     expect(await balanceOf(won!.user_id)).toBe(balance);
+    expect(await count(`SELECT COUNT(*) AS n FROM notifications WHERE user_id = ${won!.user_id}`)).toBe(bells);
     expect(await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(loss!.user_id).first<{ cashback: number }>()).toEqual(cashback);
     expect(await count(`SELECT COUNT(*) AS n FROM ledger WHERE idempotency_key LIKE 'wheel:${won!.round_id}:bonus%'`)).toBe(2);
     expect((await reconcile(env)).ok).toBe(true);

@@ -79,6 +79,12 @@ describe("a wheel round with three players", () => {
     expect(wonC).toMatchObject({ status: 1, win: 300 * MULT[landing] });
     expect(await balanceOf(a.user.id)).toBe(37);
     expect(await balanceOf(c.user.id)).toBe(wonC!.remainder);
+    // the winners' bells (in the win's batch, told when the wheel stopped); the loser's stays empty
+    const bell = async (userId: number) =>
+      (await env.DB.prepare("SELECT name, content FROM notifications WHERE user_id = ?1").bind(userId).all<{ name: string; content: string }>()).results;
+    expect(await bell(a.user.id)).toEqual([{ name: "wheel_win", content: `$${((1_000 * MULT[landing]) / 100).toFixed(2)} · ×${MULT[landing]} · Wheel Prize` }]);
+    expect((await bell(c.user.id)).map((n) => n.name)).toEqual(["wheel_win"]);
+    expect(await bell(b.user.id)).toEqual([]);
     // b lost: 2.5 % of $7 accrues as cashback (hundredths of a cent)
     const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(b.user.id).first<{ cashback: number }>();
     expect(cashback?.cashback).toBe(1_750);

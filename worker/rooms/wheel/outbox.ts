@@ -3,7 +3,8 @@
 // storage write as the state that decided them, so an eviction between "decided" and "written"
 // only delays them; settlement.ts makes a replay move nothing.
 import { pushCashback } from "../../cashback/push";
-import { pushBalance } from "../../lib/notify";
+import type { NotificationJson } from "../../../shared/api/user";
+import { pushBalance, pushNotification } from "../../lib/notify";
 import type { RoundRow, Settlement } from "./effects";
 import { bonusShare, refundBet, settleLoss, settleLossGroup, settleWin, writeRound } from "./settlement";
 
@@ -55,6 +56,7 @@ export class Outbox {
   private async drainOnce(): Promise<void> {
     const entries = await this.storage.list<Stored>({ prefix: PREFIX });
     const credited = new Set<number>();
+    const told: [number, NotificationJson][] = [];
     const losses: OwedLoss[] = [];
     for (const [key, entry] of entries) {
       if (entry.kind === "settle" && entry.settlement.kind === "loss") {
@@ -62,7 +64,8 @@ export class Outbox {
         continue;
       }
       try {
-        await this.run(entry);
+        const notification = await this.run(entry);
+        if (notification && entry.kind === "settle" && entry.settlement.kind === "win") told.push([entry.settlement.userId, notification]);
       } catch (err) {
         console.error("wheel outbox entry failed; kept for the next drain", key, String(err));
         continue;
@@ -73,6 +76,7 @@ export class Outbox {
     const accrued = new Set<number>();
     for (let i = 0; i < losses.length; i += LOSS_GROUP) await this.settleLosses(losses.slice(i, i + LOSS_GROUP), accrued);
     for (const userId of credited) await pushBalance(this.env, userId);
+    for (const [userId, notification] of told) await pushNotification(this.env, userId, notification);
     await pushCashback(this.env, accrued);
   }
 
@@ -110,14 +114,17 @@ export class Outbox {
     if (keys.length > 0) await this.storage.delete(keys);
   }
 
-  private async run(entry: OutboxEntry): Promise<void> {
-    if (entry.kind === "round") return writeRound(this.env, entry.row);
+  /** Runs one entry; answers the bell row a win wrote, to push once the drain is done. */
+  private async run(entry: OutboxEntry): Promise<NotificationJson | null | undefined> {
+    if (entry.kind === "round") {
+      await writeRound(this.env, entry.row);
+      return;
+    }
     const s = entry.settlement;
     const now = Date.now();
     switch (s.kind) {
       case "win":
-        await settleWin(this.env, { ...s, winItem: s.winItem && { catalogueId: s.winItem.id, price: s.winItem.price }, now });
-        return;
+        return (await settleWin(this.env, { ...s, winItem: s.winItem && { catalogueId: s.winItem.id, price: s.winItem.price }, now })).notification;
       case "loss":
         await settleLoss(this.env, { ...s, now });
         return;

@@ -2,7 +2,9 @@
 // batch (a transaction) of guarded updates, keyed (bet status guard, ledger idempotency keys,
 // round status guard) so a replay — the room re-running its outbox after an eviction — moves
 // nothing and reports done.
-import { WHEEL } from "../../../shared/constants";
+import { notificationContent } from "../../../shared/api/notifications";
+import type { NotificationJson } from "../../../shared/api/user";
+import { NOTIFY, WHEEL } from "../../../shared/constants";
 import { eq, max } from "drizzle-orm";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
@@ -10,6 +12,7 @@ import { db } from "../../db/client";
 import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { catalogue, users, wheelBets, wheelRounds } from "../../db/schema";
 import { ITEM_STATUS } from "../../db/types";
+import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import { all, batch, run, type SQL, sql } from "../../db/sql";
 import type { RoundRow } from "./effects";
@@ -153,10 +156,16 @@ export interface SettleWin {
   win: number;
   /** the item to mint (most expensive catalogue item priced ≤ win), or null: all to balance */
   winItem: { catalogueId: number; price: number } | null;
+  /** the landed colour's multiplier (for the bell row) */
+  multiplier: number;
   now: number;
 }
 
-export type SettleResult = { done: "settled" | "replay" };
+export type SettleResult = {
+  done: "settled" | "replay";
+  /** the bell row the batch wrote (a win worth telling), to push once committed */
+  notification?: NotificationJson | null;
+};
 
 /**
  * A won bet: the bet row records the win; the staked items go to the house; the win item is
@@ -187,7 +196,16 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
       ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
     );
   }
-  return runSettlement(env, s.betId, statements);
+  // the bell row in the same batch, so a replay adds none (README "Notifications")
+  const notifies = s.win >= NOTIFY.wheelWinMinCents;
+  if (notifies)
+    statements.push(
+      sql`INSERT INTO notifications (user_id, name, content, is_read, created_at)
+           VALUES (${s.userId}, 'wheel_win', ${notificationContent.wheelWin(s.win, s.multiplier, null)} || COALESCE(' · ' || (SELECT market_hash_name FROM catalogue WHERE id = ${winItem?.catalogueId ?? null}), ''), 0, ${s.now})
+         RETURNING id, name, content, is_read, created_at`,
+    );
+  const result = await runSettlement(env, s.betId, statements);
+  return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
 }
 
 async function winItemNow(env: D1Env, pick: SettleWin["winItem"], win: number): Promise<SettleWin["winItem"]> {
@@ -268,10 +286,10 @@ function itemsToHouse(betId: string, userId: number, now: number): SQL[] {
 }
 
 /** A guard or key failure on a bet already settled is a replay; on a pending one a fault (thrown, retried). */
-async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult> {
+async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult & { results?: D1Result[] }> {
   try {
-    await batch(env.DB, statements);
-    return { done: "settled" };
+    const results = await batch(env.DB, statements);
+    return { done: "settled", results };
   } catch (err) {
     const kind = classifyBatchError(err);
     if (kind === "guard" || kind === "replay") {
