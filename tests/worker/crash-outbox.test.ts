@@ -3,7 +3,8 @@
 // and a fault keeps only its own entry owed.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LOSS_GROUP, Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
+import { LOSS_GROUP } from "../../worker/rooms/base/outbox";
+import { Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
 import { placeBet, settleLoss, settleLossGroup } from "../../worker/rooms/crash/settlement";
 import { addCatalogue, betRow, giveItem, itemRow, writeWaitingRound } from "./crash-fixtures";
 import { makeUser } from "./user-fixtures";

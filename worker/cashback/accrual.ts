@@ -29,6 +29,3 @@ export function cashbackAccrualStatements(a: CashbackAccrual): SQL[] {
     sql`UPDATE users SET cashback = cashback + COALESCE((SELECT amount FROM cashback_accruals WHERE ref = ${a.ref}), 0) WHERE id = ${a.userId}`,
   ];
 }
-
-/** The cashback accrual ref of a lost crash bet. */
-export const crashCashbackRef = (betId: string) => `crash:bet:${betId}`;

@@ -35,6 +35,13 @@ export class NamedAlarms<N extends string> {
     await this.save({ ...(await this.load()), [name]: at });
   }
 
+  /** Sets the timer to `at`, or cancels it when `at` is undefined; nothing when it is already so. */
+  async setOrCancel(name: N, at: number | undefined): Promise<void> {
+    if (at === (await this.deadline(name))) return;
+    if (at === undefined) await this.cancel(name);
+    else await this.set(name, at);
+  }
+
   async cancel(name: N): Promise<void> {
     const { [name]: _gone, ...rest } = await this.load();
     await this.save(rest);

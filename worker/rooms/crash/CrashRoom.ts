@@ -212,7 +212,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
       }
     }
     if (!quiet || owed.length > 0) await this.ctx.storage.put({ [STATE_KEY]: this.state, ...this.outbox.stage(owed) });
-    if (scheduled) for (const name of TIMERS) await this.setTimer(name, timers.get(name));
+    if (scheduled) for (const name of TIMERS) await this.alarms.setOrCancel(name, timers.get(name));
     let byUser: Map<number, WebSocket[]> | undefined; // built once: a tick sends to every bettor
     // this step's rows leave after its other frames: the crash frame is not queued behind the
     // rows of a thousand lost bets
@@ -245,13 +245,6 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
       if (userId !== null) map.set(userId, [...(map.get(userId) ?? []), socket]);
     }
     return map;
-  }
-
-  private async setTimer(name: TimerName, at: number | undefined): Promise<void> {
-    const current = await this.alarms.deadline(name);
-    if (at === current) return;
-    if (at === undefined) await this.alarms.cancel(name);
-    else await this.alarms.set(name, at);
   }
 
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */

@@ -6,13 +6,12 @@ import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { cashbackAccrualStatements, crashCashbackRef } from "../../cashback/accrual";
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { currentRoundId } from "../../crash/queries";
 import { db } from "../../db/client";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
-import { catalogue, crashBets, crashRounds, sessions, users } from "../../db/schema";
-import { ITEM_STATUS } from "../../db/types";
+import { betMoves, type WinItemPick, winItemNow } from "../base/bet-moves";
+import { classifyBatchError, expectChanges } from "../../db/ledger";
+import { crashBets, crashRounds, sessions, users } from "../../db/schema";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import type { RoundRow } from "./effects";
@@ -21,12 +20,10 @@ import { all, batch, rowsOf, run, type SQL, sql } from "../../db/sql";
 
 type D1Env = Pick<Env, "DB">;
 
-export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
+/** The guarded bet moves shared with the other bet rooms (rooms/base/bet-moves.ts). */
+const moves = betMoves("crash");
 
-/** Aborts the batch unless the statement before changed as many rows as the bet has items. */
-function expectBetItems(betId: string): SQL {
-  return sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM crash_bet_items WHERE bet_id = ${betId})`;
-}
+export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
 
 // ── rounds ──────────────────────────────────────────────────────────────────
 const statusRank = (column: string) => `CASE ${column} WHEN 'waiting' THEN 0 WHEN 'running' THEN 1 ELSE 2 END`;
@@ -50,18 +47,7 @@ export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
   );
 }
 
-/**
- * Pending bets the room does not know (D1 took the bet, the room was gone before it recorded
- * it): the room refunds them when it starts.
- */
-export async function orphanBets(env: D1Env, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
-  const results = await db(env)
-    .select({ betId: crashBets.id, roundId: crashBets.roundId, userId: crashBets.userId })
-    .from(crashBets)
-    .where(eq(crashBets.status, BET_STATUS.pending))
-    .all();
-  return results.filter((b) => !known.has(b.betId));
-}
+export const orphanBets = moves.orphanBets;
 
 /** The newest round id in D1 (0 before the first): a room with empty storage continues after it. */
 export async function lastRoundId(env: D1Env): Promise<number> {
@@ -165,11 +151,6 @@ async function sessionEnded(env: D1Env, session: string, now: number): Promise<b
 }
 
 // ── settling a bet ──────────────────────────────────────────────────────────
-export interface WinItemPick {
-  catalogueId: number;
-  /** the catalogue price the item is minted at, cents */
-  price: number;
-}
 
 export interface SettleWin {
   betId: string;
@@ -190,8 +171,6 @@ export type SettleResult = {
   notification?: NotificationJson | null;
 };
 
-const ledgerKey = (betId: string, side: "user" | "house") => `crash:bet:${betId}:win${side === "house" ? ":house" : ""}`;
-
 /**
  * A won bet: the bet row records the cash-out; the staked items go to the house; the win item
  * is minted for the winner at its catalogue price; the remainder (win − item price) is credited
@@ -206,43 +185,12 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   const statements: SQL[] = [
     sql`UPDATE crash_bets SET status = 1, cashout = ${s.cashout}, win = ${s.win}, remainder = ${remainder}, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
     expectChanges(1),
-    ...itemsToHouse(s.betId, s.userId, s.now),
+    ...moves.winStatements(s, winItem, remainder),
   ];
-  if (winItem) {
-    statements.push(
-      // minted only while the catalogue price is still the one read (a refresh in between: the
-      // batch fails on a pending bet and the outbox retries with the new price)
-      sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
-           SELECT ${s.userId}, id, price, 'available', ${s.now}, ${s.now} FROM catalogue WHERE id = ${winItem.catalogueId} AND price = ${winItem.price}`,
-      expectChanges(1),
-      // right after the insert: last_insert_rowid() is the minted item
-      sql`UPDATE crash_bets SET win_item_id = last_insert_rowid() WHERE id = ${s.betId}`,
-    );
-  }
-  if (remainder > 0) {
-    const reference = `crash:${s.roundId}`;
-    statements.push(
-      ...userBalanceStatements({ userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "user") }, s.now),
-      ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
-    );
-  }
   const notifies = s.win >= NOTIFY.crashWinMinCents;
   if (notifies) statements.push(winNotificationStatement(s, winItem));
   const result = await runSettlementBatch(env, s.betId, statements);
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
-}
-
-/**
- * The win item at its CURRENT catalogue price (the one valuation rule, prices/valuation.ts). The
- * room picked it from a catalogue it caches for minutes, so a refresh since may have moved it: an
- * item now dearer than the win is not minted (the win goes to the balance), a cheaper one is
- * minted at today's price and the rest is credited. Either way the payout is worth the win.
- */
-async function winItemNow(env: D1Env, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
-  if (!pick) return null;
-  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
-  if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
-  return { catalogueId: pick.catalogueId, price: row.price };
 }
 
 /**
@@ -262,79 +210,20 @@ export interface SettleLoss {
   now: number;
 }
 
-/**
- * The guarded statements of one loss: the bet row turns lost, its items go to the house and 2.5 %
- * of its bank accrues to the bettor's cashback (cashback/accrual.ts; README "Cashback").
- */
-function lossStatements(s: SettleLoss): SQL[] {
-  return [
-    sql`UPDATE crash_bets SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
-    expectChanges(1),
-    ...itemsToHouse(s.betId, s.userId, s.now),
-    ...cashbackAccrualStatements({
-      userId: s.userId,
-      lostCents: sql`(SELECT bank FROM crash_bets WHERE id = ${s.betId})`,
-      ref: crashCashbackRef(s.betId),
-      now: s.now,
-    }),
-  ];
-}
-
 /** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
 export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
-  return runSettlement(env, s.betId, lossStatements(s));
+  return runSettlement(env, s.betId, moves.lossStatements(s));
 }
 
-/**
- * Many lost bets in ONE batch (after a crash with many losers: one D1 round trip instead of one
- * per bet). Every loss keeps its own guards, and the batch is one transaction: if any of them
- * fails (a replay of a settled bet, a fault) nothing of the group lands and this throws — the
- * caller then settles the group one by one with settleLoss, which tells a replay from a fault.
- */
-export async function settleLossGroup(env: D1Env, losses: readonly SettleLoss[]): Promise<void> {
-  if (losses.length === 0) return;
-  await batch(
-    env.DB,
-    losses.flatMap((s) => lossStatements(s)),
-  );
-}
+export const settleLossGroup = moves.settleLossGroup;
 
 /** A voided round's bet: the items are available to their owner again, the bet is refunded. */
 export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
-  return runSettlement(env, s.betId, [
-    sql`UPDATE crash_bets SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
-    expectChanges(1),
-    sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
-          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
-    expectBetItems(s.betId),
-  ]);
+  return runSettlement(env, s.betId, moves.refundStatements(s));
 }
 
-/** The round's share (payout.ts bonusShare: 1 % of the bank) from the house to the bonus pool, once per round. */
-export async function bonusShare(env: D1Env, s: { roundId: number; amount: number; now: number }): Promise<SettleResult> {
-  if (s.amount <= 0) return { done: "settled" };
-  const d1 = env.DB;
-  const reference = `crash:${s.roundId}`;
-  const idempotencyKey = `crash:${s.roundId}:bonus`;
-  try {
-    await batch(d1, [
-      ...houseBalanceStatements({ account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
-      ...houseBalanceStatements({ account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
-    ]);
-    return { done: "settled" };
-  } catch (err) {
-    if (classifyBatchError(err) === "replay") return { done: "replay" };
-    throw err;
-  }
-}
-
-function itemsToHouse(betId: string, userId: number, now: number): SQL[] {
-  return [
-    sql`UPDATE inventory_items SET owner_id = NULL, status = '${sql.raw(ITEM_STATUS.available)}', updated_at = ${now}
-          WHERE id IN (SELECT item_id FROM crash_bet_items WHERE bet_id = ${betId}) AND owner_id = ${userId} AND status = '${sql.raw(ITEM_STATUS.inBet)}'`,
-    expectBetItems(betId),
-  ];
-}
+/** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
+export const bonusShare = moves.bonusShare;
 
 /**
  * Runs a settlement batch. A guard or ledger-key failure on a bet that is already settled is a

@@ -213,7 +213,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     this.persisted = this.state;
     await this.ctx.storage.put({ ...entries, ...this.outbox.stage(owed) });
     if (before && before.round.id !== this.state!.round.id) await this.store.dropBefore(this.state!.round.id);
-    if (scheduled) for (const name of TIMERS) await this.setTimer(name, timers.get(name));
+    if (scheduled) for (const name of TIMERS) await this.alarms.setOrCancel(name, timers.get(name));
     const rows: WheelBetPublic[] = [];
     let totalsChanged = false;
     for (const e of effects) {
@@ -233,13 +233,6 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     this.betRows.add(rows, totalsChanged);
     this.bank.push(bankDollars(this.state!));
     if (owed.length > 0) await this.outbox.drain();
-  }
-
-  private async setTimer(name: TimerName, at: number | undefined): Promise<void> {
-    const current = await this.alarms.deadline(name);
-    if (at === current) return;
-    if (at === undefined) await this.alarms.cancel(name);
-    else await this.alarms.set(name, at);
   }
 
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */

@@ -6,12 +6,11 @@ import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY, WHEEL } from "../../../shared/constants";
 import { eq, max } from "drizzle-orm";
-import { cashbackAccrualStatements } from "../../cashback/accrual";
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { db } from "../../db/client";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
-import { catalogue, users, wheelBets, wheelRounds } from "../../db/schema";
-import { ITEM_STATUS } from "../../db/types";
+import { betMoves, winItemNow } from "../base/bet-moves";
+import { classifyBatchError, expectChanges } from "../../db/ledger";
+import { users, wheelBets, wheelRounds } from "../../db/schema";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import { all, batch, run, type SQL, sql } from "../../db/sql";
@@ -21,16 +20,10 @@ import type { StakedItem } from "./state";
 
 type D1Env = Pick<Env, "DB">;
 
+/** The guarded bet moves shared with the other bet rooms (rooms/base/bet-moves.ts). */
+const moves = betMoves("wheel");
+
 export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
-
-/** The cashback accrual ref of a lost wheel bet (README "Cashback"). */
-export const wheelCashbackRef = (betId: string) => `wheel:bet:${betId}`;
-const ledgerKey = (betId: string, side: "user" | "house") => `wheel:bet:${betId}:win${side === "house" ? ":house" : ""}`;
-
-/** Aborts the batch unless the statement before changed as many rows as the bet has items. */
-function expectBetItems(betId: string): SQL {
-  return sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM wheel_bet_items WHERE bet_id = ${betId})`;
-}
 
 // ── rounds ──────────────────────────────────────────────────────────────────
 const statusRank = (column: string) => `CASE ${column} WHEN 'betting' THEN 0 WHEN 'spinning' THEN 1 ELSE 2 END`;
@@ -49,15 +42,7 @@ export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
   );
 }
 
-/** Pending bets the room does not know (D1 took the bet, the room was gone before it recorded it). */
-export async function orphanBets(env: D1Env, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
-  const results = await db(env)
-    .select({ betId: wheelBets.id, roundId: wheelBets.roundId, userId: wheelBets.userId })
-    .from(wheelBets)
-    .where(eq(wheelBets.status, BET_STATUS.pending))
-    .all();
-  return results.filter((b) => !known.has(b.betId));
-}
+export const orphanBets = moves.orphanBets;
 
 /** The newest round id in D1 (0 before the first). */
 export async function lastRoundId(env: D1Env): Promise<number> {
@@ -179,23 +164,8 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   const statements: SQL[] = [
     sql`UPDATE wheel_bets SET status = 1, win = ${s.win}, remainder = ${remainder}, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
     expectChanges(1),
-    ...itemsToHouse(s.betId, s.userId, s.now),
+    ...moves.winStatements(s, winItem, remainder),
   ];
-  if (winItem) {
-    statements.push(
-      sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
-           SELECT ${s.userId}, id, price, 'available', ${s.now}, ${s.now} FROM catalogue WHERE id = ${winItem.catalogueId} AND price = ${winItem.price}`,
-      expectChanges(1),
-      sql`UPDATE wheel_bets SET win_item_id = last_insert_rowid() WHERE id = ${s.betId}`,
-    );
-  }
-  if (remainder > 0) {
-    const reference = `wheel:${s.roundId}`;
-    statements.push(
-      ...userBalanceStatements({ userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "user") }, s.now),
-      ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: ledgerKey(s.betId, "house") }, s.now),
-    );
-  }
   // the bell row in the same batch, so a replay adds none (README "Notifications")
   const notifies = s.win >= NOTIFY.wheelWinMinCents;
   if (notifies)
@@ -208,82 +178,25 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
 }
 
-async function winItemNow(env: D1Env, pick: SettleWin["winItem"], win: number): Promise<SettleWin["winItem"]> {
-  if (!pick) return null;
-  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
-  if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
-  return { catalogueId: pick.catalogueId, price: row.price };
-}
-
 export interface SettleLoss {
   betId: string;
   userId: number;
   now: number;
 }
 
-/** A loss: the bet turns lost, its items go to the house, 2.5 % of its value accrues as cashback. */
-function lossStatements(s: SettleLoss): SQL[] {
-  return [
-    sql`UPDATE wheel_bets SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
-    expectChanges(1),
-    ...itemsToHouse(s.betId, s.userId, s.now),
-    ...cashbackAccrualStatements({
-      userId: s.userId,
-      lostCents: sql`(SELECT bank FROM wheel_bets WHERE id = ${s.betId})`,
-      ref: wheelCashbackRef(s.betId),
-      now: s.now,
-    }),
-  ];
-}
-
 export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
-  return runSettlement(env, s.betId, lossStatements(s));
+  return runSettlement(env, s.betId, moves.lossStatements(s));
 }
 
-/** Many losses in ONE batch; any failure throws and nothing lands (the caller goes one by one). */
-export async function settleLossGroup(env: D1Env, losses: readonly SettleLoss[]): Promise<void> {
-  if (losses.length === 0) return;
-  await batch(
-    env.DB,
-    losses.flatMap((s) => lossStatements(s)),
-  );
-}
+export const settleLossGroup = moves.settleLossGroup;
 
 /** A bet refused after its items were locked: the items are available to their owner again. */
 export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
-  return runSettlement(env, s.betId, [
-    sql`UPDATE wheel_bets SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
-    expectChanges(1),
-    sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
-          WHERE id IN (SELECT item_id FROM wheel_bet_items WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
-    expectBetItems(s.betId),
-  ]);
+  return runSettlement(env, s.betId, moves.refundStatements(s));
 }
 
 /** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
-export async function bonusShare(env: D1Env, s: { roundId: number; amount: number; now: number }): Promise<SettleResult> {
-  if (s.amount <= 0) return { done: "settled" };
-  const reference = `wheel:${s.roundId}`;
-  const idempotencyKey = `wheel:${s.roundId}:bonus`;
-  try {
-    await batch(env.DB, [
-      ...houseBalanceStatements({ account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
-      ...houseBalanceStatements({ account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
-    ]);
-    return { done: "settled" };
-  } catch (err) {
-    if (classifyBatchError(err) === "replay") return { done: "replay" };
-    throw err;
-  }
-}
-
-function itemsToHouse(betId: string, userId: number, now: number): SQL[] {
-  return [
-    sql`UPDATE inventory_items SET owner_id = NULL, status = '${sql.raw(ITEM_STATUS.available)}', updated_at = ${now}
-          WHERE id IN (SELECT item_id FROM wheel_bet_items WHERE bet_id = ${betId}) AND owner_id = ${userId} AND status = '${sql.raw(ITEM_STATUS.inBet)}'`,
-    expectBetItems(betId),
-  ];
-}
+export const bonusShare = moves.bonusShare;
 
 /** A guard or key failure on a bet already settled is a replay; on a pending one a fault (thrown, retried). */
 async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult & { results?: D1Result[] }> {

@@ -1,0 +1,157 @@
+// The guarded bet moves crash and the wheel share (README "Money rules"). Their bet tables have
+// the same shape — <game>_bets (id, user_id, bank, status 0 pending / 1 won / 2 lost / 3 refunded,
+// settled_at) and <game>_bet_items (bet_id, item_id) — so each statement is written once here and
+// each room's settlement.ts runs them with its own guards and replay check.
+import { eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { catalogue } from "../../db/schema";
+import { all, batch, type SQL, sql } from "../../db/sql";
+import { ITEM_STATUS } from "../../db/types";
+import { cashbackAccrualStatements } from "../../cashback/accrual";
+
+export type BetGame = "crash" | "wheel";
+
+export interface BetMove {
+  betId: string;
+  userId: number;
+  now: number;
+}
+
+/** A catalogue item to mint for a winner, at the price it was picked at (cents). */
+export interface WinItemPick {
+  catalogueId: number;
+  price: number;
+}
+
+/**
+ * The win item at its CURRENT catalogue price (the one valuation rule, prices/valuation.ts). The
+ * room picked it from a catalogue it caches for minutes, so a refresh since may have moved it: an
+ * item now dearer than the win is not minted (the win goes to the balance), a cheaper one is
+ * minted at today's price and the rest is credited. Either way the payout is worth the win.
+ */
+export async function winItemNow(env: Pick<Env, "DB">, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
+  if (!pick) return null;
+  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
+  if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
+  return { catalogueId: pick.catalogueId, price: row.price };
+}
+
+export function betMoves(game: BetGame) {
+  // table names are these two constants, never input
+  const bets = sql.raw(`${game}_bets`);
+  const betItems = sql.raw(`${game}_bet_items`);
+
+  /** Aborts the batch unless the statement before changed as many rows as the bet has items. */
+  const expectBetItems = (betId: string): SQL =>
+    sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM ${betItems} WHERE bet_id = ${betId})`;
+
+  /** The bet's items leave their owner for the house (still in_bet, all of them, or nothing). */
+  const itemsToHouse = (betId: string, userId: number, now: number): SQL[] => [
+    sql`UPDATE inventory_items SET owner_id = NULL, status = '${sql.raw(ITEM_STATUS.available)}', updated_at = ${now}
+          WHERE id IN (SELECT item_id FROM ${betItems} WHERE bet_id = ${betId}) AND owner_id = ${userId} AND status = '${sql.raw(ITEM_STATUS.inBet)}'`,
+    expectBetItems(betId),
+  ];
+
+  /**
+   * One loss: the bet row turns lost, its items go to the house and 2.5 % of its bank accrues to
+   * the bettor's cashback (cashback/accrual.ts; README "Cashback"), ref `<game>:bet:<id>`.
+   */
+  const lossStatements = (s: BetMove): SQL[] => [
+    sql`UPDATE ${bets} SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    ...itemsToHouse(s.betId, s.userId, s.now),
+    ...cashbackAccrualStatements({
+      userId: s.userId,
+      lostCents: sql`(SELECT bank FROM ${bets} WHERE id = ${s.betId})`,
+      ref: `${game}:bet:${s.betId}`,
+      now: s.now,
+    }),
+  ];
+
+  return {
+    /**
+     * Pending bets the room does not know (D1 took the bet, the room was gone before it recorded
+     * it): the room refunds them when it starts.
+     */
+    async orphanBets(env: Pick<Env, "DB">, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
+      const rows = await all<{ betId: string; roundId: number; userId: number }>(
+        env.DB,
+        sql`SELECT id AS betId, round_id AS roundId, user_id AS userId FROM ${bets} WHERE status = 0`,
+      );
+      return rows.filter((b) => !known.has(b.betId));
+    },
+
+    expectBetItems,
+    itemsToHouse,
+    lossStatements,
+
+    /**
+     * What a won bet moves after its own row turned won: the staked items go to the house; the win
+     * item is minted for the winner (only while the catalogue price is still the one read: a
+     * refresh in between fails the batch and the outbox retries) and recorded on the bet; the
+     * remainder is credited with a 'win' ledger row and its house counterpart (keys
+     * `<game>:bet:<id>:win` / `:win:house`, reference `<game>:<round>`).
+     */
+    winStatements(s: BetMove & { roundId: number }, winItem: WinItemPick | null, remainder: number): SQL[] {
+      const statements = itemsToHouse(s.betId, s.userId, s.now);
+      if (winItem) {
+        statements.push(
+          sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at)
+               SELECT ${s.userId}, id, price, 'available', ${s.now}, ${s.now} FROM catalogue WHERE id = ${winItem.catalogueId} AND price = ${winItem.price}`,
+          expectChanges(1),
+          // right after the insert: last_insert_rowid() is the minted item
+          sql`UPDATE ${bets} SET win_item_id = last_insert_rowid() WHERE id = ${s.betId}`,
+        );
+      }
+      if (remainder > 0) {
+        const reference = `${game}:${s.roundId}`;
+        const key = `${game}:bet:${s.betId}:win`;
+        statements.push(
+          ...userBalanceStatements({ userId: s.userId, delta: remainder, kind: "win", reference, idempotencyKey: key }, s.now),
+          ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: `${key}:house` }, s.now),
+        );
+      }
+      return statements;
+    },
+
+    /**
+     * Many lost bets in ONE batch (one D1 round trip for a round's losers). Every loss keeps its
+     * own guards and the batch is one transaction: if any fails (a replay, a fault) nothing lands
+     * and this throws — the outbox then settles them one by one, which tells a replay from a fault.
+     */
+    async settleLossGroup(env: Pick<Env, "DB">, losses: readonly BetMove[]): Promise<void> {
+      if (losses.length === 0) return;
+      await batch(
+        env.DB,
+        losses.flatMap((s) => lossStatements(s)),
+      );
+    },
+
+    /** A bet given back (voided round, or refused after its items were locked): items available again. */
+    refundStatements: (s: BetMove): SQL[] => [
+      sql`UPDATE ${bets} SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+      expectChanges(1),
+      sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
+            WHERE id IN (SELECT item_id FROM ${betItems} WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
+      expectBetItems(s.betId),
+    ],
+
+    /** The round's share of its bank from the house to the bonus pool, once per round (ledger keys). */
+    async bonusShare(env: Pick<Env, "DB">, s: { roundId: number; amount: number; now: number }): Promise<{ done: "settled" | "replay" }> {
+      if (s.amount <= 0) return { done: "settled" };
+      const reference = `${game}:${s.roundId}`;
+      const idempotencyKey = `${game}:${s.roundId}:bonus`;
+      try {
+        await batch(env.DB, [
+          ...houseBalanceStatements({ account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
+          ...houseBalanceStatements({ account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
+        ]);
+        return { done: "settled" };
+      } catch (err) {
+        if (classifyBatchError(err) === "replay") return { done: "replay" };
+        throw err;
+      }
+    },
+  };
+}
