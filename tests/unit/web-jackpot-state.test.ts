@@ -4,7 +4,7 @@ import type { JackpotServerFrame } from "../../shared/rooms/jackpot";
 import { jackpotServerFrame } from "../../shared/rooms/jackpot";
 import { betBlock, pickLimit, type BetBlockInput } from "../../web/src/features/jackpot/betBlock";
 import { levelFrom } from "../../web/src/features/jackpot/level";
-import { checkRound } from "../../web/src/features/jackpot/roundVerify";
+import { checkRound } from "../../web/src/features/jackpot/roundChecks";
 import { applyFrame, initialJackpotData, leftMs, mergeBets, ownItemsInRound, phaseAt, type JackpotData } from "../../web/src/features/jackpot/state";
 import { jackpotTicket, publicHash } from "../../shared/fairness";
 import { parseJackpotInput } from "../../web/src/features/fairness/verifyForm";

@@ -1,6 +1,6 @@
 // /jackpot/:id — one round (POST /api/jackpot/round {id}): winner, bank, bets with their ticket
 // ranges and chances, the commission items taken and why, the hashes, and the draw verified in
-// this browser (roundVerify.ts, shared/fairness.ts) with the Node command that does the same.
+// this browser (roundChecks.ts, shared/fairness.ts) with the Node command that does the same.
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { jackpotRoundAnswer, type JackpotRoundJson } from "../../../../shared/api/jackpot";

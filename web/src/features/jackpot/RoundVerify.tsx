@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { JackpotRoundJson } from "../../../../shared/api/jackpot";
-import { checkRound } from "./roundVerify";
+import { checkRound } from "./roundChecks";
 
 export function RoundVerify({ round, previousSecret }: { round: JackpotRoundJson; previousSecret: string | null }) {
   const { t } = useTranslation("jackpot");
