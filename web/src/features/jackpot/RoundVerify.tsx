@@ -1,4 +1,4 @@
-// The round page's "verify" block: the draw recomputed in this browser (roundVerify.ts) — public
+// The round page's "verify" block: the draw recomputed in this browser (roundChecks.ts) — public
 // hash, winning ticket, the bet that holds it, the chain link — with the formula and the Node
 // command (`npm run verify:jackpot`) that checks the same without the site.
 import { useMemo } from "react";
