@@ -5,7 +5,7 @@ import { useState, type CSSProperties } from "react";
 import type { UI } from "../../../shared/constants";
 import { siteImageUrl } from "../../../shared/images";
 import { splitItemName } from "./itemName";
-import "./itemImage.css";
+import "./item-image.css";
 
 export type ItemImageSize = (typeof UI.itemImageSizes)[number];
 
