@@ -44,7 +44,9 @@ export class Room {
   }
   do(event: CrashEvent, now = this.now): this {
     this.now = now;
-    const r = step(this.state, event, now, this.context);
+    // step() must never change the state it is given (it shares unchanged bets with it): a frozen
+    // state makes any in-place change throw, in every test that drives the room
+    const r = step(deepFreeze(this.state), event, now, this.context);
     for (const e of r.effects) {
       if (e.type === "reply" || e.type === "send" || e.type === "broadcast") {
         const parsed = crashServerFrame.safeParse(e.frame);
@@ -79,3 +81,11 @@ export class Room {
 }
 
 export const COUNTDOWN = CRASH.countdownMs;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

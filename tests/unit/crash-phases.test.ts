@@ -127,6 +127,20 @@ describe("phase machine", () => {
     expect(room.timers()).toEqual({ next: crashAt(room) + CRASH.crashedPauseMs });
   });
 
+  it("a step shares the bets it did not change and copies the ones it did (the store writes those)", () => {
+    const room = new Room(500).do(bet("a", 1, 200, [item(1, 100)]), T0 + 1).do(bet("b", 2, INFINITE_HUNDREDTHS, [item(2, 100)]), T0 + 2);
+    const placed = room.state.bets;
+    room.start();
+    const started = room.state.bets;
+    expect(started).not.toBe(placed);
+    expect(started[0]).toBe(placed[0]);
+    room.do({ type: "take", userId: 2, betId: "b" }, room.state.round.startedAt! + 100);
+    expect(room.state.bets[0]).toBe(started[0]);
+    expect(room.state.bets[1]).not.toBe(started[1]);
+    expect(room.state.bets[1]).toMatchObject({ id: "b", status: "won" });
+    expect(started[1]).toMatchObject({ id: "b", status: "pending" });
+  });
+
   it("step never mutates the state it was given", () => {
     const room = new Room(250).do(bet("a", 1, 200, [item(1, 100)]), T0 + 1);
     const before = structuredClone(room.state);

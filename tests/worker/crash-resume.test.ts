@@ -12,6 +12,8 @@ import { balanceOf, makeUser } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
 
+const betKeys = () => runInDurableObject(room(), async (_instance, state) => [...(await state.storage.list({ prefix: "crash:bet:" })).keys()]);
+
 describe("eviction mid-round", () => {
   it("refunds a bet D1 took but the room never recorded (lost between the two)", async () => {
     const { user } = await makeUser();
@@ -69,6 +71,8 @@ describe("eviction mid-round", () => {
     advanceClock(5_000);
     expect(await runDurableObjectAlarm(room())).toBe(true);
     await watcher.next("crashStartTimer", (f) => f.data.roundId === timer.data.roundId + 1);
+    // the crashed round's bets left storage with it (rooms/base/bet-store.ts: one key per bet)
+    expect(await betKeys()).toEqual([]);
     expect(await balanceOf(p.user.id)).toBe(50);
     expect(await count("SELECT COUNT(*) AS n FROM crash_bets WHERE status = 1")).toBe(1);
     expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0 });
@@ -129,5 +133,42 @@ describe("eviction mid-round", () => {
     expect(await balanceOf(user.id)).toBe(2_000);
     expect(await itemRow(item)).toMatchObject({ owner_id: null });
     c.close();
+  });
+  it("keeps one storage key per bet; a state an older version stored whole still loads and is rewritten so", async () => {
+    const p = await makeUser();
+    const q = await makeUser();
+    const p1 = await giveItem(p.user.id, 700);
+    const q1 = await giveItem(q.user.id, 300);
+    const admin = await makeUser({ isAdmin: true });
+    const watcher = await connectCrash();
+    const roundId = (await twistedRound(watcher, admin.token, 5)).data.roundId; // a fresh countdown
+    const pc = await connectCrash(p.token);
+    const qc = await connectCrash(q.token);
+    const pBet = await pc.ask({ event: "newBet", data: { items: [p1], autoWithdraw: 2 } }, "successBet");
+    const qBet = await qc.ask({ event: "newBet", data: { items: [q1], autoWithdraw: 3 } }, "successBet");
+    const keys = await betKeys();
+    expect(keys).toHaveLength(2);
+    expect(keys.every((k) => k.startsWith(`crash:bet:${String(roundId).padStart(12, "0")}:`))).toBe(true);
+
+    // what the room stored before the per-bet layout: the bets inside the state
+    await runInDurableObject(room(), async (_instance, state) => {
+      const core = await state.storage.get<Record<string, unknown>>("crash:state");
+      const bets = [...(await state.storage.list({ prefix: "crash:bet:" })).values()];
+      await state.storage.delete(keys);
+      await state.storage.put("crash:state", { ...core, bets });
+    });
+    await evictDurableObject(room());
+    const again = await connectCrash(p.token);
+    const init = again.all("crashInit")[0]!.data;
+    expect(init.round).toMatchObject({ id: roundId, bank: 10 });
+    expect(init.bets.map((b) => b.id).sort()).toEqual([pBet.data.bet.id, qBet.data.bet.id].sort());
+    // written back a key per bet, the core without them
+    expect(await betKeys()).toHaveLength(2);
+    const core = await runInDurableObject(room(), (_instance, state) => state.storage.get<Record<string, unknown>>("crash:state"));
+    expect(core).not.toHaveProperty("bets");
+    await evictDurableObject(room());
+    const third = await connectCrash();
+    expect(third.all("crashInit")[0]!.data.bets).toHaveLength(2);
+    for (const c of [watcher, pc, qc, again, third]) c.close();
   });
 });

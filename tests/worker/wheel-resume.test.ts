@@ -50,7 +50,7 @@ describe("eviction mid-round", () => {
     advanceClock(5_000);
     expect(await runDurableObjectAlarm(wheel())).toBe(true);
     await late.next("newGameWheel", (f) => f.data.game.id === 2);
-    // the finished round's bets left storage with it (rooms/wheel/store.ts keeps one key per bet)
+    // the finished round's bets left storage with it (rooms/base/bet-store.ts keeps one key per bet)
     const betKeys = await runInDurableObject(wheel(), async (_instance, state) => [...(await state.storage.list({ prefix: "wheel:bet:" })).keys()]);
     expect(betKeys).toEqual([]);
     expect(await balanceOf(p.user.id)).toBe(balance);

@@ -42,6 +42,9 @@ export interface Delivery {
   refused?: string;
 }
 
+/** Who gets a frame: every socket whose attachment passes the test, or one user's sockets. */
+export type Recipients<A> = ((attachment: A) => boolean) | { userId: number };
+
 /** The frames a room's onFrame sees: identity and ping are answered by the shell. */
 export type OwnFrame<C extends AnyFrame> = Exclude<C, { event: "identity" | "ping" }>;
 
@@ -217,11 +220,21 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     return this.sendText(ws, this.encode(frame));
   }
 
-  /** Sends one frame to every open socket whose attachment passes `to`; returns how many. */
-  protected sendAll(frame: S, to: (attachment: A) => boolean = () => true): number {
+  /** The open sockets of a signed-in user, from the session index (no attachment is read). */
+  protected socketsOf(userId: number): WebSocket[] {
+    return this.openSockets(this.bound.ofUser(userId));
+  }
+
+  /**
+   * Sends one frame to every open socket (whose attachment passes `to`; a user's: the index);
+   * returns how many. Without a filter no attachment is read: a room broadcasting to a thousand
+   * sockets several times a second would otherwise deserialize every attachment each time.
+   */
+  protected sendAll(frame: S, to?: Recipients<A>): number {
     const text = this.encode(frame);
+    const sockets = to && typeof to === "object" ? this.socketsOf(to.userId) : this.sockets();
     let sent = 0;
-    for (const ws of this.sockets()) if (to(this.attachment(ws)) && this.sendText(ws, text)) sent++;
+    for (const ws of sockets) if ((typeof to !== "function" || to(this.attachment(ws))) && this.sendText(ws, text)) sent++;
     return sent;
   }
 
@@ -230,7 +243,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
    * the server schema rejects is refused and reported, not thrown, so a settlement that already
    * happened is never undone by its notification.
    */
-  protected deliver(frame: S, to?: (attachment: A) => boolean): Delivery {
+  protected deliver(frame: S, to?: Recipients<A>): Delivery {
     const checked = this.protocol.server.safeParse(frame);
     if (!checked.success) {
       const refused = `invalid "${String((frame as AnyFrame | undefined)?.event)}" frame: ${checked.error.issues[0]?.message}`;

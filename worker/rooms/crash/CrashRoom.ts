@@ -10,6 +10,7 @@ import { crashProtocol, type CrashClientFrame, type CrashServerFrame } from "../
 import { writeAudit } from "../../lib/audit";
 import type { Identity } from "../base/identity";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
+import { BetStore } from "../base/bet-store";
 import { BetRowThrottle } from "../base/row-throttle";
 import { CatalogueCache } from "../../lib/catalogue-cache";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
@@ -29,7 +30,6 @@ export interface CrashAttachment extends BaseAttachment {
   user: BetUser | null;
 }
 
-const STATE_KEY = "crash:state";
 const TIMERS: readonly TimerName[] = ["start", "tick", "auto", "crash", "next"];
 
 type NewBet = Extract<CrashClientFrame, { event: "newBet" }>["data"];
@@ -38,6 +38,8 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   protected readonly protocol = crashProtocol;
   private state: CrashState | undefined;
   private loading: Promise<CrashState> | undefined;
+  /** the state in storage: a key per bet, only what changed is written (base/bet-store.ts) */
+  private readonly store = new BetStore<CrashState>(this.ctx.storage, "crash");
   private readonly outbox = new Outbox(this.ctx.storage, this.env);
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
@@ -211,9 +213,8 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
         timers.set(e.name, e.at);
       }
     }
-    if (!quiet || owed.length > 0) await this.ctx.storage.put({ [STATE_KEY]: this.state, ...this.outbox.stage(owed) });
+    if (!quiet || owed.length > 0) await this.store.save(this.state!, this.outbox.stage(owed));
     if (scheduled) for (const name of TIMERS) await this.alarms.setOrCancel(name, timers.get(name));
-    let byUser: Map<number, WebSocket[]> | undefined; // built once: a tick sends to every bettor
     // this step's rows leave after its other frames: the crash frame is not queued behind the
     // rows of a thousand lost bets
     const rows: BetPublic[] = [];
@@ -221,8 +222,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
       try {
         if (e.type === "reply" && ws) this.sendTo(ws, e.frame);
         else if (e.type === "send") {
-          byUser ??= this.socketsByUser();
-          for (const socket of byUser.get(e.userId) ?? []) this.sendTo(socket, e.frame);
+          for (const socket of this.socketsOf(e.userId)) this.sendTo(socket, e.frame);
         } else if (e.type === "broadcast" && e.frame.event === "newBets") rows.push(...e.frame.data.bets);
         else if (e.type === "broadcast") {
           this.betRows.flush(); // rows of earlier steps go first: they belong before this frame
@@ -237,16 +237,6 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     if (owed.length > 0) await this.outbox.drain();
   }
 
-  /** The open sockets of signed-in users, by user id. */
-  private socketsByUser(): Map<number, WebSocket[]> {
-    const map = new Map<number, WebSocket[]>();
-    for (const socket of this.sockets()) {
-      const userId = this.attachment(socket).userId;
-      if (userId !== null) map.set(userId, [...(map.get(userId) ?? []), socket]);
-    }
-    return map;
-  }
-
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */
   private async current(): Promise<CrashState> {
     if (this.state) return this.state;
@@ -258,7 +248,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   }
 
   private async load(): Promise<CrashState> {
-    const stored = await this.ctx.storage.get<CrashState>(STATE_KEY);
+    const stored = await this.store.load();
     if (stored) {
       this.state = stored;
       await this.run({ type: "restore" });

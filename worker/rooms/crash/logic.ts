@@ -7,7 +7,7 @@ import { elapsedFor, multiplierAt } from "../../../shared/crash-curve";
 import type { CrashEvent, Effect, StepContext, StepResult, TimerName } from "./effects";
 import { betRefusal, takeRefusal } from "./rules";
 import { advance, cashOut, crash, crashTimeOf, nextCashout, roundRow, tick } from "./running";
-import { newRound, pendingBets, type CrashBet, type CrashState } from "./state";
+import { newRound, pendingBets, replaceBets, type CrashBet, type CrashState } from "./state";
 import { toBetPublic } from "./views";
 
 export type { CrashEvent, StepContext, StepResult, TimerName } from "./effects";
@@ -26,7 +26,10 @@ export function timersOf(state: CrashState, ctx: StepContext): Partial<Record<Ti
 }
 
 export function step(state: CrashState, event: CrashEvent, now: number, ctx: StepContext): StepResult<CrashState> {
-  const s = structuredClone(state);
+  // bets are never changed in place (a changed bet is a new object: state.ts replaceBets), so a
+  // step copies the list, not every bet: a whole-state clone per bet or cash-out cost O(n), O(n²)
+  // a round, and the shell writes to storage only the bets whose object changed (base/bet-store.ts)
+  const s: CrashState = { ...state, round: { ...state.round }, bets: [...state.bets], history: [...state.history] };
   const effects: Effect[] = [];
   advance(s, now, ctx, effects);
   const outcome = handle(s, event, now, ctx, effects);
@@ -157,8 +160,7 @@ function crashNow(s: CrashState, now: number, effects: Effect[]) {
 function voidRound(s: CrashState, now: number, effects: Effect[]) {
   const r = s.round;
   if (r.phase === "crashed") return { ok: false as const, key: "crash_api.game_over" as const };
-  for (const bet of pendingBets(s.bets)) {
-    bet.status = "refunded";
+  for (const bet of replaceBets(s, pendingBets(s.bets), () => ({ status: "refunded" }))) {
     effects.push({ type: "settle", settlement: { kind: "refund", roundId: r.id, betId: bet.id, userId: bet.user.id } });
   }
   r.voided = true;

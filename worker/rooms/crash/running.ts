@@ -5,7 +5,8 @@ import { elapsedFor, multiplierAt, toMultiplier, type Hundredths } from "../../.
 import { toDollars } from "../../../shared/money";
 import type { Effect, RoundRow, StepContext } from "./effects";
 import { bonusShare, forcedCashoutPoint, pickWinItem, winCents } from "./payout";
-import { pendingBets, roundBank, roundItems, type CrashBet, type CrashState } from "./state";
+import type { WinPick } from "../../lib/win-item";
+import { pendingBets, replaceBets, roundBank, roundItems, type CatalogueItem, type CrashBet, type CrashState } from "./state";
 import { toBetPublic, toItemJson } from "./views";
 
 /** The next cash-out value due while running (an auto target or the forced point), or null. */
@@ -22,14 +23,14 @@ export const crashTimeOf = (state: CrashState): number => (state.round.startedAt
 
 /** Cash `bets` out at m: settle, tell each bettor (successTake), one newBets with the rows. */
 export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forced: boolean, ctx: StepContext, effects: Effect[]): void {
-  for (const bet of bets) {
+  const won = replaceBets(state, bets, (bet) => {
     const win = winCents(bet.bank, m);
     const pick = pickWinItem(win, ctx.catalogue);
-    bet.status = "won";
-    bet.cashout = m;
-    bet.win = win;
-    bet.winItem = pick ? { ...pick.item } : null;
-    bet.remainder = pick ? pick.remainder : win;
+    return { status: "won", cashout: m, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
+  });
+  for (const bet of won) {
+    const win = bet.win;
+    const pick = bet.winItem;
     effects.push({
       type: "settle",
       settlement: {
@@ -39,7 +40,7 @@ export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forc
         userId: bet.user.id,
         cashout: m,
         win,
-        winItem: pick ? { id: pick.item.id, price: pick.item.price } : null,
+        winItem: pick ? { id: pick.id, price: pick.price } : null,
         remainder: bet.remainder,
         forced: forced && m < bet.autoWithdraw,
       },
@@ -59,7 +60,7 @@ export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forc
       },
     });
   }
-  if (bets.length > 0) effects.push({ type: "broadcast", frame: { event: "newBets", data: { bets: bets.map((b) => toBetPublic(b)) } } });
+  if (won.length > 0) effects.push({ type: "broadcast", frame: { event: "newBets", data: { bets: won.map((b) => toBetPublic(b)) } } });
 }
 
 /** Everything the clock says has happened by `now`: cash-outs in value order, then the crash. */
@@ -83,9 +84,8 @@ export function advance(state: CrashState, now: number, ctx: StepContext, effect
 /** The crash: every undecided bet loses, 1 % of the bank to the bonus pool, reveal. */
 export function crash(state: CrashState, at: number, effects: Effect[]): void {
   const round = state.round;
-  const losers = pendingBets(state.bets);
+  const losers = replaceBets(state, pendingBets(state.bets), () => ({ status: "lost" }));
   for (const bet of losers) {
-    bet.status = "lost";
     effects.push({ type: "settle", settlement: { kind: "loss", roundId: round.id, betId: bet.id, userId: bet.user.id } });
   }
   if (losers.length > 0) effects.push({ type: "broadcast", frame: { event: "newBets", data: { bets: losers.map((b) => toBetPublic(b)) } } });
@@ -123,18 +123,22 @@ export function tick(state: CrashState, now: number, ctx: StepContext, effects: 
     type: "broadcast",
     frame: { event: "crashMultiplier", data: { roundId: round.id, phase: "running", elapsed, multiplier: toMultiplier(m), serverTime: now } },
   });
+  // the bettors whose loader item changed get it (each bet becomes a new object: state.ts)
+  const stale: [CrashBet, WinPick<CatalogueItem> | null][] = [];
   for (const bet of pendingBets(state.bets)) {
     const pick = pickWinItem(winCents(bet.bank, m), ctx.catalogue);
-    const id = pick ? pick.item.id : null;
-    if (bet.loaderSent && bet.loaderItemId === id) continue;
-    bet.loaderSent = true;
-    bet.loaderItemId = id;
+    if (!bet.loaderSent || bet.loaderItemId !== (pick ? pick.item.id : null)) stale.push([bet, pick]);
+  }
+  const picks = new Map(stale);
+  const changed = replaceBets(state, [...picks.keys()], (bet) => ({ loaderSent: true, loaderItemId: picks.get(bet)?.item.id ?? null }));
+  changed.forEach((bet, i) => {
+    const pick = stale[i]![1];
     effects.push({
       type: "send",
       userId: bet.user.id,
       frame: { event: "crashLoaderItem", data: { betId: bet.id, item: pick ? toItemJson(pick.item) : null, multiplier: toMultiplier(m) } },
     });
-  }
+  });
   round.nextTickAt = now + CRASH.tickMs;
 }
 

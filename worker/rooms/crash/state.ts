@@ -105,6 +105,19 @@ export const roundItems = (bets: readonly CrashBet[]): number => bets.reduce((s,
 export const roundPlayers = (bets: readonly CrashBet[]): number => new Set(bets.map((b) => b.user.id)).size;
 export const pendingBets = (bets: readonly CrashBet[]): CrashBet[] => bets.filter((b) => b.status === "pending");
 
+/**
+ * Replaces each of `bets` (objects of `state.bets`) by a copy with `change(bet)` applied and
+ * returns the copies in the order of `bets`. Bets are never changed in place: step() shares the
+ * unchanged ones with the state it was given, and the shell writes to storage only the bets whose
+ * object changed (base/bet-store.ts).
+ */
+export function replaceBets(state: CrashState, bets: readonly CrashBet[], change: (bet: CrashBet) => Partial<CrashBet>): CrashBet[] {
+  if (bets.length === 0) return [];
+  const copies = new Map(bets.map((b) => [b, { ...b, ...change(b) }]));
+  state.bets = state.bets.map((b) => copies.get(b) ?? b);
+  return bets.map((b) => copies.get(b)!);
+}
+
 /** A bet without auto-withdraw (manual stop, ∞). */
 export function isManual(bet: Pick<CrashBet, "autoWithdraw">): boolean {
   return bet.autoWithdraw >= INFINITE_HUNDREDTHS;

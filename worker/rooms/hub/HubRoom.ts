@@ -26,10 +26,9 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
   // ── RPC (worker and rooms → hub, through worker/rooms/hub.ts) ─────────────
   /** Sends `frame` to every socket of the user (a frame the schema rejects is refused). */
   async notifyUser(userId: number, frame: HubServerFrame): Promise<Delivery> {
-    const mine = (a: BaseAttachment) => a.userId === userId;
-    const delivery = this.deliver(frame, mine);
+    const delivery = this.deliver(frame, { userId });
     // A banned user's sockets stay open as visitors (the SPA logs out with the banned notice).
-    if (frame.event === "userBanned" && !delivery.refused) await this.unbind(mine);
+    if (frame.event === "userBanned" && !delivery.refused) await this.unbind(userId);
     return delivery;
   }
 
@@ -100,11 +99,8 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
   }
 
   // ── presence ──────────────────────────────────────────────────────────────
-  private async unbind(which: (a: BaseAttachment) => boolean): Promise<void> {
-    for (const ws of this.sockets()) {
-      const a = this.attachment(ws);
-      if (which(a)) this.setAttachment(ws, { ...a, userId: null, session: null });
-    }
+  private async unbind(userId: number): Promise<void> {
+    for (const ws of this.socketsOf(userId)) this.setAttachment(ws, { ...this.attachment(ws), userId: null, session: null });
     await this.onlineChanged();
   }
 

@@ -13,6 +13,7 @@ import { hub } from "../hub";
 import { CatalogueCache } from "../../lib/catalogue-cache";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
+import { BetStore } from "../base/bet-store";
 import { BetRowThrottle } from "../base/row-throttle";
 import { maxPayoutOf, settingsOf, timingOf } from "./config";
 import type { Effect, Outcome, StepContext, TimerName, WheelEvent } from "./effects";
@@ -22,7 +23,6 @@ import { betRefusal, isColour, valueRefusal, type WheelKey } from "./rules";
 import { RoundSeeds } from "./seeds";
 import { availableItems, lastRoundId, orphanBets, placeBet } from "./settlement";
 import { createState, type BetUser, type HistoryItem, type WheelState } from "./state";
-import { WheelStore } from "./store";
 import { finishedRounds } from "../../wheel/queries";
 import { spinOf, statsOf, toBetPublic, toGame, toHistoryEntry, totalsOf, visibleBets, wheelInitData } from "./views";
 
@@ -41,9 +41,8 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
   protected readonly protocol = wheelProtocol;
   private state: WheelState | undefined;
   private loading: Promise<WheelState> | undefined;
-  /** the state as storage holds it (store.ts writes only what changed since) */
-  private persisted: WheelState | undefined;
-  private readonly store = new WheelStore(this.ctx.storage);
+  /** the state in storage: a key per bet, only what changed is written (base/bet-store.ts) */
+  private readonly store = new BetStore<WheelState>(this.ctx.storage, "wheel");
   private readonly outbox = new Outbox(this.ctx.storage, this.env);
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
@@ -195,7 +194,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     return result.outcome;
   }
 
-  /** State (what changed: store.ts) + owed D1 writes in one storage write, then timers, then frames, then the drain. */
+  /** State (what changed: base/bet-store.ts) + owed D1 writes in one storage write, then timers, then frames, then the drain. */
   private async commit(effects: readonly Effect[]): Promise<void> {
     const owed: OutboxEntry[] = [];
     const timers = new Map<TimerName, number>();
@@ -208,11 +207,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
         timers.set(e.name, e.at);
       }
     }
-    const before = this.persisted;
-    const entries = this.store.entries(before, this.state!);
-    this.persisted = this.state;
-    await this.ctx.storage.put({ ...entries, ...this.outbox.stage(owed) });
-    if (before && before.round.id !== this.state!.round.id) await this.store.dropBefore(this.state!.round.id);
+    await this.store.save(this.state!, this.outbox.stage(owed));
     if (scheduled) for (const name of TIMERS) await this.alarms.setOrCancel(name, timers.get(name));
     const rows: WheelBetPublic[] = [];
     let totalsChanged = false;
@@ -249,7 +244,6 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     const stored = await this.store.load();
     if (stored) {
       this.state = stored;
-      this.persisted = stored;
       await this.run({ type: "restore" });
       // bets D1 took while the room that decided them was lost: their items go back
       const known = await this.outbox.owedBets();

@@ -23,7 +23,7 @@ export function timersOf(state: WheelState): Partial<Record<TimerName, number>> 
 export function step(state: WheelState, event: WheelEvent, now: number, ctx: StepContext): StepResult<WheelState> {
   // bets are never changed in place (a changed bet is a new object: spin, stop), so a step copies
   // the list, not every bet — a whole-state clone per bet cost O(n) and O(n²) a round; the shell
-  // writes to storage only the bets whose object changed (store.ts)
+  // writes to storage only the bets whose object changed (base/bet-store.ts)
   const s: WheelState = { round: structuredClone(state.round), bets: [...state.bets], history: [...state.history], timing: { ...state.timing } };
   const effects: Effect[] = [];
   advance(s, now, ctx, effects);
