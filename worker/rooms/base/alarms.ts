@@ -42,6 +42,11 @@ export class NamedAlarms<N extends string> {
     else await this.set(name, at);
   }
 
+  /** Makes `timers` the complete set among `names`: each listed one set, the others cancelled. */
+  async setExactly(names: readonly N[], timers: ReadonlyMap<N, number>): Promise<void> {
+    for (const name of names) await this.setOrCancel(name, timers.get(name));
+  }
+
   async cancel(name: N): Promise<void> {
     const { [name]: _gone, ...rest } = await this.load();
     await this.save(rest);

@@ -26,7 +26,11 @@ export interface OutboxMoney<R, S extends AnySettlement> {
   settleLoss(loss: Loss<S>, now: number): Promise<{ done: "settled" | "replay" }>;
   /** every loss of the group in ONE batch, or none of them (throws) */
   settleLossGroup(losses: readonly Loss<S>[], now: number): Promise<void>;
+  /** bets D1 holds as pending that are not in `known` */
+  orphanBets(known: ReadonlySet<string>): Promise<Orphan[]>;
 }
+
+type Orphan = { betId: string; roundId: number; userId: number };
 
 type Win<S> = Extract<S, { kind: "win" }>;
 type Move = { betId: string; userId: number; now: number };
@@ -42,6 +46,7 @@ export interface BetSettlementModule<R, S extends AnySettlement> {
   settleLossGroup(env: Env, losses: readonly Move[]): Promise<void>;
   refundBet(env: Env, s: Move): Promise<unknown>;
   bonusShare(env: Env, s: { roundId: number; amount: number; now: number }): Promise<unknown>;
+  orphanBets(env: Env, known: ReadonlySet<string>): Promise<Orphan[]>;
 }
 
 /** The outbox's D1 calls from a bet room's settlement.ts. */
@@ -63,6 +68,7 @@ export function betOutboxMoney<R, S extends AnySettlement>(env: Env, m: BetSettl
         env,
         losses.map((l) => ({ betId: l.betId, userId: l.userId, now })),
       ),
+    orphanBets: (known) => m.orphanBets(env, known),
   };
 }
 
@@ -98,8 +104,18 @@ export class RoomOutbox<R extends { id: number }, S extends AnySettlement> {
     return this.running.catch(() => undefined);
   }
 
+  /**
+   * Bets D1 took while the room that decided them was lost (neither in `bets`, the room's state,
+   * nor owed a settlement): the refunds to stage, so their items go back.
+   */
+  async orphanRefunds(bets: readonly { id: string }[]): Promise<Array<Orphan & { kind: "refund" }>> {
+    const known = await this.owedBets();
+    for (const b of bets) known.add(b.id);
+    return (await this.money.orphanBets(known)).map((o) => ({ kind: "refund", ...o }));
+  }
+
   /** Bets with a settlement still owed to D1. */
-  async owedBets(): Promise<Set<string>> {
+  private async owedBets(): Promise<Set<string>> {
     const entries = await this.storage.list<Stored<R, S>>({ prefix: PREFIX });
     return new Set([...entries.values()].flatMap((e) => (e.kind === "settle" && "betId" in e.settlement ? [e.settlement.betId] : [])));
   }

@@ -11,17 +11,19 @@ import { writeAudit } from "../../lib/audit";
 import type { Identity } from "../base/identity";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { BetStore } from "../base/bet-store";
+import { LoadOnce } from "../base/load-once";
+import { storageEffects } from "../base/step-effects";
 import { BetRowThrottle } from "../base/row-throttle";
 import { CatalogueCache } from "../../lib/catalogue-cache";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import type { CrashEvent, Effect, Outcome, TimerName } from "./effects";
 import { step, type StepContext } from "./logic";
-import { Outbox, type OutboxEntry } from "./outbox";
+import { Outbox } from "./outbox";
 import { betRefusal, takeRefusal } from "./rules";
 import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
 import { crashBankPush, mayTwist, sessionRefusal } from "./services";
-import { lastRoundId, orphanBets, placeBet } from "./settlement";
+import { lastRoundId, placeBet } from "./settlement";
 import { createState, type BetUser, type CrashState } from "./state";
 import { crashInitData, toRoundPublic } from "./views";
 
@@ -37,7 +39,7 @@ type NewBet = Extract<CrashClientFrame, { event: "newBet" }>["data"];
 export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAttachment, TimerName> {
   protected readonly protocol = crashProtocol;
   private state: CrashState | undefined;
-  private loading: Promise<CrashState> | undefined;
+  private readonly loaded = new LoadOnce(() => this.load());
   /** the state in storage: a key per bet, only what changed is written (base/bet-store.ts) */
   private readonly store = new BetStore<CrashState>(this.ctx.storage, "crash");
   private readonly outbox = new Outbox(this.ctx.storage, this.env);
@@ -202,19 +204,9 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
 
   /** State + owed D1 writes in one storage write, then timers, then frames, then the drain. */
   private async commit(effects: readonly Effect[], ws?: WebSocket, quiet = false): Promise<void> {
-    const owed: OutboxEntry[] = [];
-    const timers = new Map<TimerName, number>();
-    let scheduled = false;
-    for (const e of effects) {
-      if (e.type === "persist" && e.round) owed.push({ kind: "round", row: e.round });
-      else if (e.type === "settle") owed.push({ kind: "settle", settlement: e.settlement });
-      else if (e.type === "schedule") {
-        scheduled = true;
-        timers.set(e.name, e.at);
-      }
-    }
+    const { owed, timers } = storageEffects(effects);
     if (!quiet || owed.length > 0) await this.store.save(this.state!, this.outbox.stage(owed));
-    if (scheduled) for (const name of TIMERS) await this.alarms.setOrCancel(name, timers.get(name));
+    if (timers) await this.alarms.setExactly(TIMERS, timers);
     // this step's rows leave after its other frames: the crash frame is not queued behind the
     // rows of a thousand lost bets
     const rows: BetPublic[] = [];
@@ -239,12 +231,7 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
 
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */
   private async current(): Promise<CrashState> {
-    if (this.state) return this.state;
-    this.loading ??= this.load().catch((err: unknown) => {
-      this.loading = undefined; // the next entry point tries again
-      throw err;
-    });
-    return this.loading;
+    return this.state ?? this.loaded.get();
   }
 
   private async load(): Promise<CrashState> {
@@ -254,10 +241,8 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
       await this.run({ type: "restore" });
       // bets D1 took while the room that decided them was lost (neither in the state nor owed a
       // settlement): their items go back
-      const known = await this.outbox.owedBets();
-      for (const b of this.state.bets) known.add(b.id);
-      const orphans = await orphanBets(this.env, known);
-      await this.commit(orphans.map((o) => ({ type: "settle", settlement: { kind: "refund", ...o } })));
+      const orphans = await this.outbox.orphanRefunds(this.state.bets);
+      if (orphans.length > 0) await this.commit(orphans.map((settlement) => ({ type: "settle", settlement })));
       await this.outbox.drain();
       return this.state;
     }

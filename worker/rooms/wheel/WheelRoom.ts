@@ -14,14 +14,16 @@ import { CatalogueCache } from "../../lib/catalogue-cache";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { BetStore } from "../base/bet-store";
+import { LoadOnce } from "../base/load-once";
+import { storageEffects } from "../base/step-effects";
 import { BetRowThrottle } from "../base/row-throttle";
 import { maxPayoutOf, settingsOf, timingOf } from "./config";
 import type { Effect, Outcome, StepContext, TimerName, WheelEvent } from "./effects";
 import { bankDollars, roundRow, step } from "./logic";
-import { Outbox, type OutboxEntry } from "./outbox";
+import { Outbox } from "./outbox";
 import { betRefusal, isColour, valueRefusal, type WheelKey } from "./rules";
 import { RoundSeeds } from "./seeds";
-import { availableItems, lastRoundId, orphanBets, placeBet } from "./settlement";
+import { availableItems, lastRoundId, placeBet } from "./settlement";
 import { createState, type BetUser, type HistoryItem, type WheelState } from "./state";
 import { finishedRounds } from "../../wheel/queries";
 import { spinOf, statsOf, toBetPublic, toGame, toHistoryEntry, totalsOf, visibleBets, wheelInitData } from "./views";
@@ -40,7 +42,7 @@ export type SetBetResult = { ok: true; bet: WheelBetPublic } | { ok: false; key:
 export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAttachment, TimerName> {
   protected readonly protocol = wheelProtocol;
   private state: WheelState | undefined;
-  private loading: Promise<WheelState> | undefined;
+  private readonly loaded = new LoadOnce(() => this.load());
   /** the state in storage: a key per bet, only what changed is written (base/bet-store.ts) */
   private readonly store = new BetStore<WheelState>(this.ctx.storage, "wheel");
   private readonly outbox = new Outbox(this.ctx.storage, this.env);
@@ -196,19 +198,9 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
 
   /** State (what changed: base/bet-store.ts) + owed D1 writes in one storage write, then timers, then frames, then the drain. */
   private async commit(effects: readonly Effect[]): Promise<void> {
-    const owed: OutboxEntry[] = [];
-    const timers = new Map<TimerName, number>();
-    let scheduled = false;
-    for (const e of effects) {
-      if (e.type === "persist" && e.round) owed.push({ kind: "round", row: e.round });
-      else if (e.type === "settle") owed.push({ kind: "settle", settlement: e.settlement });
-      else if (e.type === "schedule") {
-        scheduled = true;
-        timers.set(e.name, e.at);
-      }
-    }
+    const { owed, timers } = storageEffects(effects);
     await this.store.save(this.state!, this.outbox.stage(owed));
-    if (scheduled) for (const name of TIMERS) await this.alarms.setOrCancel(name, timers.get(name));
+    if (timers) await this.alarms.setExactly(TIMERS, timers);
     const rows: WheelBetPublic[] = [];
     let totalsChanged = false;
     for (const e of effects) {
@@ -232,12 +224,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
 
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */
   private async current(): Promise<WheelState> {
-    if (this.state) return this.state;
-    this.loading ??= this.load().catch((err: unknown) => {
-      this.loading = undefined;
-      throw err;
-    });
-    return this.loading;
+    return this.state ?? this.loaded.get();
   }
 
   private async load(): Promise<WheelState> {
@@ -246,10 +233,8 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
       this.state = stored;
       await this.run({ type: "restore" });
       // bets D1 took while the room that decided them was lost: their items go back
-      const known = await this.outbox.owedBets();
-      for (const b of this.state.bets) known.add(b.id);
-      const orphans = await orphanBets(this.env, known);
-      if (orphans.length > 0) await this.commit(orphans.map((o) => ({ type: "settle", settlement: { kind: "refund", ...o } })));
+      const orphans = await this.outbox.orphanRefunds(this.state.bets);
+      if (orphans.length > 0) await this.commit(orphans.map((settlement) => ({ type: "settle", settlement })));
       await this.outbox.drain();
       return this.state;
     }

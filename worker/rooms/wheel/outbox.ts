@@ -1,10 +1,8 @@
 // What the wheel room owes D1 (wheel_rounds rows and settlements): the generic outbox
 // (rooms/base/outbox.ts) running the wheel's own D1 calls (settlement.ts).
-import { betOutboxMoney, RoomOutbox, type OutboxEntryOf } from "../base/outbox";
+import { betOutboxMoney, RoomOutbox } from "../base/outbox";
 import type { RoundRow, Settlement } from "./effects";
 import * as settlement from "./settlement";
-
-export type OutboxEntry = OutboxEntryOf<RoundRow, Settlement>;
 
 export class Outbox extends RoomOutbox<RoundRow, Settlement> {
   constructor(storage: DurableObjectStorage, env: Env) {
