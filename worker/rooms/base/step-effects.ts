@@ -13,7 +13,10 @@ export function storageEffects<R, S, N extends string>(
   for (const e of effects) {
     if (e.type === "persist" && e.round) owed.push({ kind: "round", row: e.round });
     else if (e.type === "settle") owed.push({ kind: "settle", settlement: e.settlement });
-    else if (e.type === "schedule") (timers ??= new Map()).set(e.name, e.at);
+    else if (e.type === "schedule") {
+      timers ??= new Map();
+      timers.set(e.name, e.at);
+    }
   }
   return { owed, timers };
 }
