@@ -10,7 +10,7 @@ describe("BankPush", () => {
   it("throttles to one push per window and pushes the last bank at the window's end", async () => {
     vi.useFakeTimers({ now: 0 });
     const sent: number[] = [];
-    const push = new BankPush(async (bank) => void sent.push(bank), 1_000, true);
+    const push = new BankPush(async (bank) => void sent.push(bank), 1_000, "timer");
     push.push(100);
     push.push(100);
     vi.advanceTimersByTime(100);
@@ -24,6 +24,28 @@ describe("BankPush", () => {
     expect(sent).toEqual([100, 300, 0]);
     vi.advanceTimersByTime(5_000);
     expect(sent).toEqual([100, 300, 0]);
+  });
+
+  it("owed to the room: told the window's end once per burst, the room pushes its bank then", async () => {
+    const sent: number[] = [];
+    const owed: number[] = [];
+    const push = new BankPush(
+      async (bank) => void sent.push(bank),
+      1_000,
+      (at) => owed.push(at),
+    );
+    push.push(100, 0);
+    push.push(200, 100);
+    push.push(300, 400);
+    expect(sent).toEqual([100]);
+    expect(owed).toEqual([1_000]);
+    push.push(300, 1_000); // the room's alarm at the window's end, with its current bank
+    expect(sent).toEqual([100, 300]);
+    push.push(300, 1_200); // unchanged: nothing owed
+    push.push(400, 1_300);
+    expect(owed).toEqual([1_000, 2_000]);
+    push.push(400, 2_000);
+    expect(sent).toEqual([100, 300, 400]);
   });
 
   it("without trailing, a change inside the window waits for the next push after it", async () => {

@@ -3,7 +3,8 @@
 // are sent before the next other frame (here: the running phase's first crashMultiplier).
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { giveItem } from "./crash-fixtures";
-import { connectCrash, startRound, twistedRound } from "./crash-client";
+import { connectCrash, fireAt, startRound, twistedRound } from "./crash-client";
+import { connectHub } from "./hub-client";
 import { makeUser } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -38,5 +39,25 @@ describe("crash bet-row broadcasts", () => {
     // a player's own socket gets the rows too
     await players[0]!.socket.next("newBets", (f) => f.data.bets.some((b) => b.id === ids[5]));
     for (const p of [...players.map((x) => x.socket), watcher]) p.close();
+  });
+
+  it("the mode bar gets the bank a burst of bets ends on, at the push window's end (the room's bank alarm)", async () => {
+    const admin = await makeUser({ username: "bank-admin", isAdmin: true });
+    const watcher = await connectCrash();
+    const timer = await twistedRound(watcher, admin.token, 4); // the new round's bank 0 was just pushed
+    const hubSocket = await connectHub();
+    const bettors = await Promise.all(
+      [250, 130].map(async (cents, i) => {
+        const p = await makeUser({ username: `bank${i}` });
+        return { item: await giveItem(p.user.id, cents), socket: await connectCrash(p.token) };
+      }),
+    );
+    for (const b of bettors) await b.socket.ask({ event: "newBet", data: { items: [b.item], autoWithdraw: 2 } }, "successBet");
+    // both bets came inside the push window (the clock stands still): the bar is owed 3.80
+    expect(hubSocket.all("banks").some((f) => f.data.crash === 3.8)).toBe(false);
+    await fireAt(Date.now() + 1_000);
+    await hubSocket.next("banks", (f) => f.data.crash === 3.8);
+    expect(Date.now()).toBeLessThan(timer.data.countdownEndsAt); // still the countdown: the round did not push it
+    for (const c of [watcher, hubSocket, ...bettors.map((b) => b.socket)]) c.close();
   });
 });

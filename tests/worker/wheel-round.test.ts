@@ -8,6 +8,7 @@ import { WHEEL_COLOURS, wheelRotate, segmentAt, type WheelColour } from "../../s
 import { reconcile } from "../../worker/books/reconcile";
 import { addCatalogue, giveItem, itemRow } from "./crash-fixtures";
 import { balanceOf, makeUser, post } from "./user-fixtures";
+import { connectHub } from "./hub-client";
 import { advanceClock, connectWheel, expectedColour, fireAt, setBet, wheelBetRow, wheelRoundRow } from "./wheel-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -118,4 +119,30 @@ describe("a wheel round with three players", () => {
     expect(profile.wheelBets.find((r) => r.is_win === 2)).toMatchObject({ colour: other, result_colour: landing, win: 0 });
     for (const s of [watcher, ...sockets]) s.close();
   }, 30_000);
+
+  it("the mode bar gets the bank a burst of bets ends on, at the push window's end (the room's bank alarm)", async () => {
+    const watcher = await connectWheel();
+    const game = watcher.all("wheelInit")[0]!.data.game;
+    expect(game.phase).toBe("betting");
+    const hubSocket = await connectHub();
+    const skip = hubSocket.all("banks").length;
+    const bank = game.bank;
+    for (const [i, cents] of [310, 190].entries()) {
+      const p = await makeUser();
+      const item = await giveItem(p.user.id, cents);
+      expect((await setBet(p.token, { colour: i === 0 ? "black" : "red", items: [item] })).status).toBe(200);
+    }
+    const total = Math.round((bank + 5) * 100) / 100;
+    // the first bet may push at once; the second came inside the window (the clock stands still)
+    expect(
+      hubSocket
+        .all("banks")
+        .slice(skip)
+        .some((f) => f.data.wheel === total),
+    ).toBe(false);
+    expect(game.countdownEndsAt! - Date.now()).toBeGreaterThan(1_000); // the spin is not what pushes it
+    await fireAt(Date.now() + 1_000);
+    await hubSocket.next("banks", (f) => f.data.wheel === total, skip);
+    for (const c of [watcher, hubSocket]) c.close();
+  });
 });

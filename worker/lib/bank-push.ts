@@ -1,18 +1,24 @@
 // A game room's bank for the mode bar (spec §2), pushed to the hub's `banks` frame: on a change, at
-// most once per `everyMs` (a reset to 0 at once). With `trailing`, a change inside the window is
-// pushed when the window ends (a timer), so the bar never stays on a stale bank after a burst of
-// bets: the jackpot rooms use it (their bank only grows in a round, then one burst decides the
-// bar). Crash and the wheel push without it: their next bet or reset moves the bar, and a timer
-// left pending in a room at a test's end stalls workerd's isolated-storage teardown. The room says
-// how a bank becomes a push (crash: {crash}; jackpot: its level with the sum of the three).
+// most once per `everyMs` (a reset to 0 at once), so the bar never stays on a stale bank after a
+// burst of bets. A change inside the window is owed at the window's end, by one of:
+// - "timer": a timer pushes the last bank then (the jackpot rooms: their bank only grows in a
+//   round, then one burst decides the bar);
+// - a function: the room is told the window's end once per burst and pushes its CURRENT bank then
+//   (crash and the wheel, from a named alarm: a timer left pending in a room at a test's end
+//   stalls workerd's isolated-storage teardown, an alarm does not, and an alarm survives eviction).
+// The room says how a bank becomes a push (crash: {crash}; jackpot: its level with the sum of the three).
+type Trailing = "timer" | ((at: number) => void);
+
 export class BankPush {
   private last: { bank: number; at: number } | undefined;
   private trailing: { bank: number; timer: ReturnType<typeof setTimeout> } | undefined;
+  /** the window's end a function was last told of (told once per window) */
+  private owedAt: number | undefined;
 
   constructor(
     private readonly send: (bank: number) => Promise<unknown>,
     private readonly everyMs = 1_000,
-    private readonly pushLastOfBurst = false,
+    private readonly owe?: Trailing,
   ) {}
 
   push(bank: number, now = Date.now()): void {
@@ -23,15 +29,17 @@ export class BankPush {
     }
     if (last && last.bank === bank) return;
     if (last && bank !== 0 && now - last.at < this.everyMs) {
-      if (!this.pushLastOfBurst) return;
-      const timer = setTimeout(
-        () => {
+      const at = last.at + this.everyMs;
+      if (this.owe === "timer") {
+        const timer = setTimeout(() => {
           this.trailing = undefined;
           this.push(bank);
-        },
-        this.everyMs - (now - last.at),
-      );
-      this.trailing = { bank, timer };
+        }, at - now);
+        this.trailing = { bank, timer };
+      } else if (this.owe && this.owedAt !== at) {
+        this.owedAt = at;
+        this.owe(at);
+      }
       return;
     }
     this.last = { bank, at: now };

@@ -36,7 +36,7 @@ const TIMERS: readonly TimerName[] = ["start", "tick", "auto", "crash", "next"];
 
 type NewBet = Extract<CrashClientFrame, { event: "newBet" }>["data"];
 
-export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAttachment, TimerName> {
+export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAttachment, TimerName | "bank"> {
   protected readonly protocol = crashProtocol;
   private state: CrashState | undefined;
   private readonly loaded = new LoadOnce(() => this.load());
@@ -46,7 +46,8 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
   private readonly maintenance = new MaintenanceFlag(this.env);
-  private readonly bank = crashBankPush(this.env);
+  // a bank change inside the push window is pushed by the "bank" alarm at its end
+  private readonly bank = crashBankPush(this.env, (at) => this.oweBank(at));
   private readonly betRows = new BetRowThrottle<BetPublic>(
     (bets) => {
       try {
@@ -116,8 +117,9 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     }
   }
 
-  protected async onAlarm(name: TimerName): Promise<void> {
+  protected async onAlarm(name: TimerName | "bank"): Promise<void> {
     await this.current();
+    if (name === "bank") return this.bank.push(toRoundPublic(this.state!).bank);
     if (name === "next") await this.nextRound();
     else await this.run({ type: "timer", name });
     await this.outbox.drain();
@@ -227,6 +229,10 @@ export class CrashRoom extends Room<CrashClientFrame, CrashServerFrame, CrashAtt
     this.betRows.add(rows);
     this.bank.push(toRoundPublic(this.state!).bank);
     if (owed.length > 0) await this.outbox.drain();
+  }
+
+  private oweBank(at: number): void {
+    this.alarms.set("bank", at).catch((err: unknown) => console.error("crash room could not set the bank alarm", String(err)));
   }
 
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */

@@ -36,6 +36,6 @@ export async function mayTwist(env: Pick<Env, "DB" | "DEV_MODE">, userId: number
 }
 
 /** The crash bank for the mode bar, through the hub (worker/lib/bank-push.ts throttles it). */
-export function crashBankPush(env: Pick<Env, "HUB_ROOM">): BankPush {
-  return new BankPush((crash) => hub(env).broadcast({ event: "banks", data: { crash } }));
+export function crashBankPush(env: Pick<Env, "HUB_ROOM">, owe: (at: number) => void): BankPush {
+  return new BankPush((crash) => hub(env).broadcast({ event: "banks", data: { crash } }), 1_000, owe);
 }

@@ -17,6 +17,6 @@ export function jackpotBankPush(env: Pick<Env, "HUB_ROOM" | "JACKPOT_ROOM">, lev
       await hub(env).broadcast({ event: "banks", data: { jackpot: toDollars(sum), jackpotLevels } });
     },
     JACKPOT.bankPushMs,
-    true,
+    "timer",
   );
 }

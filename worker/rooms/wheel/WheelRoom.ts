@@ -39,7 +39,7 @@ export interface SetBetRequest {
 
 export type SetBetResult = { ok: true; bet: WheelBetPublic } | { ok: false; key: WheelKey };
 
-export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAttachment, TimerName> {
+export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAttachment, TimerName | "bank"> {
   protected readonly protocol = wheelProtocol;
   private state: WheelState | undefined;
   private readonly loaded = new LoadOnce(() => this.load());
@@ -49,7 +49,12 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
   private readonly catalogue = new CatalogueCache(this.env);
   private readonly seeds = new RoundSeeds(this.env, this.ctx.storage);
   private readonly maintenance = new MaintenanceFlag(this.env);
-  private readonly bank = new BankPush((wheel) => hub(this.env).broadcast({ event: "banks", data: { wheel } }));
+  // a bank change inside the push window is pushed by the "bank" alarm at its end
+  private readonly bank = new BankPush(
+    (wheel) => hub(this.env).broadcast({ event: "banks", data: { wheel } }),
+    1_000,
+    (at) => this.oweBank(at),
+  );
   private readonly betRows = new BetRowThrottle<WheelBetPublic>(
     (bets) => {
       const s = this.state;
@@ -172,8 +177,9 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     exhaustive(frame);
   }
 
-  protected async onAlarm(name: TimerName): Promise<void> {
+  protected async onAlarm(name: TimerName | "bank"): Promise<void> {
     await this.current();
+    if (name === "bank") return this.bank.push(bankDollars(this.state!));
     if (name === "next") await this.nextRound();
     else await this.run({ type: "timer", name });
     await this.outbox.drain();
@@ -220,6 +226,10 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     this.betRows.add(rows, totalsChanged);
     this.bank.push(bankDollars(this.state!));
     if (owed.length > 0) await this.outbox.drain();
+  }
+
+  private oweBank(at: number): void {
+    this.alarms.set("bank", at).catch((err: unknown) => console.error("wheel room could not set the bank alarm", String(err)));
   }
 
   /** The state, loaded once per instance; the first load catches up with the clock and drains. */
