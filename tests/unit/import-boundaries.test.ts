@@ -30,6 +30,9 @@ const planted: Record<string, string> = {
   "worker/rooms/crash/Peek.ts": 'import { inner } from "../chat/inner";\nexport const p = inner;\n',
   "worker/withdraws/PeekRoom.ts": 'import { inner } from "../rooms/chat/inner";\nexport const q = inner;\n',
   "worker/rooms/crash/PeekHub.ts": 'import { counts } from "../hub/presence";\nexport const h = counts;\n',
+  // a type-only import counts too (swc parses it; the TypeScript compiler is not needed for that)
+  "web/src/features/a/TypeOnly.ts": 'import type { BShape } from "../b/BShape";\nexport type A = BShape;\n',
+  "web/src/features/b/BShape.ts": "export interface BShape { b: number }\n",
   // allowed neighbours
   "web/src/features/b/B.ts": 'import { u } from "../../ui/ok";\nexport const b = u;\n',
   "web/src/features/a/ok.ts": "export const a = 1;\n",
@@ -67,6 +70,7 @@ describe("import boundaries (.dependency-cruiser.cjs)", () => {
     expect(found).toEqual(
       [
         "no-cross-feature: web/src/features/a/A.ts -> web/src/features/b/B.ts",
+        "no-cross-feature: web/src/features/a/TypeOnly.ts -> web/src/features/b/BShape.ts",
         "no-shell-upstream: web/src/ui/Widget.ts -> web/src/features/a/ok.ts",
         "no-feature-to-app: web/src/features/a/UsesShell.ts -> web/src/app/shell.ts",
         "no-web-worker: web/src/lib/UsesWorker.ts -> worker/api/g/routes.ts",
