@@ -107,7 +107,7 @@ const renderedAngle = (page: Page): Promise<number> =>
 
 /** Picks one item by its inventory id and bets it on `colour`; waits for the own row. */
 async function bet(page: Page, itemId: number, colour: string) {
-  await page.locator(`[data-testid=wheel-item][data-id="${itemId}"]`).click();
+  await page.locator(`[data-testid=wheel-item][data-item-id="${itemId}"]`).click();
   await page.getByTestId(`wheel-bet-${colour}`).click();
   await page.locator(`[data-testid=wheel-panel-${colour}] .wheel-row.is-own`).waitFor({ timeout: 10_000 });
 }

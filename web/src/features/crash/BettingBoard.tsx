@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import { toCents, toDollars } from "../../../../shared/money";
 import { useUiStore } from "../../lib/uiStore";
-import { ItemImage } from "../../ui/ItemImage";
+import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
 import { betButtonEnabled, betButtonState } from "./betButton";
@@ -90,34 +90,21 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
 
       {signedIn && (
         <div className="crash-inventory">
-          {itemsLoading ? (
-            <Spinner />
-          ) : !items || items.length === 0 ? (
-            <p className="crash-muted">{t("board.no_items")}</p>
-          ) : (
-            <ul className="crash-inventory-list">
-              {items.map((item) => {
-                const picked = selected.includes(item.myId);
-                const usable = item.status === "available";
-                return (
-                  <li key={item.myId}>
-                    <button
-                      type="button"
-                      className={`crash-inventory-item${picked ? " is-picked" : ""}`}
-                      aria-pressed={picked}
-                      disabled={!usable}
-                      title={item.market_hash_name}
-                      onClick={() => toggle(item)}
-                    >
-                      <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
-                      <Money amount={item.price} className="crash-inventory-price" />
-                      {!usable && <span className="crash-inventory-status">{t(`item_status.${item.status}`)}</span>}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <ItemPickGrid
+            items={items}
+            loading={itemsLoading}
+            selected={selected}
+            onToggle={toggle}
+            emptyText={t("board.no_items")}
+            statusText={(status) => t(`item_status.${status}`)}
+            classes={{
+              empty: "crash-muted",
+              list: "crash-inventory-list",
+              item: "crash-inventory-item",
+              price: "crash-inventory-price",
+              status: "crash-inventory-status",
+            }}
+          />
         </div>
       )}
     </section>

@@ -3,7 +3,6 @@
 // /api/jackpot/setBet {items, level} with the ids only. The answer's jackpot_api key becomes the
 // notice; the bet itself arrives through the socket (jackpotNewBet) like everyone else's.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { jackpotSetBetAnswer } from "../../../../shared/api/jackpot";
 import type { InventoryItemJson } from "../../../../shared/api/user";
@@ -13,7 +12,7 @@ import { api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { playSound } from "../../lib/sound";
 import { notify, useUiStore } from "../../lib/uiStore";
-import { ItemImage } from "../../ui/ItemImage";
+import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
 import { betBlock, pickLimit } from "./betBlock";
@@ -115,43 +114,25 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
       </div>
       {selfId !== null && (
         <div className="jackpot-inventory">
-          {itemsLoading ? (
-            <Spinner />
-          ) : !items || items.length === 0 ? (
-            <p className="jackpot-muted">{t("form.no_items")}</p>
-          ) : (
-            <ul className="jackpot-inventory-list" aria-label={t("form.items")}>
-              {items.map((item) => {
-                const isPicked = selected.includes(item.myId);
-                const usable = item.status === "available";
-                const full = !isPicked && selected.length >= limit;
-                return (
-                  <li key={item.myId}>
-                    <button
-                      type="button"
-                      className="pick-card jackpot-item"
-                      style={{ "--rarity": item.rarity_color } as CSSProperties}
-                      aria-pressed={isPicked}
-                      data-item-id={item.myId}
-                      aria-label={`${item.market_hash_name}, ${formatDollars(item.price)}`}
-                      disabled={!usable || full}
-                      title={item.market_hash_name}
-                      onClick={() => toggle(item, limit)}
-                    >
-                      {isPicked && (
-                        <span className="pick-card__check" aria-hidden="true">
-                          ✓
-                        </span>
-                      )}
-                      <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
-                      <Money amount={item.price} className="jackpot-item-price" />
-                      {!usable && <span className="jackpot-item-status">{t(`item_status.${item.status}`, { defaultValue: item.status })}</span>}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <ItemPickGrid
+            items={items}
+            loading={itemsLoading}
+            selected={selected}
+            onToggle={(item) => toggle(item, limit)}
+            emptyText={t("form.no_items")}
+            statusText={(status) => t(`item_status.${status}`, { defaultValue: status })}
+            itemLabel={(item) => `${item.market_hash_name}, ${formatDollars(item.price)}`}
+            listLabel={t("form.items")}
+            full={selected.length >= limit}
+            check
+            classes={{
+              empty: "jackpot-muted",
+              list: "jackpot-inventory-list",
+              item: "pick-card jackpot-item",
+              price: "jackpot-item-price",
+              status: "jackpot-item-status",
+            }}
+          />
         </div>
       )}
     </section>
