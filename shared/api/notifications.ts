@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   "crash_win",
   /** a wheel win (bank × multiplier) of at least NOTIFY.wheelWinMinCents, told when the wheel stops */
   "wheel_win",
+  /** a jackpot pot won (the items less the commission), told when the spinner stops on the winner */
+  "jackpot_win",
   /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
   "case_drop",
   /** money credited by a payment (sent by the Payments issue's handler) */
@@ -51,6 +53,8 @@ export const notificationContent = {
     [usd(winCents), `×${(cashoutHundredths / 100).toFixed(2)}`, ...(itemName ? [itemName] : [])].join(" · "),
   /** "$1.50 · ×3 · AK-47 | Redline (Field-Tested)" (the item only when one was minted) */
   wheelWin: (winCents: number, multiplier: number, itemName: string | null) => [usd(winCents), `×${multiplier}`, ...(itemName ? [itemName] : [])].join(" · "),
+  /** "$12.40 · 23.5%" (the pot's value less the commission, the winner's chance) */
+  jackpotWin: (winCents: number, chanceBp: number) => `${usd(winCents)} · ${Number((chanceBp / 100).toFixed(2))}%`,
   /** "AWP | Asiimov (Field-Tested) · $45.10" */
   caseDrop: (itemName: string, priceCents: number) => `${itemName} · ${usd(priceCents)}`,
   /** "$10.00" */

@@ -8,7 +8,7 @@ import { jackpotTicket, publicHash } from "../../shared/fairness";
 import { reconcile } from "../../worker/books/reconcile";
 import { count, giveItem, itemRow } from "./crash-fixtures";
 import { connectJackpot, fireAt, jackpotRoundRow, setBet } from "./jackpot-client";
-import { connectHub } from "./hub-client";
+import { bindHub, connectHub } from "./hub-client";
 import { makeUser, post } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -106,8 +106,29 @@ describe("a jackpot round with three players", () => {
     expect(await count("SELECT COUNT(*) AS n FROM ledger WHERE idempotency_key = ?1 AND delta = 25", `jackpot:${roundId}:bonus`)).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM cashback_accruals WHERE ref LIKE ?1", `jackpot:${roundId}:user:%`)).toBe(2);
 
-    // the spinner stops, the winner is shown, then a new game
+    // the winner's bell is written with the settlement but dated when the spinner stops: not in
+    // his list or unread count yet, and a read-all now does not swallow it
+    type Me = { user: { unread_notifications: number; notifications: { name: string; content: string; is_read: boolean }[] } };
+    const me = async () => (await (await post("/api/user/get", {}, winner.token)).json<Me>()).user;
+    expect((await me()).notifications.some((n) => n.name === "jackpot_win")).toBe(false);
+    expect((await post("/api/user/notification/readAll", {}, winner.token)).status).toBe(200);
+    expect((await me()).unread_notifications).toBe(0);
+    const bell = await connectHub();
+    await bindHub(bell, winner);
+    expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1 AND name = 'jackpot_win'", winner.user.id)).toBe(1);
+
+    // the spinner stops: the bell rings live, and the list shows it unread
+    const chanceBp = Math.round(((ticket <= 1_250 ? 1_250 : ticket <= 1_980 ? 730 : 560) * 10_000) / 2_540);
+    const content = `$${((2_540 - sum) / 100).toFixed(2)} · ${Number((chanceBp / 100).toFixed(2))}%`;
     await fireAt("medium", d.spinEndsAt);
+    const rung = await bell.next("notification", (f) => f.data.name === "jackpot_win");
+    expect(rung.data).toMatchObject({ content, is_read: false, created_at: d.spinEndsAt });
+    const after = await me();
+    expect(after.notifications[0]).toMatchObject({ name: "jackpot_win", content, is_read: false });
+    expect(after.unread_notifications).toBe(1);
+    bell.close();
+
+    // the spinner stops, the winner is shown, then a new game
     expect((await (await post("/api/jackpot/get", { level: "medium" })).json<{ status: number }>()).status).toBe(3);
     await fireAt("medium", d.endsAt);
     const next = await watcher.next("newGameJackpot");

@@ -60,7 +60,7 @@ export function notificationStatement(n: NotificationInsert): SQL {
   return sql`INSERT INTO notifications (user_id, name, content, is_read, created_at) VALUES (${n.userId}, ${n.name}, ${n.content}, 0, ${n.createdAt}) RETURNING id, name, content, is_read, created_at`;
 }
 
-interface NotificationSqlRow {
+export interface NotificationSqlRow {
   id: number;
   name: string;
   content: string;
@@ -71,7 +71,11 @@ interface NotificationSqlRow {
 /** The row a notificationStatement returned in a batch result (null when the batch had none). */
 export function notificationOf(result: D1Result | undefined): NotificationJson | null {
   const row = rowsOf<NotificationSqlRow>(result)[0];
-  if (!row) return null;
+  return row ? notificationJson(row) : null;
+}
+
+/** A notifications row as the bell shows it. */
+export function notificationJson(row: NotificationSqlRow): NotificationJson {
   return { id: row.id, name: row.name, content: row.content, is_read: !!row.is_read, created_at: row.created_at };
 }
 

@@ -1,5 +1,5 @@
 // D1 reads and writes of the user group. Money stays in cents here; presenters.ts converts.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte } from "drizzle-orm";
 import type { ProfileJson } from "../../shared/api/user";
 import { USER_API } from "../../shared/constants";
 import { db } from "../db/client";
@@ -23,30 +23,28 @@ export async function findUser(env: DbEnv, id: number) {
   return db(env).select().from(users).where(eq(users.id, id)).get();
 }
 
-export async function latestNotifications(env: DbEnv, userId: number, limit: number = USER_API.notificationsShown) {
-  return db(env)
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .all();
+// A bell row dated in the future is not shown yet (a jackpot win is written at the draw and dated
+// when the spinner stops): the list, the unread count and read-all all see only rows up to now.
+const shownBy = (userId: number, now: number) => and(eq(notifications.userId, userId), lte(notifications.createdAt, now));
+
+export async function latestNotifications(env: DbEnv, userId: number, limit: number = USER_API.notificationsShown, now = Date.now()) {
+  return db(env).select().from(notifications).where(shownBy(userId, now)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).all();
 }
 
-export async function unreadCount(env: DbEnv, userId: number): Promise<number> {
+export async function unreadCount(env: DbEnv, userId: number, now = Date.now()): Promise<number> {
   const row = await db(env)
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .where(and(shownBy(userId, now), eq(notifications.isRead, false)))
     .get();
   return row?.n ?? 0;
 }
 
-export async function markAllRead(env: DbEnv, userId: number): Promise<void> {
+export async function markAllRead(env: DbEnv, userId: number, now = Date.now()): Promise<void> {
   await db(env)
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(shownBy(userId, now), eq(notifications.isRead, false)));
 }
 
 export async function saveTradeLink(env: DbEnv, userId: number, link: string): Promise<void> {

@@ -20,7 +20,8 @@ import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { acceptBet, betRefusal, draw, due, lastWinnerOf, nextDeadline, reveal, type JackpotKey } from "./logic";
 import { Outbox, type Owed } from "./outbox";
 import { JackpotSeeds, roomConfig } from "./seeds";
-import { closeRound, lastChainIndex, placeBet, writeRound, type PlaceBetResult } from "./settlement";
+import { closeRound, lastChainIndex, placeBet, winBell, writeRound, type PlaceBetResult } from "./settlement";
+import { pushNotification } from "../../lib/notify";
 import { createState, type JackpotState } from "./state";
 import { jackpotBankPush } from "./banks";
 import { BetFrames } from "./bet-frames";
@@ -192,6 +193,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
       else if (step === "reveal") {
         this.state = reveal(s);
         await this.save();
+        await this.ringWinner(s);
       } else {
         // refund (a single player timed out) or newGame (the winner was shown): a new round
         const finished = finishedEntry(s, now);
@@ -207,6 +209,17 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     this.pushBank();
   }
 
+  /**
+   * The spinner stopped on the winner: his jackpot_win bell (written with the settlement, dated
+   * now) goes live. The settlement normally landed seconds ago; if D1 had not taken it yet the
+   * bell shows in the list once it does, without a push.
+   */
+  private async ringWinner(s: JackpotState): Promise<void> {
+    if (!s.draw) return;
+    await this.outbox.idle();
+    await pushNotification(this.env, s.draw.winner.id, await winBell(this.env, s.draw.winner.id, s.draw.spinEndsAt));
+  }
+
   /** Bets close: D1's bets of the round (the truth), the draw, and its settlement owed in the same write. */
   private async draw(now: number): Promise<void> {
     const { salt, timers } = this.config();
@@ -219,9 +232,9 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
     const late = bets.filter((b) => !known.has(b.id));
     const s = draw(this.rebuild(this.state!, bets), salt, timers, JACKPOT.commissionPercent, now);
     const d = s.draw!;
-    const losers = chances(s.bets)
-      .filter((c) => c.user.id !== d.winner.id)
-      .map((c) => ({ userId: c.user.id, lost: c.price }));
+    const all = chances(s.bets);
+    const losers = all.filter((c) => c.user.id !== d.winner.id).map((c) => ({ userId: c.user.id, lost: c.price }));
+    const winnerChance = all.find((c) => c.user.id === d.winner.id)?.chanceBp ?? 0;
     this.state = s;
     for (const b of late) this.betFrames.add(s.round.id, b);
     await this.save([
@@ -240,6 +253,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
           losers,
           bonusShare: Math.floor((d.bank * JACKPOT.bonusSharePercent) / 100),
           drawnAt: d.drawnAt,
+          bell: { at: d.spinEndsAt, chanceBp: winnerChance },
         },
       },
     ]);

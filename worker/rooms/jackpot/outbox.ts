@@ -23,6 +23,11 @@ export class Outbox {
     return Object.fromEntries(entries.map((e) => [keyOf(e), e]));
   }
 
+  /** Resolves when the drain under way (if any) is over. */
+  idle(): Promise<void> {
+    return this.running.catch(() => undefined);
+  }
+
   /** Runs every entry once; drains never overlap. */
   drain(): Promise<void> {
     this.running = this.running.catch(() => undefined).then(() => this.drainOnce());

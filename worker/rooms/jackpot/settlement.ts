@@ -9,6 +9,9 @@ import { ITEM_STATUS } from "../../db/types";
 import { itemValueSql } from "../../prices/valuation";
 import { batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import type { JackpotLevel } from "../../../shared/constants";
+import { notificationContent } from "../../../shared/api/notifications";
+import type { NotificationJson } from "../../../shared/api/user";
+import { notificationJson, notificationStatement, type NotificationSqlRow } from "../../lib/notify";
 import type { StakedItem } from "../../jackpot/types";
 
 type D1Env = Pick<Env, "DB">;
@@ -149,6 +152,12 @@ export interface SettleRound {
   losers: { userId: number; lost: number }[];
   bonusShare: number;
   drawnAt: number;
+  /**
+   * The winner's bell (jackpot_win): dated when the spinner stops (`at`), so the bell list and
+   * the unread count (worker/user/queries.ts) do not show it before the spin does; the room pushes
+   * it then. Absent in an entry staged by an older version (no bell).
+   */
+  bell?: { at: number; chanceBp: number };
 }
 
 export type SettleResult = { done: "settled" | "replay" };
@@ -188,7 +197,20 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
   }
   for (const l of s.losers)
     statements.push(...cashbackAccrualStatements({ userId: l.userId, lostCents: l.lost, ref: jackpotCashbackRef(s.roundId, l.userId), now }));
+  if (s.bell)
+    statements.push(
+      notificationStatement({ userId: s.winnerId, name: "jackpot_win", content: notificationContent.jackpotWin(s.win, s.bell.chanceBp), createdAt: s.bell.at }),
+    );
   return runKeyed(env, s.roundId, statements);
+}
+
+/** The winner's jackpot_win bell of a settled round, to push when the spinner stops (null: none). */
+export async function winBell(env: D1Env, winnerId: number, at: number): Promise<NotificationJson | null> {
+  const row = await first<NotificationSqlRow>(
+    env.DB,
+    sql`SELECT id, name, content, is_read, created_at FROM notifications WHERE user_id = ${winnerId} AND name = 'jackpot_win' AND created_at = ${at} ORDER BY id DESC LIMIT 1`,
+  );
+  return row ? notificationJson(row) : null;
 }
 
 /** A single-player round that timed out: no draw, no commission; the items are his again. */

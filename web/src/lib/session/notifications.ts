@@ -33,4 +33,4 @@ export function notificationMovesItems(n: Pick<NotificationJson, "name">): boole
 }
 
 /** Kinds that bring a new item (shared/api/notifications.ts). */
-const ITEM_KINDS: ReadonlySet<string> = new Set<NotificationKind>(["crash_win", "wheel_win", "case_drop", "quiz_won", "skins_deposit"]);
+const ITEM_KINDS: ReadonlySet<string> = new Set<NotificationKind>(["crash_win", "wheel_win", "jackpot_win", "case_drop", "quiz_won", "skins_deposit"]);
