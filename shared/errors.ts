@@ -11,6 +11,7 @@ export const SERVER_KEYS = {
     "user_api.link_saved",
     "user_api.link_not_saved",
     "user_api.invalid_trade_link",
+    "user_api.trade_link_not_yours",
     "user_api.user_not_found",
     "user_api.adjusted",
     "user_api.insufficient_balance",

@@ -15,6 +15,19 @@ import { BET_LOST, BET_PENDING, BET_WON, itemJson, multiplierJson, targetJson } 
 export const TRADE_LINK_PATTERN = /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d{1,10}&token=[A-Za-z0-9_-]{8}$/;
 export const tradeLinkSchema = z.string().trim().max(200).regex(TRADE_LINK_PATTERN);
 
+/** SteamID64 of account 0: a SteamID64 is this plus the 32-bit account id a trade link's `partner` carries. */
+const STEAM_ID64_BASE = 76561197960265728n;
+
+/**
+ * Whether a trade link opens offers to the Steam account `steamId64` (a player signed in with
+ * Steam may only save his own: items sent to another account's link would leave him).
+ */
+export function tradeLinkIsOf(link: string, steamId64: string): boolean {
+  const partner = /[?&]partner=(\d{1,10})(?:&|$)/.exec(link)?.[1];
+  if (!partner || !/^\d{17}$/.test(steamId64)) return false;
+  return BigInt(partner) + STEAM_ID64_BASE === BigInt(steamId64);
+}
+
 /** §8 lookup text of the admin routes, shown as is (it contains a space); the public getUser answers the catalogue key user_api.user_not_found. */
 export const USER_NOT_FOUND = "User not found";
 

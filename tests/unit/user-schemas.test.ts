@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adjustBody, banBody } from "../../shared/api/admin";
-import { getInventoryBody, tradeLinkSchema, userIdSchema } from "../../shared/api/user";
+import { getInventoryBody, tradeLinkIsOf, tradeLinkSchema, userIdSchema } from "../../shared/api/user";
 
 const LINK = "https://steamcommunity.com/tradeoffer/new/?partner=1234567&token=Ab_-9xYz";
 
@@ -72,5 +72,20 @@ describe("banBody", () => {
     expect(banBody.parse({ user_id: 1 })).toEqual({ user_id: 1 });
     expect(banBody.parse({ user_id: 1, reason: " spam " })).toEqual({ user_id: 1, reason: "spam" });
     expect(banBody.safeParse({ user_id: 1, reason: 1 }).success).toBe(false);
+  });
+});
+
+describe("tradeLinkIsOf", () => {
+  const link = (partner: string) => `https://steamcommunity.com/tradeoffer/new/?partner=${partner}&token=Ab_-9xYz`;
+  it("matches the account id the SteamID64 carries", () => {
+    expect(tradeLinkIsOf(link("123456789"), "76561198083722517")).toBe(true);
+    expect(tradeLinkIsOf(link("1"), "76561197960265729")).toBe(true);
+    expect(tradeLinkIsOf(link("4294967295"), "76561202255233023")).toBe(true); // the largest 32-bit account
+  });
+  it("refuses another account, a missing partner and a malformed SteamID64", () => {
+    expect(tradeLinkIsOf(link("123456788"), "76561198083722517")).toBe(false);
+    expect(tradeLinkIsOf("https://steamcommunity.com/tradeoffer/new/?token=Ab_-9xYz", "76561198083722517")).toBe(false);
+    expect(tradeLinkIsOf(link("123456789"), "7656119808372251")).toBe(false);
+    expect(tradeLinkIsOf(link("123456789"), "76561198083722517x")).toBe(false);
   });
 });

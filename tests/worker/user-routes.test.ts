@@ -275,6 +275,19 @@ describe("POST /api/user/saveUrl", () => {
     expect(me.user.trade_link).toBe(GOOD_LINK);
   });
 
+  it("a player signed in with Steam saves only his own account's link (partner = SteamID64 − 76561197960265728)", async () => {
+    const { user, token } = await makeUser({ tradeLink: GOOD_LINK });
+    await env.DB.prepare("UPDATE users SET steam_id = ?1 WHERE id = ?2").bind("76561198083722517", user.id).run();
+    const own = "https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=Own_link";
+    const other = "https://steamcommunity.com/tradeoffer/new/?partner=123456788&token=Not_mine";
+    const refused = await post("/api/user/saveUrl", { trade_link: other }, token);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ type: "error", message: "user_api.trade_link_not_yours" });
+    expect(getAnswer.parse(await (await post("/api/user/get", {}, token)).json()).user.trade_link).toBe(GOOD_LINK);
+    expect((await post("/api/user/saveUrl", { trade_link: own }, token)).status).toBe(200);
+    expect(getAnswer.parse(await (await post("/api/user/get", {}, token)).json()).user.trade_link).toBe(own);
+  });
+
   it("refuses malformed JSON with app_api.invalid_request", async () => {
     const { token } = await makeUser();
     const res = await post("/api/user/saveUrl", '{"trade_link": ', token);

@@ -12,6 +12,7 @@ import {
   readAllAnswer,
   saveUrlAnswer,
   saveUrlBody,
+  tradeLinkIsOf,
 } from "../../../shared/api/user";
 import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
@@ -50,7 +51,9 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/saveUrl", jsonBody(saveUrlRawBody), async (c) => {
     const parsed = saveUrlBody.safeParse(c.req.valid("json"));
     if (!parsed.success) return fail(c, 400, "user_api.invalid_trade_link");
-    await q.saveTradeLink(c.env, c.get("user").id, parsed.data.trade_link);
+    const me = c.get("user");
+    if (me.steamId && !tradeLinkIsOf(parsed.data.trade_link, me.steamId)) return fail(c, 400, "user_api.trade_link_not_yours");
+    await q.saveTradeLink(c.env, me.id, parsed.data.trade_link);
     return answer(c, saveUrlAnswer, { type: "success", message: "user_api.link_saved" });
   })
   .post("/getInventory", jsonBody(getInventoryBody), async (c) => {

@@ -16,7 +16,7 @@ export function TradeLinkForm({ current }: { current: string | null }) {
   const queryClient = useQueryClient();
   const notify = useUiStore((s) => s.notify);
   const [value, setValue] = useState(current ?? "");
-  const [problem, setProblem] = useState<"empty" | "invalid" | null>(null);
+  const [problem, setProblem] = useState<"empty" | "invalid" | "not_yours" | null>(null);
   const inputId = useId();
   const errorId = useId();
   const helpId = useId();
@@ -31,6 +31,7 @@ export function TradeLinkForm({ current }: { current: string | null }) {
       const key = err instanceof ApiError && err.status !== 0 ? err.key : "user_error.send_trade_link";
       notify({ type: "error", message: key });
       if (key === "user_api.invalid_trade_link") setProblem("invalid");
+      if (key === "user_api.trade_link_not_yours") setProblem("not_yours");
     },
   });
 
@@ -74,7 +75,7 @@ export function TradeLinkForm({ current }: { current: string | null }) {
       </div>
       {problem && (
         <p id={errorId} className="profile-form__error" role="alert">
-          {t(problem === "empty" ? "trade_link.empty" : "trade_link.invalid")}
+          {t(`trade_link.${problem}`)}
         </p>
       )}
       <p id={helpId} className="profile-form__hint">
