@@ -78,8 +78,17 @@ export function Reel({ reel, spinning, onLanded }: ReelProps) {
     let lastTickAt = 0;
     let frame = 0;
     let done = false;
+    const spinFrom = performance.now();
     const finish = () => {
       if (done) return;
+      // the result is never revealed before the spin's time, whatever ended the transition early
+      // (a loaded machine once landed a CI run's reel after 2 of its 6 s)
+      const left = CASES.reel.spinMs - (performance.now() - spinFrom);
+      if (left > 50) {
+        clearTimeout(fallback);
+        fallback = setTimeout(finish, left);
+        return;
+      }
       done = true;
       cancelAnimationFrame(frame);
       clearTimeout(fallback);
@@ -100,7 +109,7 @@ export function Reel({ reel, spinning, onLanded }: ReelProps) {
     };
     strip.addEventListener("transitionend", onEnd);
     // transitionend does not fire in a hidden tab: land by the clock as well
-    const fallback = setTimeout(finish, CASES.reel.spinMs + 400);
+    let fallback = setTimeout(finish, CASES.reel.spinMs + 400);
     frame = requestAnimationFrame(() => {
       strip.style.transition = `transform ${CASES.reel.spinMs}ms ${SPIN_EASING}`;
       strip.style.transform = `translateX(${target}px)`;
