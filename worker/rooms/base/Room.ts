@@ -6,6 +6,10 @@
 // onJoin / onFrame / onLeave (sockets), onIdentified (an identity frame resolved), onAlarm.
 // The shell itself answers the frames every room shares: identity (bound here, with the
 // banned notice) and the keepalive ping.
+// Starting is lazy and retried, as partyserver's ensureInitialized: every entry point (fetch, a
+// socket's message / close / error, the alarm, RPC through ready()) waits for onStart, which runs
+// under blockConcurrencyWhile; a start that failed is rethrown outside it (a throw inside would
+// reset the object) and the next entry point tries again.
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET } from "../../../shared/constants";
 import { errorBody } from "../../../shared/errors";
@@ -58,19 +62,33 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     () => this.sockets(),
     (ws) => this.attachment(ws),
   );
-
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    // onStart holds every event (sockets, RPC, alarms) until it is done. The await lets the
-    // subclass's field initialisers run first (they run after this constructor returns).
-    void ctx.blockConcurrencyWhile(async () => {
-      await Promise.resolve();
-      await this.onStart();
-    });
-  }
+  /** onStart has completed in this instance */
+  private started = false;
+  /** a socket's identity frame still being resolved: its next frames wait for it (architecture.md "Realtime budgets") */
+  private readonly identifying = new WeakMap<WebSocket, Promise<void>>();
 
   /** Once per instance: on first use, and again after every eviction (load what storage keeps). */
   protected onStart(): void | Promise<void> {}
+
+  /**
+   * Resolves once onStart has completed in this instance; rejects with its error when it failed
+   * (the next call starts again). Every entry point of the shell calls it; a room's RPC methods
+   * call it first.
+   */
+  protected async ready(): Promise<void> {
+    if (this.started) return;
+    let failed: { error: unknown } | undefined;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (this.started) return; // another entry point started it while this one waited
+      try {
+        await this.onStart();
+        this.started = true;
+      } catch (error) {
+        failed = { error };
+      }
+    });
+    if (failed) throw failed.error;
+  }
   /** Typed dispatch of a parsed frame; implementations end their switch with exhaustive(). */
   protected abstract onFrame(ws: WebSocket, frame: OwnFrame<C>, attachment: A): void | Promise<void>;
   protected abstract newAttachment(request: Request, base: BaseAttachment): A;
@@ -96,6 +114,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
    * ban: {userId}) with the code of SOCKET.sessionEnded; answers how many were closed.
    */
   async endSessions(target: { session: string } | { userId: number }, why: SessionEnd): Promise<number> {
+    await this.ready();
     if ("session" in target) this.bound.markEnded(target.session);
     const sockets = "session" in target ? this.bound.ofSession(target.session) : this.bound.ofUser(target.userId);
     for (const ws of sockets) await this.endSocket(ws, why);
@@ -109,6 +128,12 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
       this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(encodeFrame(keepalive.ping), encodeFrame(keepalive.pong)));
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return Response.json(errorBody("app_api.invalid_request"), { status: 426, headers: { Upgrade: "websocket" } });
+    }
+    try {
+      await this.ready();
+    } catch (err) {
+      console.error("room could not start; the next request retries", String(err));
+      return Response.json(errorBody("app_error.load"), { status: 503 });
     }
     // One IP holds at most WS_MAX_PER_IP sockets here: its sockets carry the IP as a tag, which
     // survives hibernation. Cloudflare always sets CF-Connecting-IP; a request without it (a
@@ -153,7 +178,11 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     const keepalive = this.protocol.keepalive;
     // a ping the runtime did not answer itself (other spacing, ...)
     if (keepalive && frame.event === keepalive.ping.event) return void this.sendTo(ws, keepalive.pong);
-    if (frame.event === "identity") return this.identify(ws, (frame.data as { apiToken: string }).apiToken);
+    if (frame.event === "identity") return this.identifyInOrder(ws, (frame.data as { apiToken: string }).apiToken);
+    if (await this.notReady(ws)) return;
+    // a frame sent right after identity is handled as that identity
+    await this.identifying.get(ws);
+    if (ws.readyState !== WebSocket.OPEN) return;
     await this.onFrame(ws, parsed.frame as OwnFrame<C>, this.attachment(ws));
   }
 
@@ -172,6 +201,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   }
 
   async alarm(): Promise<void> {
+    await this.ready(); // a failed start throws: the runtime retries the alarm
     for (const name of await this.alarms.takeDue(Date.now())) {
       try {
         await this.onAlarm(name);
@@ -183,6 +213,22 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   }
 
   // ── helpers for subclasses ────────────────────────────────────────────────
+  /** identify(), registered before its first await so the socket's next frames wait for it (they never fail for it). */
+  private async identifyInOrder(ws: WebSocket, apiToken: string): Promise<void> {
+    const earlier = this.identifying.get(ws);
+    const done = (async () => {
+      await earlier; // identities of one socket bind in the order they were sent
+      await this.identify(ws, apiToken);
+    })();
+    const settled = done.catch(() => undefined);
+    this.identifying.set(ws, settled);
+    try {
+      await done;
+    } finally {
+      if (this.identifying.get(ws) === settled) this.identifying.delete(ws);
+    }
+  }
+
   /** Resolves the token in D1, binds the socket (a banned user stays a visitor and is told so). */
   private async identify(ws: WebSocket, apiToken: string): Promise<void> {
     const identity = await resolveIdentity(this.env, apiToken);
@@ -191,6 +237,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     this.setAttachment(ws, this.identified(attachment, identity));
     if (ws.readyState !== WebSocket.OPEN) return; // its session ended while D1 answered
     if (refused) this.sendTo(ws, this.protocol.error(refused));
+    if (await this.notReady(ws)) return;
     await this.onIdentified(ws, this.attachment(ws));
   }
 
@@ -287,6 +334,23 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     if (this.left.has(ws)) return;
     this.left.add(ws);
     this.bound.drop(ws);
+    try {
+      await this.ready();
+    } catch (err) {
+      return void console.error("room could not start; a socket left unheard", String(err));
+    }
     await this.onLeave(ws, this.attachment(ws));
+  }
+
+  /** Starts the room for a socket's frame; if the start fails, tells the socket (its next frame retries). */
+  private async notReady(ws: WebSocket): Promise<boolean> {
+    try {
+      await this.ready();
+      return false;
+    } catch (err) {
+      console.error("room could not start; the next frame retries", String(err));
+      if (ws.readyState === WebSocket.OPEN) this.sendTo(ws, this.protocol.error("app_error.load"));
+      return true;
+    }
   }
 }

@@ -51,6 +51,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   // ── RPC (worker → chat, through ./stub.ts) ────────────────────────────────
   /** The send path of POST /api/chat/sendMessage (userId null = a visitor). */
   async postMessage(userId: number | null, text: string): Promise<PostAnswer> {
+    await this.ready();
     const out = await sendChat(
       d1SendContext(this.env, this.limiters, (d) => this.post(d)),
       userId,
@@ -63,20 +64,24 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
 
   /** The kept history, oldest first. */
   async history(): Promise<ChatMessageJson[]> {
+    await this.ready();
     return this.chat.list();
   }
 
   async quizState(): Promise<QuizJson> {
+    await this.ready();
     return quizView(this.quiz.current, this.quiz.lastId);
   }
 
   /** A system message (user id 0): a key of the web "chat" namespace under system.*. */
   async systemMessage(key: `system.${string}`, params?: Record<string, string>): Promise<ChatMessageJson> {
+    await this.ready();
     return this.post(systemDraft(key, params));
   }
 
   /** Staff delete (audited first, with the reason when given, then removed); false when the message is not kept. */
   async deleteMessage(id: number, actorId: number, reason?: { id: number; name: string }): Promise<boolean> {
+    await this.ready();
     const message = this.chat.find(id);
     if (!message) return false;
     await writeAudit(this.env, {
@@ -92,12 +97,14 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
 
   /** Staff clear: the history then holds only the "chat cleared" system message. */
   async clearChat(actorId: number): Promise<void> {
+    await this.ready();
     await writeAudit(this.env, { actorId, action: "chat.clear", details: { messages: this.chat.list().length } });
     await this.chat.reset(systemDraft("system.chat_cleared"), Date.now());
     this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });
   }
 
   async startQuiz(input: QuizStartInput): Promise<QuizStartResult> {
+    await this.ready();
     if (this.quizBusy || this.quiz.current) return { ok: false, key: "chat_api.quiz_running" };
     this.quizBusy = true;
     try {
@@ -116,6 +123,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
 
   /** Ends the running quiz without a winner; the prize returns to the house stock. */
   async stopQuiz(actorId: number): Promise<QuizStopResult> {
+    await this.ready();
     const quiz = this.quiz.current;
     if (this.quizBusy || !quiz || quiz.winner) return { ok: false, key: "chat_api.quiz_not_running" };
     this.quizBusy = true; // answers arriving meanwhile no longer win

@@ -67,6 +67,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
   // ── RPC (worker/api/jackpot/routes.ts, the sibling levels) ───────────────
   /** The level's whole state (POST /api/jackpot/get). */
   async getState(level: JackpotLevel): Promise<JackpotStateJson> {
+    await this.ready();
     await this.exclusive(async () => {
       await this.ensure(level);
       await this.advance();
@@ -80,6 +81,7 @@ export class JackpotRoom extends Room<JackpotClientFrame, JackpotServerFrame, Ba
    * the state. Only the phase steps are queued (exclusive), not the bets.
    */
   async setBet(level: JackpotLevel, request: SetBetRequest): Promise<SetBetAnswer> {
+    await this.ready();
     const seen = this.state?.round.id;
     await this.exclusive(async () => {
       await this.ensure(level);
