@@ -34,7 +34,7 @@ describe("a deposit code booked with the deposit", () => {
     await depositBatch(user.id, promo, `t-${promo.id}-1`, 2500);
     expect(await balanceOf(user.id)).toBe(3000);
     expect(await promoUseCount(promo.id)).toBe(1);
-    await expect(depositBatch(user.id, promo, `t-${promo.id}-2`, 2500)).rejects.toThrow(/UNIQUE/);
+    await expect(depositBatch(user.id, promo, `t-${promo.id}-2`, 2500)).rejects.toThrow(/batch_guard:promo\.used/);
     expect(await balanceOf(user.id)).toBe(3000);
     expect(await checkDepositPromo(env, user.id, promo.code)).toEqual({ ok: false, refusal: "already_used" });
 

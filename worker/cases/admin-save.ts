@@ -4,7 +4,8 @@
 import type { AdminCreateCaseBody, AdminUpdateCaseBody } from "../../shared/api/cases";
 import type { ServerKey } from "../../shared/errors";
 import { toCents } from "../../shared/money";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges } from "../db/guards";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { cases } from "../db/schema";

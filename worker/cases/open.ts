@@ -14,7 +14,8 @@ import { rarityRank } from "../../shared/items";
 import { notificationOf, notificationStatement } from "../lib/notify";
 import { rollIndex } from "./seeds";
 import { casesPaused } from "../prices/cycle";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges, guard } from "../db/guards";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
 import { ensureSeeds, type SeedRow } from "./seed-store";
 import { sql, batch } from "../db/sql";
@@ -78,13 +79,24 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
       sql`UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ${r.userId} AND nonce = ${seeds.nonce} AND server_seed_hash = ${seeds.server_seed_hash} AND client_seed = ${seeds.client_seed}`,
       expectChanges(1),
       // the case, its price and its items are what the roll used (an admin edit bumps updated_at)
-      sql`INSERT INTO batch_guard (failed) SELECT 3 WHERE NOT EXISTS (SELECT 1 FROM cases WHERE id = ${kase.id} AND active = 1 AND price = ${kase.price} AND updated_at = ${kase.updated_at})`,
+      guard(
+        "cases.case_changed",
+        sql`NOT EXISTS (SELECT 1 FROM cases WHERE id = ${kase.id} AND active = 1 AND price = ${kase.price} AND updated_at = ${kase.updated_at})`,
+      ),
       // its items' catalogue prices are the ones read (a price refresh meanwhile: the drop would
       // be minted at a stale price and the case's RTP is about to be re-checked)
-      sql`INSERT INTO batch_guard (failed) SELECT 4 WHERE (SELECT COALESCE(SUM(ci.weight * c.price), -1)
+      guard(
+        "cases.prices_changed",
+        sql`(SELECT COALESCE(SUM(ci.weight * c.price), -1)
              FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id WHERE ci.case_id = ${kase.id}) != ${kase.items.reduce((sum, i) => sum + i.weight * i.price, 0)}`,
+      ),
       ...userBalanceStatements({ userId: r.userId, delta: -kase.price, kind: "case_open", reference, idempotencyKey: key }, now),
       ...houseBalanceStatements({ account: "house", delta: kase.price, kind: "case_open", reference, idempotencyKey: `${key}:house` }, now),
+      // this request, or this roll, opened once already (a racing retry)
+      guard(
+        "cases.opened",
+        sql`EXISTS (SELECT 1 FROM case_opens WHERE (user_id = ${r.userId} AND request_id = ${r.requestId}) OR (server_seed_hash = ${seeds.server_seed_hash} AND nonce = ${seeds.nonce}))`,
+      ),
       sql`INSERT INTO inventory_items (owner_id, catalogue_id, price, status, created_at, updated_at) VALUES (${r.userId}, ${won.catalogue_id}, ${won.price}, 'available', ${now}, ${now})`,
       // right after the insert: last_insert_rowid() is the minted item
       sql`INSERT INTO case_opens (user_id, case_id, price, catalogue_id, item_id, item_price, server_seed_hash, client_seed, nonce, request_id, created_at)
@@ -102,7 +114,7 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
     ]);
   } catch (err) {
     const failure = classifyBatchError(err);
-    const raced = failure === "replay" || failure === "guard" || /UNIQUE constraint failed: case_opens/i.test(String(err));
+    const raced = failure === "replay" || failure === "guard";
     if (raced) {
       // the same request_id may have won a race with this call: then answer what it answered
       const first = await findOpen(env, r.userId, r.requestId);

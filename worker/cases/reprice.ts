@@ -4,7 +4,8 @@
 // is conditional on the case not having changed since it was read (an admin edit in between
 // wins) and lands with its audit row; updated_at moves, so an open in flight is refused (busy).
 import { CASES } from "../../shared/constants";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges } from "../db/guards";
 import { auditStatement } from "../lib/audit";
 import { priceForRtp, rtpPercent, type WeightedItem } from "./odds";
 import { and, eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 // The player's seed pair in D1 (case_seeds) and its rotation into case_seed_history.
 // Every change is conditional on what was read (server_seed_hash, nonce): an open racing a
 // rotation or a client-seed change loses cleanly (cases_api.busy) instead of mixing pairs.
-import { expectChanges } from "../db/ledger";
+import { expectChanges, failedGuard, guard } from "../db/guards";
 import { newClientSeed, newServerSeed, serverSeedHash } from "./seeds";
 import { eq } from "drizzle-orm";
 import { db } from "../db/client";
@@ -65,6 +65,7 @@ export async function rotateSeeds(env: DbEnv, userId: number, now = Date.now()):
   const seed = newServerSeed();
   try {
     await batch(env.DB, [
+      guard("cases.seed_revealed", sql`EXISTS (SELECT 1 FROM case_seed_history WHERE server_seed_hash = ${previous.server_seed_hash})`),
       sql`INSERT INTO case_seed_history (user_id, server_seed, server_seed_hash, client_seed, nonce, revealed_at)
            SELECT user_id, server_seed, server_seed_hash, client_seed, nonce, ${now} FROM case_seeds
             WHERE user_id = ${userId} AND server_seed_hash = ${previous.server_seed_hash} AND nonce = ${previous.nonce}`,
@@ -73,7 +74,7 @@ export async function rotateSeeds(env: DbEnv, userId: number, now = Date.now()):
       expectChanges(1),
     ]);
   } catch (err) {
-    if (/batch_guard|CHECK constraint failed|UNIQUE constraint failed: case_seed_history/i.test(String(err))) return { ok: false };
+    if (failedGuard(err) !== undefined) return { ok: false }; // a racing rotation won
     throw err;
   }
   const current = (await readSeeds(env, userId))!;

@@ -1,8 +1,9 @@
 // Cashback accrual (README "Cashback"): statements a game's settlement batch adds for each LOST
-// bet, so the accrual lands with the loss or not at all. One row per bet in cashback_accruals
-// (ref UNIQUE): a replayed settlement can never accrue twice (db/ledger.ts classifyBatchError
-// calls that failure a replay). Cashback is not money on the books until taken (take.ts).
+// bet, so the accrual lands with the loss or not at all. One row per bet in cashback_accruals:
+// a ref already accrued aborts the batch with `key.replayed` (db/guards.ts; ref UNIQUE is the
+// backstop), so a replayed settlement can never accrue twice. Cashback is not money on the books until taken (take.ts).
 import { CASHBACK } from "../../shared/constants";
+import { guard } from "../db/guards";
 import { type SQL, sql } from "../db/sql";
 
 export interface CashbackAccrual {
@@ -24,6 +25,7 @@ export function cashbackAccrualStatements(a: CashbackAccrual): SQL[] {
   // inlined: D1 binds JS numbers as REAL, and integer division needs two integers
   const rate = sql.raw(String(CASHBACK.rateTenthsPercent));
   return [
+    guard("key.replayed", sql`EXISTS (SELECT 1 FROM cashback_accruals WHERE ref = ${a.ref})`),
     sql`INSERT INTO cashback_accruals (user_id, ref, lost_cents, amount, created_at)
          SELECT ${a.userId}, ${a.ref}, x.c, x.c * ${rate} / 10, ${a.now} FROM (SELECT CAST(${a.lostCents} AS INTEGER) AS c) x WHERE x.c > 0`,
     sql`UPDATE users SET cashback = cashback + COALESCE((SELECT amount FROM cashback_accruals WHERE ref = ${a.ref}), 0) WHERE id = ${a.userId}`,

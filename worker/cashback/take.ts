@@ -7,7 +7,8 @@ import { notificationContent } from "../../shared/api/notifications";
 import type { NotificationJson } from "../../shared/api/user";
 import { takeableCents } from "../../shared/cashback";
 import { CASHBACK } from "../../shared/constants";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges } from "../db/guards";
 import { batch, first, rowsOf, sql } from "../db/sql";
 import { notificationOf, notificationStatement } from "../lib/notify";
 

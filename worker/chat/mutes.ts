@@ -6,7 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { chatBanReasons, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges, guard } from "../db/guards";
 import { activeMute } from "./author";
 import { all, batch, rowsOf, sql } from "../db/sql";
 
@@ -152,7 +153,7 @@ export async function unmuteUser(env: DbEnv, actor: Actor, userId: number, now =
     await batch(d1, [
       sql`UPDATE chat_mutes AS m SET lifted_at = ${now}, lifted_by = ${actor.id} WHERE m.user_id = ${userId} AND ${activeMute(now)}`,
       // at least one mute lifted (expectChanges wants an exact count; there is normally one)
-      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() < 1`,
+      guard("chat.not_muted", sql`changes() < 1`),
       auditStatement({ actorId: actor.id, action: "chat.unmute", targetUserId: userId }, now),
     ]);
   } catch (err) {

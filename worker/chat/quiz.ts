@@ -4,7 +4,8 @@
 import type { ItemJson } from "../../shared/api/crash";
 import { CRASH_ITEM_COLUMNS, type CrashItemRow, presentCrashItem } from "../crash/items";
 import type { NotificationJson } from "../../shared/api/user";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges } from "../db/guards";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement } from "../lib/notify";
 import { and, eq, isNull } from "drizzle-orm";

@@ -1,7 +1,10 @@
 // Money moves as D1 statements (Drizzle `sql`, run by worker/db/sql.ts `batch`) to run in ONE batch (a transaction):
 // the balance update and its ledger row (with balance_after) always travel together.
-// Guards: users.balance has CHECK (balance >= 0), so an overdraft aborts the whole batch;
-// ledger.idempotency_key is UNIQUE, so a replay aborts the whole batch and moves nothing.
+// Guards (db/guards.ts): a debit larger than the balance aborts the whole batch
+// (`balance.insufficient`), and so does a ledger key already booked (`key.replayed`): a replay
+// moves nothing. users.balance CHECK (balance >= 0) and the UNIQUE ledger.idempotency_key stay
+// as the backstop.
+import { expectChanges, failedGuard, guard } from "./guards";
 import { type SQL, sql } from "./sql";
 
 export type LedgerKind =
@@ -51,9 +54,17 @@ export interface HouseMove {
 /** The head of every ledger INSERT … SELECT (here and prices/revaluation.ts): the row's columns in order. */
 export const INSERT_LEDGER_ROW = sql.raw("INSERT INTO ledger (user_id, account, delta, balance_after, kind, reference, idempotency_key, created_at)");
 
+/** Aborts the batch when `key` is already booked (a replay): `key.replayed`. */
+export function unbookedKey(key: string): SQL {
+  return guard("key.replayed", sql`EXISTS (SELECT 1 FROM ledger WHERE idempotency_key = ${key})`);
+}
+
 export function userBalanceStatements(m: UserMove, now = Date.now()): SQL[] {
   assertCents(m.delta);
+  const credit = typeof m.delta === "number" && m.delta >= 0;
   return [
+    unbookedKey(m.idempotencyKey),
+    ...(credit ? [] : [guard("balance.insufficient", sql`(SELECT balance FROM users WHERE id = ${m.userId}) + ${m.delta} < 0`)]),
     sql`UPDATE users SET balance = balance + ${m.delta} WHERE id = ${m.userId}`,
     // balance_after read back from the row just updated; no user row → no ledger row → guard fails below
     sql`${INSERT_LEDGER_ROW}
@@ -65,18 +76,11 @@ export function userBalanceStatements(m: UserMove, now = Date.now()): SQL[] {
 export function houseBalanceStatements(m: HouseMove, now = Date.now()): SQL[] {
   assertCents(m.delta);
   return [
+    unbookedKey(m.idempotencyKey),
     sql`INSERT INTO house_accounts (name, balance) VALUES (${m.account}, ${m.delta}) ON CONFLICT(name) DO UPDATE SET balance = balance + ${m.delta}`,
     sql`${INSERT_LEDGER_ROW}
          SELECT NULL, name, ${m.delta}, balance, ${m.kind}, ${m.reference ?? null}, ${m.idempotencyKey}, ${now} FROM house_accounts WHERE name = ${m.account}`,
   ];
-}
-
-/**
- * Aborts the batch unless the statement just before it changed exactly `n` rows
- * (batch_guard has CHECK (failed = 0); a row is inserted only on a mismatch).
- */
-export function expectChanges(n: number): SQL {
-  return sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> ${n}`;
 }
 
 function assertCents(n: number | SQL) {
@@ -85,12 +89,15 @@ function assertCents(n: number | SQL) {
 
 export type MoneyFailure = "insufficient" | "replay" | "guard";
 
-/** Classifies a failed batch; anything else is rethrown by the caller. */
+/**
+ * Classifies a failed batch by its guard (db/guards.ts): an overdraft, a replayed key (a ledger
+ * key or a cashback accrual's ref: cashback/accrual.ts), or another guard; undefined for anything
+ * else (a fault the caller rethrows).
+ */
 export function classifyBatchError(err: unknown): MoneyFailure | undefined {
-  const msg = String(err instanceof Error ? err.message : err);
-  if (/users_balance_nonneg|CHECK constraint failed: .*balance/i.test(msg)) return "insufficient";
-  // a cashback accrual's ref is the lost bet's key as much as a ledger key is (cashback/accrual.ts)
-  if (/UNIQUE constraint failed: (ledger\.idempotency_key|cashback_accruals\.ref)/i.test(msg)) return "replay";
-  if (/batch_guard|CHECK constraint failed: failed/i.test(msg)) return "guard";
-  return undefined;
+  const code = failedGuard(err);
+  if (code === undefined) return undefined;
+  if (code === "balance.insufficient") return "insufficient";
+  if (code === "key.replayed") return "replay";
+  return "guard";
 }

@@ -1,11 +1,12 @@
 // POST /api/user/createWithdraw against D1 (README "Money withdrawals"). ONE batch:
-//   money_withdrawals row (UNIQUE user + request_id: a retry answers the first; the partial UNIQUE
-//   index "one open per user" refuses a second open one even when two creates race)
+//   the request guards (db/guards.ts requestGuards: a retry of the same request_id answers the
+//   first, a second open one is refused even when two creates race) → money_withdrawals row
 //   → money_withdrawal_items at the value counted → items 'available' → 'withdrawing' (owner,
 //   status, value and trade protection guarded; expectChanges aborts the batch otherwise).
 // No balance moves: the items leave the inventory; the money leaves the house on payout.
 import type { WithdrawSystemNumber } from "../../shared/api/money-withdraw";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges, failedGuard, requestGuards } from "../db/guards";
 import { batch, rowsOf, sql } from "../db/sql";
 import { itemValueSql } from "../prices/valuation";
 import { notProtectedSql } from "../skins-deposit/protection";
@@ -55,6 +56,7 @@ export async function createWithdrawal(env: CreateEnv, r: CreateRequest): Promis
   const idSql = sql`(SELECT id FROM money_withdrawals WHERE user_id = ${r.userId} AND request_id = ${r.requestId})`;
   try {
     await batch(env.DB, [
+      ...requestGuards({ table: "money_withdrawals", open: "status IN ('moderation', 'sending')", userId: r.userId, requestId: r.requestId }),
       sql`INSERT INTO money_withdrawals (user_id, request_id, system, wallet, amount, tax, payout, status, attempts, next_attempt_at, created_at, updated_at)
            VALUES (${r.userId}, ${r.requestId}, ${r.system}, ${wallet}, ${c.amount}, ${c.tax}, ${c.payout}, ${status}, 0, ${now}, ${now}, ${now})`,
       sql`INSERT INTO money_withdrawal_items (withdrawal_id, item_id, price)
@@ -66,12 +68,12 @@ export async function createWithdrawal(env: CreateEnv, r: CreateRequest): Promis
       expectChanges(c.items.length),
     ]);
   } catch (err) {
-    const msg = String(err instanceof Error ? err.message : err);
-    if (/UNIQUE constraint failed: money_withdrawals\.user_id, money_withdrawals\.request_id/i.test(msg)) {
+    const code = failedGuard(err);
+    if (code === "request.replayed") {
       const again = await findByRequest(env, r.userId, r.requestId);
       if (again) return { ok: true, withdrawal: again, replay: true };
     }
-    if (/UNIQUE constraint failed: money_withdrawals\.user_id/i.test(msg)) return { ok: false, status: 409, key: "withdrawal_api.wait_last_withdraw" };
+    if (code === "request.open") return { ok: false, status: 409, key: "withdrawal_api.wait_last_withdraw" };
     if (classifyBatchError(err) === "guard") {
       // the items (or a price) changed between the read and the batch: answer what they are now
       const again = await check(env, r, ids, now);

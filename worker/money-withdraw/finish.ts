@@ -8,6 +8,7 @@
 //   payout confirmed → 'completed': the house pays `payout` out (ledger kind 'withdrawal', key
 //     money_withdrawal:<id>:payout — UNIQUE, so a replayed status pays once); the items go to the house.
 import { notificationContent } from "../../shared/api/notifications";
+import { expectChanges, expectCount, failedGuard } from "../db/guards";
 import { houseBalanceStatements } from "../db/ledger";
 import { batch, type SQL, sql } from "../db/sql";
 import { type AuditEntry, auditStatement } from "../lib/audit";
@@ -18,13 +19,13 @@ import { moneyWithdrawalReference, type MoneyWithdrawRow } from "./rows";
 type DbEnv = Pick<Env, "DB">;
 
 /** Aborts the batch unless the statement before changed as many rows as the withdrawal has items. */
-const expectAllItems = (id: number) =>
-  sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM money_withdrawal_items WHERE withdrawal_id = ${id})`;
-const expectOne = sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> 1`;
+const expectAllItems = (id: number) => expectCount(sql`SELECT COUNT(*) FROM money_withdrawal_items WHERE withdrawal_id = ${id}`);
+const expectOne = expectChanges(1);
 const itemsOf = (id: number) => sql`(SELECT item_id FROM money_withdrawal_items WHERE withdrawal_id = ${id})`;
 
+/** Whether a batch failed on one of its guards (db/guards.ts: a status moved meanwhile, a replayed key). */
 export function isGuardFailure(err: unknown): boolean {
-  return /batch_guard|CHECK constraint failed: failed/i.test(String(err instanceof Error ? err.message : err));
+  return failedGuard(err) !== undefined;
 }
 
 export interface CancelMove {
@@ -97,8 +98,7 @@ export async function completeWithdrawal(
     ]);
     return { ok: true, notification: notificationOf(results.at(-1)) };
   } catch (err) {
-    const msg = String(err instanceof Error ? err.message : err);
-    if (isGuardFailure(err) || /UNIQUE constraint failed: ledger\.idempotency_key/i.test(msg)) return { ok: false, notification: null };
+    if (isGuardFailure(err)) return { ok: false, notification: null };
     throw err;
   }
 }

@@ -12,7 +12,8 @@
 //     currency, an order already paid by another transaction) → the callback row alone, the
 //     payment (when there is one and it is not credited) set to 'review'. Nothing is credited.
 import { notificationContent } from "../../shared/api/notifications";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges, failedGuard, guard } from "../db/guards";
 import { batch, first, type SQL, sql } from "../db/sql";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import { depositBonusCents, depositPromoStatements } from "../promo/deposit";
@@ -58,10 +59,14 @@ function judge(r: ProviderReport, p: PaymentRow | null): SettleOutcome {
   return "credited";
 }
 
-function callbackRow(r: ProviderReport, outcome: SettleOutcome, paymentId: string | null, now: number): SQL {
+/** The provider's report, recorded once: a report already recorded aborts the batch (`payment.callback_replayed`). */
+function callbackRow(r: ProviderReport, outcome: SettleOutcome, paymentId: string | null, now: number): SQL[] {
   const v = r.payment;
-  return sql`INSERT INTO payment_callbacks (provider, provider_tx_id, event_id, order_id, amount, currency, outcome, payment_id, created_at)
-             VALUES (${r.provider}, ${v.providerTxId}, ${r.eventId ?? null}, ${v.orderId}, ${v.amountCents}, ${v.currency}, ${outcome}, ${paymentId}, ${now})`;
+  return [
+    guard("payment.callback_replayed", sql`EXISTS (SELECT 1 FROM payment_callbacks WHERE provider = ${r.provider} AND provider_tx_id = ${v.providerTxId})`),
+    sql`INSERT INTO payment_callbacks (provider, provider_tx_id, event_id, order_id, amount, currency, outcome, payment_id, created_at)
+             VALUES (${r.provider}, ${v.providerTxId}, ${r.eventId ?? null}, ${v.orderId}, ${v.amountCents}, ${v.currency}, ${outcome}, ${paymentId}, ${now})`,
+  ];
 }
 
 /** Bonus cents of a payment: its deposit code's and its nickname's, each rounded down. */
@@ -83,7 +88,7 @@ function creditStatements(env: SettleEnv, r: ProviderReport, p: PaymentRow, with
   const bonus = bonusParts(p, usePromo);
   const keys = depositKeys(p.id);
   return [
-    callbackRow(r, "credited", p.id, now),
+    ...callbackRow(r, "credited", p.id, now),
     sql`UPDATE payments SET status = 'credited', provider_tx_id = ${r.payment.providerTxId}, bonus = ${bonus.total}, credited_at = ${now}, updated_at = ${now},
                promo_percent = ${usePromo ? p.promo_percent : 0}, promo_id = ${usePromo ? p.promo_id : null}
          WHERE id = ${p.id} AND status IN ('pending', 'review')`,
@@ -110,7 +115,7 @@ function creditStatements(env: SettleEnv, r: ProviderReport, p: PaymentRow, with
 }
 
 function isCallbackReplay(err: unknown): boolean {
-  return /UNIQUE constraint failed: payment_callbacks\./i.test(String(err instanceof Error ? err.message : err));
+  return failedGuard(err) === "payment.callback_replayed";
 }
 
 async function replayOf(env: Pick<Env, "DB">, r: ProviderReport): Promise<Settled> {
@@ -138,7 +143,7 @@ export async function settleReport(env: SettleEnv, r: ProviderReport, now = Date
     if (outcome !== "credited" || !p) {
       try {
         await batch(env.DB, [
-          callbackRow(r, outcome, p?.id ?? null, now),
+          ...callbackRow(r, outcome, p?.id ?? null, now),
           ...(p && outcome !== "wrong_provider"
             ? [sql`UPDATE payments SET status = 'review', updated_at = ${now} WHERE id = ${p.id} AND status = 'pending'`]
             : []),
@@ -155,7 +160,7 @@ export async function settleReport(env: SettleEnv, r: ProviderReport, now = Date
     } catch (err) {
       if (isCallbackReplay(err)) return replayOf(env, r);
       // the payment was credited by another transaction meanwhile, or the code ran out: judge again
-      if (classifyBatchError(err) === "guard" || /UNIQUE constraint failed: promo_uses\./i.test(String(err))) continue;
+      if (classifyBatchError(err) === "guard") continue;
       throw err;
     }
     const credited = await paymentById(env, p.id);
@@ -165,7 +170,7 @@ export async function settleReport(env: SettleEnv, r: ProviderReport, now = Date
   // both passes lost to a concurrent credit of the same order by another transaction
   const p = await paymentById(env, r.payment.orderId);
   try {
-    await batch(env.DB, [callbackRow(r, "order_already_paid", p?.id ?? null, now)]);
+    await batch(env.DB, callbackRow(r, "order_already_paid", p?.id ?? null, now));
   } catch (err) {
     if (isCallbackReplay(err)) return replayOf(env, r);
     throw err;

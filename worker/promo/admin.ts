@@ -5,7 +5,8 @@ import type { PromoCodeJson } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";
 import { formatCents, toDollars } from "../../shared/money";
 import { db } from "../db/client";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges, failedGuard, guard } from "../db/guards";
 import { promoCodes, promoUses } from "../db/schema";
 import { batch, rowsOf, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
@@ -31,6 +32,7 @@ export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now 
   const percent = p.kind === "deposit" ? (p.percent ?? 0) : 0;
   try {
     const results = await batch(env.DB, [
+      guard("promo.code_taken", sql`EXISTS (SELECT 1 FROM promo_codes WHERE code = ${p.code})`),
       sql`INSERT INTO promo_codes (code, kind, amount, percent, daily_limit, expires_at, active, created_by, created_at)
           VALUES (${p.code}, ${p.kind}, ${amount}, ${percent}, ${p.dailyLimit}, ${p.expiresAt ?? null}, 1, ${adminId}, ${now}) RETURNING id`,
       auditStatement(
@@ -42,14 +44,12 @@ export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now 
         now,
       ),
     ]);
-    const id = rowsOf<{ id: number }>(results[0])[0]?.id;
+    const id = rowsOf<{ id: number }>(results[1])[0]?.id;
     const row = id === undefined ? undefined : await db(env).select().from(promoCodes).where(eq(promoCodes.id, id)).get();
     if (!row) throw new Error("promo code vanished after insert");
     return { ok: true, promo: presentPromo(row, 0, 0) };
   } catch (err) {
-    if (/UNIQUE constraint failed: promo_codes\.code/i.test(String(err instanceof Error ? err.message : err))) {
-      return { ok: false, status: 409, key: "promo_api.code_taken" };
-    }
+    if (failedGuard(err) === "promo.code_taken") return { ok: false, status: 409, key: "promo_api.code_taken" };
     throw err;
   }
 }

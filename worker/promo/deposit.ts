@@ -5,7 +5,8 @@
 // player, within the daily limit — the same guards as a balance code) and the bonus in that
 // same batch: a code that ran out in between aborts the credit batch (the caller retries the
 // credit without the bonus).
-import { houseBalanceStatements, userBalanceStatements, expectChanges } from "../db/ledger";
+import { houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges, guard } from "../db/guards";
 import { type SQL, sql } from "../db/sql";
 import { judgePromo } from "./queries";
 import { type PromoRefusal, utcDay } from "./rules";
@@ -37,6 +38,7 @@ export function depositPromoStatements(
   const reference = `promo:${input.promoId}`;
   const key = `promo:${input.promoId}:${input.userId}`;
   return [
+    guard("promo.used", sql`EXISTS (SELECT 1 FROM promo_uses WHERE promo_id = ${input.promoId} AND user_id = ${input.userId})`),
     sql`INSERT INTO promo_uses (promo_id, user_id, day, amount, created_at)
         SELECT id, ${input.userId}, ${day}, ${bonus}, ${now} FROM promo_codes
          WHERE id = ${input.promoId} AND kind = 'deposit' AND active = 1

@@ -5,7 +5,8 @@
 // (UNIQUE promo + user) —, the credit with its ledger row, the house's counterpart and the bell
 // row. Any refusal inside the batch aborts all of it.
 import { notificationContent } from "../../shared/api/notifications";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges, failedGuard, guard } from "../db/guards";
 import { batch, sql } from "../db/sql";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import { judgePromo } from "./queries";
@@ -32,6 +33,7 @@ export async function redeemBalancePromo(env: RedeemEnv, userId: number, code: s
   let results: D1Result[];
   try {
     results = await batch(env.DB, [
+      guard("promo.used", sql`EXISTS (SELECT 1 FROM promo_uses WHERE promo_id = ${promo.id} AND user_id = ${userId})`),
       sql`INSERT INTO promo_uses (promo_id, user_id, day, amount, created_at)
           SELECT id, ${userId}, ${day}, amount, ${now} FROM promo_codes
            WHERE id = ${promo.id} AND kind = 'balance' AND active = 1
@@ -54,8 +56,7 @@ export async function redeemBalancePromo(env: RedeemEnv, userId: number, code: s
   return { ok: true, amount: promo.amount };
 }
 
-/** The UNIQUE (promo, user) of promo_uses or the use's ledger key: this player used the code already. */
+/** The promo_uses guard (one use per player) or the use's ledger key: this player used the code already. */
 function isOncePerPlayer(err: unknown): boolean {
-  const msg = String(err instanceof Error ? err.message : err);
-  return /UNIQUE constraint failed: promo_uses\./i.test(msg) || classifyBatchError(err) === "replay";
+  return failedGuard(err) === "promo.used" || classifyBatchError(err) === "replay";
 }

@@ -2,8 +2,8 @@
 //   1. the rules on a fresh read (trade link, no open deposit, 1 … SKINS_DEPOSIT.maxItems items);
 //   2. the bot's listing now: every asked asset must be listed, tradable and known to the catalogue;
 //   3. ONE batch writes the deposit ('sending') and its items at the current catalogue price
-//      (UNIQUE user + request_id: a retry answers the first deposit; the partial UNIQUE index
-//      "one open per user" refuses a second open deposit even when two creates race);
+//      (db/guards.ts requestGuards: a retry of the same request_id answers the first deposit, a
+//      second open deposit is refused even when two creates race);
 //   4. the bot makes the offer (idempotent on the deposit id) → 'active' with its offer id.
 // When the bot does not answer in step 4 the row stays 'sending' and the queue asks again with
 // the same reference (queue.ts), so an offer the bot made but could not report is never orphaned.
@@ -11,6 +11,7 @@ import { SKINS_DEPOSIT, WITHDRAW } from "../../shared/constants";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { skinDeposits, users } from "../db/schema";
+import { failedGuard, requestGuards } from "../db/guards";
 import { batch, sql } from "../db/sql";
 import { BotRejectedError, BotUnavailableError, type DepositBot } from "../withdraws/bot";
 import { matchListing } from "./listing";
@@ -61,6 +62,7 @@ export async function createSkinDeposit(env: Pick<Env, "DB">, bot: DepositBot, r
   const now = r.now ?? Date.now();
   try {
     await batch(env.DB, [
+      ...requestGuards({ table: "skin_deposits", open: "state IN ('sending', 'active')", userId: r.userId, requestId: r.requestId }),
       sql`INSERT INTO skin_deposits (id, user_id, request_id, trade_link, state, amount, next_attempt_at, created_at, updated_at)
            VALUES (${id}, ${r.userId}, ${r.requestId}, ${tradeLink}, 'sending', 0, ${now + WITHDRAW.pollMs}, ${now}, ${now})`,
       sql`INSERT INTO skin_deposit_items (deposit_id, asset_id, catalogue_id, market_hash_name, price)
@@ -69,12 +71,12 @@ export async function createSkinDeposit(env: Pick<Env, "DB">, bot: DepositBot, r
       sql`UPDATE skin_deposits SET amount = (SELECT COALESCE(SUM(price), 0) FROM skin_deposit_items WHERE deposit_id = ${id}) WHERE id = ${id}`,
     ]);
   } catch (err) {
-    const msg = String(err instanceof Error ? err.message : err);
-    if (/UNIQUE constraint failed: skin_deposits\.user_id, skin_deposits\.request_id/i.test(msg)) {
+    const code = failedGuard(err);
+    if (code === "request.replayed") {
       const again = await findByRequest(env, r.userId, r.requestId);
       if (again) return { ok: true, id: again };
     }
-    if (/UNIQUE constraint failed: skin_deposits\.user_id/i.test(msg)) return { ok: false, status: 409, key: "deposit_api.offer_pending" };
+    if (code === "request.open") return { ok: false, status: 409, key: "deposit_api.offer_pending" };
     throw err;
   }
   await sendOffer(env, bot, { id, tradeLink, items: items.map((i) => ({ asset_id: i.asset_id, market_hash_name: i.market_hash_name })) }, now);

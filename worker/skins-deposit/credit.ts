@@ -9,7 +9,8 @@
 // checks every credited deposit minted all its items — skins-deposit/reconcile-sql.ts).
 import { notificationContent } from "../../shared/api/notifications";
 import { SKINS_DEPOSIT } from "../../shared/constants";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges } from "../db/guards";
 import { all, batch, type SQL, sql } from "../db/sql";
 import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 

@@ -14,7 +14,8 @@
 import { toDollars } from "../../shared/money";
 import type { BuyAnswer, SellAnswer } from "../../shared/api/store";
 import type { InventoryItemJson } from "../../shared/api/user";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges, failedGuard, guard } from "../db/guards";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { storeTrades } from "../db/schema";
@@ -90,6 +91,7 @@ function tradeStatements(kind: TradeKind, r: TradeRequest, tradeId: string, now:
   const reference = tradeReference(tradeId);
   // totals start at 0 and are summed from the trade's items once they moved (below)
   const out: SQL[] = [
+    guard("store.request_replayed", sql`EXISTS (SELECT 1 FROM store_trades WHERE user_id = ${r.userId} AND request_id = ${r.requestId})`),
     sql`INSERT INTO store_trades (id, user_id, request_id, kind, bought, sold, tax, delta, created_at)
          VALUES (${tradeId}, ${r.userId}, ${r.requestId}, ${kind}, 0, 0, 0, 0, ${now})`,
   ];
@@ -159,8 +161,7 @@ function tradeStatements(kind: TradeKind, r: TradeRequest, tradeId: string, now:
 // ── replays and answers ──────────────────────────────────────────────────────
 
 function isTradeReplay(err: unknown): boolean {
-  const msg = String(err instanceof Error ? err.message : err);
-  return /UNIQUE constraint failed: store_trades\.user_id/i.test(msg) || classifyBatchError(err) === "replay";
+  return failedGuard(err) === "store.request_replayed" || classifyBatchError(err) === "replay";
 }
 
 /** The first answer again when this user already made a trade with this request_id. */

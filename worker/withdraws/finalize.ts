@@ -7,7 +7,8 @@
 // moves nothing. The bell notification is a row of the same batch; once it committed, the row
 // and the fresh balance are pushed live.
 import { notificationContent } from "../../shared/api/notifications";
-import { expectChanges, houseBalanceStatements, classifyBatchError, userBalanceStatements } from "../db/ledger";
+import { houseBalanceStatements, classifyBatchError, userBalanceStatements } from "../db/ledger";
+import { expectChanges, expectCount } from "../db/guards";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import type { Outcome } from "./rules";
 import { withdrawalReference, withdrawLedgerKeys } from "./send";
@@ -42,8 +43,7 @@ export function finishStatements(w: OpenWithdrawal, outcome: Outcome, now: numbe
     sql`UPDATE inventory_items SET status = ${completed ? "withdrawn" : "available"}, updated_at = ${now}
           WHERE ${itemsOf} AND owner_id = ${w.user_id} AND status = 'withdrawing'`,
     // every item of the withdrawal must move (a count read inside the batch)
-    sql`INSERT INTO batch_guard (failed)
-         SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM withdrawal_items WHERE withdrawal_id = ${w.id})`,
+    expectCount(sql`SELECT COUNT(*) FROM withdrawal_items WHERE withdrawal_id = ${w.id}`),
   ];
   if (!completed && w.fee > 0) {
     const keys = withdrawLedgerKeys(w.id);

@@ -12,7 +12,8 @@ import { BotRejectedError, BotUnavailableError, type OfferState, type TradeBot }
 import { finishWithdrawal, NOTIFY_SENT, type OpenWithdrawal } from "./finalize";
 import { notificationContent } from "../../shared/api/notifications";
 import type { NotificationJson } from "../../shared/api/user";
-import { classifyBatchError, expectChanges } from "../db/ledger";
+import { classifyBatchError } from "../db/ledger";
+import { expectChanges } from "../db/guards";
 import { notificationOf, notificationStatement, pushNotification } from "../lib/notify";
 import { decideOpenOffer, outcomeAfterCancel, sendAttemptsExhausted, sendRetryDelay, type Outcome } from "./rules";
 import { and, eq, isNull, lte, min } from "drizzle-orm";

@@ -1,11 +1,12 @@
 // POST /api/withdraws/send and /preview against D1. A send is ONE batch:
-//   withdrawals row (UNIQUE user + request_id: a retry answers the first send; the partial
-//   UNIQUE index "one open per user" refuses a second open withdrawal even when two sends race)
+//   the request guards (db/guards.ts requestGuards: a retry of the same request_id answers the
+//   first send, a second open withdrawal is refused even when two sends race) → withdrawals row
 //   → withdrawal_items → items 'available' → 'withdrawing' (owner + status guarded, expectChanges)
-//   → the fee: user debit + house credit (kind 'withdraw_fee'; users.balance CHECK refuses an overdraft).
+//   → the fee: user debit + house credit (kind 'withdraw_fee'; its guard refuses an overdraft).
 // The rules are checked on a fresh read first (rules.ts) so every refusal has its own key; the
 // batch's guards make a race lose cleanly (nothing moves) and the loser is answered by re-reading.
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { expectChanges, failedGuard, requestGuards } from "../db/guards";
 import { itemValueSql } from "../prices/valuation";
 import { notProtectedSql } from "../skins-deposit/protection";
 import { checkCount, checkSend, type PickedItem, type SendRefusal, type SendState } from "./rules";
@@ -77,6 +78,7 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
   const keys = withdrawLedgerKeys(id);
   const reference = withdrawalReference(id);
   const statements: SQL[] = [
+    ...requestGuards({ table: "withdrawals", open: "status IN ('sending', 'moderation')", userId: r.userId, requestId: r.requestId }),
     sql`INSERT INTO withdrawals (id, user_id, request_id, status, trade_link, amount, fee, attempts, next_attempt_at, created_at, updated_at)
          VALUES (${id}, ${r.userId}, ${r.requestId}, 'sending', ${state.tradeLink}, ${check.amount}, ${check.fee}, 0, ${now}, ${now}, ${now})`,
     sql`INSERT INTO withdrawal_items (withdrawal_id, item_id, price)
@@ -96,12 +98,12 @@ export async function sendWithdrawal(env: DbEnv, r: SendRequest): Promise<SendOu
     await batch(d1, statements);
     return { ok: true, id, replay: false };
   } catch (err) {
-    const msg = String(err instanceof Error ? err.message : err);
-    if (/UNIQUE constraint failed: withdrawals\.user_id, withdrawals\.request_id/i.test(msg)) {
+    const code = failedGuard(err);
+    if (code === "request.replayed") {
       const again = await findByRequest(env, r.userId, r.requestId);
       if (again) return { ok: true, id: again, replay: true };
     }
-    if (/UNIQUE constraint failed: withdrawals\.user_id/i.test(msg)) return { ok: false, status: 409, key: "inventory_api.wait_last_withdraw" };
+    if (code === "request.open") return { ok: false, status: 409, key: "inventory_api.wait_last_withdraw" };
     const failure = classifyBatchError(err);
     if (failure === "insufficient") return { ok: false, status: 400, key: "inventory_api.insufficient_funds" };
     if (failure === "guard") {

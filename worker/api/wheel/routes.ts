@@ -26,10 +26,12 @@ export const wheelRoutes = new Hono<AppEnv>()
   .post("/get", jsonBody(emptyBody), async (c) => answer(c, wheelGetAnswer, await wheelRoom(c.env).view(c.get("user")?.id ?? null)))
   .post("/setBet", jsonBody(setBetBody), async (c) => {
     const me = c.get("user");
-    if (!me) return fail(c, 401, "wheel_api.unauthorized");
+    const session = c.get("tokenHash");
+    if (!me || !session) return fail(c, 401, "wheel_api.unauthorized");
     const body = c.req.valid("json");
     const result = await wheelRoom(c.env).setBet({
       user: { id: me.id, username: me.username, avatar: me.avatar },
+      session,
       colour: body.colour,
       itemIds: body.items ?? [],
     });

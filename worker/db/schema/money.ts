@@ -30,7 +30,11 @@ export const ledger = sqliteTable(
 );
 
 /**
- * Always empty. A batch inserts a row here (violating the CHECK, aborting the batch) when a
- * conditional update changed fewer rows than expected. See db/ledger.ts expectChanges().
+ * Always empty. A batch inserts a row here when one of its guards fails (db/guards.ts: a
+ * conditional update changed fewer rows than expected, a bet rule, a replayed key). The trigger
+ * of migration 0011 (batch_guard_raise) aborts the batch with the row's code as its message, so
+ * the caller learns WHICH guard failed; the CHECK is the backstop.
  */
-export const batchGuard = sqliteTable("batch_guard", { failed: integer("failed").notNull() }, (t) => [check("batch_guard_never", sql`${t.failed} = 0`)]);
+export const batchGuard = sqliteTable("batch_guard", { failed: integer("failed").notNull(), code: text("code") }, (t) => [
+  check("batch_guard_never", sql`${t.failed} = 0`),
+]);

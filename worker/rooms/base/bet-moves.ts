@@ -1,12 +1,14 @@
 // The guarded bet moves crash and the wheel share (README "Money rules"). Their bet tables have
 // the same shape — <game>_bets (id, user_id, bank, status 0 pending / 1 won / 2 lost / 3 refunded,
-// settled_at) and <game>_bet_items (bet_id, item_id) — so each statement is written once here and
-// each room's settlement.ts runs them with its own guards and replay check.
+// settled_at) and <game>_bet_items (bet_id, item_id) — so each statement and each settlement run
+// is written once here; a room's settlement.ts adds its win row and its bell.
 import { eq } from "drizzle-orm";
+import type { NotificationJson } from "../../../shared/api/user";
 import { db } from "../../db/client";
-import { classifyBatchError, expectChanges, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
+import { expectChanges, expectCount } from "../../db/guards";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { catalogue } from "../../db/schema";
-import { all, batch, type SQL, sql } from "../../db/sql";
+import { all, batch, first, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
 
@@ -37,14 +39,48 @@ export async function winItemNow(env: Pick<Env, "DB">, pick: WinItemPick | null,
   return { catalogueId: pick.catalogueId, price: row.price };
 }
 
+export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
+
+export type SettleResult = {
+  done: "settled" | "replay";
+  /** the bell row the batch wrote (a win worth telling), to push once committed */
+  notification?: NotificationJson | null;
+};
+
+/**
+ * Runs a settlement batch. A guard (or replayed key) failing on a bet that is already settled is
+ * a replay (done, nothing moved); on a still-pending bet it is a real fault and is thrown, so the
+ * room's outbox keeps the entry and retries. `results`: the batch's answers (a win's bell row).
+ */
+export async function runSettlement(
+  env: Pick<Env, "DB">,
+  settled: () => Promise<boolean>,
+  statements: SQL[],
+): Promise<{ done: "settled" | "replay"; results?: D1Result[] }> {
+  try {
+    return { done: "settled", results: await batch(env.DB, statements) };
+  } catch (err) {
+    if (classifyBatchError(err) !== undefined && (await settled())) return { done: "replay" };
+    throw err;
+  }
+}
+
 export function betMoves(game: BetGame) {
   // table names are these two constants, never input
   const bets = sql.raw(`${game}_bets`);
   const betItems = sql.raw(`${game}_bet_items`);
 
   /** Aborts the batch unless the statement before changed as many rows as the bet has items. */
-  const expectBetItems = (betId: string): SQL =>
-    sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (SELECT COUNT(*) FROM ${betItems} WHERE bet_id = ${betId})`;
+  const expectBetItems = (betId: string): SQL => expectCount(sql`SELECT COUNT(*) FROM ${betItems} WHERE bet_id = ${betId}`);
+
+  /** Whether the bet is no longer pending (a settlement of it already landed). */
+  const isSettled = async (env: Pick<Env, "DB">, betId: string): Promise<boolean> => {
+    const row = await first<{ status: number }>(env.DB, sql`SELECT status FROM ${bets} WHERE id = ${betId}`);
+    return row !== null && row.status !== BET_STATUS.pending;
+  };
+
+  /** runSettlement keyed on the bet's status. */
+  const settle = (env: Pick<Env, "DB">, betId: string, statements: SQL[]) => runSettlement(env, () => isSettled(env, betId), statements);
 
   /** The bet's items leave their owner for the house (still in_bet, all of them, or nothing). */
   const itemsToHouse = (betId: string, userId: number, now: number): SQL[] => [
@@ -69,7 +105,29 @@ export function betMoves(game: BetGame) {
     }),
   ];
 
+  /** A bet given back (voided round, or refused after its items were locked): items available again. */
+  const refundStatements = (s: BetMove): SQL[] => [
+    sql`UPDATE ${bets} SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+    expectChanges(1),
+    sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
+          WHERE id IN (SELECT item_id FROM ${betItems} WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
+    expectBetItems(s.betId),
+  ];
+
   return {
+    /** Runs a bet's settlement batch (the game's win batch): a replay on a settled bet moves nothing. */
+    settle,
+
+    /** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
+    async settleLoss(env: Pick<Env, "DB">, s: BetMove): Promise<SettleResult> {
+      return { done: (await settle(env, s.betId, lossStatements(s))).done };
+    },
+
+    /** A bet given back (a voided round, a bet refused after its items were locked): the items are available to their owner again. */
+    async refundBet(env: Pick<Env, "DB">, s: BetMove): Promise<SettleResult> {
+      return { done: (await settle(env, s.betId, refundStatements(s))).done };
+    },
+
     /**
      * Pending bets the room does not know (D1 took the bet, the room was gone before it recorded
      * it): the room refunds them when it starts.
@@ -81,10 +139,6 @@ export function betMoves(game: BetGame) {
       );
       return rows.filter((b) => !known.has(b.betId));
     },
-
-    expectBetItems,
-    itemsToHouse,
-    lossStatements,
 
     /**
      * What a won bet moves after its own row turned won: the staked items go to the house; the win
@@ -127,15 +181,6 @@ export function betMoves(game: BetGame) {
         losses.flatMap((s) => lossStatements(s)),
       );
     },
-
-    /** A bet given back (voided round, or refused after its items were locked): items available again. */
-    refundStatements: (s: BetMove): SQL[] => [
-      sql`UPDATE ${bets} SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
-      expectChanges(1),
-      sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
-            WHERE id IN (SELECT item_id FROM ${betItems} WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
-      expectBetItems(s.betId),
-    ],
 
     /** The round's share of its bank from the house to the bonus pool, once per round (ledger keys). */
     async bonusShare(env: Pick<Env, "DB">, s: { roundId: number; amount: number; now: number }): Promise<{ done: "settled" | "replay" }> {

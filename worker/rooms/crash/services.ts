@@ -7,6 +7,7 @@ import { isDev } from "../../env";
 import { BankPush } from "../../lib/bank-push";
 import { hub } from "../hub";
 import { first, sql } from "../../db/sql";
+import { liveSession } from "../../db/guards";
 
 /**
  * Why a socket's session may not move money now (null = it may): checked against D1 on every
@@ -20,12 +21,12 @@ export async function sessionRefusal(
   now = Date.now(),
 ): Promise<"crash_api.unauthorized" | "user_api.banned" | null> {
   if (!session) return "crash_api.unauthorized";
-  const row = await first<{ banned: number }>(
+  const row = await first<{ banned: number; live: number }>(
     env.DB,
-    sql`SELECT u.banned AS banned FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${session} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > ${now}`,
+    sql`SELECT banned, ${liveSession(session, userId, now)} AS live FROM users WHERE id = ${userId}`,
   );
-  if (!row) return "crash_api.unauthorized";
-  return row.banned ? "user_api.banned" : null;
+  if (row?.banned) return "user_api.banned";
+  return row?.live ? null : "crash_api.unauthorized";
 }
 
 /** Dev flag on and an admin who is not banned, read from D1 every time (staff powers). */

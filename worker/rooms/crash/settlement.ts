@@ -1,29 +1,23 @@
-// Crash money and item moves in D1 (README "Money rules"). Each function is ONE
-// D1 batch (a transaction): guarded updates + expectChanges, so a batch either lands whole or
-// not at all. Each is keyed (bet status guard, ledger idempotency keys, round status guard), so
-// a replay — the room re-running its outbox after an eviction — moves nothing and reports done.
+// Crash money and item moves in D1 (README "Money rules"): the round row, the bet batch
+// (base/place-bet.ts) and the win batch; the loss, refund and bonus-share batches are the bet
+// rooms' shared moves (base/bet-moves.ts). Each is ONE D1 batch of guarded statements, keyed (bet
+// status, ledger idempotency keys, round status), so a replay — the room re-running its outbox
+// after an eviction — moves nothing and reports done.
 import { notificationContent } from "../../../shared/api/notifications";
-import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { currentRoundId } from "../../crash/queries";
-import { db } from "../../db/client";
-import { betMoves, type WinItemPick, winItemNow } from "../base/bet-moves";
-import { classifyBatchError, expectChanges } from "../../db/ledger";
-import { crashBets, crashRounds, sessions, users } from "../../db/schema";
+import { expectChanges, guard } from "../../db/guards";
+import { first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { notificationOf } from "../../lib/notify";
-import { itemValueSql } from "../../prices/valuation";
+import { betMoves, type SettleResult, type WinItemPick, winItemNow } from "../base/bet-moves";
+import { placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
-import { all, batch, rowsOf, run, type SQL, sql } from "../../db/sql";
 
 type D1Env = Pick<Env, "DB">;
 
 /** The guarded bet moves shared with the other bet rooms (rooms/base/bet-moves.ts). */
 const moves = betMoves("crash");
-
-export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
 
 // ── rounds ──────────────────────────────────────────────────────────────────
 const statusRank = (column: string) => `CASE ${column} WHEN 'waiting' THEN 0 WHEN 'running' THEN 1 ELSE 2 END`;
@@ -63,11 +57,7 @@ export interface PlaceBet {
   /** hundredths; 999999 = manual */
   autoWithdraw: number;
   now: number;
-  /**
-   * The token hash the bettor's socket identified with: the bet lands only while that session is
-   * live (a logout the room did not hear of still refuses it). The room always passes it; tests
-   * that seed bets directly may leave it out.
-   */
+  /** the token hash the bettor's socket identified with (base/place-bet.ts BetBatch.session) */
   session?: string;
 }
 
@@ -84,70 +74,44 @@ export type PlaceBetResult =
         | "user_api.banned";
     };
 
+/** The guards of a crash bet batch and their keys (§8). */
+const BET_REFUSALS = {
+  "user.banned": "user_api.banned",
+  "session.ended": "crash_api.unauthorized",
+  // a round already running (or unknown) in D1 refuses the bet too
+  "bet.round_closed": "crash_api.game_started",
+  "bet.items_unavailable": "crash_api.items_unavailable",
+  "crash.same_multiplier": "crash_api.same_multiplier",
+} as const;
+
 /**
- * Inserts the bet and its items and locks the items (available → in_bet) for their owner. The
- * bank is the sum of the items' values — their current catalogue prices (prices/valuation.ts) —
- * computed in SQL. An item not owned, not available,
- * or staked twice (even by a racing batch) changes fewer rows than asked: nothing is written.
+ * Inserts the bet and its items and locks the items (available → in_bet) for their owner in ONE
+ * batch (base/place-bet.ts). The bank is the sum of the items' values — their current catalogue
+ * prices (prices/valuation.ts) — computed in SQL. One bet per target a round (§5): a second one
+ * at the same auto-withdraw is refused by its guard.
  */
 export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
   if (b.itemIds.length === 0) return { ok: false, message: "crash_api.no_items" };
-  const d1 = env.DB;
-  const ids = JSON.stringify(b.itemIds);
-  const itemValue = sql.raw(itemValueSql("inventory_items"));
-  const itemsOfBet = sql`SELECT ${CRASH_ITEM_COLUMNS}, b.price AS price FROM crash_bet_items b JOIN inventory_items i ON i.id = b.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE b.bet_id = ${b.betId} ORDER BY b.price DESC, i.id`;
-  const placed = (items: StakedItem[]) => ({ ok: true as const, bank: items.reduce((sum, i) => sum + i.price, 0), items });
-  const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${b.userId} AND status = 'available'`;
-  try {
-    const results = await batch(d1, [
+  const read = stakedItemsOf("crash_bet_items", b.betId);
+  const placed = await placeBetBatch(env, {
+    ...b,
+    roundOpen: sql`EXISTS (SELECT 1 FROM crash_rounds WHERE id = ${b.roundId} AND status = 'waiting')`,
+    rows: (mine, value) => [
+      guard(
+        "crash.same_multiplier",
+        sql`EXISTS (SELECT 1 FROM crash_bets WHERE round_id = ${b.roundId} AND user_id = ${b.userId} AND auto_withdraw = ${b.autoWithdraw})`,
+      ),
       sql`INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
-           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, COALESCE(SUM(${itemValue}), 0), ${b.autoWithdraw}, 0, ${b.now} FROM inventory_items
-            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ${b.userId} AND banned = 0)
-              AND (${b.session ?? null} IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${b.session ?? null} AND user_id = ${b.userId} AND revoked_at IS NULL AND expires_at > ${b.now}))`,
-      sql`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${itemValue} FROM inventory_items WHERE ${mine}`,
-      sql`UPDATE inventory_items SET status = 'in_bet', updated_at = ${b.now} WHERE ${mine}`,
-      expectChanges(b.itemIds.length),
-      // a round already running (or unknown) in D1 refuses the bet too; its totals are the room's to write
-      sql`INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM crash_rounds WHERE id = ${b.roundId} AND status = 'waiting')`,
-      itemsOfBet,
-    ]);
-    return placed(rowsOf<StakedItem>(results.at(-1)));
-  } catch (err) {
-    const msg = String(err instanceof Error ? err.message : err);
-    if (/UNIQUE constraint failed: crash_bets\.round_id/i.test(msg)) return { ok: false, message: "crash_api.same_multiplier" };
-    if (/crash_bets_bank_pos/i.test(msg)) {
-      // nothing to stake: the items are gone, or the bettor was banned or signed out since he connected
-      const user = await db(env).select({ banned: users.banned }).from(users).where(eq(users.id, b.userId)).get();
-      if (user?.banned) return { ok: false, message: "user_api.banned" };
-      if (b.session && (await sessionEnded(env, b.session, b.now))) return { ok: false, message: "crash_api.unauthorized" };
-      return { ok: false, message: "crash_api.items_unavailable" };
-    }
-    if (/UNIQUE constraint failed: crash_bets\.id/i.test(msg)) return { ok: false, message: "crash_api.items_unavailable" };
-    if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "crash_api.game_started" }; // no such round
-    if (classifyBatchError(err) === "guard") {
-      // which guard: the items one (nothing staked) or the round one (not waiting any more)
-      const round = await db(env).select({ status: crashRounds.status }).from(crashRounds).where(eq(crashRounds.id, b.roundId)).get();
-      return { ok: false, message: round?.status === "waiting" ? "crash_api.items_unavailable" : "crash_api.game_started" };
-    }
-    // an unknown failure (the connection dropped...): the batch may have landed all the same
-    const landed = await db(env)
-      .select({ id: crashBets.id })
-      .from(crashBets)
-      .where(eq(crashBets.id, b.betId))
-      .get()
-      .catch(() => null);
-    if (landed) return placed(await all<StakedItem>(d1, itemsOfBet));
-    throw err;
-  }
-}
-
-async function sessionEnded(env: D1Env, session: string, now: number): Promise<boolean> {
-  const live = await db(env)
-    .select({ user: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, session), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .get();
-  return !live;
+           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, COALESCE(SUM(${value}), 0), ${b.autoWithdraw}, 0, ${b.now} FROM inventory_items WHERE ${mine}`,
+      sql`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${value} FROM inventory_items WHERE ${mine}`,
+    ],
+    reads: [read],
+    refusals: BET_REFUSALS,
+    landed: async () => (await first(env.DB, sql`SELECT 1 AS x FROM crash_bets WHERE id = ${b.betId}`)) !== null,
+  });
+  if (!placed.ok) return { ok: false, message: placed.key };
+  const items = rowsOf<StakedItem>(placed.results[0]);
+  return { ok: true, bank: items.reduce((sum, i) => sum + i.price, 0), items };
 }
 
 // ── settling a bet ──────────────────────────────────────────────────────────
@@ -164,12 +128,6 @@ export interface SettleWin {
   winItem: WinItemPick | null;
   now: number;
 }
-
-export type SettleResult = {
-  done: "settled" | "replay";
-  /** the bell row the batch wrote (a win worth telling), to push once committed */
-  notification?: NotificationJson | null;
-};
 
 /**
  * A won bet: the bet row records the cash-out; the staked items go to the house; the win item
@@ -189,7 +147,7 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   ];
   const notifies = s.win >= NOTIFY.crashWinMinCents;
   if (notifies) statements.push(winNotificationStatement(s, winItem));
-  const result = await runSettlementBatch(env, s.betId, statements);
+  const result = await moves.settle(env, s.betId, statements);
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
 }
 
@@ -204,47 +162,13 @@ function winNotificationStatement(s: SettleWin, winItem: WinItemPick | null): SQ
        RETURNING id, name, content, is_read, created_at`;
 }
 
-export interface SettleLoss {
-  betId: string;
-  userId: number;
-  now: number;
-}
-
 /** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
-export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
-  return runSettlement(env, s.betId, moves.lossStatements(s));
-}
+export const settleLoss = moves.settleLoss;
 
 export const settleLossGroup = moves.settleLossGroup;
 
 /** A voided round's bet: the items are available to their owner again, the bet is refunded. */
-export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
-  return runSettlement(env, s.betId, moves.refundStatements(s));
-}
+export const refundBet = moves.refundBet;
 
 /** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
 export const bonusShare = moves.bonusShare;
-
-/**
- * Runs a settlement batch. A guard or ledger-key failure on a bet that is already settled is a
- * replay (done, nothing moved); on a still-pending bet it is a real fault and is thrown, so the
- * room's outbox keeps the entry and retries.
- */
-async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult> {
-  return { done: (await runSettlementBatch(env, betId, statements)).done };
-}
-
-/** runSettlement that also answers the batch results (a settled win reads its bell row there). */
-async function runSettlementBatch(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult & { results?: D1Result[] }> {
-  try {
-    const results = await batch(env.DB, statements);
-    return { done: "settled", results };
-  } catch (err) {
-    const kind = classifyBatchError(err);
-    if (kind === "guard" || kind === "replay") {
-      const bet = await db(env).select({ status: crashBets.status }).from(crashBets).where(eq(crashBets.id, betId)).get();
-      if (bet && bet.status !== BET_STATUS.pending) return { done: "replay" };
-    }
-    throw err;
-  }
-}

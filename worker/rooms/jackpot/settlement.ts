@@ -3,11 +3,11 @@
 // the round's status (open → finished | refunded) and the ledger / cashback keys, so a replay
 // (the room re-running its outbox after an eviction) moves nothing and reports done.
 import { cashbackAccrualStatements } from "../../cashback/accrual";
-import { CRASH_ITEM_COLUMNS } from "../../crash/items";
-import { classifyBatchError, expectChanges, houseBalanceStatements } from "../../db/ledger";
-import { ITEM_STATUS } from "../../db/types";
-import { itemValueSql } from "../../prices/valuation";
-import { batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { houseBalanceStatements } from "../../db/ledger";
+import { expectChanges, expectCount, guard } from "../../db/guards";
+import { first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { runSettlement } from "../base/bet-moves";
+import { placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { JackpotLevel } from "../../../shared/constants";
 import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
@@ -60,72 +60,57 @@ export type PlaceBetRefusal =
 
 export type PlaceBetResult = { ok: true; seq: number; from: number; to: number; price: number; items: StakedItem[] } | { ok: false; message: PlaceBetRefusal };
 
+/** The guards of a jackpot bet batch and their keys (§8). */
+const BET_REFUSALS = {
+  "user.banned": "jackpot_api.banned",
+  "session.ended": "jackpot_api.unauthorized",
+  // the draw closes the round in D1 first: a bet batch still in flight can no longer land
+  "bet.round_closed": "jackpot_api.round_closed",
+  "bet.items_unavailable": "jackpot_api.skins_not_found",
+  "jackpot.too_small": "jackpot_api.too_small",
+  "jackpot.room_full": "jackpot_api.room_full",
+  "jackpot.too_many_items_player": "jackpot_api.too_many_items_player",
+} as const;
+
 /**
- * The bet in ONE batch: its value (the items' current values, prices/valuation.ts), its place
- * (`seq` = last + 1) and its tickets (1 per cent, on from the round's last ticket) are computed
- * INSIDE the transaction, so bets of one room run concurrently and D1's commit order is the bet
- * order. The items are locked (available → in_bet) in the same batch. An item not owned, not
- * available or staked by a racing batch (any room), a value under the minimum, a round no longer
- * open (the draw closes it in D1 first), an ended session, a ban, a bet past the room's players
- * or per-player items: a guard aborts the whole batch and nothing is written.
+ * The bet in ONE batch (base/place-bet.ts): its value (the items' current values,
+ * prices/valuation.ts), its place (`seq` = last + 1) and its tickets (1 per cent, on from the
+ * round's last ticket) are computed INSIDE the transaction, so bets of one room run concurrently
+ * and D1's commit order is the bet order. The level's limits (minimum, players, items per player)
+ * are guards of the same batch.
  */
 export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult> {
-  const ids = JSON.stringify(p.itemIds);
-  const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available'`;
-  const value = sql.raw(itemValueSql("inventory_items"));
-  const price = sql`(SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE ${mine})`;
-  try {
-    const results = await batch(env.DB, [
-      sql`INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, ticket_from, ticket_to, created_at)
-           SELECT ${p.betId}, ${p.roundId}, COALESCE(MAX(seq), 0) + 1, ${p.userId}, ${price}, COALESCE(MAX(ticket_to), 0) + 1, COALESCE(MAX(ticket_to), 0) + ${price}, ${p.now}
-             FROM jackpot_bets WHERE round_id = ${p.roundId}
-           HAVING ${price} >= ${p.minBetCents}
-              AND EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')
-              AND EXISTS (SELECT 1 FROM users WHERE id = ${p.userId} AND banned = 0)
-              AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${p.now})`,
-      expectChanges(1),
-      sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${p.betId}, ${p.roundId}, id, ${value} FROM inventory_items WHERE ${mine}`,
-      expectChanges(p.itemIds.length),
-      sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${p.now} WHERE ${mine}`,
-      expectChanges(p.itemIds.length),
-      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT COUNT(DISTINCT user_id) FROM jackpot_bets WHERE round_id = ${p.roundId}) > ${p.maxPlayers}`,
-      sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE b.round_id = ${p.roundId} AND b.user_id = ${p.userId}) > ${p.maxItemsPerPlayer}`,
+  const placed = await placeBetBatch(env, {
+    ...p,
+    roundOpen: sql`EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')`,
+    rows: (mine, value) => {
+      const price = sql`(SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE ${mine})`;
+      return [
+        guard("jackpot.too_small", sql`${price} < ${p.minBetCents}`),
+        sql`INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, ticket_from, ticket_to, created_at)
+             SELECT ${p.betId}, ${p.roundId}, COALESCE(MAX(seq), 0) + 1, ${p.userId}, ${price}, COALESCE(MAX(ticket_to), 0) + 1, COALESCE(MAX(ticket_to), 0) + ${price}, ${p.now}
+               FROM jackpot_bets WHERE round_id = ${p.roundId}`,
+        sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${p.betId}, ${p.roundId}, id, ${value} FROM inventory_items WHERE ${mine}`,
+      ];
+    },
+    after: [
+      guard("jackpot.room_full", sql`(SELECT COUNT(DISTINCT user_id) FROM jackpot_bets WHERE round_id = ${p.roundId}) > ${p.maxPlayers}`),
+      guard(
+        "jackpot.too_many_items_player",
+        sql`(SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE b.round_id = ${p.roundId} AND b.user_id = ${p.userId}) > ${p.maxItemsPerPlayer}`,
+      ),
+    ],
+    reads: [
       sql`SELECT seq, ticket_from AS "from", ticket_to AS "to", price FROM jackpot_bets WHERE id = ${p.betId}`,
-      sql`SELECT ${CRASH_ITEM_COLUMNS}, x.price AS price FROM jackpot_bet_items x JOIN inventory_items i ON i.id = x.item_id JOIN catalogue c ON c.id = i.catalogue_id
-           WHERE x.bet_id = ${p.betId} ORDER BY x.price DESC, i.id`,
-    ]);
-    const row = rowsOf<{ seq: number; from: number; to: number; price: number }>(results.at(-2))[0];
-    if (!row) throw new Error(`jackpot bet ${p.betId} landed without its row`);
-    return { ok: true, ...row, items: rowsOf<StakedItem>(results.at(-1)) };
-  } catch (err) {
-    if (classifyBatchError(err) !== "guard" && !/UNIQUE constraint failed: jackpot_bets|jackpot_bets_price_pos/i.test(String(err))) throw err;
-    return { ok: false, message: await whyRefused(env, p) };
-  }
-}
-
-/** Why a bet batch's guard refused it (read after the fact, as crash does). */
-async function whyRefused(env: D1Env, p: PlaceBet): Promise<PlaceBetRefusal> {
-  const ids = JSON.stringify(p.itemIds);
-  const value = sql.raw(itemValueSql("inventory_items"));
-  const row = await first<{ open: number; banned: number | null; live: number; players: number; mine: number; items: number; found: number; price: number }>(
-    env.DB,
-    sql`SELECT EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open') AS open,
-               (SELECT banned FROM users WHERE id = ${p.userId}) AS banned,
-               EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${p.session} AND user_id = ${p.userId} AND revoked_at IS NULL AND expires_at > ${p.now}) AS live,
-               (SELECT COUNT(DISTINCT user_id) FROM jackpot_bets WHERE round_id = ${p.roundId}) AS players,
-               EXISTS (SELECT 1 FROM jackpot_bets WHERE round_id = ${p.roundId} AND user_id = ${p.userId}) AS mine,
-               (SELECT COUNT(*) FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE b.round_id = ${p.roundId} AND b.user_id = ${p.userId}) AS items,
-               (SELECT COUNT(*) FROM inventory_items WHERE id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available') AS found,
-               (SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${p.userId} AND status = 'available') AS price`,
-  );
-  if (row?.banned) return "jackpot_api.banned";
-  if (!row?.live) return "jackpot_api.unauthorized";
-  if (!row.open) return "jackpot_api.round_closed";
-  if (row.found !== p.itemIds.length) return "jackpot_api.skins_not_found";
-  if (row.price < p.minBetCents) return "jackpot_api.too_small";
-  if (!row.mine && row.players >= p.maxPlayers) return "jackpot_api.room_full";
-  if (row.items + p.itemIds.length > p.maxItemsPerPlayer) return "jackpot_api.too_many_items_player";
-  return "jackpot_api.skins_not_found";
+      stakedItemsOf("jackpot_bet_items", p.betId),
+    ],
+    refusals: BET_REFUSALS,
+    landed: async () => (await first(env.DB, sql`SELECT 1 AS x FROM jackpot_bets WHERE id = ${p.betId}`)) !== null,
+  });
+  if (!placed.ok) return { ok: false, message: placed.key };
+  const row = rowsOf<{ seq: number; from: number; to: number; price: number }>(placed.results[0])[0];
+  if (!row) throw new Error(`jackpot bet ${p.betId} landed without its row`);
+  return { ok: true, ...row, items: rowsOf<StakedItem>(placed.results[1]) };
 }
 
 /**
@@ -162,9 +147,6 @@ export interface SettleRound {
 
 export type SettleResult = { done: "settled" | "replay" };
 
-/** Aborts unless the statement before changed as many rows as `countSql` counts. */
-const expectCount = (countSql: SQL): SQL => sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE changes() <> (${countSql})`;
-
 /**
  * A drawn round in ONE batch: the round turns finished (secret and winner revealed), the
  * commission items go to the house, every other item of the pot to the winner (losers' items
@@ -181,7 +163,10 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
     expectChanges(1),
     sql`UPDATE jackpot_bet_items SET commission = 1 WHERE round_id = ${s.roundId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(s.commissionItemIds)}))`,
     expectChanges(s.commissionItemIds.length),
-    sql`INSERT INTO batch_guard (failed) SELECT 1 WHERE (SELECT COALESCE(SUM(price), 0) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) <> ${s.commission}`,
+    guard(
+      "jackpot.commission",
+      sql`(SELECT COALESCE(SUM(price), 0) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) <> ${s.commission}`,
+    ),
     sql`UPDATE inventory_items SET owner_id = NULL, status = 'available', updated_at = ${now}
           WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) AND status = 'in_bet'`,
     expectChanges(s.commissionItemIds.length),
@@ -230,17 +215,11 @@ export async function refundRound(env: D1Env, roundId: number): Promise<SettleRe
 /** The cashback accrual ref of a loser's stake in a round (cashback/accrual.ts). */
 export const jackpotCashbackRef = (roundId: number, userId: number) => `jackpot:${roundId}:user:${userId}`;
 
-/** A guard failure on a round already finished or refunded is a replay; otherwise a fault (thrown, retried). */
+/** runSettlement keyed on the round: a guard failing on a round already finished or refunded is a replay. */
 async function runKeyed(env: D1Env, roundId: number, statements: SQL[]): Promise<SettleResult> {
-  try {
-    await batch(env.DB, statements);
-    return { done: "settled" };
-  } catch (err) {
-    const kind = classifyBatchError(err);
-    if (kind === "guard" || kind === "replay") {
-      const row = await first<{ status: string }>(env.DB, sql`SELECT status FROM jackpot_rounds WHERE id = ${roundId}`);
-      if (row && (row.status === "finished" || row.status === "refunded")) return { done: "replay" };
-    }
-    throw err;
-  }
+  const settled = async () => {
+    const row = await first<{ status: string }>(env.DB, sql`SELECT status FROM jackpot_rounds WHERE id = ${roundId}`);
+    return row?.status === "finished" || row?.status === "refunded";
+  };
+  return { done: (await runSettlement(env, settled, statements)).done };
 }

@@ -32,6 +32,8 @@ const TIMERS: readonly TimerName[] = ["spin", "stop", "next"];
 
 export interface SetBetRequest {
   user: BetUser;
+  /** the caller's session token hash: the bet lands only while it is live */
+  session: string;
   /** as sent (rules.ts: anything but a colour is wheel_api.no_colour) */
   colour: string | null | undefined;
   itemIds: number[];
@@ -98,7 +100,7 @@ export class WheelRoom extends Room<WheelClientFrame, WheelServerFrame, BaseAtta
     await this.outbox.idle(); // the round's row is in D1 before its bets
     const roundId = this.state!.round.id;
     const id = crypto.randomUUID();
-    const placed = await placeBet(this.env, { betId: id, roundId, userId: req.user.id, colour, itemIds: req.itemIds, now: Date.now() });
+    const placed = await placeBet(this.env, { betId: id, roundId, userId: req.user.id, session: req.session, colour, itemIds: req.itemIds, now: Date.now() });
     if (!placed.ok) return { ok: false, key: placed.message };
     if (this.state!.round.id !== roundId) {
       // the round changed while D1 answered: the items go back

@@ -1,19 +1,20 @@
-// Wheel money and item moves in D1 (README "Money rules"), as crash's: each function is ONE D1
-// batch (a transaction) of guarded updates, keyed (bet status guard, ledger idempotency keys,
-// round status guard) so a replay — the room re-running its outbox after an eviction — moves
-// nothing and reports done.
+// Wheel money and item moves in D1 (README "Money rules"), as crash's: the round row, the bet
+// batch (base/place-bet.ts) and the win batch; the loss, refund and bonus-share batches are the
+// bet rooms' shared moves (base/bet-moves.ts). Each is ONE D1 batch of guarded statements, keyed
+// (bet status, ledger idempotency keys, round status) so a replay — the room re-running its
+// outbox after an eviction — moves nothing and reports done.
 import { notificationContent } from "../../../shared/api/notifications";
-import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY, WHEEL } from "../../../shared/constants";
-import { eq, max } from "drizzle-orm";
+import { max } from "drizzle-orm";
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { db } from "../../db/client";
-import { betMoves, winItemNow } from "../base/bet-moves";
-import { classifyBatchError, expectChanges } from "../../db/ledger";
-import { users, wheelBets, wheelRounds } from "../../db/schema";
+import { expectChanges, guard } from "../../db/guards";
+import { wheelRounds } from "../../db/schema";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
-import { all, batch, run, type SQL, sql } from "../../db/sql";
+import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { betMoves, type SettleResult, winItemNow } from "../base/bet-moves";
+import { placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { WheelKey } from "./rules";
 import type { StakedItem } from "./state";
@@ -22,8 +23,6 @@ type D1Env = Pick<Env, "DB">;
 
 /** The guarded bet moves shared with the other bet rooms (rooms/base/bet-moves.ts). */
 const moves = betMoves("wheel");
-
-export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;
 
 // ── rounds ──────────────────────────────────────────────────────────────────
 const statusRank = (column: string) => `CASE ${column} WHEN 'betting' THEN 0 WHEN 'spinning' THEN 1 ELSE 2 END`;
@@ -54,8 +53,6 @@ export async function lastRoundId(env: D1Env): Promise<number> {
 }
 
 // ── placing a bet ───────────────────────────────────────────────────────────
-const itemValue = sql.raw(itemValueSql("inventory_items"));
-
 /** The user's available items among `itemIds` at their current value (cents), dearest first. */
 export async function availableItems(env: D1Env, userId: number, itemIds: readonly number[]): Promise<StakedItem[]> {
   const ids = JSON.stringify(itemIds);
@@ -73,63 +70,43 @@ export interface PlaceBet {
   colour: string;
   itemIds: number[];
   now: number;
+  /** the token hash the bettor's request is signed in with (base/place-bet.ts BetBatch.session) */
+  session?: string;
 }
 
 export type PlaceBetResult = { ok: true; items: StakedItem[] } | { ok: false; message: WheelKey };
 
+/** The guards of a wheel bet batch and their keys (§8). */
+const BET_REFUSALS = {
+  "user.banned": "user_api.banned",
+  "session.ended": "wheel_api.unauthorized",
+  "bet.round_closed": "wheel_api.already_started",
+  "bet.items_unavailable": "wheel_api.item_not_found",
+  "wheel.min_bet": "wheel_api.min_bet",
+  "wheel.max_bet": "wheel_api.max_bet",
+} as const;
+
 /**
  * Inserts the bet and its items and locks the items (available → in_bet) for their owner in ONE
- * batch. The value is the sum of the items' current values, computed in SQL and bounded by
- * min/max bet. An item not owned, not available, or staked twice (even by a racing batch)
- * changes fewer rows than asked: nothing is written. The round must still be betting in D1.
+ * batch (base/place-bet.ts). The value is the sum of the items' current values, computed in SQL
+ * and bounded by min/max bet. The round must still be betting in D1.
  */
 export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
-  const ids = JSON.stringify(b.itemIds);
-  const mine = sql`id IN (SELECT value FROM json_each(${ids})) AND owner_id = ${b.userId} AND status = 'available'`;
-  const itemsOfBet = sql`SELECT ${CRASH_ITEM_COLUMNS}, w.price AS price FROM wheel_bet_items w JOIN inventory_items i ON i.id = w.item_id JOIN catalogue c ON c.id = i.catalogue_id WHERE w.bet_id = ${b.betId} ORDER BY w.price DESC, i.id`;
-  try {
-    const results = await batch(env.DB, [
+  const bank = sql`(SELECT bank FROM wheel_bets WHERE id = ${b.betId})`;
+  const placed = await placeBetBatch(env, {
+    ...b,
+    roundOpen: sql`EXISTS (SELECT 1 FROM wheel_rounds WHERE id = ${b.roundId} AND status = 'betting')`,
+    rows: (mine, value) => [
       sql`INSERT INTO wheel_bets (id, round_id, user_id, colour, bank, status, created_at)
-           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, ${b.colour}, COALESCE(SUM(${itemValue}), 0), 0, ${b.now} FROM inventory_items
-            WHERE ${mine} AND EXISTS (SELECT 1 FROM users WHERE id = ${b.userId} AND banned = 0)`,
-      sql`INSERT INTO wheel_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${itemValue} FROM inventory_items WHERE ${mine}`,
-      sql`UPDATE inventory_items SET status = 'in_bet', updated_at = ${b.now} WHERE ${mine}`,
-      expectChanges(b.itemIds.length),
-      sql`INSERT INTO batch_guard (failed) SELECT 2 WHERE NOT EXISTS (SELECT 1 FROM wheel_rounds WHERE id = ${b.roundId} AND status = 'betting')`,
-      sql`INSERT INTO batch_guard (failed) SELECT 3 WHERE (SELECT bank FROM wheel_bets WHERE id = ${b.betId}) NOT BETWEEN ${WHEEL.minBetCents} AND ${WHEEL.maxBetCents}`,
-      itemsOfBet,
-    ]);
-    return { ok: true, items: (results.at(-1)?.results ?? []) as StakedItem[] };
-  } catch (err) {
-    const msg = String(err instanceof Error ? err.message : err);
-    if (/wheel_bets_bank_pos/i.test(msg)) {
-      const user = await db(env).select({ banned: users.banned }).from(users).where(eq(users.id, b.userId)).get();
-      return { ok: false, message: user?.banned ? "user_api.banned" : "wheel_api.item_not_found" };
-    }
-    if (/UNIQUE constraint failed: wheel_bets\.id/i.test(msg)) return { ok: false, message: "wheel_api.item_not_found" };
-    if (/FOREIGN KEY/i.test(msg)) return { ok: false, message: "wheel_api.already_started" };
-    if (classifyBatchError(err) === "guard") {
-      const round = await db(env).select({ status: wheelRounds.status }).from(wheelRounds).where(eq(wheelRounds.id, b.roundId)).get();
-      if (round?.status !== "betting") return { ok: false, message: "wheel_api.already_started" };
-      // the items moved (or their value passed a bound since the room read them)
-      const now = await availableItems(env, b.userId, b.itemIds);
-      if (now.length !== b.itemIds.length) return { ok: false, message: "wheel_api.item_not_found" };
-      const value = now.reduce((s, i) => s + i.price, 0);
-      return {
-        ok: false,
-        message: value < WHEEL.minBetCents ? "wheel_api.min_bet" : value > WHEEL.maxBetCents ? "wheel_api.max_bet" : "wheel_api.item_not_found",
-      };
-    }
-    // an unknown failure (the connection dropped...): the batch may have landed all the same
-    const landed = await db(env)
-      .select({ id: wheelBets.id })
-      .from(wheelBets)
-      .where(eq(wheelBets.id, b.betId))
-      .get()
-      .catch(() => null);
-    if (landed) return { ok: true, items: await all<StakedItem>(env.DB, itemsOfBet) };
-    throw err;
-  }
+           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, ${b.colour}, COALESCE(SUM(${value}), 0), 0, ${b.now} FROM inventory_items WHERE ${mine}`,
+      sql`INSERT INTO wheel_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${value} FROM inventory_items WHERE ${mine}`,
+    ],
+    after: [guard("wheel.min_bet", sql`${bank} < ${WHEEL.minBetCents}`), guard("wheel.max_bet", sql`${bank} > ${WHEEL.maxBetCents}`)],
+    reads: [stakedItemsOf("wheel_bet_items", b.betId)],
+    refusals: BET_REFUSALS,
+    landed: async () => (await first(env.DB, sql`SELECT 1 AS x FROM wheel_bets WHERE id = ${b.betId}`)) !== null,
+  });
+  return placed.ok ? { ok: true, items: rowsOf<StakedItem>(placed.results[0]) } : { ok: false, message: placed.key };
 }
 
 // ── settling a bet ──────────────────────────────────────────────────────────
@@ -145,12 +122,6 @@ export interface SettleWin {
   multiplier: number;
   now: number;
 }
-
-export type SettleResult = {
-  done: "settled" | "replay";
-  /** the bell row the batch wrote (a win worth telling), to push once committed */
-  notification?: NotificationJson | null;
-};
 
 /**
  * A won bet: the bet row records the win; the staked items go to the house; the win item is
@@ -174,41 +145,17 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
            VALUES (${s.userId}, 'wheel_win', ${notificationContent.wheelWin(s.win, s.multiplier, null)} || COALESCE(' · ' || (SELECT market_hash_name FROM catalogue WHERE id = ${winItem?.catalogueId ?? null}), ''), 0, ${s.now})
          RETURNING id, name, content, is_read, created_at`,
     );
-  const result = await runSettlement(env, s.betId, statements);
+  const result = await moves.settle(env, s.betId, statements);
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
 }
 
-export interface SettleLoss {
-  betId: string;
-  userId: number;
-  now: number;
-}
-
-export async function settleLoss(env: D1Env, s: SettleLoss): Promise<SettleResult> {
-  return runSettlement(env, s.betId, moves.lossStatements(s));
-}
+/** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
+export const settleLoss = moves.settleLoss;
 
 export const settleLossGroup = moves.settleLossGroup;
 
 /** A bet refused after its items were locked: the items are available to their owner again. */
-export async function refundBet(env: D1Env, s: { betId: string; userId: number; now: number }): Promise<SettleResult> {
-  return runSettlement(env, s.betId, moves.refundStatements(s));
-}
+export const refundBet = moves.refundBet;
 
 /** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
 export const bonusShare = moves.bonusShare;
-
-/** A guard or key failure on a bet already settled is a replay; on a pending one a fault (thrown, retried). */
-async function runSettlement(env: D1Env, betId: string, statements: SQL[]): Promise<SettleResult & { results?: D1Result[] }> {
-  try {
-    const results = await batch(env.DB, statements);
-    return { done: "settled", results };
-  } catch (err) {
-    const kind = classifyBatchError(err);
-    if (kind === "guard" || kind === "replay") {
-      const bet = await db(env).select({ status: wheelBets.status }).from(wheelBets).where(eq(wheelBets.id, betId)).get();
-      if (bet && bet.status !== BET_STATUS.pending) return { done: "replay" };
-    }
-    throw err;
-  }
-}
