@@ -84,9 +84,11 @@ describe("jackpot eviction", () => {
     // the settlement replayed by the outbox after an eviction: nothing moves
     await runInDurableObject(levelRoom("medium"), async (_instance, state) => {
       const s = await state.storage.get<{ round: { secret: string } }>("jackpot:state");
-      await state.storage.put(`owed:${String(roundId).padStart(12, "0")}`, {
+      await state.storage.put(`outbox:s:${String(roundId).padStart(12, "0")}:draw`, {
         kind: "settle",
-        settle: {
+        version: "replayed",
+        settlement: {
+          kind: "draw",
           roundId,
           secret: s!.round.secret,
           winningTicket: start.data.draw.winningTicket,
@@ -106,7 +108,7 @@ describe("jackpot eviction", () => {
     const mid = await stateOf("medium");
     expect(mid).toMatchObject({ roundId, status: 2 });
     await vi.waitFor(async () => {
-      const left = await runInDurableObject(levelRoom("medium"), async (_i, state) => (await state.storage.list({ prefix: "owed:" })).size);
+      const left = await runInDurableObject(levelRoom("medium"), async (_i, state) => (await state.storage.list({ prefix: "outbox:" })).size);
       expect(left).toBe(0);
     });
     expect(await count("SELECT COUNT(*) AS n FROM ledger")).toBe(ledger);

@@ -1,9 +1,11 @@
-// Coalesces a room's bet-row broadcasts (crash newBets, wheel wheelNewBet). One frame per placed bet to every socket is N²
-// frames for N players betting in one countdown (1,000 players: a million frames, and the room
-// spent its countdown sending them — README "Benchmarks"). The first rows go out at once; rows
-// that come within `windowMs` of the last frame wait and leave together, a row changed twice
-// leaves once (its latest state). The shell flushes before any other broadcast, so rows of an
-// earlier step never arrive after a later frame (the start, the crash, the next round's clearBets).
+// Coalesces a room's bet-row broadcasts (crash newBets, wheel wheelNewBet, jackpot
+// jackpotNewBet). One frame per placed bet to every socket is N² frames for N players betting in
+// one countdown (1,000 players: a million frames, and the room spent its countdown sending them —
+// README "Benchmarks"). Leading (crash, wheel): the first rows go out at once and rows that come
+// within `windowMs` of the last frame wait; trailing (jackpot): every row waits for the end of the
+// window its first one opened. Rows of one window leave together, a row changed twice leaves once
+// (its latest state). The room flushes before any other broadcast, so rows of an earlier step
+// never arrive after a later frame (the start, the crash, the next round).
 export interface Scheduler {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
@@ -27,6 +29,7 @@ export class BetRowThrottle<R extends { id: string }> {
     private readonly maxRows: number,
     private readonly clock: () => number = Date.now,
     private readonly timers: Scheduler = realTimers,
+    private readonly leading = true,
   ) {}
 
   /** Rows to broadcast: now if the last frame is older than the window, else with the next flush. */
@@ -37,7 +40,7 @@ export class BetRowThrottle<R extends { id: string }> {
     }
     this.poked ||= poke;
     if (this.timer !== undefined || (this.pending.size === 0 && !this.poked)) return;
-    const wait = this.lastSentAt + this.windowMs - this.clock();
+    const wait = this.leading ? this.lastSentAt + this.windowMs - this.clock() : this.windowMs;
     if (wait <= 0) this.flush();
     else this.timer = this.timers.set(() => this.flush(), wait);
   }

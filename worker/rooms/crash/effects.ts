@@ -1,9 +1,10 @@
-// What step() asks the DO shell to do, and the events it understands. Types only + tiny builders.
+// What step() asks the round-room driver to do, and the events it understands. Types only.
+import type { BetPublic, RoundStatus } from "../../../shared/api/crash";
 import type { Hundredths } from "../../../shared/crash-curve";
-import type { CrashServerFrame } from "../../../shared/rooms/crash";
-import type { RoundStatus } from "../../../shared/api/crash";
+import type { CrashClientFrame, CrashServerFrame } from "../../../shared/rooms/crash";
+import type { RoomEffect, StepResult as RoundStepResult, RoundTypes } from "../base/round-game";
 import type { CrashKey } from "./rules";
-import type { BetUser, CatalogueItem, RoundSeed, StakedItem } from "./state";
+import type { BetUser, CatalogueItem, CrashState, RoundSeed, StakedItem } from "./state";
 
 export type TimerName = "start" | "tick" | "auto" | "crash" | "next";
 
@@ -71,30 +72,28 @@ export type Settlement =
   /** give the bet's items back (voided round, or a bet refused after its items were locked) */
   | { kind: "refund"; roundId: number; betId: string; userId: number };
 
-export type Effect =
-  /** to the socket whose frame caused this step */
-  | { type: "reply"; frame: CrashServerFrame }
-  /** to every socket of this user */
-  | { type: "send"; userId: number; frame: CrashServerFrame }
-  | { type: "broadcast"; frame: CrashServerFrame }
-  /** save the state (DO storage); `round`: also write the crash_rounds row */
-  | { type: "persist"; round?: RoundRow }
-  | { type: "settle"; settlement: Settlement }
-  /** The schedule effects of one result are the COMPLETE timer set: drop timers not listed. */
-  | { type: "schedule"; name: TimerName; at: number };
+export type Effect = RoomEffect<CrashServerFrame, RoundRow, Settlement, TimerName>;
 
-export type Outcome = { ok: true } | { ok: false; key: CrashKey };
-
-export interface StepResult<S> {
-  state: S;
-  effects: Effect[];
-  /** for command events (placeBet, take, forceCrash, twist): accepted, or the catalogue key */
-  outcome?: Outcome;
-}
+export type StepResult<S> = RoundStepResult<S, Effect, CrashKey>;
 
 export interface StepContext {
   /** catalogue items a win may be paid with, sorted by price (cents) ascending */
   catalogue: readonly CatalogueItem[];
   /** the most one round may pay out in total, cents (CRASH_MAX_PAYOUT_CENTS) */
   maxPayoutCents: number;
+}
+
+/** The crash room's types, as the round-room driver takes them (base/round-game.ts). */
+export interface CrashTypes extends RoundTypes {
+  state: CrashState;
+  event: CrashEvent;
+  context: StepContext;
+  row: RoundRow;
+  settlement: Settlement;
+  timer: TimerName;
+  key: CrashKey;
+  client: CrashClientFrame;
+  server: CrashServerFrame;
+  betRow: BetPublic;
+  custom: never;
 }

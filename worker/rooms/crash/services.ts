@@ -1,11 +1,9 @@
 // Small I/O helpers of the crash room shell: whether a session may still move money, whether a
-// user may use the dev tools, and the bank pushed to the hub (worker/lib/bank-push.ts).
+// user may use the dev tools.
 import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isDev } from "../../env";
-import { BankPush } from "../../lib/bank-push";
-import { hub } from "../hub";
 import { first, sql } from "../../db/sql";
 import { liveSession } from "../../db/guards";
 
@@ -34,9 +32,4 @@ export async function mayTwist(env: Pick<Env, "DB" | "DEV_MODE">, userId: number
   if (!isDev(env) || userId === null) return false;
   const row = await db(env).select({ isAdmin: users.isAdmin, banned: users.banned }).from(users).where(eq(users.id, userId)).get();
   return !!row?.isAdmin && !row.banned;
-}
-
-/** The crash bank for the mode bar, through the hub (worker/lib/bank-push.ts throttles it). */
-export function crashBankPush(env: Pick<Env, "HUB_ROOM">, owe: (at: number) => void): BankPush {
-  return new BankPush((crash) => hub(env).broadcast({ event: "banks", data: { crash } }), 1_000, owe);
 }

@@ -48,6 +48,18 @@ export function acceptBet(s: JackpotState, bet: JackpotBet, settings: JackpotLev
   return { ...s, bets };
 }
 
+/**
+ * The state with these bets (D1's, in bet order) in place of its own, its clocks restarted as
+ * acceptBet would; a countdown already running keeps its deadline. A drawn round is left as is.
+ */
+export function rebuild(s: JackpotState, bets: readonly JackpotBet[], settings: JackpotLevelSettings, timers: JackpotTimers): JackpotState {
+  if (s.status > JACKPOT_SECOND) return s;
+  let next: JackpotState = { ...s, bets: [], pending: [], status: JACKPOT_FIRST, soloEndsAt: null, countdownEndsAt: null };
+  for (const b of bets) next = acceptBet(next, b, settings, timers, b.createdAt);
+  if (s.countdownEndsAt !== null && next.status === JACKPOT_SECOND) next = { ...next, countdownEndsAt: s.countdownEndsAt };
+  return next;
+}
+
 // ── the phase machine ───────────────────────────────────────────────────────
 /** What the clock says is due now (the shell acts on it and asks again). */
 export type Due = "refund" | "draw" | "reveal" | "newGame" | null;

@@ -1,6 +1,7 @@
-// The jackpot room's state (README "Jackpot"): plain JSON kept in DO storage as is, no I/O here.
+// The jackpot room's state (README "Jackpot"): plain JSON (store.ts keeps it in DO storage, its
+// bets in D1), no I/O here.
 // Money in integer cents (1 ticket per cent), times in epoch ms.
-import type { JackpotStatus } from "../../../shared/api/jackpot";
+import type { JackpotHistoryEntry, JackpotStatus } from "../../../shared/api/jackpot";
 import type { JackpotLevel } from "../../../shared/constants";
 import type { BetUser, JackpotBet } from "../../jackpot/types";
 
@@ -67,8 +68,12 @@ export interface JackpotState {
   countdownEndsAt: number | null;
   draw: Draw | null;
   lastWinner: LastWinner | null;
+  /** bets D1 numbered whose earlier seqs have not reached the state yet (answers come back in any order) */
+  pending: JackpotBet[];
+  /** the level's last finished rounds, newest first (JACKPOT.historySize) */
+  history: JackpotHistoryEntry[];
 }
 
-export function createState(level: JackpotLevel, round: RoundSeed, lastWinner: LastWinner | null): JackpotState {
-  return { level, round, status: 0, bets: [], soloEndsAt: null, countdownEndsAt: null, draw: null, lastWinner };
+export function createState(level: JackpotLevel, round: RoundSeed, lastWinner: LastWinner | null, history: JackpotHistoryEntry[] = []): JackpotState {
+  return { level, round, status: 0, bets: [], soloEndsAt: null, countdownEndsAt: null, draw: null, lastWinner, pending: [], history };
 }

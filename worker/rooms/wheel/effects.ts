@@ -1,8 +1,10 @@
-// What step() asks the DO shell to do, and the events it understands. Types only.
-import type { WheelServerFrame } from "../../../shared/rooms/wheel";
+// What step() asks the round-room driver to do, and the events it understands. Types only.
+import type { WheelBetPublic } from "../../../shared/api/wheel";
+import type { WheelClientFrame, WheelServerFrame } from "../../../shared/rooms/wheel";
+import type { RoomEffect, RoundTypes, StepResult as RoundStepResult } from "../base/round-game";
 import type { WheelRoundStatus } from "../../db/schema/wheel";
 import type { WheelKey } from "./rules";
-import type { BetUser, RoundSeed, StakedItem } from "./state";
+import type { BetUser, RoundSeed, StakedItem, WheelState } from "./state";
 import type { WheelColour } from "../../../shared/wheel-layout";
 
 export type TimerName = "spin" | "stop" | "next";
@@ -63,26 +65,29 @@ export type Settlement =
   /** give the bet's items back (a bet refused after its items were locked) */
   | { kind: "refund"; roundId: number; betId: string; userId: number };
 
-export type Effect =
-  | { type: "broadcast"; frame: WheelServerFrame }
-  /** save the state (DO storage); `round`: also write the wheel_rounds row */
-  | { type: "persist"; round?: RoundRow }
-  | { type: "settle"; settlement: Settlement }
-  /** The schedule effects of one result are the COMPLETE timer set: drop timers not listed. */
-  | { type: "schedule"; name: TimerName; at: number };
+/** The wheel's effects: frames to everyone (bet rows coalesced), storage, D1, timers. */
+export type Effect = Extract<RoomEffect<WheelServerFrame, RoundRow, Settlement, TimerName>, { type: "broadcast" | "persist" | "settle" | "schedule" }>;
 
-export type Outcome = { ok: true } | { ok: false; key: WheelKey };
-
-export interface StepResult<S> {
-  state: S;
-  effects: Effect[];
-  /** for placeBet: accepted, or the catalogue key */
-  outcome?: Outcome;
-}
+export type StepResult<S> = RoundStepResult<S, Effect, WheelKey>;
 
 export interface StepContext {
   /** catalogue items a win may be paid with, sorted by price (cents) ascending */
   catalogue: readonly { id: number; price: number; market_hash_name: string; name: string; image: string; rarity: string; rarity_color: string }[];
   /** the most one colour may owe in a round, cents (WHEEL_MAX_PAYOUT_CENTS) */
   maxPayoutCents: number;
+}
+
+/** The wheel room's types, as the round-room driver takes them (base/round-game.ts). */
+export interface WheelTypes extends RoundTypes {
+  state: WheelState;
+  event: WheelEvent;
+  context: StepContext;
+  row: RoundRow;
+  settlement: Settlement;
+  timer: TimerName;
+  key: WheelKey;
+  client: WheelClientFrame;
+  server: WheelServerFrame;
+  betRow: WheelBetPublic;
+  custom: never;
 }

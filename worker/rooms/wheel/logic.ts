@@ -4,7 +4,6 @@
 // only when the spin ends) → result (a pause) → the next round. Every step first catches up with
 // the clock (late alarms, evictions), so a room evicted mid-spin resumes where the clock is.
 import { WHEEL } from "../../../shared/constants";
-import { toDollars } from "../../../shared/money";
 import { pickWinItem } from "../../lib/win-item";
 import type { Effect, RoundRow, StepContext, StepResult, TimerName, WheelEvent } from "./effects";
 import { bonusShare, winCents } from "./payout";
@@ -193,6 +192,3 @@ export function roundRow(s: WheelState): RoundRow {
     rotate: revealed ? Math.round(r.rotate * 1000) : null,
   };
 }
-
-/** Dollars of the round's bank (the mode bar). */
-export const bankDollars = (s: WheelState): number => toDollars(roundBank(s.bets));

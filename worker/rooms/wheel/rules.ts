@@ -46,3 +46,15 @@ export function valueRefusal(state: WheelState, colour: WheelColour, bankCents: 
   if (colourPayout(stake + bankCents, state.round.layout.multipliers[colour]) > maxPayoutCents) return "wheel_api.limit_exceeded";
   return null;
 }
+
+/**
+ * Whether a bet on `colour` could pass the colour's payout cap (then its value is read before the
+ * batch, so a refusal writes nothing); elsewhere no bet can, and the batch itself refuses unknown
+ * items and min / max (one D1 call less per bet: README "Benchmarks").
+ */
+export function nearCap(state: WheelState, colour: WheelColour, maxPayoutCents: number): boolean {
+  const stake = liveBets(state.bets)
+    .filter((b) => b.colour === colour)
+    .reduce((s, b) => s + b.bank, 0);
+  return colourPayout(stake + WHEEL.maxBetCents, state.round.layout.multipliers[colour]) > maxPayoutCents;
+}

@@ -9,13 +9,16 @@ import {
   type WheelBetPublic,
   type WheelGame,
   type WheelHistoryEntry,
+  type WheelLayoutPublic,
   type WheelSpin,
+  type WheelState as WheelStateJson,
   type WheelStats,
   type WheelWinner,
 } from "../../../shared/api/wheel";
 import { WHEEL } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";
-import { WHEEL_COLOURS } from "../../../shared/wheel-layout";
+import { colourRtp, WHEEL_COLOURS } from "../../../shared/wheel-layout";
+import { settingsOf } from "./config";
 import {
   colourOf,
   liveBets,
@@ -136,6 +139,31 @@ export function wheelInitData(state: WheelState, userId: number | null, maintena
     history: state.history.map(toHistoryEntry),
     spin: spinOf(state),
     selfBets: userId === null ? [] : live.filter((b) => b.user.id === userId).map((b) => toBetPublic(b)),
+    maintenance,
+    serverTime: now,
+  };
+}
+
+/** POST /api/wheel/get: the round as now, with the caller's own bets. */
+export function wheelView(s: WheelState, userId: number | null, maintenance: boolean, now: number): WheelStateJson {
+  const { segments, multipliers } = s.round.layout;
+  const layout: WheelLayoutPublic = { segments, multipliers, rtp: colourRtp(s.round.layout) };
+  return {
+    game: toGame(s),
+    bets: visibleBets(s),
+    totals: totalsOf(s),
+    selfBets:
+      userId === null
+        ? []
+        : liveBets(s.bets)
+            .filter((b) => b.user.id === userId)
+            .map((b) => toBetPublic(b)),
+    history: s.history.map(toHistoryEntry),
+    spin: spinOf(s),
+    stats: statsOf(s),
+    settings: settingsOf(s.timing),
+    hash: s.round.publicHash,
+    layout,
     maintenance,
     serverTime: now,
   };
