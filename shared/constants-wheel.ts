@@ -1,4 +1,4 @@
-// The wheel constants (spec §4 Wheel, §5 Wheel, issue 16). A part of shared/constants.ts, which
+// The wheel constants (spec §4 Wheel, §5 Wheel). A part of shared/constants.ts, which
 // re-exports them: import them from there, like every other constant. The layout (segments,
 // colours, multipliers) is configuration: shared/wheel-layout.ts holds the default and the schema
 // of the WHEEL_LAYOUT var.

@@ -99,7 +99,7 @@ export const CHAT = {
   lengthHintFrom: 30,
 } as const;
 
-/** Input caps shared by every API body and socket frame (issue 11 §6). */
+/** Input caps shared by every API body and socket frame (README "Strict ids and pages"). */
 export const API_LIMITS = {
   /** The highest list page any paged call accepts. */
   maxPage: 100_000,
@@ -166,7 +166,7 @@ export const USER_API = {
 } as const;
 
 /**
- * Which events reach the bell (issue 11 §8; kinds in shared/api/notifications.ts). Small wins
+ * Which events reach the bell (README "Notifications"; kinds in shared/api/notifications.ts). Small wins
  * and common drops stay out, so the list keeps the news a player looks for.
  */
 export const NOTIFY = {
@@ -249,7 +249,7 @@ export const SOCKET = {
   policyViolationCode: 1008,
   /**
    * A client frame longer than this (UTF-16 units of a text frame, bytes of a binary one) is
-   * refused before it is parsed, and the socket closed with tooBigCode (issue 11 §6). The largest
+   * refused before it is parsed, and the socket closed with tooBigCode (README "Strict ids and pages"). The largest
    * real frame (newBet with CRASH.maxItemsPerBet ids and a token) is about 1.2 KB.
    */
   maxFrameLength: 8 * 1024,

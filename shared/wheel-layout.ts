@@ -1,4 +1,4 @@
-// The wheel's geometry and spin math (issue 16), shared by the room, the screen, the verifier and
+// The wheel's geometry and spin math, shared by the room, the screen, the verifier and
 // the tests. A layout is the order of the segments (each a colour) and one multiplier per colour;
 // it is configuration (wrangler var WHEEL_LAYOUT, parsed by wheelLayoutConfig) and every round
 // stores the layout it was played on.

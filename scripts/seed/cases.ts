@@ -1,4 +1,4 @@
-// The seeded cases (issue 5): real CS2 weapon cases rebuilt from the catalogue's contents.
+// The seeded cases: real CS2 weapon cases rebuilt from the catalogue's contents.
 // Each skin of a case appears once, as its Field-Tested market item (or, when it has no FT, its
 // cheapest exterior by the dev price model); knives and gloves form the rare special tier. The
 // usual tier odds (CASES.tierOddsBp) are split over each tier's items (worker/cases/tiers.ts),

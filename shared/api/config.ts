@@ -18,7 +18,7 @@ export const getConfigAnswer = z.object({
   /** Published fairness commitments (README "Provably fair"): the crash chain's terminating hash and the salt. */
   crash_terminal_hash: z.string(),
   crash_salt: z.string(),
-  /** The same for the wheel (issue 16): its chain's terminating hash and its salt. */
+  /** The same for the wheel: its chain's terminating hash and its salt. */
   wheel_terminal_hash: z.string(),
   wheel_salt: z.string(),
   /** The jackpot levels' chains (README "Jackpot"): each level's terminating hash, and the salt. */

@@ -1,4 +1,4 @@
-// Money withdrawals (issue 14; spec §3 Withdrawal request, §4 statuses and flow, §5 Withdrawal,
+// Money withdrawals (spec §3 Withdrawal request, §4 statuses and flow, §5 Withdrawal,
 // §7 getAvailableWithdraw / createWithdraw / cancelWithdraw, §9 tax and systems; README "Money
 // withdrawals"). The player selects inventory items; their value at the current catalogue price
 // (the one valuation rule) minus the 20 % tax is sent to a wallet or card. The items leave the

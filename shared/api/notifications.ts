@@ -15,7 +15,7 @@ export const NOTIFICATION_KINDS = [
   "jackpot_win",
   /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
   "case_drop",
-  /** money credited by a payment (sent by the Payments issue's handler) */
+  /** money credited by a payment (sent by the payment's settlement, worker/payments/settle.ts) */
   "deposit",
   /** an administrator changed the balance (credit or debit) */
   "balance_adjusted",

@@ -1,4 +1,4 @@
-// Money deposits (issue 13; spec §3 Deposit request, §4/§5 Deposit, §7 /api/payment/*;
+// Money deposits (spec §3 Deposit request, §4/§5 Deposit, §7 /api/payment/*;
 // README "Payments"). The player names an amount and a method; the server keeps a pending
 // payment and answers where to pay: a provider's page (url) or, for the peer-to-peer wallet, the
 // details for the second modal. The money is credited only when the provider vouches for it (a

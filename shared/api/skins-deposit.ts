@@ -1,4 +1,4 @@
-// Skins deposit (issue 13; spec §4 Deposit, §5 "Skins deposit needs the skins type and no pending
+// Skins deposit (spec §4 Deposit, §5 "Skins deposit needs the skins type and no pending
 // promocode", a trade link is required): the player picks items from their game-platform (CS2,
 // app 730) inventory as the trade bot lists it; the bot sends an offer asking for them; accepted →
 // the items join the site inventory at the current catalogue price (one D1 batch with the bell

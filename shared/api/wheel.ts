@@ -1,4 +1,4 @@
-// Wheel (spec §3 Wheel, §7 /api/wheel/*, issue 16): the public shapes the room and the API share,
+// Wheel (spec §3 Wheel, §7 /api/wheel/*): the public shapes the room and the API share,
 // request bodies and answers. Money is dollars (≤ 2 decimals) in JSON, cents inside.
 import { z } from "zod";
 import { WHEEL } from "../constants";

@@ -1,4 +1,4 @@
-// The wheel room's socket protocol (/ws/wheel, issue 16). Bets go through POST /api/wheel/setBet;
+// The wheel room's socket protocol (/ws/wheel). Bets go through POST /api/wheel/setBet;
 // the socket carries the round to everyone. Shapes of bets, spins and rounds live in
 // shared/api/wheel.ts (the API answers the same rows). Deadlines travel with `serverTime` so a
 // client corrects its clock offset.

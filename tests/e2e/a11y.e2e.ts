@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, screenshot } from "./browser";
 
-// axe-core on every screen and the main overlays (issue 11 §8), as a visitor and signed in, at
+// axe-core on every screen and the main overlays, as a visitor and signed in, at
 // 1440×900 and 390×844: no serious or critical finding, and nothing wider than a 390 px phone.
 // axe runs through page.evaluate (the devtools protocol), so a strict CSP with no inline scripts
 // cannot block it the way an injected <script> would be.

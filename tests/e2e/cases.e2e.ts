@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASES } from "../../shared/constants";
 import { devLogin, launch, newPage, screenshot } from "./browser";
 
-// The issue's journey (issue 5, E2E): a player opens a case; the reel lands on the server's item,
+// The journey: a player opens a case; the reel lands on the server's item,
 // the item shows up in the inventory panel and a second browser sees the drop in its live drops.
 // Also: the provably-fair check of that roll, a visitor's disabled Open button, the server's
 // notice for an empty balance, and reduced motion on a phone (no spin, straight to the result).
@@ -26,8 +26,6 @@ interface WinItem {
 async function sitePage(opts: { username?: string; mobile?: boolean; reducedMotion?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
   const { page, context } = await newPage(browser, { locale: "en-US", mobile: opts.mobile });
   if (opts.reducedMotion) await page.emulateMedia({ reducedMotion: "reduce" });
-  // item pictures live on Steam's CDN: no network here, the drawn cards stand in
-  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
   if (opts.username) await devLogin(page, opts.username);
   else await page.goto("/load");
   await page.evaluate(() => localStorage.setItem("language", "en"));

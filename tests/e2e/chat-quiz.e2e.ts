@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT } from "../../shared/constants";
 import { devLogin, launch, newPage, screenshot } from "./browser";
 
-// Issue 4: a moderator starts a quiz from the chat's staff dialog (question, answer, a house
+// The chat quiz: a moderator starts a quiz from the chat's staff dialog (question, answer, a house
 // item as the prize); a player sees the banner, answers right in the chat and wins.
 // Demo users from scripts/seed/demo.ts: ProGamer has a deposit, mod_Olga is a moderator.
 
@@ -20,7 +20,6 @@ afterAll(async () => {
 async function openChat(username: string): Promise<Page> {
   const { page, context } = await newPage(browser);
   contexts.push(context);
-  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
   await devLogin(page, username);
   const live = new Promise<void>((resolve) => {
     page.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).startsWith('{"event":"loadChat"') && resolve()));

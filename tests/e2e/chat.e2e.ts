@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT } from "../../shared/constants";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 
-// Issue 4's journey in Chromium with separate browser contexts (own storage, own hub socket):
+// The chat's journeys in Chromium with separate browser contexts (own storage, own hub socket):
 // a player's message reaches another player live; a link is refused with the links notice;
 // !stats renders a stats card; an XSS payload stays text; a moderator mutes the player for
 // 5 minutes with a reason and the player's next message gets the banned notice with it.
@@ -41,8 +41,6 @@ function chatHistoryArrives(page: Page): Promise<void> {
 async function openChat(username: string | null, opts: { mobile?: boolean; streamerMode?: boolean } = {}): Promise<ChatUser> {
   const { page, context } = await newPage(browser, { mobile: opts.mobile });
   contexts.push(context);
-  // item pictures live on Steam's CDN: no network here, the drawn cards stand in
-  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
   if (username) await devLogin(page, username);
   if (opts.streamerMode) {
     if (!username) await page.goto("/load");

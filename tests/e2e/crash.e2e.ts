@@ -2,10 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devLogin, launch, newPage, screenshot } from "./browser";
 
-// The issue's journey (issue 3, E2E): an admin (dev flag) schedules a 3.00 crash; in that round
+// The journey: an admin (dev flag) schedules a 3.00 crash; in that round
 // a player bets two items with auto-withdraw 2.00 and wins (row turns to a win, the win item
 // lands in the inventory), while a second player's manual bet loses at the crash (and its
-// cashback shows in the header, issue 14).
+// cashback shows in the header).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,8 +22,6 @@ interface Seen {
 
 async function crashPage(username: string, role?: "admin"): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, { locale: "en-US" });
-  // item pictures live on Steam's CDN: no network here, the drawn cards stand in
-  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
   await devLogin(page, username, role);
   await page.evaluate(() => localStorage.setItem("language", "en"));
   await page.goto("/");
@@ -117,7 +115,7 @@ describe("crash round", () => {
       await loser.page.locator("[data-testid=crash-bet-row][data-kind=lose]").waitFor();
       await screenshot(loser.page, "crash-lose");
 
-      // the lost stake accrued 2.5 % cashback (issue 14): the header shows it live (updateCashback), the modal too
+      // the lost stake accrued 2.5 % cashback: the header shows it live (updateCashback), the modal too
       const chip = loser.page.locator(".header-cashback .cashback-chip-amount");
       await expect.poll(() => chip.textContent(), { timeout: 15_000 }).not.toBe("$0.00");
       const shown = await chip.textContent();
@@ -145,7 +143,7 @@ describe("crash round", () => {
       const fresh = [...after].filter(([id]) => !before.has(id)).map(([, name]) => name);
       expect(fresh).toContain(wonName);
 
-      // the win reached the bell (issue 11 §8): pushed live, titled in the UI's language
+      // the win reached the bell (README "Notifications"): pushed live, titled in the UI's language
       await winner.page.locator("header.header").getByRole("button", { name: "Notifications", exact: true }).click();
       const note = winner.page.locator(".notifications__item", { hasText: "Crash win" }).first();
       await note.waitFor({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devLogin, launch, newPage, screenshot } from "./browser";
 
-// The issue's journey (issue 15, E2E): two players bet on the MEDIUM room; the countdown starts
+// The journey: two players bet on the MEDIUM room; the countdown starts
 // with the second player; the spinner stops on the drawn winner (the avatar under the marker is
 // the winner's, also for a visitor who opens the room mid-spin, with or without reduced motion)
 // and the banner names him; the winner's inventory holds every staked item but the commission's,
@@ -27,8 +27,6 @@ interface Player {
 
 async function player(username: string, mobile = false): Promise<Player> {
   const { page, context } = await newPage(browser, { mobile });
-  // item pictures live on Steam's CDN: no network here
-  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
   const token = await devLogin(page, username);
   const me = await page.request.post("/api/user/get", { headers: { Authorization: `Bearer ${token}` } });
   const id = ((await me.json()) as { user: { id: number } }).user.id;

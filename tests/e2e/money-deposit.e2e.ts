@@ -1,4 +1,4 @@
-// Issue 13, money deposits end to end through the sandbox payment provider (tests/fakes/payments.mjs,
+// Money deposits end to end through the sandbox payment provider (tests/fakes/payments.mjs,
 // configured by scripts/lib/site.mjs as `npm start` configures it): a new player saves a trade link,
 // deposits 25 by card with the seeded deposit code BONUS10 (+10 %), pays on the sandbox's
 // FreeKassa-style page, comes back to /deposit/success and sees $27.50 in the header and the bell.

@@ -1,4 +1,4 @@
-// Issue 14, money withdrawals end to end: a player deposits through the sandbox card, stakes the
+// Money withdrawals end to end: a player deposits through the sandbox card, stakes the
 // deposit on a one-item case (so bets reach deposits, §5) and gets two items worth more than the
 // auto-approve threshold; withdraws both to a card: `moderation`; an admin approves on
 // /admin/withdraws; the sandbox pays the payout (tests/fakes/payments.mjs) and the player sees

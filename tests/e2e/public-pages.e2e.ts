@@ -1,4 +1,4 @@
-// Public pages as a visitor sees them (issue 11 §8): another player's profile without signing in,
+// Public pages as a visitor sees them: another player's profile without signing in,
 // the unknown-id state, and the crawler files served by the worker instead of the SPA's HTML.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 13, skins deposit end to end on a phone (390 px): a new player opens Deposit → Skins tab,
+// The skins deposit end to end on a phone (390 px): a new player opens Deposit → Skins tab,
 // saves a trade link (asked first), picks two items of the fake bot's seeded Steam inventory
 // (tests/fakes/trade-bot.mjs: real catalogue skins, one not tradable, one unknown), sends the
 // offer; the fake bot accepts it (its default: ~2 s after the offer), the trade-bot queue credits

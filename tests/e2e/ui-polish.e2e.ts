@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, devLogin, launch, screenshot } from "./browser";
 
-// What a new player tripped over (issue 11 §8): the cash-out button looked disabled, popups
+// What a new player tripped over: the cash-out button looked disabled, popups
 // covered controls, the bet board cropped its grid, the phone header had no store, every tab was
 // "SkinRush", and rarity, exterior and the profile's mode tabs stayed English in Russian.
 

@@ -5,7 +5,7 @@ import { segmentAt } from "../../shared/wheel-layout";
 import { planSpin, timeAtAngle } from "../../web/src/features/wheel/spin";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 
-// The issue's journey (issue 16, E2E): two players cover the four colours between them (two
+// The journey: two players cover the four colours between them (two
 // colours each, the most a player may take), so exactly one of them wins the round. The wheel
 // stops with the drawn segment under the pointer (the rendered transform, checked against the
 // round's result), a player who opens the page mid-spin sees the wheel where everyone sees it,
@@ -62,8 +62,6 @@ async function fundedPlayer(username: string, adminToken: string): Promise<{ tok
 
 async function wheelPage(username: string, mobile = false): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, { mobile });
-  // item pictures live on Steam's CDN: no network here, the drawn cards stand in
-  await context.route(/steamstatic|steamcommunity|akamaihd/, (r) => r.abort());
   if (username) await devLogin(page, username);
   await page.goto("/wheel");
   await page.getByTestId("wheel-stage").waitFor();

@@ -1,4 +1,4 @@
-// Distribution of the cases roll (issue 5 "Tests"): 10^5 opens through the real pick
+// Distribution of the cases roll: 10^5 opens through the real pick
 // (worker/cases/seeds.ts rollIndex → shared/fairness.ts casesPick) over random seeds, checked
 // against the configured weights with Pearson's chi-square at p > 0.001. The chi-square tail is
 // computed here (regularized incomplete gamma), itself checked against table values, and the

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { houseBalanceStatements, userBalanceStatements } from "../../worker/db/ledger";
+import { BOOK_CHECKS } from "../../worker/books/checks";
 import { reconcile } from "../../worker/books/reconcile";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { batch } from "../../worker/db/sql";
@@ -75,5 +76,29 @@ describe("reconcile(env): the books balance to the cent", () => {
         .run();
     }
     expect((await reconcile(env)).userItemsValue - before).toBe(500);
+  });
+
+  it("every check of the registry answers each figure it names, and no two checks name the same figure", async () => {
+    const seen = new Set<string>();
+    for (const check of BOOK_CHECKS) {
+      const row = await env.DB.prepare(check.sql).first<Record<string, unknown>>();
+      for (const [figure, column] of Object.entries(check.figures)) {
+        expect(row, `${check.name}: ${column}`).toHaveProperty(column);
+        expect(Number.isInteger(row![column]), `${check.name}: ${column} is an integer`).toBe(true);
+        expect(seen.has(figure), `${figure} named twice`).toBe(false);
+        seen.add(figure);
+      }
+    }
+  });
+
+  it("names the failing check: an unbooked balance change breaks the ledger's", async () => {
+    const { user } = await makeUser();
+    const before = await reconcile(env);
+    await env.DB.prepare("UPDATE users SET balance = balance + 7 WHERE id = ?1").bind(user.id).run();
+    const after = await reconcile(env);
+    expect(after).toMatchObject({ ok: false, mismatchedAccounts: before.mismatchedAccounts + 1, cashDifference: before.cashDifference + 7 });
+    expect(after.failing).toContain("ledger");
+    await env.DB.prepare("UPDATE users SET balance = balance - 7 WHERE id = ?1").bind(user.id).run();
+    expect(await reconcile(env)).toEqual(before);
   });
 });

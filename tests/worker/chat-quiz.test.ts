@@ -1,4 +1,4 @@
-// The chat quiz (issue 4): staff start it with a house item as the prize (reserved in D1), the
+// The chat quiz: staff start it with a house item as the prize (reserved in D1), the
 // first right answer in chat wins the item exactly once, a stop returns it.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
@@ -108,7 +108,7 @@ describe("starting and stopping", () => {
     expect(await start(mod.token, { question: "q", answer: "x".repeat(CHAT.quizAnswerMax + 1), item_id: prize })).toMatchObject({ status: 400 });
   });
 
-  it('item_id is a JSON number only: true, [id] and "1e2" are refused with 400 and reserve nothing (issue 11 §6)', async () => {
+  it('item_id is a JSON number only: true, [id] and "1e2" are refused with 400 and reserve nothing (README "Strict ids and pages")', async () => {
     const mod = await moderator();
     const prize = await houseItem();
     const audits = (await auditOf("chat.quiz_start")).length;

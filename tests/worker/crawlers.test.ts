@@ -1,4 +1,4 @@
-// /robots.txt and /sitemap.xml (issue 11 §8): answered by the worker with their own content types,
+// /robots.txt and /sitemap.xml: answered by the worker with their own content types,
 // never the SPA's index.html; absolute URLs on APP_ORIGIN (http://127.0.0.1:8787 in these tests).
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

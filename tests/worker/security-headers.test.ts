@@ -1,4 +1,4 @@
-// Issue 11 §2: every answer of the worker (API, the SPA's HTML and its deep-link fallback, the
+// README "Security headers": every answer of the worker (API, the SPA's HTML and its deep-link fallback, the
 // pictures, errors) carries the security headers; HSTS only in production over https; a route's
 // own stricter header (the sign-in popup's nonce CSP) is kept.
 import { env, exports } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Skins deposit (issue 13) against the fake trade bot: the listing through the bot (catalogue
+// Skins deposit against the fake trade bot: the listing through the bot (catalogue
 // knows it → accepted at the current price; unknown or not tradable → not accepted); an offer
 // accepted → the items credited once (repeated and racing passes included) with a bell row;
 // declined / expired → nothing; the trade link required; one open offer at a time; the

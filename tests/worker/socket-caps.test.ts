@@ -1,4 +1,4 @@
-// Issue 11 §6: a socket frame over SOCKET.maxFrameLength is refused before it is parsed (close
+// README "Strict ids and pages": a socket frame over SOCKET.maxFrameLength is refused before it is parsed (close
 // 1009, no effect), and one IP holds at most WS_MAX_PER_IP sockets in a room (429 beyond).
 import { env, exports } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";

@@ -315,7 +315,7 @@ describe("POST /api/user/getInventory", () => {
     const res = await post("/api/user/getInventory", { appId: 730 }, token);
     expect(res.status).toBe(200);
     const { items } = inventoryAnswer.parse(await res.json());
-    // every item at its value, the current catalogue price (issue 11 §1), whatever it was booked at
+    // every item at its value, the current catalogue price (README "One valuation rule for items"), whatever it was booked at
     expect(items.map((i) => i.status)).toEqual(["available", "available", "in_bet", "withdrawing"]);
     expect(items[0]).toEqual({
       myId: mine.id,

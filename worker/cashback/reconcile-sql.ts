@@ -5,14 +5,15 @@
 //   take (cents)   ↔ user ledger row 'cashback:take:<request id>' of +cents (kind cashback)
 //                    and its house row (same key + ':house', −cents)
 //   every cashback ledger row belongs to a take. Keys: worker/cashback/take.ts takeLedgerKey.
+import { bookCheck } from "../books/check";
 
 /** accrued: Σ accruals (hundredths of a cent); paid: Σ takes (cents). Reported. */
-export const CASHBACK_FLOWS_SQL = `
+const CASHBACK_FLOWS_SQL = `
   SELECT (SELECT COALESCE(SUM(amount), 0) FROM cashback_accruals) AS accrued,
          (SELECT COALESCE(SUM(cents), 0) FROM cashback_takes) AS paid`;
 
 /** Users off their accruals and takes, takes without their two ledger rows, cashback rows of no take. Must be 0. */
-export const CASHBACK_MISMATCHES_SQL = `
+const CASHBACK_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM users u
            WHERE u.cashback <> COALESCE((SELECT SUM(amount) FROM cashback_accruals a WHERE a.user_id = u.id), 0)
                               - 100 * COALESCE((SELECT SUM(cents) FROM cashback_takes t WHERE t.user_id = u.id), 0))
@@ -24,3 +25,15 @@ export const CASHBACK_MISMATCHES_SQL = `
        + (SELECT COUNT(*) FROM ledger l
            WHERE l.kind = 'cashback'
              AND NOT EXISTS (SELECT 1 FROM cashback_takes t WHERE l.idempotency_key IN ('cashback:take:' || t.request_id, 'cashback:take:' || t.request_id || ':house'))) AS v`;
+
+/**
+ * Cashback in the books: Σ accrued (hundredths of a cent, not cash) and Σ taken (cents,
+ * house-paid), reported; users whose cashback ≠ accruals − takes, takes without their ledger rows,
+ * cashback ledger rows of no take: must be 0.
+ */
+export const cashbackBooks = bookCheck({
+  name: "cashback",
+  sql: `SELECT f.accrued, f.paid, m.v AS mismatches FROM (${CASHBACK_FLOWS_SQL}) f, (${CASHBACK_MISMATCHES_SQL}) m`,
+  figures: { cashbackAccrued: "accrued", cashbackPaid: "paid", cashbackMismatches: "mismatches" },
+  mustBeZero: ["cashbackMismatches"],
+});

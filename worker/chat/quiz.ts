@@ -1,4 +1,4 @@
-// The quiz prize in D1 (issue 4). A house item (owner NULL, 'available') is reserved for a quiz
+// The quiz prize in D1. A house item (owner NULL, 'available') is reserved for a quiz
 // (status 'quiz'), handed to the winner (owner → winner, 'available') or returned on a stop —
 // each a conditional update on (owner_id, status) in one batch with its audit row.
 import type { ItemJson } from "../../shared/api/crash";

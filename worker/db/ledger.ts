@@ -20,18 +20,18 @@ export type LedgerKind =
   | "bonus_payout"
   | "cashback"
   | "refund"
-  // the storehouse (issue 5): a user buys store units / sells items to the house (house counterpart rows share the kind)
+  // the storehouse: a user buys store units / sells items to the house (house counterpart rows share the kind)
   | "store_buy"
   | "store_sell"
-  // skin withdrawals (issue 5): the site fee on send and its refund when the offer fails (house counterpart rows share the kind)
+  // skin withdrawals: the site fee on send and its refund when the offer fails (house counterpart rows share the kind)
   | "withdraw_fee"
   | "withdraw_fee_refund"
   // a price refresh re-booking held items (prices/revaluation.ts): the house's result, account 'revaluation', no user
   | "revaluation"
-  // promo codes and referrals (issue 13, worker/promo, worker/referrals): house-paid credits (house counterpart rows share the kind)
+  // promo codes and referrals (worker/promo, worker/referrals): house-paid credits (house counterpart rows share the kind)
   | "promo"
   | "referral_share"
-  // money deposits (issue 13, worker/payments): the §9 nickname bonus paid by the house on top of a deposit
+  // money deposits (worker/payments): the §9 nickname bonus paid by the house on top of a deposit
   | "deposit_bonus";
 
 export interface UserMove {

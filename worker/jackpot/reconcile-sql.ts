@@ -7,16 +7,17 @@
 //   no item of a closed round is still in_bet outside an open jackpot round or a pending crash bet
 //   every jackpot bonus_share ledger row belongs to a finished round.
 import { JACKPOT } from "../../shared/constants";
+import { bookCheck } from "../books/check";
 
 const SHARE = `r.bank * ${Number(JACKPOT.bonusSharePercent)} / 100`;
 
 /** commission: Σ commission items taken by the house (at their bet value); bonus: Σ bonus shares. Reported. */
-export const JACKPOT_FLOWS_SQL = `
+const JACKPOT_FLOWS_SQL = `
   SELECT (SELECT COALESCE(SUM(commission), 0) FROM jackpot_rounds WHERE status = 'finished') AS commission,
          (SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'bonus_share' AND account = 'bonus' AND reference LIKE 'jackpot:%') AS bonus`;
 
 /** Rounds, bets and ledger rows off the rules above. Must be 0. */
-export const JACKPOT_MISMATCHES_SQL = `
+const JACKPOT_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM jackpot_rounds r
            WHERE r.status IN ('finished', 'refunded')
              AND r.bank <> COALESCE((SELECT SUM(price) FROM jackpot_bets b WHERE b.round_id = r.id), 0))
@@ -35,3 +36,15 @@ export const JACKPOT_MISMATCHES_SQL = `
        + (SELECT COUNT(*) FROM ledger l
            WHERE l.kind = 'bonus_share' AND l.reference LIKE 'jackpot:%'
              AND NOT EXISTS (SELECT 1 FROM jackpot_rounds r WHERE r.status = 'finished' AND l.reference = 'jackpot:' || r.id)) AS v`;
+
+/**
+ * The jackpot in the books: the items the house took as commission (at their bet value; not cash)
+ * and the bonus shares booked, reported; rounds, bets and bonus ledger rows that disagree, and
+ * items of closed rounds left in_bet: must be 0.
+ */
+export const jackpotBooks = bookCheck({
+  name: "jackpot",
+  sql: `SELECT f.commission, f.bonus, m.v AS mismatches FROM (${JACKPOT_FLOWS_SQL}) f, (${JACKPOT_MISMATCHES_SQL}) m`,
+  figures: { jackpotCommission: "commission", jackpotBonusShared: "bonus", jackpotMismatches: "mismatches" },
+  mustBeZero: ["jackpotMismatches"],
+});

@@ -1,9 +1,10 @@
 // The money-withdrawal section of worker/books/reconcile.ts. A completed withdrawal is money out:
 // one house ledger row of kind 'withdrawal' (−payout, reference 'money_withdrawal:<id>'); its items
 // went to the house. Open ones hold their items 'withdrawing'; canceled ones gave them back.
+import { bookCheck } from "../books/check";
 
 /** paid: Σ payouts of completed withdrawals; open: Σ amounts in moderation / sending (reported). */
-export const MONEY_WITHDRAW_FLOWS_SQL = `
+const MONEY_WITHDRAW_FLOWS_SQL = `
   SELECT COALESCE((SELECT SUM(payout) FROM money_withdrawals WHERE status = 'completed'), 0) AS paid,
          COALESCE((SELECT SUM(amount) FROM money_withdrawals WHERE status IN ('moderation', 'sending')), 0) AS open`;
 
@@ -15,7 +16,7 @@ export const MONEY_WITHDRAW_FLOWS_SQL = `
  * (A completed one's items may later come back to the same player through the store, so their
  * owner alone proves nothing.)
  */
-export const MONEY_WITHDRAW_MISMATCHES_SQL = `
+const MONEY_WITHDRAW_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM money_withdrawals w
            WHERE w.amount <> COALESCE((SELECT SUM(price) FROM money_withdrawal_items x WHERE x.withdrawal_id = w.id), 0)
               OR (CASE WHEN w.status = 'completed' THEN -w.payout ELSE 0 END)
@@ -30,3 +31,15 @@ export const MONEY_WITHDRAW_MISMATCHES_SQL = `
                                    WHERE y.item_id = i.id AND o.status IN ('moderation', 'sending'))
                   AND NOT EXISTS (SELECT 1 FROM withdrawal_items y JOIN withdrawals o ON o.id = y.withdrawal_id
                                    WHERE y.item_id = i.id AND o.status IN ('sending', 'moderation')))) AS v`;
+
+/**
+ * Money withdrawals in the books: Σ payouts the house paid out (in the ledger's withdrawals) and
+ * Σ amounts still open, reported; withdrawals disagreeing with their items or their 'withdrawal'
+ * ledger rows: must be 0.
+ */
+export const moneyWithdrawBooks = bookCheck({
+  name: "money withdrawals",
+  sql: `SELECT f.paid, f.open, m.v AS mismatches FROM (${MONEY_WITHDRAW_FLOWS_SQL}) f, (${MONEY_WITHDRAW_MISMATCHES_SQL}) m`,
+  figures: { moneyWithdrawPaid: "paid", moneyWithdrawOpen: "open", moneyWithdrawMismatches: "mismatches" },
+  mustBeZero: ["moneyWithdrawMismatches"],
+});

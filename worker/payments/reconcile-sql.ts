@@ -8,16 +8,17 @@
 //                      house row (same key + ':house') = −that
 //                    ↔ bonus = floor(amount · promo % / 100) + the nickname bonus
 //   a payment not credited has no deposit or bonus rows; every payment deposit / bonus row names a credited payment.
+import { bookCheck } from "../books/check";
 
 /** deposited: Σ credited payments; bonus: Σ their bonuses (reported). */
-export const PAYMENTS_FLOWS_SQL = `
+const PAYMENTS_FLOWS_SQL = `
   SELECT COALESCE(SUM(CASE WHEN status = 'credited' THEN amount END), 0) AS deposited,
          COALESCE(SUM(CASE WHEN status = 'credited' THEN bonus END), 0) AS bonus,
          COUNT(CASE WHEN status = 'review' THEN 1 END) AS review
     FROM payments`;
 
 /** Payments disagreeing with their callback and ledger rows, and payment ledger rows of no credited payment. Must be 0. */
-export const PAYMENTS_MISMATCHES_SQL = `
+const PAYMENTS_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM payments p
            WHERE p.status = 'credited'
              AND (p.amount <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'deposit:' || p.id
@@ -33,3 +34,15 @@ export const PAYMENTS_MISMATCHES_SQL = `
              AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.status = 'credited' AND l.reference = 'payment:' || p.id))
        + (SELECT COUNT(*) FROM payment_callbacks c
            WHERE c.outcome = 'credited' AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = c.payment_id AND p.status = 'credited')) AS v`;
+
+/**
+ * Money deposits through providers in the books: credited payments, the bonuses paid on top and
+ * the payments in review (a provider report support must look at), reported; payments
+ * disagreeing with their callback and ledger rows: must be 0.
+ */
+export const paymentsBooks = bookCheck({
+  name: "payments",
+  sql: `SELECT f.deposited, f.bonus, f.review, m.v AS mismatches FROM (${PAYMENTS_FLOWS_SQL}) f, (${PAYMENTS_MISMATCHES_SQL}) m`,
+  figures: { paymentsDeposited: "deposited", paymentsBonus: "bonus", paymentsInReview: "review", paymentMismatches: "mismatches" },
+  mustBeZero: ["paymentMismatches"],
+});

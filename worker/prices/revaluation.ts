@@ -1,4 +1,4 @@
-// Revaluing held items when a catalogue price moves (issue 11 §1; the rule: prices/valuation.ts).
+// Revaluing held items when a catalogue price moves (README "One valuation rule for items"; the rule: prices/valuation.ts).
 // For one catalogue entry, run in the SAME D1 batch as its price update:
 //   1. the house's revaluation result — −Σ (new − booked) over the items users hold of it — as
 //      one ledger row: kind 'revaluation', account 'revaluation', no user. balance_after is the
@@ -12,6 +12,7 @@
 import { INSERT_LEDGER_ROW } from "../db/ledger";
 import { all, type SQL, sql } from "../db/sql";
 import { LIVE_ITEM_STATUSES_SQL, revaluationKey } from "./valuation";
+import { bookCheck } from "../books/check";
 
 /** Statuses an item of the house can be in while it is still stock (store, quiz prize). */
 const HOUSE_STOCK_STATUSES_SQL = "('available', 'quiz')";
@@ -57,7 +58,7 @@ const STALE_CATALOGUE_IDS_SQL = `
  * rows whose balance_after breaks the running total, and held items booked at another price
  * than the catalogue's (must be 0 after every refresh).
  */
-export const REVALUATION_RECONCILE_SQL = `
+const REVALUATION_RECONCILE_SQL = `
   SELECT COALESCE((SELECT SUM(delta) FROM ledger WHERE kind = 'revaluation'), 0) AS result,
          (SELECT COUNT(*) FROM (SELECT account, user_id, balance_after, SUM(delta) OVER (ORDER BY id) AS running
                                   FROM ledger WHERE kind = 'revaluation')
@@ -67,3 +68,19 @@ export const REVALUATION_RECONCILE_SQL = `
            WHERE i.owner_id IS NOT NULL AND i.status IN ${LIVE_ITEM_STATUSES_SQL} AND i.price <> c.price) AS stale,
          (SELECT COALESCE(SUM(c.price), 0) FROM inventory_items i JOIN catalogue c ON c.id = i.catalogue_id
            WHERE i.owner_id IS NOT NULL AND i.status IN ${LIVE_ITEM_STATUSES_SQL}) AS current_value`;
+
+/**
+ * Revaluation in the books. Every path values an item at its current catalogue price, and a
+ * refresh re-books held items at it in the same batch as the price, so userItemsCurrentValue =
+ * userItemsValue once prices came from a refresh. The house's revaluation result (Σ
+ * 'revaluation' rows: + when prices fell, − when they rose) is not cash and is not in the cash
+ * equation; its rows off the 'revaluation' account or breaking its running total must be 0.
+ * staleItems: held items booked at another price than the catalogue's (reported; a catalogue
+ * edited outside a refresh — the next refresh re-books them).
+ */
+export const revaluationBooks = bookCheck({
+  name: "revaluation",
+  sql: `SELECT r.result, r.stale, r.current_value, r.bad_rows + r.foreign_rows AS mismatches FROM (${REVALUATION_RECONCILE_SQL}) r`,
+  figures: { userItemsCurrentValue: "current_value", revaluationResult: "result", revaluationMismatches: "mismatches", staleItems: "stale" },
+  mustBeZero: ["revaluationMismatches"],
+});

@@ -25,7 +25,7 @@ export function depositBonusCents(amountCents: number, percent: number): number 
 }
 
 /**
- * @public — called by the deposit credit batch (the payments routes, issue 13) once it lands;
+ * @public — called by the deposit credit batch (the payments routes) once it lands;
  * tested in tests/worker/promo-deposit.test.ts.
  * Statements of a deposit batch that book a deposit code's use and bonus for `userId`.
  */

@@ -6,14 +6,15 @@
 //   referral earnings row   ↔ referrer ledger row 'referral:<deposit ref>' of that amount (kind referral_share)
 //                              and its house row (same key + ':house', −amount)
 // Keys: worker/promo/redeem.ts promoLedgerKeys, worker/promo/deposit.ts, worker/referrals/share.ts.
+import { bookCheck } from "../books/check";
 
 /** paid: Σ promo credits (balance codes and deposit bonuses); shared: Σ referral shares. Reported. */
-export const PROMO_FLOWS_SQL = `
+const PROMO_FLOWS_SQL = `
   SELECT (SELECT COALESCE(SUM(amount), 0) FROM promo_uses) AS paid,
          (SELECT COALESCE(SUM(amount), 0) FROM referral_earnings) AS shared`;
 
 /** Records without their two ledger rows, and promo / referral ledger rows of no record. Must be 0. */
-export const PROMO_MISMATCHES_SQL = `
+const PROMO_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM promo_uses u
            WHERE u.amount > 0
              AND (u.amount <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'promo:' || u.promo_id || ':' || u.user_id
@@ -31,3 +32,15 @@ export const PROMO_MISMATCHES_SQL = `
        + (SELECT COUNT(*) FROM ledger l
            WHERE l.kind = 'referral_share' AND l.account = 'user'
              AND NOT EXISTS (SELECT 1 FROM referral_earnings e WHERE l.idempotency_key = 'referral:' || e.deposit_ref)) AS v`;
+
+/**
+ * Promo codes and referrals in the books: what the house paid in promo credits and referral
+ * shares, reported; uses or earnings rows without their ledger rows, and promo / referral ledger
+ * rows of no record: must be 0.
+ */
+export const promoBooks = bookCheck({
+  name: "promo and referrals",
+  sql: `SELECT f.paid, f.shared, m.v AS mismatches FROM (${PROMO_FLOWS_SQL}) f, (${PROMO_MISMATCHES_SQL}) m`,
+  figures: { promoPaid: "paid", referralShared: "shared", promoMismatches: "mismatches" },
+  mustBeZero: ["promoMismatches"],
+});

@@ -23,7 +23,7 @@ export function referralShareCents(amountCents: number, percent: number): number
 }
 
 /**
- * @public — called by the deposit credit batch (the payments routes, issue 13) once it lands;
+ * @public — called by the deposit credit batch (the payments routes) once it lands;
  * tested in tests/worker/referral-share.test.ts.
  * The statements to add to a deposit's credit batch. The referrer comes from the referrals
  * table inside each statement, so nothing is read before the batch.

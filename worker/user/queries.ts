@@ -123,12 +123,12 @@ export async function gameResults(env: DbEnv, userId: number): Promise<GameResul
 
 type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
 
-/** One query per history list of the profile; each issue replaces its entry with its table's query. */
+/** One query per history list of the profile. */
 export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
   crashBets: crashHistory,
   jackpotBets: jackpotHistory,
   wheelBets: wheelHistory,
-  // skin withdrawals (issue 5) and money withdrawals (issue 14), newest first
+  // skin withdrawals and money withdrawals, newest first
   withdraws: withdrawHistory,
 };
 

@@ -3,9 +3,10 @@
 // 'wheel:bet:<id>:win' and ':win:house') and mints the win item; a loss gives the items to the
 // house; the bonus share is house → bonus. So the cash equation needs nothing new; this checks
 // the wheel's own rows.
+import { bookCheck } from "../books/check";
 
 /** taken: staked value of settled bets (items the house took); paid: win items' value (win − remainder). Reported. */
-export const WHEEL_FLOWS_SQL = `
+const WHEEL_FLOWS_SQL = `
   SELECT COALESCE((SELECT SUM(bank) FROM wheel_bets WHERE status IN (1, 2)), 0) AS taken,
          COALESCE((SELECT SUM(win - remainder) FROM wheel_bets WHERE status = 1 AND win_item_id IS NOT NULL), 0) AS paid`;
 
@@ -15,7 +16,7 @@ export const WHEEL_FLOWS_SQL = `
  * still holds locked outside any pending bet (of the wheel or crash); wheel win rows of no won
  * bet. Must be 0.
  */
-export const WHEEL_MISMATCHES_SQL = `
+const WHEEL_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM wheel_bets b
            WHERE (b.status = 1 AND (
                     (b.win_item_id IS NULL AND b.win <> b.remainder)
@@ -30,3 +31,15 @@ export const WHEEL_MISMATCHES_SQL = `
        + (SELECT COUNT(*) FROM ledger l
            WHERE l.kind = 'win' AND l.idempotency_key LIKE 'wheel:bet:%'
              AND NOT EXISTS (SELECT 1 FROM wheel_bets b WHERE b.status = 1 AND l.idempotency_key IN ('wheel:bet:' || b.id || ':win', 'wheel:bet:' || b.id || ':win:house'))) AS v`;
+
+/**
+ * The wheel in the books: staked value the house took from settled bets and the value of the win
+ * items it minted, reported; won bets off their ledger rows or win item, settled bets whose items
+ * stay locked, wheel win rows of no bet: must be 0.
+ */
+export const wheelBooks = bookCheck({
+  name: "wheel",
+  sql: `SELECT f.taken, f.paid, m.v AS mismatches FROM (${WHEEL_FLOWS_SQL}) f, (${WHEEL_MISMATCHES_SQL}) m`,
+  figures: { wheelItemsTaken: "taken", wheelItemsPaid: "paid", wheelMismatches: "mismatches" },
+  mustBeZero: ["wheelMismatches"],
+});

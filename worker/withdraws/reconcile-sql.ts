@@ -2,9 +2,10 @@
 // two-sided move (user → house, kind 'withdraw_fee'; back on cancel, kind 'withdraw_fee_refund'),
 // referenced 'withdrawal:<id>'. A completed withdrawal's items left the site (status 'withdrawn',
 // no longer held); an item is 'withdrawing' only inside an open withdrawal of its owner.
+import { bookCheck } from "../books/check";
 
 /** withdrawn: Σ prices of items that left the site; fees: the fees the house kept (completed ones). */
-export const WITHDRAW_FLOWS_SQL = `
+const WITHDRAW_FLOWS_SQL = `
   SELECT COALESCE((SELECT SUM(x.price) FROM withdrawal_items x JOIN withdrawals w ON w.id = x.withdrawal_id WHERE w.status = 'completed'), 0) AS withdrawn,
          COALESCE((SELECT SUM(fee) FROM withdrawals WHERE status = 'completed'), 0) AS fees`;
 
@@ -15,7 +16,7 @@ export const WITHDRAW_FLOWS_SQL = `
  * withdrawals is open and their owner's); items of an open withdrawal that are not
  * 'withdrawing', of a completed one that are not 'withdrawn'.
  */
-export const WITHDRAW_MISMATCHES_SQL = `
+const WITHDRAW_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM withdrawals w
            WHERE w.amount <> COALESCE((SELECT SUM(price) FROM withdrawal_items x WHERE x.withdrawal_id = w.id), 0)
               OR -w.fee <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.reference = 'withdrawal:' || w.id AND l.kind = 'withdraw_fee' AND l.account = 'user'), 0)
@@ -43,7 +44,19 @@ export const WITHDRAW_MISMATCHES_SQL = `
  * 'withdrawing' items that no withdrawal (skin or money) ever held (strayWithdrawingItems, part of
  * `ok`): only the withdrawal flows may set that status.
  */
-export const STRAY_WITHDRAWING_SQL = `
+const STRAY_WITHDRAWING_SQL = `
   SELECT COUNT(*) AS v FROM inventory_items i
    WHERE i.status = 'withdrawing' AND NOT EXISTS (SELECT 1 FROM withdrawal_items x WHERE x.item_id = i.id)
      AND NOT EXISTS (SELECT 1 FROM money_withdrawal_items x WHERE x.item_id = i.id)`;
+
+/**
+ * Skin withdrawals in the books: the booked value of items that left the site and the fees the
+ * house kept on them, reported; withdrawals whose fee / refund ledger rows or items disagree, and
+ * 'withdrawing' items no withdrawal ever held: must be 0.
+ */
+export const withdrawBooks = bookCheck({
+  name: "skin withdrawals",
+  sql: `SELECT f.withdrawn, f.fees, m.v AS mismatches, s.v AS stray FROM (${WITHDRAW_FLOWS_SQL}) f, (${WITHDRAW_MISMATCHES_SQL}) m, (${STRAY_WITHDRAWING_SQL}) s`,
+  figures: { withdrawnItemsValue: "withdrawn", withdrawFeesKept: "fees", withdrawMismatches: "mismatches", strayWithdrawingItems: "stray" },
+  mustBeZero: ["withdrawMismatches", "strayWithdrawingItems"],
+});

@@ -1,4 +1,4 @@
-// /api/payment/* money deposits (issue 13; contract in shared/api/payments.ts, README "Payments"):
+// /api/payment/* money deposits (contract in shared/api/payments.ts, README "Payments"):
 //   POST /methods                 {}                                   → the §9 methods with availability
 //   POST /sum/create              {sum, depositMethod, promocode?, request_id?} → where to pay
 //   POST /sum/history             {}                                   → the player's money deposits

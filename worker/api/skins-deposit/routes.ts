@@ -1,4 +1,4 @@
-// /api/payment/skins/* — the skins deposit (issue 13; contract in shared/api/skins-deposit.ts):
+// /api/payment/skins/* — the skins deposit (contract in shared/api/skins-deposit.ts):
 //   POST /inventory {}                 → {items}: the player's CS2 inventory through the trade bot
 //   POST /create    {items, request_id?} → {status, message: "deposit_api.offer_sent", deposit}
 //   POST /history   {}                 → {deposits}: newest first (the SPA polls it while one is open)

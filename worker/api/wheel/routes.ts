@@ -1,4 +1,4 @@
-// /api/wheel/* (spec §7, issue 16): the room's state, a bet, the history, one round. Bets go to
+// /api/wheel/* (spec §7): the room's state, a bet, the history, one round. Bets go to
 // the WheelRoom by RPC (it owns the round); the history and rounds are read from D1.
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

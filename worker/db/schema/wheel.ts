@@ -1,4 +1,4 @@
-// Wheel (issue 16): rounds, bets and the items staked in them.
+// Wheel: rounds, bets and the items staked in them.
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";

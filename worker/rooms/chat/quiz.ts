@@ -1,4 +1,4 @@
-// The chat quiz (issue 4): what the room keeps in storage and how an answer is matched (pure),
+// The chat quiz: what the room keeps in storage and how an answer is matched (pure),
 // plus a small store. The prize is a house item reserved in D1 (status 'quiz') while it runs.
 import type { ItemJson } from "../../../shared/api/crash";
 import type { QuizJson } from "../../../shared/api/chat";

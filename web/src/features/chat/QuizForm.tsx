@@ -1,4 +1,4 @@
-// Staff quiz dialogs (issue 4): start (question, answer, a prize from the house inventory found
+// Staff quiz dialogs: start (question, answer, a prize from the house inventory found
 // by name) and stop (confirm first). The server checks staff again and answers a notice key.
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-// The skins deposit (issue 13): the player's CS2 inventory as the trade bot lists it, items the
+// The skins deposit: the player's CS2 inventory as the trade bot lists it, items the
 // catalogue knows selectable at their current price (the rest shown as not accepted), and "Send
 // offer": the bot asks the player for those items in Steam; the offer's state follows live
 // (polled) until the items are credited to the site inventory or the offer ends. Without a trade

@@ -1,4 +1,4 @@
-// The sell confirmation (issue 5: "show the tax before confirming"): the items, their sum, the
+// The sell confirmation ("show the tax before confirming"): the items, their sum, the
 // sell tax and what the balance receives. Confirm → POST /api/user/sell.
 import { useTranslation } from "react-i18next";
 import { useSellTaxPercent } from "../../lib/config";

@@ -12,7 +12,7 @@ export const sellBlock = operationBlock;
 /**
  * Take opens the type choice (§4 Withdraw flow) with one or more selected items, up to the items
  * of one money withdrawal; §5 "Take needs exactly one selected item" holds for the trade offer
- * (canTradeOffer), since a money withdrawal takes several items (issue 14).
+ * (canTradeOffer), since a money withdrawal takes several items.
  */
 export function canTake(s: { signedIn: boolean; selected: number; running: boolean }): boolean {
   return s.signedIn && s.selected >= 1 && s.selected <= MONEY_WITHDRAW.maxItems && !s.running;

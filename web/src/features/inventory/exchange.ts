@@ -1,4 +1,4 @@
-// What the storehouse needs from the inventory for an exchange (issue 5: buy paying with
+// What the storehouse needs from the inventory for an exchange (buy paying with
 // inventory items): the selected, available items with their prices, and a way to forget them.
 // The app passes this to the store panel; features do not import each other.
 import { useMemo } from "react";

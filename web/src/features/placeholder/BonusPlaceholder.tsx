@@ -1,4 +1,4 @@
-// The bonus panel's content until the Bonus issue: what the pool is and how it pays.
+// The bonus panel's content until the bonus room is built: what the pool is and how it pays.
 import { useTranslation } from "react-i18next";
 import { formatDollars } from "../../ui/Money";
 import { useBanksStore } from "../../lib/banksStore";

@@ -1,4 +1,4 @@
-// Money deposit history (issue 13; POST /api/payment/sum/history through lib/moneyDeposits.ts):
+// Money deposit history (POST /api/payment/sum/history through lib/moneyDeposits.ts):
 // date, method, amount, status, bonus, id. A payment under review asks the player to contact
 // support (the provider reported something the order did not expect).
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// Skins deposit history (issue 13): date, items, amount, status — credited ones with the end of
+// Skins deposit history: date, items, amount, status — credited ones with the end of
 // their trade protection (the items cannot be withdrawn before it). Read through lib/skinsDeposits.ts.
 import { useTranslation } from "react-i18next";
 import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";

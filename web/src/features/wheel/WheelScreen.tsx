@@ -1,4 +1,4 @@
-// The Wheel screen (§2 /wheel, issue 16): the wheel with its countdown and result, the item
+// The Wheel screen (§2 /wheel): the wheel with its countdown and result, the item
 // picker, the four colour panels with their bet buttons, the history strip and stats, and the
 // public hash. Mounting it connects /ws/wheel; layout and settings come from POST /api/wheel/get.
 import { useMutation } from "@tanstack/react-query";
