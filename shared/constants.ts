@@ -265,8 +265,13 @@ export const SOCKET = {
   sessionEnded: { signed_out: 4001, banned: 4003 },
   /** The client pings this often; with no frame for two intervals it reconnects. */
   pingIntervalMs: 25_000,
-  /** Reconnect delay: min(maxMs, baseMs·factor^attempt), the last `jitter` share randomised. */
+  /**
+   * Reconnect delay after the n-th failed attempt: min(maxMs, base·factor^(n − 1)), the base drawn
+   * once per socket in [baseMs·(1 − jitter), baseMs]; a connection up for stableAfterMs restarts it.
+   */
   reconnect: { baseMs: 500, factor: 2, maxMs: 30_000, jitter: 0.5, stableAfterMs: 10_000 },
+  /** Frames the client keeps while its socket is closed (sent after identity on the next open). */
+  sendQueueMax: 20,
 } as const;
 
 export const HUB = {

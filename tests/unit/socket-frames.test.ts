@@ -3,7 +3,7 @@ import { chatServerFrame } from "../../shared/rooms/chat";
 import { hubClientFrame, hubProtocol, hubServerFrame } from "../../shared/rooms/hub";
 import { encodeFrame, parseFrame } from "../../shared/rooms/frame";
 import { createRoomSocket } from "../../web/src/lib/socket";
-import { fakeFactory } from "./socket-fake";
+import { fakeFactory, settle } from "./socket-fake";
 
 describe("parseFrame", () => {
   it("reads valid client frames from text and bytes", () => {
@@ -60,16 +60,17 @@ describe("parseFrame", () => {
 });
 
 describe("typed events on the client", () => {
-  function connected() {
+  async function connected() {
     const f = fakeFactory();
     const onInvalid = vi.fn();
     const socket = createRoomSocket({ url: "ws://x", protocol: hubProtocol, connect: f.connect, onInvalid });
+    await settle();
     f.last().serverOpen();
     return { socket, server: f.last(), onInvalid };
   }
 
-  it("hands each subscriber its event's data until unsubscribed", () => {
-    const { socket, server } = connected();
+  it("hands each subscriber its event's data until unsubscribed", async () => {
+    const { socket, server } = await connected();
     const online = vi.fn();
     const balance = vi.fn();
     const stop = socket.on("online", online);
@@ -84,8 +85,23 @@ describe("typed events on the client", () => {
     socket.close();
   });
 
-  it("drops frames the schema rejects without calling handlers", () => {
-    const { socket, server, onInvalid } = connected();
+  it("a subscriber that throws stops no other", async () => {
+    const { socket, server } = await connected();
+    const later = vi.fn();
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    socket.on("online", () => {
+      throw new Error("a broken screen");
+    });
+    socket.on("online", later);
+    server.serverSend({ event: "online", data: { users: 1, visitors: 2, total: 3 } });
+    expect(later).toHaveBeenCalledWith({ users: 1, visitors: 2, total: 3 });
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+    socket.close();
+  });
+
+  it("drops frames the schema rejects without calling handlers", async () => {
+    const { socket, server, onInvalid } = await connected();
     const online = vi.fn();
     socket.on("online", online);
     server.serverSend("{nope");
@@ -96,15 +112,20 @@ describe("typed events on the client", () => {
     socket.close();
   });
 
-  it("sends only while open", () => {
+  it("sends at once while open, keeps what is sent while closed for the next open (after hello), nothing after close()", async () => {
     const f = fakeFactory();
-    const socket = createRoomSocket({ url: "ws://x", protocol: hubProtocol, connect: f.connect });
-    expect(socket.send({ event: "ping", data: {} })).toBe(false);
+    const identity = { event: "identity" as const, data: { apiToken: "t" } };
+    const socket = createRoomSocket({ url: "ws://x", protocol: hubProtocol, connect: f.connect, hello: () => [identity] });
+    expect(socket.send({ event: "ping", data: {} })).toBe(true); // kept
+    await settle();
     f.last().serverOpen();
+    expect(f.last().sentFrames()).toEqual([identity, { event: "ping", data: {} }]);
     expect(socket.send({ event: "ping", data: {} })).toBe(true);
-    expect(f.last().sent).toEqual(['{"event":"ping","data":{}}']);
+    expect(f.last().sent).toHaveLength(3);
     socket.close();
     expect(f.last().closedWith).toEqual({ code: 1000, reason: "bye" });
     expect(socket.send({ event: "ping", data: {} })).toBe(false);
+    await settle(10);
+    expect(f.sockets).toHaveLength(1); // no reconnect after close()
   });
 });

@@ -4,7 +4,7 @@ import { SOCKET } from "../../shared/constants";
 import { startHub, type Hub } from "../../web/src/features/hub/connection";
 import { onHubEvent } from "../../web/src/features/hub/events";
 import { useHubStore } from "../../web/src/features/hub/store";
-import { fakeFactory } from "./socket-fake";
+import { fakeFactory, settle } from "./socket-fake";
 
 let hub: Hub | undefined;
 afterEach(() => {
@@ -16,7 +16,7 @@ beforeEach(() => {
   useHubStore.setState({ online: { users: 0, visitors: 0, total: 0 }, maintenance: false, connected: false });
 });
 
-function setup(token: string | null = "t0ken") {
+async function setup(token: string | null = "t0ken") {
   const f = fakeFactory();
   const queryClient = new QueryClient();
   const deps = {
@@ -34,12 +34,13 @@ function setup(token: string | null = "t0ken") {
     random: () => 1,
   };
   hub = startHub(deps);
+  await settle();
   return { f, deps, queryClient, setToken: (t: string | null) => (token = t) };
 }
 
 describe("hub connection", () => {
-  it("identifies with the stored token (empty for a visitor) and tracks connected", () => {
-    const { f } = setup("abc");
+  it("identifies with the stored token (empty for a visitor) and tracks connected", async () => {
+    const { f } = await setup("abc");
     expect(useHubStore.getState().connected).toBe(false);
     f.last().serverOpen();
     expect(f.last().sentFrames()).toEqual([{ event: "identity", data: { apiToken: "abc" } }]);
@@ -48,20 +49,20 @@ describe("hub connection", () => {
     expect(useHubStore.getState().connected).toBe(false);
     hub!.stop();
 
-    const visitor = setup(null);
+    const visitor = await setup(null);
     visitor.f.last().serverOpen();
     expect(visitor.f.last().sentFrames()).toEqual([{ event: "identity", data: { apiToken: "" } }]);
   });
 
-  it("keeps the online counts in the store", () => {
-    const { f } = setup();
+  it("keeps the online counts in the store", async () => {
+    const { f } = await setup();
     f.last().serverOpen();
     f.last().serverSend({ event: "online", data: { users: 3, visitors: 4, total: 7 } });
     expect(useHubStore.getState().online).toEqual({ users: 3, visitors: 4, total: 7 });
   });
 
-  it("writes updateBalance into the user cache, and not for a visitor", () => {
-    const { f, queryClient } = setup();
+  it("writes updateBalance into the user cache, and not for a visitor", async () => {
+    const { f, queryClient } = await setup();
     f.last().serverOpen();
     f.last().serverSend({ event: "updateBalance", data: { balance: 9.99 } });
     expect(queryClient.getQueryData(["user"])).toBeUndefined();
@@ -73,8 +74,8 @@ describe("hub connection", () => {
     expect(queryClient.getQueryData(["user"])).toBeNull();
   });
 
-  it("enters maintenance on refreshPage with the notice, leaves it quietly", () => {
-    const { f, deps, queryClient } = setup();
+  it("enters maintenance on refreshPage with the notice, leaves it quietly", async () => {
+    const { f, deps, queryClient } = await setup();
     queryClient.setQueryData(["config"], { maintenance: false, dev: true, chat_ban_reasons: [] });
     f.last().serverOpen();
     f.last().serverSend({ event: "refreshPage", data: { maintenance: true } });
@@ -86,7 +87,7 @@ describe("hub connection", () => {
     expect(deps.notify).toHaveBeenCalledTimes(1);
   });
 
-  it("seeds maintenance from the config answer whenever it arrives", () => {
+  it("seeds maintenance from the config answer whenever it arrives", async () => {
     const queryClient0 = new QueryClient();
     queryClient0.setQueryData(["config"], { maintenance: true });
     const f = fakeFactory();
@@ -104,17 +105,17 @@ describe("hub connection", () => {
     expect(useHubStore.getState().maintenance).toBe(false);
   });
 
-  it("hands userBanned to the one banned path, with no notice or reload of its own", () => {
-    const { f, deps } = setup();
+  it("hands userBanned to the one banned path, with no notice or reload of its own", async () => {
+    const { f, deps } = await setup();
     f.last().serverOpen();
     f.last().serverSend({ event: "userBanned", data: {} });
     expect(deps.banned).toHaveBeenCalledTimes(1);
     expect(deps.notify).not.toHaveBeenCalled();
   });
 
-  it("treats an identity refused as banned like userBanned, other errors only logged", () => {
+  it("treats an identity refused as banned like userBanned, other errors only logged", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const { f, deps } = setup("banned-token");
+    const { f, deps } = await setup("banned-token");
     f.last().serverOpen();
     f.last().serverSend({ event: "error", data: { message: "user_api.banned" } });
     expect(deps.banned).toHaveBeenCalledTimes(1);
@@ -126,38 +127,38 @@ describe("hub connection", () => {
     warn.mockRestore();
   });
 
-  it("forgets the session when the server closes the socket because it was signed out (4001), then reconnects as a visitor", () => {
+  it("forgets the session when the server closes the socket because it was signed out (4001), then reconnects as a visitor", async () => {
     vi.useFakeTimers();
-    const { f, deps } = setup("abc");
+    const { f, deps } = await setup("abc");
     f.last().serverOpen();
     f.last().serverClose(SOCKET.sessionEnded.signed_out);
     expect(deps.signedOut).toHaveBeenCalledTimes(1);
     expect(deps.banned).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1_000);
+    await settle(1_000);
     f.last().serverOpen();
     expect(f.sockets).toHaveLength(2);
     expect(f.last().sentFrames()).toEqual([{ event: "identity", data: { apiToken: "" } }]);
   });
 
-  it("takes the banned path when the server closes the socket for a site ban (4003)", () => {
-    const { f, deps } = setup("abc");
+  it("takes the banned path when the server closes the socket for a site ban (4003)", async () => {
+    const { f, deps } = await setup("abc");
     f.last().serverOpen();
     f.last().serverClose(SOCKET.sessionEnded.banned);
     expect(deps.banned).toHaveBeenCalledTimes(1);
     expect(deps.signedOut).not.toHaveBeenCalled();
   });
 
-  it("leaves the session alone on other closes, for a visitor, and when the token changed since the identity", () => {
-    const { f, deps } = setup("abc");
+  it("leaves the session alone on other closes, for a visitor, and when the token changed since the identity", async () => {
+    const { f, deps } = await setup("abc");
     f.last().serverOpen();
     f.last().serverClose(1006);
     hub!.stop();
-    const visitor = setup(null);
+    const visitor = await setup(null);
     visitor.f.last().serverOpen();
     visitor.f.last().serverClose(SOCKET.sessionEnded.signed_out);
     hub!.stop();
     // signed in again in another tab before the old session's close arrived
-    const again = setup("old");
+    const again = await setup("old");
     again.f.last().serverOpen();
     again.setToken("new");
     again.f.last().serverClose(SOCKET.sessionEnded.signed_out);
@@ -168,9 +169,9 @@ describe("hub connection", () => {
     }
   });
 
-  it("resynchronises on every open (the first and after a reconnect): user and config refetched, identity re-sent", () => {
+  it("resynchronises on every open (the first and after a reconnect): user and config refetched, identity re-sent", async () => {
     vi.useFakeTimers();
-    const { f, queryClient, setToken } = setup("one");
+    const { f, queryClient, setToken } = await setup("one");
     const spy = vi.spyOn(queryClient, "invalidateQueries");
     expect(spy).not.toHaveBeenCalled();
     f.last().serverOpen();
@@ -179,14 +180,14 @@ describe("hub connection", () => {
     spy.mockClear();
     setToken("two");
     f.last().serverClose();
-    vi.advanceTimersByTime(500);
+    await settle(500);
     f.last().serverOpen();
     expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "two" } });
     expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"]]);
   });
 
-  it("re-identifies on demand (sign-in/out elsewhere) and relays events to subscribers", () => {
-    const { f, setToken } = setup("one");
+  it("re-identifies on demand (sign-in/out elsewhere) and relays events to subscribers", async () => {
+    const { f, setToken } = await setup("one");
     f.last().serverOpen();
     const seen = vi.fn();
     const off = onHubEvent("notification", seen);
@@ -201,14 +202,14 @@ describe("hub connection", () => {
     expect(f.last().sentFrames().at(-1)).toEqual({ event: "identity", data: { apiToken: "" } });
   });
 
-  it("stops for good", () => {
+  it("stops for good", async () => {
     vi.useFakeTimers();
-    const { f } = setup();
+    const { f } = await setup();
     f.last().serverOpen();
     hub!.stop();
     hub = undefined;
     expect(f.last().closedWith?.code).toBe(1000);
-    vi.advanceTimersByTime(120_000);
+    await settle(120_000);
     expect(f.sockets).toHaveLength(1);
     expect(useHubStore.getState().connected).toBe(false);
   });

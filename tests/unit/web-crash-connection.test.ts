@@ -4,7 +4,7 @@ import { verifyCrashRound } from "../../shared/fairness";
 import { startCrash, type CrashConnection } from "../../web/src/features/crash/connection";
 import { useCrashStore } from "../../web/src/features/crash/store";
 import { parseVerifyInput } from "../../web/src/features/fairness/verifyForm";
-import { fakeFactory } from "./socket-fake";
+import { fakeFactory, settle } from "./socket-fake";
 
 let conn: CrashConnection | undefined;
 afterEach(() => {
@@ -27,7 +27,7 @@ const initFrame = (maintenance = false, selfBets: unknown[] = []) => ({
   },
 });
 
-function setup(token: string | null = "tok") {
+async function setup(token: string | null = "tok") {
   const f = fakeFactory();
   const deps = {
     getToken: vi.fn(() => token),
@@ -40,13 +40,14 @@ function setup(token: string | null = "tok") {
     random: () => 1,
   };
   conn = startCrash(deps);
+  await settle();
   return { f, deps };
 }
 
 describe("crash connection", () => {
-  it("identifies first on every (re)connect and applies crashInit each time", () => {
+  it("identifies first on every (re)connect and applies crashInit each time", async () => {
     vi.useFakeTimers();
-    const { f } = setup("abc");
+    const { f } = await setup("abc");
     f.last().serverOpen();
     expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "abc" } });
     expect(useCrashStore.getState().connected).toBe(true);
@@ -55,16 +56,20 @@ describe("crash connection", () => {
 
     f.last().serverClose();
     expect(useCrashStore.getState().connected).toBe(false);
-    vi.advanceTimersByTime(60_000);
+    await settle(500);
     f.last().serverOpen();
     expect(f.sockets).toHaveLength(2);
     expect(f.last().sentFrames()[0]!.event).toBe("identity");
   });
 
-  it("sends newBet with inventory ids and the target, marks sending until the answer", () => {
-    const { f, deps } = setup();
-    expect(conn!.bet([5, 6], 2)).toBe(false); // not open yet: nothing sent
+  it("sends newBet with inventory ids and the target, marks sending until the answer", async () => {
+    const { f, deps } = await setup();
+    expect(conn!.bet([5, 6], 2)).toBe(true); // not open yet: kept for the open, after identity
     f.last().serverOpen();
+    expect(f.last().sentFrames()).toEqual([
+      { event: "identity", data: { apiToken: "tok" } },
+      { event: "newBet", data: { items: [5, 6], autoWithdraw: 2 } },
+    ]);
     expect(conn!.bet([5, 6], 9999.99)).toBe(true);
     expect(f.last().sentFrames().at(-1)).toEqual({ event: "newBet", data: { items: [5, 6], autoWithdraw: 9999.99 } });
     expect(useCrashStore.getState().sending).toBe(true);
@@ -74,8 +79,8 @@ describe("crash connection", () => {
     expect(deps.playSound).toHaveBeenCalledWith("error");
   });
 
-  it("take and twist send their frames", () => {
-    const { f } = setup();
+  it("take and twist send their frames", async () => {
+    const { f } = await setup();
     f.last().serverOpen();
     conn!.take("bet-1");
     conn!.twist(3.5);
@@ -87,8 +92,8 @@ describe("crash connection", () => {
     ]);
   });
 
-  it("drops a frame the shared schema rejects", () => {
-    const { f } = setup();
+  it("drops a frame the shared schema rejects", async () => {
+    const { f } = await setup();
     f.last().serverOpen();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     f.last().serverSend({ event: "crashMultiplier", data: { roundId: 3, phase: "running", elapsed: -1, multiplier: 1, serverTime: NOW } });
@@ -96,21 +101,21 @@ describe("crash connection", () => {
     expect(warn).toHaveBeenCalled();
   });
 
-  it("in maintenance, reloads 5 s after the round crashes (§4)", () => {
+  it("in maintenance, reloads 5 s after the round crashes (§4)", async () => {
     vi.useFakeTimers();
-    const { f, deps } = setup();
+    const { f, deps } = await setup();
     f.last().serverOpen();
     f.last().serverSend(initFrame(true));
     f.last().serverSend({ event: "crashMultiplier", data: { roundId: 3, phase: "crashed", elapsed: 1000, multiplier: 1.06, serverTime: NOW } });
     expect(deps.playSound).toHaveBeenCalledWith("crash");
-    vi.advanceTimersByTime(4_999);
+    await settle(4_999);
     expect(deps.reload).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    await settle(1);
     expect(deps.reload).toHaveBeenCalledOnce();
   });
 
-  it("writes the crash bank for the mode bar", () => {
-    const { f, deps } = setup();
+  it("writes the crash bank for the mode bar", async () => {
+    const { f, deps } = await setup();
     f.last().serverOpen();
     f.last().serverSend({ ...initFrame(), data: { ...initFrame().data, round: { ...initFrame().data.round, bank: 12.34 } } });
     expect(deps.setBank).toHaveBeenLastCalledWith(12.34);
@@ -125,7 +130,7 @@ describe("provably-fair form", () => {
   const v = vectors.crash[0]!;
   const input = { roundId: String(v.round_id), dayOfMonth: String(v.day_of_month), secret: v.secret_hash.toUpperCase(), salt: vectors.salt, publicHash: "" };
 
-  it("accepts a pasted round and computes the published vector's crash point and public hash", () => {
+  it("accepts a pasted round and computes the published vector's crash point and public hash", async () => {
     const parsed = parseVerifyInput({ ...input, publicHash: ` ${v.public_hash} ` });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -133,11 +138,11 @@ describe("provably-fair form", () => {
     expect(verdict.crashPoint).toBe(v.crash_hundredths);
     expect(verdict.publicHashMatches).toBe(true);
   });
-  it("a wrong day gives a public hash mismatch", () => {
+  it("a wrong day gives a public hash mismatch", async () => {
     const parsed = parseVerifyInput({ ...input, dayOfMonth: String((v.day_of_month % 28) + 1), publicHash: v.public_hash });
     expect(parsed.ok && verifyCrashRound(parsed.value).publicHashMatches).toBe(false);
   });
-  it("names every malformed field", () => {
+  it("names every malformed field", async () => {
     expect(parseVerifyInput({ roundId: "0", dayOfMonth: "32", secret: "xyz", salt: " ", publicHash: "12" })).toEqual({
       ok: false,
       errors: ["roundId", "dayOfMonth", "secret", "salt", "publicHash"],

@@ -4,7 +4,8 @@ import { CRASH } from "../../shared/constants";
 import { multiplierAt } from "../../shared/crash-curve";
 import { crashServerFrame, type CrashServerFrame } from "../../shared/rooms/crash";
 import { countdownAt, displayedMultiplier, elapsedAt } from "../../web/src/features/crash/clock";
-import { applyFrame, canTake, initialCrashData, mergeBets, nextOffset, totalsOf, type CrashData } from "../../web/src/features/crash/state";
+import { applyFrame, canTake, initialCrashData, totalsOf, type CrashData } from "../../web/src/features/crash/state";
+import { mergeById, nextOffset } from "../../web/src/lib/roomState";
 
 const T0 = 1_800_000_000_000;
 
@@ -270,8 +271,8 @@ describe("auto-withdraw win", () => {
 });
 
 describe("helpers", () => {
-  it("mergeBets replaces in place and puts unknown rows first", () => {
-    expect(mergeBets([bet("a"), bet("b")], [bet("c"), bet("b", { bank: 1 })]).map((b) => [b.id, b.bank])).toEqual([
+  it("mergeById replaces in place and puts unknown rows first", () => {
+    expect(mergeById([bet("a"), bet("b")], [bet("c"), bet("b", { bank: 1 })]).map((b) => [b.id, b.bank])).toEqual([
       ["c", 5],
       ["a", 5],
       ["b", 1],

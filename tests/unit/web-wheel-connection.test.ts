@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startWheel, type WheelConnection } from "../../web/src/features/wheel/connection";
 import { emptyTotals } from "../../web/src/features/wheel/state";
 import { useWheelStore } from "../../web/src/features/wheel/store";
-import { fakeFactory } from "./socket-fake";
+import { fakeFactory, settle } from "./socket-fake";
 
 let conn: WheelConnection | undefined;
 afterEach(() => {
@@ -28,7 +28,7 @@ const initFrame = {
   },
 };
 
-function setup(token: string | null = "tok") {
+async function setup(token: string | null = "tok") {
   const f = fakeFactory();
   const deps = {
     getToken: vi.fn(() => token),
@@ -40,13 +40,14 @@ function setup(token: string | null = "tok") {
     random: () => 1,
   };
   conn = startWheel(deps);
+  await settle();
   return { f, deps };
 }
 
 describe("wheel connection", () => {
-  it("identifies first on every (re)connect, applies wheelInit and pushes the bank to the mode bar", () => {
+  it("identifies first on every (re)connect, applies wheelInit and pushes the bank to the mode bar", async () => {
     vi.useFakeTimers();
-    const { f, deps } = setup("abc");
+    const { f, deps } = await setup("abc");
     f.last().serverOpen();
     expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "abc" } });
     f.last().serverSend(initFrame);
@@ -55,7 +56,7 @@ describe("wheel connection", () => {
 
     f.last().serverClose();
     expect(useWheelStore.getState().connected).toBe(false);
-    vi.advanceTimersByTime(60_000);
+    await settle(500);
     f.last().serverOpen();
     expect(f.sockets).toHaveLength(2);
     expect(f.last().sentFrames()[0]!.event).toBe("identity");
@@ -63,8 +64,8 @@ describe("wheel connection", () => {
     expect(f.last().sentFrames().at(-1)!.event).toBe("identity");
   });
 
-  it("drops a frame the shared schema rejects; an error frame becomes a notice", () => {
-    const { f, deps } = setup();
+  it("drops a frame the shared schema rejects; an error frame becomes a notice", async () => {
+    const { f, deps } = await setup();
     f.last().serverOpen();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     f.last().serverSend({ event: "wheelTimer", data: { roundId: -1, publicHash: "x", countdownEndsAt: 1, serverTime: 1 } });
@@ -74,8 +75,8 @@ describe("wheel connection", () => {
     expect(deps.notify).toHaveBeenCalledWith({ type: "error", message: "app_api.too_many_requests" });
   });
 
-  it("stop closes the socket and forgets the round", () => {
-    const { f } = setup();
+  it("stop closes the socket and forgets the round", async () => {
+    const { f } = await setup();
     f.last().serverOpen();
     f.last().serverSend(initFrame);
     conn!.stop();

@@ -75,5 +75,6 @@ export function startGameSocket<C extends AnyFrame, S extends AnyFrame, E>(o: Ga
       for (const effect of o.apply({ event, data } as S)) o.perform(effect);
     });
   socket.onStatus((status) => o.setConnected(status === "open"));
-  return { socket, reidentify: () => void socket.send(identity()) };
+  // closed: the next open sends identity first anyway
+  return { socket, reidentify: () => void (socket.status === "open" && socket.send(identity())) };
 }

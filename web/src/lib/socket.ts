@@ -1,7 +1,11 @@
-// The SPA's room socket client (README "Sockets"): one per room. It
-// reconnects with capped exponential backoff and jitter, sends its hello frames (identity) first
-// on every (re)connect, parses every incoming frame with the room's shared schema, keeps the
-// connection alive with pings and hands typed events to subscribers.
+// The SPA's room socket client (README "Sockets"): one per room, the schema layer over
+// partysocket's ReconnectingWebSocket (reconnect with a growing delay, a connection timeout, the
+// schedule restarted after a connection that stayed up). On every (re)connect its hello frames
+// (identity) go first, then the frames sent while it was closed (kept, not dropped); every incoming
+// frame is parsed with the room's shared schema before a subscriber sees it, and a subscriber that
+// throws stops no other; pings keep it alive and a connection silent for two intervals is
+// replaced.
+import { WebSocket as ReconnectingWebSocket } from "partysocket";
 import { SOCKET } from "../../../shared/constants";
 import { encodeFrame, parseFrame, type AnyFrame, type DataOf, type EventOf, type RoomProtocol } from "../../../shared/rooms/frame";
 
@@ -9,14 +13,24 @@ export interface BackoffOptions {
   baseMs: number;
   factor: number;
   maxMs: number;
-  /** Share of the delay that is random (0 = fixed schedule, 1 = full jitter). */
+  /** Share of the base delay that is random per socket (0 = fixed schedule, 1 = full jitter). */
   jitter: number;
+  /** A connection open this long restarts the schedule from the base delay. */
+  stableAfterMs: number;
 }
 
-/** Delay before reconnect attempt `attempt` (0-based): min(max, base·factor^attempt), jittered down. */
-export function backoffDelay(attempt: number, options: BackoffOptions = SOCKET.reconnect, random: () => number = Math.random): number {
-  const ceiling = Math.min(options.maxMs, options.baseMs * options.factor ** attempt);
-  return Math.round(ceiling * (1 - options.jitter) + ceiling * options.jitter * random());
+/**
+ * partysocket's reconnect options for this schedule: base·factor^n up to max after the n-th failed
+ * attempt, the base drawn once per socket in [base·(1 − jitter), base], so the players a server
+ * restart drops together come back spread out.
+ */
+export function reconnectOptions(backoff: BackoffOptions = SOCKET.reconnect, random: () => number = Math.random) {
+  return {
+    minReconnectionDelay: Math.round(backoff.baseMs * (1 - backoff.jitter + backoff.jitter * random())),
+    reconnectionDelayGrowFactor: backoff.factor,
+    maxReconnectionDelay: backoff.maxMs,
+    minUptime: backoff.stableAfterMs,
+  };
 }
 
 /** `ws(s)://<host>/ws/<room>` for the page's own origin. */
@@ -25,12 +39,9 @@ export function roomUrl(room: string, location: Pick<Location, "protocol" | "hos
 }
 
 /** The part of the browser's WebSocket the client uses (tests pass a fake). */
-export interface WebSocketLike {
+export interface WebSocketLike extends EventTarget {
   readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: { code: number }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
+  binaryType: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
@@ -45,7 +56,7 @@ export interface RoomSocketOptions<C extends AnyFrame, S extends AnyFrame> {
   hello?: () => C[];
   connect?: WebSocketFactory;
   random?: () => number;
-  backoff?: BackoffOptions & { stableAfterMs: number };
+  backoff?: BackoffOptions;
   pingIntervalMs?: number;
   /** A frame the schema rejected (logged by default; the client never dispatches it). */
   onInvalid?: (raw: unknown) => void;
@@ -58,7 +69,10 @@ export interface RoomSocket<C extends AnyFrame, S extends AnyFrame> {
   onStatus(handler: (status: SocketStatus, info: { reconnect: boolean }) => void): () => void;
   /** The server closed the socket with `code` (before the reconnect is scheduled), e.g. SOCKET.sessionEnded. */
   onClose(handler: (code: number) => void): () => void;
-  /** Sends when open; returns false otherwise (hello frames are re-sent on reconnect anyway). */
+  /**
+   * Sends now when open; otherwise keeps the frame for the next open, after the hello frames (at
+   * most SOCKET.sendQueueMax wait, the oldest dropped first). False only after close().
+   */
   send(frame: C): boolean;
   readonly status: SocketStatus;
   /** Closes for good: no more reconnects, timers cleared. */
@@ -67,44 +81,53 @@ export interface RoomSocket<C extends AnyFrame, S extends AnyFrame> {
 
 const OPEN = 1;
 
+/** partysocket constructs its socket with `new`: a factory as a constructor (the object it returns becomes the instance). */
+function asConstructor(connect: WebSocketFactory): typeof WebSocket {
+  return function socketOf(url: string) {
+    return connect(url);
+  } as unknown as typeof WebSocket;
+}
+
+/** Calls every handler; one that throws is logged and stops no other. */
+function callEach<A extends unknown[]>(handlers: Iterable<(...args: A) => void>, ...args: A): void {
+  for (const h of handlers) {
+    try {
+      h(...args);
+    } catch (err) {
+      console.error("socket: a subscriber failed", err);
+    }
+  }
+}
+
 export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options: RoomSocketOptions<C, S>): RoomSocket<C, S> {
-  const connect: WebSocketFactory = options.connect ?? ((url) => new WebSocket(url) as unknown as WebSocketLike);
-  const backoff = options.backoff ?? SOCKET.reconnect;
   const pingMs = options.pingIntervalMs ?? SOCKET.pingIntervalMs;
-  const random = options.random ?? Math.random;
   const handlers = new Map<string, Set<(data: unknown) => void>>();
   const statusHandlers = new Set<(status: SocketStatus, info: { reconnect: boolean }) => void>();
   const closeHandlers = new Set<(code: number) => void>();
-
-  let ws: WebSocketLike | null = null;
+  /** frames sent while closed, for the next open */
+  let waiting: C[] = [];
   let status: SocketStatus = "connecting";
-  let attempt = 0;
   let opens = 0;
-  let openedAt = 0;
   let lastHeard = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
-  let stopped = false;
+
+  const rws = new ReconnectingWebSocket(options.url, undefined, {
+    ...reconnectOptions(options.backoff ?? SOCKET.reconnect, options.random ?? Math.random),
+    WebSocket: options.connect && asConstructor(options.connect),
+    // its own queue would send them before identity: this client keeps them (`waiting`)
+    maxEnqueuedMessages: 0,
+  });
 
   const setStatus = (next: SocketStatus) => {
     if (next === status && next !== "open") return;
     status = next;
-    for (const h of statusHandlers) h(next, { reconnect: next === "open" && opens > 1 });
+    callEach(statusHandlers, next, { reconnect: next === "open" && opens > 1 });
   };
 
   const rawSend = (frame: C): boolean => {
-    if (!ws || ws.readyState !== OPEN) return false;
-    ws.send(encodeFrame(frame));
+    if (rws.readyState !== OPEN) return false;
+    rws.send(encodeFrame(frame));
     return true;
-  };
-
-  const dispatch = (raw: unknown) => {
-    const parsed = typeof raw === "string" ? parseFrame(options.protocol.server, raw) : { ok: false as const };
-    if (!parsed.ok) {
-      (options.onInvalid ?? ((r) => console.warn("socket: invalid frame", r)))(raw);
-      return;
-    }
-    for (const h of handlers.get(parsed.frame.event) ?? []) h(parsed.frame.data);
   };
 
   const stopPing = () => {
@@ -117,73 +140,40 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
     pingTimer = setInterval(() => {
       // Nothing heard for two intervals: the connection is dead even if the browser says open.
       if (Date.now() - lastHeard > 2 * pingMs) {
-        ws?.close(4000, "timeout");
-        dropped();
+        stopPing();
+        rws.reconnect(4000, "timeout");
         return;
       }
       if (options.protocol.keepalive) rawSend(options.protocol.keepalive.ping);
     }, pingMs);
   };
 
-  const scheduleRetry = () => {
-    if (stopped || retryTimer !== undefined) return;
-    setStatus("connecting");
-    const delay = backoffDelay(attempt++, backoff, random);
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      open();
-    }, delay);
-  };
-
-  /** The current socket is gone (closed, errored or timed out): forget it and retry. */
-  const dropped = () => {
-    stopPing();
-    if (ws) ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
-    ws = null;
-    // A connection that lived long enough restarts the schedule from the base delay.
-    if (openedAt && Date.now() - openedAt >= backoff.stableAfterMs) attempt = 0;
-    openedAt = 0;
-    scheduleRetry();
-  };
-
-  const open = () => {
-    if (stopped) return;
-    setStatus("connecting");
-    let socket: WebSocketLike;
-    try {
-      socket = connect(typeof options.url === "function" ? options.url() : options.url);
-    } catch {
-      scheduleRetry();
+  rws.addEventListener("open", () => {
+    opens++;
+    lastHeard = Date.now();
+    for (const frame of options.hello?.() ?? []) rawSend(frame);
+    const owed = waiting;
+    waiting = [];
+    for (const frame of owed) rawSend(frame);
+    startPing();
+    setStatus("open");
+  });
+  rws.addEventListener("message", (ev) => {
+    lastHeard = Date.now();
+    const raw: unknown = (ev as MessageEvent).data;
+    const parsed = typeof raw === "string" ? parseFrame(options.protocol.server, raw) : { ok: false as const };
+    if (!parsed.ok) {
+      (options.onInvalid ?? ((r) => console.warn("socket: invalid frame", r)))(raw);
       return;
     }
-    ws = socket;
-    socket.onopen = () => {
-      opens++;
-      openedAt = lastHeard = Date.now();
-      for (const frame of options.hello?.() ?? []) rawSend(frame);
-      startPing();
-      setStatus("open");
-    };
-    socket.onmessage = (ev) => {
-      lastHeard = Date.now();
-      dispatch(ev.data);
-    };
-    socket.onclose = (ev) => {
-      for (const h of closeHandlers) h(ev.code);
-      dropped();
-    };
-    socket.onerror = () => {
-      // Browsers follow an error with close; close now in case this one does not.
-      try {
-        socket.close();
-      } catch {
-        // ignore
-      }
-      dropped();
-    };
-  };
-
-  open();
+    callEach(handlers.get(parsed.frame.event) ?? [], parsed.frame.data);
+  });
+  rws.addEventListener("close", (ev) => {
+    stopPing();
+    if (status === "closed") return;
+    callEach(closeHandlers, (ev as CloseEvent).code);
+    setStatus("connecting");
+  });
 
   return {
     on(event, handler) {
@@ -201,26 +191,19 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
       closeHandlers.add(handler);
       return () => void closeHandlers.delete(handler);
     },
-    send: rawSend,
+    send(frame) {
+      if (status === "closed") return false;
+      if (!rawSend(frame)) waiting = [...waiting, frame].slice(-SOCKET.sendQueueMax);
+      return true;
+    },
     get status() {
       return status;
     },
     close() {
-      stopped = true;
-      clearTimeout(retryTimer);
-      retryTimer = undefined;
       stopPing();
-      const current = ws;
-      if (current) {
-        current.onopen = current.onmessage = current.onclose = current.onerror = null;
-        try {
-          current.close(1000, "bye");
-        } catch {
-          // ignore
-        }
-      }
-      ws = null;
+      waiting = [];
       setStatus("closed");
+      rws.close(1000, "bye");
     },
   };
 }

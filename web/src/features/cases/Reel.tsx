@@ -10,15 +10,12 @@ import { ItemImage } from "../../ui/ItemImage";
 import { playSound } from "../../lib/sound";
 import { indexUnderMarker, landingTranslate, REEL_START_INDEX } from "./reelLayout";
 import type { ReelState } from "./useCaseOpening";
+import { prefersReducedMotion } from "../../lib/motion";
 
 /** Ease-out: fast start, long slow finish. */
 const SPIN_EASING = "cubic-bezier(0.08, 0.6, 0.12, 1)";
 /** At most one tick per this many ms (the first cards fly past faster than a tick lasts). */
 const TICK_MIN_GAP_MS = 40;
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-}
 
 interface ReelProps {
   reel: ReelState;

@@ -41,10 +41,8 @@ export function startCrash(deps: CrashDeps): CrashConnection {
     events: EVENTS,
     apply: (frame) => store().apply(frame),
     perform,
-    setConnected: (open) => {
-      store().setConnected(open);
-      if (!open) store().setSending(false);
-    },
+    // a bet sent while the socket is away goes out after identity when it is back (lib/socket.ts)
+    setConnected: (open) => store().setConnected(open),
   });
 
   const send = (frame: CrashClientFrame) => socket.send(frame);

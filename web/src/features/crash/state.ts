@@ -7,6 +7,7 @@ import type { BetPublic, HistoryEntry, ItemJson } from "../../../../shared/api/c
 import type { CrashServerFrame } from "../../../../shared/rooms/crash";
 import { CRASH } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
+import { type FrameHandlers, mergeById, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
 import { INFINITE } from "./multipliers";
 
 export type CrashPhase = "loading" | "waiting" | "running" | "crashed";
@@ -107,15 +108,6 @@ export type CrashEffect =
   | { kind: "bank"; dollars: number }
   | { kind: "crashed" };
 
-/**
- * A new offset sample (serverTime − receivedAt). Network delay only makes a sample smaller than
- * the truth, so a larger sample is taken at once and a smaller one only creeps in (clock drift).
- */
-export function nextOffset(prev: number | null, sample: number): number {
-  if (prev === null || sample > prev) return sample;
-  return Math.round(prev * 0.9 + sample * 0.1);
-}
-
 /** Totals of the summary (§2) from the round's bet rows. */
 export function totalsOf(bets: readonly BetPublic[]): { bank: number; playersCount: number; itemsCount: number } {
   let cents = 0;
@@ -127,15 +119,6 @@ export function totalsOf(bets: readonly BetPublic[]): { bank: number; playersCou
     players.add(b.user.id);
   }
   return { bank: toDollars(cents), playersCount: players.size, itemsCount: items };
-}
-
-/** New or changed rows replace theirs in place; new ones go on top. */
-export function mergeBets(list: readonly BetPublic[], rows: readonly BetPublic[]): BetPublic[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const merged = list.map((b) => byId.get(b.id) ?? b);
-  const known = new Set(list.map((b) => b.id));
-  const fresh = rows.filter((r) => !known.has(r.id));
-  return [...fresh.reverse(), ...merged];
 }
 
 /** Own bets: only rows already known as own (successBet, crashInit.selfBets) are updated. */
@@ -161,170 +144,162 @@ export function canTake(s: Pick<CrashData, "phase" | "selfBets" | "betStatus">):
 }
 
 function withRows(s: CrashData, rows: readonly BetPublic[]): CrashData {
-  const bets = mergeBets(s.bets, rows);
+  const bets = mergeById(s.bets, rows);
   return { ...s, bets, selfBets: mergeSelf(s.selfBets, rows), ...totalsOf(bets) };
 }
 
-export function applyFrame(s: CrashData, frame: CrashServerFrame, now: number): { state: CrashData; effects: CrashEffect[] } {
-  const effects: CrashEffect[] = [];
-  let next: CrashData = s;
-  switch (frame.event) {
-    case "crashInit": {
-      const { round, bets, history, serverTime, selfBets, maintenance } = frame.data;
-      const crashed = round.phase === "crashed";
-      next = {
-        ...initialCrashData,
-        twist: s.twist,
-        pastGameInfo: s.pastGameInfo,
-        roundId: round.id,
-        phase: round.phase,
-        publicHash: round.publicHash,
-        countdownEndsAt: round.countdownEndsAt ?? null,
-        startedAt: round.startedAt ?? null,
-        multiplier: crashed && round.crashPoint !== undefined ? toHundredths(round.crashPoint) : 100,
-        bets,
-        selfBets,
-        betStatus: statusFromSelf(selfBets),
-        history,
-        bank: round.bank,
-        playersCount: round.playersCount,
-        itemsCount: round.itemsCount,
-        maintenance,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, serverTime - now),
+/** How each /ws/crash frame changes the state (a new server frame must be handled here to compile). */
+const handlers: FrameHandlers<CrashServerFrame, CrashData, CrashEffect> = {
+  crashInit(s, { round, bets, history, serverTime, selfBets, maintenance }, now, effects) {
+    const crashed = round.phase === "crashed";
+    const next: CrashData = {
+      ...initialCrashData,
+      twist: s.twist,
+      pastGameInfo: s.pastGameInfo,
+      roundId: round.id,
+      phase: round.phase,
+      publicHash: round.publicHash,
+      countdownEndsAt: round.countdownEndsAt ?? null,
+      startedAt: round.startedAt ?? null,
+      multiplier: crashed && round.crashPoint !== undefined ? toHundredths(round.crashPoint) : 100,
+      bets,
+      selfBets,
+      betStatus: statusFromSelf(selfBets),
+      history,
+      bank: round.bank,
+      playersCount: round.playersCount,
+      itemsCount: round.itemsCount,
+      maintenance,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, serverTime - now),
+    };
+    if (crashed && round.crashPoint !== undefined && round.secretHash)
+      next.pastGameInfo = {
+        id: round.id,
+        public_hash: round.publicHash,
+        secret_hash: round.secretHash,
+        multiplier: round.crashPoint,
+        provably_fair: round.provablyFair ?? true,
       };
-      if (crashed && round.crashPoint !== undefined && round.secretHash)
-        next.pastGameInfo = {
-          id: round.id,
-          public_hash: round.publicHash,
-          secret_hash: round.secretHash,
-          multiplier: round.crashPoint,
-          provably_fair: round.provablyFair ?? true,
-        };
-      effects.push({ kind: "bank", dollars: round.bank });
-      break;
-    }
-    case "crashStartTimer": {
-      const d = frame.data;
-      next = {
+    effects.push({ kind: "bank", dollars: round.bank });
+    return next;
+  },
+  crashStartTimer(s, d, now) {
+    const next: CrashData = {
+      ...s,
+      roundId: d.roundId,
+      phase: "waiting",
+      publicHash: d.publicHash,
+      countdownEndsAt: d.countdownEndsAt,
+      startedAt: null,
+      lastTick: null,
+      multiplier: 100,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+    };
+    return d.roundId !== s.roundId ? clearRound(next) : next;
+  },
+  clearBets(s, _d, _now, effects) {
+    effects.push({ kind: "bank", dollars: 0 });
+    return clearRound(s);
+  },
+  crashMultiplier(s, d, now, effects) {
+    const clockOffsetMs = nextOffset(s.clockOffsetMs, d.serverTime - now);
+    const startedAt = d.serverTime - d.elapsed;
+    if (d.phase === "running") {
+      return {
         ...s,
         roundId: d.roundId,
-        phase: "waiting",
-        publicHash: d.publicHash,
-        countdownEndsAt: d.countdownEndsAt,
-        startedAt: null,
-        lastTick: null,
-        multiplier: 100,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
-      };
-      if (d.roundId !== s.roundId) next = clearRound(next);
-      break;
-    }
-    case "clearBets":
-      next = clearRound(s);
-      effects.push({ kind: "bank", dollars: 0 });
-      break;
-    case "crashMultiplier": {
-      const d = frame.data;
-      const clockOffsetMs = nextOffset(s.clockOffsetMs, d.serverTime - now);
-      const startedAt = d.serverTime - d.elapsed;
-      if (d.phase === "running") {
-        next = {
-          ...s,
-          roundId: d.roundId,
-          phase: "running",
-          countdownEndsAt: null,
-          startedAt,
-          multiplier: Math.max(toHundredths(d.multiplier), s.roundId === d.roundId ? s.multiplier : 100),
-          lastTick: { elapsed: d.elapsed, at: d.serverTime },
-          clockOffsetMs,
-        };
-        break;
-      }
-      if (s.phase === "crashed" && s.roundId === d.roundId) break; // a repeat after a resync
-      const point = d.crash?.point ?? d.multiplier;
-      const entry: HistoryEntry = { id: d.roundId, value: point, colour: colourClass(toHundredths(point)) };
-      next = {
-        ...s,
-        roundId: d.roundId,
-        phase: "crashed",
+        phase: "running",
+        countdownEndsAt: null,
         startedAt,
-        multiplier: toHundredths(point),
+        multiplier: Math.max(toHundredths(d.multiplier), s.roundId === d.roundId ? s.multiplier : 100),
         lastTick: { elapsed: d.elapsed, at: d.serverTime },
         clockOffsetMs,
-        twist: null,
-        // what a still-running bet would have got is moot once the round has crashed
-        loaderItem: null,
-        history: [entry, ...s.history.filter((h) => h.id !== d.roundId)].slice(0, CRASH.historySize),
-        pastGameInfo: d.crash
-          ? {
-              id: d.roundId,
-              public_hash: d.crash.publicHash,
-              secret_hash: d.crash.secretHash,
-              multiplier: d.crash.point,
-              provably_fair: d.crash.provablyFair,
-            }
-          : s.pastGameInfo,
       };
-      effects.push({ kind: "sound", name: "crash" }, { kind: "crashed" });
-      break;
     }
-    case "newBets": {
-      next = withRows(s, frame.data.bets);
-      const ownIds = new Set(s.selfBets.map((b) => b.id));
-      const won = frame.data.bets.find((b) => ownIds.has(b.id) && b.is_win === 1 && s.selfBets.find((o) => o.id === b.id)?.is_win === 0);
-      const newlyWon = won !== undefined;
-      // An auto-withdraw win arrives as a changed row (a manual one came as successTake first).
-      if (won && s.lastWin?.betId !== won.id) {
-        const gain = isGain(won.win, won.bank);
-        if (gain) effects.push({ kind: "sound", name: "win" });
-        next.lastWin = {
-          betId: won.id,
-          multiplier: won.result ?? won.autoWithdraw,
-          win: won.win,
-          winItem: won.winItem,
-          remainder: toDollars(Math.max(0, toCents(won.win) - (won.winItem ? toCents(won.winItem.price) : 0))),
-          gain,
-        };
-      }
-      if (ownIds.size) next.betStatus = newlyWon ? "won" : next.betStatus === "error" ? "error" : statusFromSelf(next.selfBets);
-      effects.push({ kind: "bank", dollars: next.bank });
-      break;
-    }
-    case "successBet": {
-      const { bet } = frame.data;
-      const selfBets = [...s.selfBets.filter((b) => b.id !== bet.id), bet];
-      next = { ...withRows({ ...s, selfBets }, [bet]), sending: false, betStatus: "active" };
-      effects.push({ kind: "sound", name: "bet" }, { kind: "notify", type: "success", message: "crash_api.bet_success" }, { kind: "bank", dollars: next.bank });
-      break;
-    }
-    case "errorBet":
-      next = { ...s, sending: false, betStatus: "error" };
-      effects.push({ kind: "sound", name: "error" }, { kind: "notify", type: "error", message: frame.data.message });
-      break;
-    case "successTake": {
-      const d = frame.data;
-      const selfBets = s.selfBets.map((b) => (b.id === d.betId ? { ...b, is_win: 1 as const, win: d.win, winItem: d.winItem, result: d.multiplier } : b));
-      const gain = isGain(d.win, s.selfBets.find((b) => b.id === d.betId)?.bank);
-      next = { ...s, selfBets, betStatus: "won", lastWin: { ...d, gain }, loaderItem: s.loaderItem?.betId === d.betId ? null : s.loaderItem };
-      next.bets = s.bets.map((b) => selfBets.find((o) => o.id === b.id) ?? b);
+    if (s.phase === "crashed" && s.roundId === d.roundId) return s; // a repeat after a resync
+    const point = d.crash?.point ?? d.multiplier;
+    effects.push({ kind: "sound", name: "crash" }, { kind: "crashed" });
+    return {
+      ...s,
+      roundId: d.roundId,
+      phase: "crashed",
+      startedAt,
+      multiplier: toHundredths(point),
+      lastTick: { elapsed: d.elapsed, at: d.serverTime },
+      clockOffsetMs,
+      twist: null,
+      // what a still-running bet would have got is moot once the round has crashed
+      loaderItem: null,
+      history: withHistory(s.history, { id: d.roundId, value: point, colour: colourClass(toHundredths(point)) }, CRASH.historySize),
+      pastGameInfo: d.crash
+        ? {
+            id: d.roundId,
+            public_hash: d.crash.publicHash,
+            secret_hash: d.crash.secretHash,
+            multiplier: d.crash.point,
+            provably_fair: d.crash.provablyFair,
+          }
+        : s.pastGameInfo,
+    };
+  },
+  newBets(s, { bets }, _now, effects) {
+    const next = withRows(s, bets);
+    const ownIds = new Set(s.selfBets.map((b) => b.id));
+    const won = bets.find((b) => ownIds.has(b.id) && b.is_win === 1 && s.selfBets.find((o) => o.id === b.id)?.is_win === 0);
+    // An auto-withdraw win arrives as a changed row (a manual one came as successTake first).
+    if (won && s.lastWin?.betId !== won.id) {
+      const gain = isGain(won.win, won.bank);
       if (gain) effects.push({ kind: "sound", name: "win" });
-      break;
+      next.lastWin = {
+        betId: won.id,
+        multiplier: won.result ?? won.autoWithdraw,
+        win: won.win,
+        winItem: won.winItem,
+        remainder: toDollars(Math.max(0, toCents(won.win) - (won.winItem ? toCents(won.winItem.price) : 0))),
+        gain,
+      };
     }
-    case "errorTake":
-      next = { ...s, betStatus: "error" };
-      effects.push({ kind: "sound", name: "error" }, { kind: "notify", type: "error", message: frame.data.message });
-      break;
-    case "crashLoaderItem":
-      next = { ...s, loaderItem: { ...frame.data } };
-      break;
-    case "error":
-      next = { ...s, sending: false };
-      effects.push({ kind: "notify", type: "error", message: frame.data.message });
-      break;
-    case "pong":
-      break;
-  }
-  return { state: next, effects };
+    if (ownIds.size) next.betStatus = won !== undefined ? "won" : next.betStatus === "error" ? "error" : statusFromSelf(next.selfBets);
+    effects.push({ kind: "bank", dollars: next.bank });
+    return next;
+  },
+  successBet(s, { bet }, _now, effects) {
+    const selfBets = [...s.selfBets.filter((b) => b.id !== bet.id), bet];
+    const next: CrashData = { ...withRows({ ...s, selfBets }, [bet]), sending: false, betStatus: "active" };
+    effects.push({ kind: "sound", name: "bet" }, { kind: "notify", type: "success", message: "crash_api.bet_success" }, { kind: "bank", dollars: next.bank });
+    return next;
+  },
+  errorBet(s, { message }, _now, effects) {
+    effects.push({ kind: "sound", name: "error" }, { kind: "notify", type: "error", message });
+    return { ...s, sending: false, betStatus: "error" };
+  },
+  successTake(s, d, _now, effects) {
+    const selfBets = s.selfBets.map((b) => (b.id === d.betId ? { ...b, is_win: 1 as const, win: d.win, winItem: d.winItem, result: d.multiplier } : b));
+    const gain = isGain(d.win, s.selfBets.find((b) => b.id === d.betId)?.bank);
+    if (gain) effects.push({ kind: "sound", name: "win" });
+    return {
+      ...s,
+      selfBets,
+      bets: s.bets.map((b) => selfBets.find((o) => o.id === b.id) ?? b),
+      betStatus: "won",
+      lastWin: { ...d, gain },
+      loaderItem: s.loaderItem?.betId === d.betId ? null : s.loaderItem,
+    };
+  },
+  errorTake(s, { message }, _now, effects) {
+    effects.push({ kind: "sound", name: "error" }, { kind: "notify", type: "error", message });
+    return { ...s, betStatus: "error" };
+  },
+  crashLoaderItem: (s, d) => ({ ...s, loaderItem: { ...d } }),
+  error(s, { message }, _now, effects) {
+    effects.push({ kind: "notify", type: "error", message });
+    return { ...s, sending: false };
+  },
+  pong: unchanged,
+};
+
+export function applyFrame(s: CrashData, frame: CrashServerFrame, now: number): { state: CrashData; effects: CrashEffect[] } {
+  return reduceFrame(handlers, s, frame, now);
 }
 
 /** §4: a new round clears bets, multiplier and loader item. */

@@ -103,7 +103,8 @@ export function startHub(deps: HubDeps): Hub {
 
   return {
     socket,
-    reidentify: () => void socket.send(identity()),
+    // closed: the next open sends identity first anyway
+    reidentify: () => void (socket.status === "open" && socket.send(identity())),
     stop: () => {
       unwatch();
       socket.close();

@@ -13,13 +13,10 @@ import { UserAvatar } from "../../ui/UserAvatar";
 import { formatChance } from "./chances";
 import { indexUnderMarker, landingJitter, spinProgress, STRIP, stripTranslate } from "./spinnerStrip";
 import { useJackpotStore } from "./store";
+import { prefersReducedMotion } from "../../lib/motion";
 
 /** At most one tick per this many ms (the first avatars fly past faster than a tick lasts). */
 const TICK_MIN_GAP_MS = 45;
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-}
 
 interface StripUser {
   id: number;

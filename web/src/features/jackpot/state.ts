@@ -18,6 +18,7 @@ import {
 import { JACKPOT, type JackpotLevel } from "../../../../shared/constants";
 import type { JackpotServerFrame } from "../../../../shared/rooms/jackpot";
 import { chancesOf } from "./chances";
+import { type FrameHandlers, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
 
 export type JackpotPhase = "loading" | "first" | "second" | "spinning" | "waiting";
 
@@ -80,15 +81,6 @@ export const initialJackpotData: JackpotData = {
 
 export type JackpotEffect = { kind: "notify"; type: "error"; message: string } | { kind: "bank"; level: JackpotLevel; dollars: number };
 
-/**
- * A new offset sample (serverTime − receivedAt). Network delay only makes a sample smaller than
- * the truth, so a larger sample is taken at once and a smaller one only creeps in (as crash).
- */
-export function nextOffset(prev: number | null, sample: number): number {
-  if (prev === null || sample > prev) return sample;
-  return Math.round(prev * 0.9 + sample * 0.1);
-}
-
 /** The phase at local time `localNow`: spinning turns to waiting when the spinner stops. */
 export function phaseAt(s: Pick<JackpotData, "status" | "draw" | "clockOffsetMs">, localNow: number): JackpotPhase {
   switch (s.status) {
@@ -142,102 +134,93 @@ function freshRound(s: JackpotData, roundId: number, publicHash: string): Jackpo
   };
 }
 
+/** How each /ws/jackpot frame changes the state (a new server frame must be handled here to compile). */
+const handlers: FrameHandlers<JackpotServerFrame, JackpotData, JackpotEffect> = {
+  jackpotInit(s, { state: r, history }, now, effects) {
+    effects.push({ kind: "bank", level: r.level, dollars: r.bank });
+    return {
+      ...initialJackpotData,
+      level: r.level,
+      roundId: r.roundId,
+      status: r.status,
+      publicHash: r.publicHash,
+      bank: r.bank,
+      itemsCount: r.itemsCount,
+      playersCount: r.playersCount,
+      bets: mergeBets([], r.bets),
+      chances: r.chances,
+      settings: r.settings,
+      soloEndsAt: r.soloEndsAt,
+      countdownEndsAt: r.countdownEndsAt,
+      draw: r.draw,
+      // the init frame carries no secret; the round page shows it once the round is over
+      secret: r.draw && s.roundId === r.roundId ? s.secret : null,
+      lastWinner: r.lastWinner,
+      history,
+      maintenance: r.maintenance,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, r.serverTime - now),
+    };
+  },
+  jackpotNewBet(s, d, now, effects) {
+    // a frame of a later round than the one shown: its newGameJackpot was missed
+    const base = s.roundId !== null && d.roundId > s.roundId ? freshRound(s, d.roundId, "") : s;
+    if (base.roundId !== d.roundId) return s; // an old round's frame
+    const bets = mergeBets(base.bets, d.bets);
+    if (s.level) effects.push({ kind: "bank", level: s.level, dollars: d.bank });
+    return {
+      ...base,
+      bets,
+      // every player's chance moves with each bet: derived here (the frame does not carry them)
+      chances: chancesOf(bets),
+      bank: d.bank,
+      itemsCount: d.itemsCount,
+      playersCount: d.playersCount,
+      soloEndsAt: d.soloEndsAt ?? base.soloEndsAt,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+    };
+  },
+  jackpotTimer(s, d, now) {
+    if (d.roundId !== s.roundId) return s;
+    return {
+      ...s,
+      status: JACKPOT_SECOND,
+      countdownEndsAt: d.countdownEndsAt,
+      soloEndsAt: null,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+    };
+  },
+  startJackpot(s, { draw, secret, serverTime }, now) {
+    if (draw.roundId !== s.roundId) return s;
+    return {
+      ...s,
+      status: JACKPOT_SPINNING,
+      draw,
+      secret,
+      bank: draw.bank,
+      countdownEndsAt: null,
+      soloEndsAt: null,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, serverTime - now),
+    };
+  },
+  newGameJackpot(s, d, now, effects) {
+    if (s.roundId !== null && d.roundId < s.roundId) return s;
+    const next: JackpotData = { ...freshRound(s, d.roundId, d.publicHash), clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now) };
+    const f = d.finished;
+    if (f) {
+      next.history = withHistory(s.history, f, JACKPOT.historySize);
+      if (f.winner && f.chance !== null && f.winningTicket !== null)
+        next.lastWinner = { roundId: f.id, user: f.winner, chance: f.chance, bank: f.bank, winningTicket: f.winningTicket };
+    }
+    effects.push({ kind: "bank", level: d.level, dollars: 0 });
+    return next;
+  },
+  error(s, { message }, _now, effects) {
+    effects.push({ kind: "notify", type: "error", message });
+    return s;
+  },
+  pong: unchanged,
+};
+
 export function applyFrame(s: JackpotData, frame: JackpotServerFrame, now: number): { state: JackpotData; effects: JackpotEffect[] } {
-  const effects: JackpotEffect[] = [];
-  let next: JackpotData = s;
-  switch (frame.event) {
-    case "jackpotInit": {
-      const { state: r, history } = frame.data;
-      next = {
-        ...initialJackpotData,
-        level: r.level,
-        roundId: r.roundId,
-        status: r.status,
-        publicHash: r.publicHash,
-        bank: r.bank,
-        itemsCount: r.itemsCount,
-        playersCount: r.playersCount,
-        bets: mergeBets([], r.bets),
-        chances: r.chances,
-        settings: r.settings,
-        soloEndsAt: r.soloEndsAt,
-        countdownEndsAt: r.countdownEndsAt,
-        draw: r.draw,
-        // the init frame carries no secret; the round page shows it once the round is over
-        secret: r.draw && s.roundId === r.roundId ? s.secret : null,
-        lastWinner: r.lastWinner,
-        history,
-        maintenance: r.maintenance,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, r.serverTime - now),
-      };
-      effects.push({ kind: "bank", level: r.level, dollars: r.bank });
-      break;
-    }
-    case "jackpotNewBet": {
-      const d = frame.data;
-      // a frame of a later round than the one shown: its newGameJackpot was missed
-      const base = s.roundId !== null && d.roundId > s.roundId ? freshRound(s, d.roundId, "") : s;
-      if (base.roundId !== d.roundId) break; // an old round's frame
-      const bets = mergeBets(base.bets, d.bets);
-      next = {
-        ...base,
-        bets,
-        // every player's chance moves with each bet: derived here (the frame does not carry them)
-        chances: chancesOf(bets),
-        bank: d.bank,
-        itemsCount: d.itemsCount,
-        playersCount: d.playersCount,
-        soloEndsAt: d.soloEndsAt ?? base.soloEndsAt,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
-      };
-      if (s.level) effects.push({ kind: "bank", level: s.level, dollars: d.bank });
-      break;
-    }
-    case "jackpotTimer": {
-      const d = frame.data;
-      if (d.roundId !== s.roundId) break;
-      next = {
-        ...s,
-        status: JACKPOT_SECOND,
-        countdownEndsAt: d.countdownEndsAt,
-        soloEndsAt: null,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
-      };
-      break;
-    }
-    case "startJackpot": {
-      const { draw, secret, serverTime } = frame.data;
-      if (draw.roundId !== s.roundId) break;
-      next = {
-        ...s,
-        status: JACKPOT_SPINNING,
-        draw,
-        secret,
-        bank: draw.bank,
-        countdownEndsAt: null,
-        soloEndsAt: null,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, serverTime - now),
-      };
-      break;
-    }
-    case "newGameJackpot": {
-      const d = frame.data;
-      if (s.roundId !== null && d.roundId < s.roundId) break;
-      next = { ...freshRound(s, d.roundId, d.publicHash), clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now) };
-      const f = d.finished;
-      if (f) {
-        next.history = [f, ...s.history.filter((h) => h.id !== f.id)].slice(0, JACKPOT.historySize);
-        if (f.winner && f.chance !== null && f.winningTicket !== null)
-          next.lastWinner = { roundId: f.id, user: f.winner, chance: f.chance, bank: f.bank, winningTicket: f.winningTicket };
-      }
-      effects.push({ kind: "bank", level: d.level, dollars: 0 });
-      break;
-    }
-    case "error":
-      effects.push({ kind: "notify", type: "error", message: frame.data.message });
-      break;
-    case "pong":
-      break;
-  }
-  return { state: next, effects };
+  return reduceFrame(handlers, s, frame, now);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { WheelColour } from "../../../../shared/wheel-layout";
 import { playSound } from "../../lib/sound";
 import { createDiscMotion } from "./discMotion";
-import { prefersReducedMotion } from "./motionPreference";
+import { prefersReducedMotion } from "../../lib/motion";
 import { useWheelStore } from "./store";
 import { WheelDisc } from "./WheelDisc";
 

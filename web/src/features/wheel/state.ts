@@ -7,6 +7,7 @@ import { WHEEL } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
 import type { WheelServerFrame } from "../../../../shared/rooms/wheel";
 import type { WheelColour } from "../../../../shared/wheel-layout";
+import { type FrameHandlers, mergeById, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
 
 export type WheelPhase = "loading" | "betting" | "spinning" | "result";
 
@@ -64,24 +65,6 @@ export type WheelEffect =
   | { kind: "notify"; type: "success" | "fail" | "error"; message: string }
   | { kind: "bank"; dollars: number };
 
-/**
- * A new offset sample (serverTime − receivedAt). Network delay only makes a sample smaller than
- * the truth, so a larger sample is taken at once and a smaller one only creeps in (clock drift).
- */
-export function nextOffset(prev: number | null, sample: number): number {
-  if (prev === null || sample > prev) return sample;
-  return Math.round(prev * 0.9 + sample * 0.1);
-}
-
-/** New or changed rows replace theirs in place; new ones go on top. */
-export function mergeBets(list: readonly WheelBetPublic[], rows: readonly WheelBetPublic[]): WheelBetPublic[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const merged = list.map((b) => byId.get(b.id) ?? b);
-  const known = new Set(list.map((b) => b.id));
-  const fresh = rows.filter((r) => !known.has(r.id));
-  return [...fresh.reverse(), ...merged];
-}
-
 /** The colours the player already bet on this round (§5: at most WHEEL.maxColours). */
 export function ownColours(selfBets: readonly WheelBetPublic[]): WheelColour[] {
   return [...new Set(selfBets.map((b) => b.colour))];
@@ -106,118 +89,101 @@ function ownWin(spin: WheelSpin, selfBets: readonly WheelBetPublic[]): LastWin |
   return { betId: w.betId, colour: w.colour, multiplier: spin.multiplier, win: w.win, winItem: w.winItem, remainder: w.remainder };
 }
 
-function historyWith(history: readonly WheelHistoryEntry[], entry: WheelHistoryEntry): WheelHistoryEntry[] {
-  return [entry, ...history.filter((h) => h.id !== entry.id)].slice(0, WHEEL.historySize);
-}
+const historyWith = (history: readonly WheelHistoryEntry[], entry: WheelHistoryEntry) => withHistory(history, entry, WHEEL.historySize);
 
 /** §4: a new game resets bets and stats. */
 function clearRound(s: WheelData): WheelData {
   return { ...s, bets: [], selfBets: [], totals: emptyTotals, stats: emptyStats, spin: null, lastWin: null };
 }
 
+/** How each /ws/wheel frame changes the state (a new server frame must be handled here to compile). */
+const handlers: FrameHandlers<WheelServerFrame, WheelData, WheelEffect> = {
+  wheelInit(s, d, now, effects) {
+    effects.push({ kind: "bank", dollars: d.stats.total_bank });
+    return {
+      ...initialWheelData,
+      roundId: d.game.id,
+      phase: d.game.phase,
+      publicHash: d.game.publicHash,
+      countdownEndsAt: d.game.countdownEndsAt ?? null,
+      spin: d.spin,
+      bets: d.spin && d.spin.ms === 1 ? settledRows(d.bets, d.spin) : d.bets,
+      selfBets: d.selfBets,
+      totals: d.totals,
+      stats: d.stats,
+      history: d.history,
+      maintenance: d.maintenance,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+    };
+  },
+  wheelTimer: (s, d, now) => ({
+    ...(d.roundId === s.roundId ? s : clearRound(s)),
+    roundId: d.roundId,
+    phase: "betting",
+    publicHash: d.publicHash,
+    countdownEndsAt: d.countdownEndsAt,
+    // §4: a timer event while spinning resets the spin
+    spin: null,
+    clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+  }),
+  wheelNewBet(s, d, _now, effects) {
+    if (s.roundId !== null && d.roundId !== s.roundId) return s; // a late frame of an older round
+    effects.push({ kind: "bank", dollars: d.stats.total_bank });
+    return {
+      ...s,
+      bets: mergeById(s.bets, d.bets),
+      selfBets: s.selfBets.map((b) => d.bets.find((r) => r.id === b.id) ?? b),
+      totals: d.totals,
+      stats: d.stats,
+    };
+  },
+  startWheel(s, d, now, effects) {
+    const clockOffsetMs = nextOffset(s.clockOffsetMs, d.serverTime - now);
+    const { serverTime: _serverTime, ...spin } = d;
+    const base = d.roundId === s.roundId ? s : clearRound(s);
+    if (d.ms > 1) return { ...base, roundId: d.roundId, phase: "spinning", countdownEndsAt: null, spin, publicHash: d.publicHash, clockOffsetMs };
+    // ms = 1: stopped on the result
+    if (s.phase === "result" && s.roundId === d.roundId) return s; // a repeat after a resync
+    const lastWin = ownWin(spin, base.selfBets);
+    if (lastWin) effects.push({ kind: "sound", name: "win" });
+    return {
+      ...base,
+      roundId: d.roundId,
+      phase: "result",
+      countdownEndsAt: null,
+      spin,
+      clockOffsetMs,
+      bets: settledRows(base.bets, spin),
+      selfBets: settledRows(base.selfBets, spin),
+      history: historyWith(base.history, { id: d.roundId, segment: d.segment, colour: d.colour, multiplier: d.multiplier }),
+      lastWin,
+    };
+  },
+  newGameWheel(s, d, now, effects) {
+    effects.push({ kind: "bank", dollars: 0 });
+    return {
+      ...clearRound(s),
+      roundId: d.game.id,
+      phase: d.game.phase,
+      publicHash: d.game.publicHash,
+      countdownEndsAt: d.game.countdownEndsAt ?? null,
+      history: d.last ? historyWith(s.history, d.last) : s.history,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+    };
+  },
+  error(s, { message }, _now, effects) {
+    effects.push({ kind: "notify", type: "error", message });
+    return s;
+  },
+  pong: unchanged,
+};
+
 export function applyFrame(s: WheelData, frame: WheelServerFrame, now: number): { state: WheelData; effects: WheelEffect[] } {
-  const effects: WheelEffect[] = [];
-  let next: WheelData = s;
-  switch (frame.event) {
-    case "wheelInit": {
-      const d = frame.data;
-      next = {
-        ...initialWheelData,
-        roundId: d.game.id,
-        phase: d.game.phase,
-        publicHash: d.game.publicHash,
-        countdownEndsAt: d.game.countdownEndsAt ?? null,
-        spin: d.spin,
-        bets: d.spin && d.spin.ms === 1 ? settledRows(d.bets, d.spin) : d.bets,
-        selfBets: d.selfBets,
-        totals: d.totals,
-        stats: d.stats,
-        history: d.history,
-        maintenance: d.maintenance,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
-      };
-      effects.push({ kind: "bank", dollars: d.stats.total_bank });
-      break;
-    }
-    case "wheelTimer": {
-      const d = frame.data;
-      next = {
-        ...(d.roundId === s.roundId ? s : clearRound(s)),
-        roundId: d.roundId,
-        phase: "betting",
-        publicHash: d.publicHash,
-        countdownEndsAt: d.countdownEndsAt,
-        // §4: a timer event while spinning resets the spin
-        spin: null,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
-      };
-      break;
-    }
-    case "wheelNewBet": {
-      const d = frame.data;
-      if (s.roundId !== null && d.roundId !== s.roundId) break; // a late frame of an older round
-      next = {
-        ...s,
-        bets: mergeBets(s.bets, d.bets),
-        selfBets: s.selfBets.map((b) => d.bets.find((r) => r.id === b.id) ?? b),
-        totals: d.totals,
-        stats: d.stats,
-      };
-      effects.push({ kind: "bank", dollars: d.stats.total_bank });
-      break;
-    }
-    case "startWheel": {
-      const d = frame.data;
-      const clockOffsetMs = nextOffset(s.clockOffsetMs, d.serverTime - now);
-      const { serverTime: _serverTime, ...spin } = d;
-      const base = d.roundId === s.roundId ? s : clearRound(s);
-      if (d.ms > 1) {
-        next = { ...base, roundId: d.roundId, phase: "spinning", countdownEndsAt: null, spin, publicHash: d.publicHash, clockOffsetMs };
-        break;
-      }
-      // ms = 1: stopped on the result
-      if (s.phase === "result" && s.roundId === d.roundId) break; // a repeat after a resync
-      const lastWin = ownWin(spin, base.selfBets);
-      next = {
-        ...base,
-        roundId: d.roundId,
-        phase: "result",
-        countdownEndsAt: null,
-        spin,
-        clockOffsetMs,
-        bets: settledRows(base.bets, spin),
-        selfBets: settledRows(base.selfBets, spin),
-        history: historyWith(base.history, { id: d.roundId, segment: d.segment, colour: d.colour, multiplier: d.multiplier }),
-        lastWin,
-      };
-      if (lastWin) effects.push({ kind: "sound", name: "win" });
-      break;
-    }
-    case "newGameWheel": {
-      const d = frame.data;
-      next = {
-        ...clearRound(s),
-        roundId: d.game.id,
-        phase: d.game.phase,
-        publicHash: d.game.publicHash,
-        countdownEndsAt: d.game.countdownEndsAt ?? null,
-        history: d.last ? historyWith(s.history, d.last) : s.history,
-        clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
-      };
-      effects.push({ kind: "bank", dollars: 0 });
-      break;
-    }
-    case "error":
-      effects.push({ kind: "notify", type: "error", message: frame.data.message });
-      break;
-    case "pong":
-      break;
-  }
-  return { state: next, effects };
+  return reduceFrame(handlers, s, frame, now);
 }
 
 /** An accepted own bet (the setBet answer): joins the own bets and the rows at once. */
 export function withOwnBet(s: WheelData, bet: WheelBetPublic): WheelData {
   if (s.roundId !== null && s.phase !== "betting") return s;
-  return { ...s, selfBets: mergeBets(s.selfBets, [bet]), bets: mergeBets(s.bets, [bet]) };
+  return { ...s, selfBets: mergeById(s.selfBets, [bet]), bets: mergeById(s.bets, [bet]) };
 }
