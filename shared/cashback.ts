@@ -1,4 +1,4 @@
-// Cashback arithmetic (README "Cashback"), shared by the worker (accrual, take) and the SPA
+// Cashback arithmetic (README "Cashback"), shared by the worker (accrual, claim) and the SPA
 // (display). Units: a cashback amount is integer hundredths of a cent (CASHBACK in constants.ts).
 import { CASHBACK } from "./constants";
 
@@ -13,8 +13,8 @@ export function cashbackAccrual(lostCents: number): number {
   return Math.floor((lostCents * CASHBACK.rateTenthsPercent) / 10);
 }
 
-/** Whole cents a take moves to the balance; the sub-cent rest stays in the cashback. */
-export function takeableCents(cashback: number): number {
+/** Whole cents a claim moves to the balance; the sub-cent rest stays in the cashback. */
+export function claimableCents(cashback: number): number {
   return Math.floor(cashback / CASHBACK.unitsPerCent);
 }
 
@@ -23,7 +23,7 @@ export function takeableCents(cashback: number): number {
  * under a cent four decimals ("$0.0025"), so the first accruals are seen to grow; none: "$0.00".
  */
 export function formatCashback(cashback: number): string {
-  const cents = takeableCents(cashback);
+  const cents = claimableCents(cashback);
   if (cents > 0 || cashback === 0) return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
   return `$0.00${String(cashback).padStart(2, "0")}`;
 }

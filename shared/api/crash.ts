@@ -62,7 +62,8 @@ export type BetPublic = z.infer<typeof betPublic>;
 export const historyEntry = z.strictObject({
   id: z.number().int().positive(),
   value: multiplierJson,
-  colour: colourClassJson,
+  /** the §9 colour class of its multiplier (a CSS class) */
+  colourClass: colourClassJson,
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -1,6 +1,6 @@
 // Cashback arithmetic (shared/cashback.ts; README "Cashback"): units are hundredths of a cent.
 import { describe, expect, it } from "vitest";
-import { cashbackAccrual, formatCashback, takeableCents } from "../../shared/cashback";
+import { cashbackAccrual, formatCashback, claimableCents } from "../../shared/cashback";
 import { waitUntil } from "../../web/src/features/cashback/countdown";
 
 describe("cashback accrual", () => {
@@ -31,9 +31,9 @@ describe("cashback accrual", () => {
 
 describe("taking and showing cashback", () => {
   it("a take moves whole cents; the rest stays", () => {
-    expect(takeableCents(99)).toBe(0);
-    expect(takeableCents(100)).toBe(1);
-    expect(takeableCents(3_085)).toBe(30);
+    expect(claimableCents(99)).toBe(0);
+    expect(claimableCents(100)).toBe(1);
+    expect(claimableCents(3_085)).toBe(30);
   });
 
   it("shows dollars with two decimals from a cent up, four under a cent", () => {

@@ -73,9 +73,9 @@ describe("auto-withdraw", () => {
 describe("manual take (priced by the server clock)", () => {
   const manual = (crashPoint: number) => new Room(crashPoint).do(bet("m", 1, INFINITE_HUNDREDTHS, [item(1, 1000)]), T0 + 1).start();
 
-  it("pays floor(bank × multiplierAt(now − start) / 100)", () => {
+  it("pays floor(stake × multiplierAt(now − start) / 100)", () => {
     const room = manual(500);
-    room.do({ type: "take", userId: 1, betId: "m" }, room.state.round.startedAt! + 7000);
+    room.do({ type: "cashOut", userId: 1, betId: "m" }, room.state.round.startedAt! + 7000);
     const m = multiplierAt(7000);
     expect(wins(room)).toEqual([
       {
@@ -104,12 +104,12 @@ describe("manual take (priced by the server clock)", () => {
   it("one ms before the crash time wins; at the crash time it loses", () => {
     const before = manual(300);
     const crashTime = before.state.round.startedAt! + elapsedFor(300);
-    before.do({ type: "take", userId: 1, betId: "m" }, crashTime - 1);
+    before.do({ type: "cashOut", userId: 1, betId: "m" }, crashTime - 1);
     expect(before.outcome).toEqual({ ok: true });
     expect(wins(before)[0]!.cashout).toBe(299);
 
     const at = manual(300);
-    at.do({ type: "take", userId: 1, betId: "m" }, crashTime);
+    at.do({ type: "cashOut", userId: 1, betId: "m" }, crashTime);
     expect(at.outcome).toEqual({ ok: false, key: "crash_api.game_over" });
     expect(at.settlements().map((s) => s.kind)).toEqual(["loss", "bonusShare"]);
   });
@@ -117,8 +117,8 @@ describe("manual take (priced by the server clock)", () => {
   it("the client's idea of the multiplier plays no part: only `now` does", () => {
     const a = manual(900);
     const b = manual(900);
-    a.do({ type: "take", userId: 1, betId: "m" }, a.state.round.startedAt! + 3000);
-    b.do({ type: "take", userId: 1, betId: "m" }, b.state.round.startedAt! + 3001);
+    a.do({ type: "cashOut", userId: 1, betId: "m" }, a.state.round.startedAt! + 3000);
+    b.do({ type: "cashOut", userId: 1, betId: "m" }, b.state.round.startedAt! + 3001);
     expect(wins(a)[0]!.cashout).toBe(multiplierAt(3000));
     expect(wins(b)[0]!.cashout).toBe(multiplierAt(3001));
   });
@@ -126,7 +126,7 @@ describe("manual take (priced by the server clock)", () => {
 
 describe("max payout per round (forced cash-out)", () => {
   it("cashes every open bet out at the largest point that keeps the total ≤ the maximum", () => {
-    // banks 10.00 + 30.00 = 40.00; max 100.00 → forced at 2.50 exactly (40.00 × 2.50 = 100.00)
+    // stakes 10.00 + 30.00 = 40.00; max 100.00 → forced at 2.50 exactly (40.00 × 2.50 = 100.00)
     const room = new Room(5000, ctx(10_000))
       .do(bet("a", 1, INFINITE_HUNDREDTHS, [item(1, 1000)]), T0 + 1)
       .do(bet("b", 2, 800, [item(2, 3000)]), T0 + 2)
@@ -153,8 +153,8 @@ describe("max payout per round (forced cash-out)", () => {
     ]);
   });
 
-  it("the forced point is exact in hundredths when the banks do not divide evenly", () => {
-    // bank 3.33, max 10.00: floor(333·m/100) ≤ 1000 ⇔ m ≤ 300 (m = 301 pays 10.02)
+  it("the forced point is exact in hundredths when the stakes do not divide evenly", () => {
+    // stake 3.33, max 10.00: floor(333·m/100) ≤ 1000 ⇔ m ≤ 300 (m = 301 pays 10.02)
     const room = new Room(5000, ctx(1_000)).do(bet("a", 1, INFINITE_HUNDREDTHS, [item(1, 333)]), T0 + 1).start();
     room.do({ type: "timer", name: "auto" }, room.state.round.startedAt! + elapsedFor(400));
     expect(wins(room).map((w) => [w.cashout, w.win])).toEqual([[300, 999]]);
@@ -173,7 +173,7 @@ describe("max payout per round (forced cash-out)", () => {
       .do(bet("b", 2, INFINITE_HUNDREDTHS, [item(2, 1000)]), T0 + 2)
       .start();
     const s = room.state.round.startedAt!;
-    room.do({ type: "take", userId: 1, betId: "a" }, s + elapsedFor(200));
+    room.do({ type: "cashOut", userId: 1, betId: "a" }, s + elapsedFor(200));
     room.do({ type: "timer", name: "auto" }, s + elapsedFor(9999));
     const total = room.state.bets.reduce((sum, b) => sum + b.win, 0);
     expect(total).toBeLessThanOrEqual(6_000);

@@ -60,7 +60,7 @@ describe("server frames", () => {
     const room = new Room(100).start();
     const data = crashInitData(room.state, null, true, room.now);
     expect(data.round).toMatchObject({ phase: "crashed", crashPoint: 1, secretHash: "sec1", provablyFair: true });
-    expect(data.history).toEqual([{ id: 1, value: 1, colour: "x-low" }]);
+    expect(data.history).toEqual([{ id: 1, value: 1, colourClass: "x-low" }]);
     expect(crashServerFrame.safeParse({ event: "crashInit", data }).success).toBe(true);
   });
   it("refuses a money amount with three decimals", () => {

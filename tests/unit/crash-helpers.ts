@@ -8,7 +8,7 @@ import { createState, type CatalogueItem, type CrashState, type RoundSeed, type 
 export const T0 = 1_700_000_000_000;
 
 export function seed(id: number, crashPoint: number, extra: Partial<RoundSeed> = {}): RoundSeed {
-  return { id, publicHash: `pub${id}`, secretHash: `sec${id}`, crashPoint, provablyFair: true, dayOfMonth: 22, ...extra };
+  return { id, publicHash: `pub${id}`, secret: `sec${id}`, crashPoint, provablyFair: true, dayOfMonth: 22, ...extra };
 }
 
 export function item(id: number, priceCents: number): StakedItem {

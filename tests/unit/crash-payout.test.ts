@@ -8,14 +8,14 @@ import { item } from "./crash-helpers";
 
 const prices = (...p: number[]) => p.map((price, i) => ({ id: i + 1, price }));
 
-describe("win = floor(bank × multiplier / 100) cents", () => {
+describe("win = floor(stake × multiplier / 100) cents", () => {
   it.each([
     [1000, 250, 2500],
     [333, 333, 1108], // 1108.89
     [1, 199, 1],
     [999, 101, 1008], // 1008.99
     [123_456_789, INFINITE_HUNDREDTHS, 1_234_566_655_432], // 123456789 × 9999.99, floored
-  ])("bank %i at %i → %i", (bank, m, win) => expect(winCents(bank, m)).toBe(win));
+  ])("stake %i at %i → %i", (stake, m, win) => expect(winCents(stake, m)).toBe(win));
 });
 
 describe("winItem: the most expensive catalogue item priced ≤ the win, remainder to the balance", () => {
@@ -43,29 +43,29 @@ describe("winItem: the most expensive catalogue item priced ≤ the win, remaind
       expect(pickWinItem(win, cat)).toEqual(best ? { item: best, remainder: win - best.price } : null);
     }
   });
-  it("the loader item is the same pick on the bank at m", () => {
+  it("the loader item is the same pick on the stake at m", () => {
     const cat = prices(100, 250, 999);
     expect(loaderItemFor(500, 200, cat)).toEqual({ id: 3, price: 999 });
     expect(loaderItemFor(50, 150, cat)).toBeNull();
   });
 });
 
-describe("bonus share = floor(bank × 1 %)", () => {
+describe("bonus share = floor(pot × 1 %)", () => {
   it.each([
     [0, 0],
     [99, 0],
     [100, 1],
     [199, 1],
     [123_456, 1234],
-  ])("bank %i → %i", (bank, share) => expect(bonusShare(bank)).toBe(share));
+  ])("pot %i → %i", (pot, share) => expect(bonusShare(pot)).toBe(share));
 });
 
 describe("forced cash-out point", () => {
-  const b = (bank: number, autoWithdraw: number, status: CrashBet["status"] = "pending", win = 0): CrashBet => ({
-    id: `${bank}-${autoWithdraw}`,
+  const b = (stake: number, autoWithdraw: number, status: CrashBet["status"] = "pending", win = 0): CrashBet => ({
+    id: `${stake}-${autoWithdraw}`,
     user: { id: 1, username: "u", avatar: "a" },
-    items: [item(1, bank)],
-    bank,
+    items: [item(1, stake)],
+    stake,
     autoWithdraw,
     status,
     cashout: null,
@@ -88,7 +88,7 @@ describe("forced cash-out point", () => {
       expect(totalPayoutAt(bets, f + 1)).toBeGreaterThan(max);
     }
   });
-  it("never below 1.00 (a bank above the maximum is given back at 1.00)", () => {
+  it("never below 1.00 (a stake above the maximum is given back at 1.00)", () => {
     expect(forcedCashoutPoint([b(10_000, 500)], 5_000)).toBe(100);
   });
 });

@@ -69,7 +69,7 @@ describe("phase machine", () => {
     expect(room.state.history).toEqual([{ id: 1, value: 250 }]);
     expect(room.timers()).toEqual({ next: crashAt(room) + CRASH.crashedPauseMs });
     const persist = room.effects.find((e) => e.type === "persist");
-    expect(persist?.type === "persist" && persist.round).toMatchObject({ status: "crashed", crashPoint: 250, secretHash: "sec1", bank: 1999 });
+    expect(persist?.type === "persist" && persist.round).toMatchObject({ status: "crashed", crashPoint: 250, secret: "sec1", pot: 1999 });
     // a second crash timer does nothing
     room.do({ type: "timer", name: "crash" }, crashAt(room) + 5);
     expect(room.frames("broadcast", "crashMultiplier")).toEqual([]);
@@ -134,7 +134,7 @@ describe("phase machine", () => {
     const started = room.state.bets;
     expect(started).not.toBe(placed);
     expect(started[0]).toBe(placed[0]);
-    room.do({ type: "take", userId: 2, betId: "b" }, room.state.round.startedAt! + 100);
+    room.do({ type: "cashOut", userId: 2, betId: "b" }, room.state.round.startedAt! + 100);
     expect(room.state.bets[0]).toBe(started[0]);
     expect(room.state.bets[1]).not.toBe(started[1]);
     expect(room.state.bets[1]).toMatchObject({ id: "b", status: "won" });
@@ -220,7 +220,7 @@ describe("admin: twist and force crash", () => {
     expect(room.frames("broadcast", "crashMultiplier")).toEqual([]);
     expect(room.frames("broadcast", "clearBets")).toHaveLength(1);
     const persist = room.effects.find((e) => e.type === "persist");
-    expect(persist?.type === "persist" && persist.round).toMatchObject({ status: "voided", crashPoint: null, secretHash: null });
+    expect(persist?.type === "persist" && persist.round).toMatchObject({ status: "voided", crashPoint: null, secret: null });
     expect(room.state.history).toEqual([]);
     expect(timersOf(room.state, ctx()).next).toBe(room.now + CRASH.crashedPauseMs);
   });

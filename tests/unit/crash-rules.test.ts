@@ -1,7 +1,7 @@
 // §5 Crash bet start: every rule as its own case, through betRefusal and through step().
 import { describe, expect, it } from "vitest";
 import { INFINITE_HUNDREDTHS } from "../../shared/crash-curve";
-import { betRefusal, takeRefusal } from "../../worker/rooms/crash/rules";
+import { betRefusal, cashOutRefusal } from "../../worker/rooms/crash/rules";
 import { bet, COUNTDOWN, item, Room, T0, user } from "./crash-helpers";
 
 const withBets = (...events: ReturnType<typeof bet>[]) => {
@@ -70,15 +70,15 @@ describe("bet rules (§5)", () => {
 });
 
 describe("placeBet through step()", () => {
-  it("accepted: successBet to the bettor, newBets to everyone, bank = Σ prices, round row persisted", () => {
+  it("accepted: successBet to the bettor, newBets to everyone, stake = Σ prices, round row persisted", () => {
     const room = new Room(500).do(bet("a", 1, 200, [item(1, 150), item(2, 275)]), T0 + 5);
     expect(room.outcome).toEqual({ ok: true });
-    expect(room.betOf("a").bank).toBe(425);
+    expect(room.betOf("a").stake).toBe(425);
     expect(room.frames("reply", "successBet")).toHaveLength(1);
     const nb = room.frames("broadcast", "newBets")[0]!;
     expect(nb.type === "broadcast" && nb.frame.event === "newBets" && nb.frame.data.bets[0]!.bank).toBe(4.25);
     const persist = room.effects.find((e) => e.type === "persist");
-    expect(persist?.type === "persist" && persist.round?.bank).toBe(425);
+    expect(persist?.type === "persist" && persist.round?.pot).toBe(425);
     expect(room.settlements()).toEqual([]);
   });
   it("refused after the items were locked: errorBet with the key and a refund to unlock them", () => {
@@ -100,22 +100,22 @@ describe("take rules", () => {
     const room = withBets(bet("m", 1, INFINITE_HUNDREDTHS, [item(1, 100)]), bet("a", 1, 300, [item(2, 100)]));
     return room.start();
   };
-  it("signed in", () => expect(takeRefusal(running().state, null, "m")).toBe("crash_api.unauthorized"));
+  it("signed in", () => expect(cashOutRefusal(running().state, null, "m")).toBe("crash_api.unauthorized"));
   it("own bet of this round", () => {
-    expect(takeRefusal(running().state, 2, "m")).toBe("crash_api.no_bet");
-    expect(takeRefusal(running().state, 1, "nope")).toBe("crash_api.no_bet");
+    expect(cashOutRefusal(running().state, 2, "m")).toBe("crash_api.no_bet");
+    expect(cashOutRefusal(running().state, 1, "nope")).toBe("crash_api.no_bet");
   });
-  it("a bet with auto-withdraw cannot be taken by hand", () => expect(takeRefusal(running().state, 1, "a")).toBe("crash_api.auto_withdraw_only"));
+  it("a bet with auto-withdraw cannot be taken by hand", () => expect(cashOutRefusal(running().state, 1, "a")).toBe("crash_api.auto_withdraw_only"));
   it("only while running", () => {
     const waiting = withBets(bet("m", 1, INFINITE_HUNDREDTHS, [item(1, 100)]));
-    expect(takeRefusal(waiting.state, 1, "m")).toBe("crash_api.game_over");
-    expect(takeRefusal(running().state, 1, "m")).toBeNull();
+    expect(cashOutRefusal(waiting.state, 1, "m")).toBe("crash_api.game_over");
+    expect(cashOutRefusal(running().state, 1, "m")).toBeNull();
   });
   it("not twice", () => {
     const room = running();
-    room.do({ type: "take", userId: 1, betId: "m" }, room.now + 1000);
+    room.do({ type: "cashOut", userId: 1, betId: "m" }, room.now + 1000);
     expect(room.outcome).toEqual({ ok: true });
-    room.do({ type: "take", userId: 1, betId: "m" }, room.now + 10);
+    room.do({ type: "cashOut", userId: 1, betId: "m" }, room.now + 10);
     expect(room.outcome).toEqual({ ok: false, key: "crash_api.game_over" });
     expect(room.frames("reply", "errorTake").map((e) => e.frame.data)).toEqual([{ message: "crash_api.game_over" }]);
     expect(room.settlements()).toEqual([]);

@@ -170,12 +170,12 @@ describe("commission", () => {
     expect(selectCommission(s.bets, 1, 2_000, 5)).toMatchObject({ due: 100, taken: 0, items: [] });
   });
 
-  it("is part of the draw: win = bank − commission", () => {
+  it("is part of the draw: win = pot − commission", () => {
     let s = bet(fresh(), 1, [1_000, 5]);
     s = bet(s, 2, [1_000, 5]);
     const d = draw(s, vectors.salt, timers, 5, 10_000).draw!;
     expect(d.commission.taken).toBe(5);
-    expect(d.win).toBe(d.bank - 5);
+    expect(d.win).toBe(d.pot - 5);
   });
 });
 

@@ -2,6 +2,7 @@
 // split of a step's effects into what storage, D1 and the alarms owe.
 import { describe, expect, it } from "vitest";
 import { LoadOnce } from "../../worker/rooms/base/load-once";
+import { renamedSecret } from "../../worker/rooms/base/bet-store";
 import { storageEffects } from "../../worker/rooms/base/step-effects";
 
 describe("LoadOnce", () => {
@@ -46,5 +47,14 @@ describe("storageEffects", () => {
 
   it("no schedule effect: no timer set (the alarms stay as they are)", () => {
     expect(storageEffects([{ type: "persist" }, { type: "reply" }])).toEqual({ owed: [], timers: undefined });
+  });
+});
+
+describe("renamedSecret", () => {
+  it("reads a crash or wheel state stored when the round's secret was called secretHash", () => {
+    const old = { round: { id: 4, secretHash: "x4", phase: "waiting" }, bets: [] };
+    expect(renamedSecret(old)).toEqual({ round: { id: 4, secret: "x4", phase: "waiting" }, bets: [] });
+    const current = { round: { id: 5, secret: "x5" }, bets: [] };
+    expect(renamedSecret(current)).toBe(current);
   });
 });

@@ -79,10 +79,10 @@ describe("crash connection", () => {
     expect(deps.playSound).toHaveBeenCalledWith("error");
   });
 
-  it("take and twist send their frames", async () => {
+  it("a cash-out and twist send their frames", async () => {
     const { f } = await setup();
     f.last().serverOpen();
-    conn!.take("bet-1");
+    conn!.cashOut("bet-1");
     conn!.twist(3.5);
     conn!.twist();
     expect(f.last().sentFrames().slice(1)).toEqual([

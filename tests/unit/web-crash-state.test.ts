@@ -4,7 +4,7 @@ import { CRASH } from "../../shared/constants";
 import { multiplierAt } from "../../shared/crash-curve";
 import { crashServerFrame, type CrashServerFrame } from "../../shared/rooms/crash";
 import { countdownAt, displayedMultiplier, elapsedAt } from "../../web/src/features/crash/clock";
-import { applyFrame, canTake, initialCrashData, totalsOf, type CrashData } from "../../web/src/features/crash/state";
+import { applyFrame, canCashOut, initialCrashData, totalsOf, type CrashData } from "../../web/src/features/crash/state";
 import { mergeById, nextOffset } from "../../web/src/lib/roomState";
 
 const T0 = 1_800_000_000_000;
@@ -46,7 +46,7 @@ const init = (patch: Partial<Extract<CrashServerFrame, { event: "crashInit" }>["
   data: {
     round: { id: 10, phase: "waiting", publicHash: "ab".repeat(32), countdownEndsAt: T0 + 9_000, bank: 5, playersCount: 1, itemsCount: 1 },
     bets: [bet("b1")],
-    history: [{ id: 9, value: 1.5, colour: "x-mid" }],
+    history: [{ id: 9, value: 1.5, colourClass: "x-mid" }],
     serverTime: T0 + 250,
     selfBets: [],
     maintenance: false,
@@ -113,7 +113,7 @@ describe("round flow", () => {
     );
     expect(state.phase).toBe("crashed");
     expect(displayedMultiplier(state, T0 + 99_000)).toBe(205);
-    expect(state.history[0]).toEqual({ id: 10, value: 2.05, colour: "x-mid" });
+    expect(state.history[0]).toEqual({ id: 10, value: 2.05, colourClass: "x-mid" });
     expect(state.history).toHaveLength(2);
     expect(state.twist).toBeNull();
     expect(state.loaderItem).toBeNull();
@@ -141,14 +141,14 @@ describe("round flow", () => {
     expect(state.pastGameInfo).toMatchObject({ id: 10, multiplier: 3.32 });
   });
   it("keeps the history to the last 20", () => {
-    const history = Array.from({ length: CRASH.historySize }, (_, i) => ({ id: i + 1, value: 1.5, colour: "x-mid" as const }));
+    const history = Array.from({ length: CRASH.historySize }, (_, i) => ({ id: i + 1, value: 1.5, colourClass: "x-mid" as const }));
     const { state } = run([
       init({ history }),
       { event: "crashMultiplier", data: { roundId: 30, phase: "crashed", elapsed: 1, multiplier: 1, serverTime: T0 } },
     ]);
     expect(state.history).toHaveLength(CRASH.historySize);
     expect(state.history[0]!.id).toBe(30);
-    expect(state.history[0]!.colour).toBe("x-low");
+    expect(state.history[0]!.colourClass).toBe("x-low");
   });
   it("a new round (clearBets / crashStartTimer) clears bets, multiplier and loader item", () => {
     const busy = run([init({ selfBets: [bet("b1")] }), { event: "crashLoaderItem", data: { betId: "b1", item: null, multiplier: 1.5 } }]).state;
@@ -177,12 +177,12 @@ describe("bets", () => {
     expect(effects).toContainEqual({ kind: "sound", name: "bet" });
     expect(effects).toContainEqual({ kind: "notify", type: "success", message: "crash_api.bet_success" });
     // the stop button only while running
-    expect(canTake(state)).toBe(false);
-    expect(canTake({ ...state, phase: "running" })).toBe(true);
+    expect(canCashOut(state)).toBe(false);
+    expect(canCashOut({ ...state, phase: "running" })).toBe(true);
   });
   it("an auto-withdraw bet never gets the stop button", () => {
     const { state } = run([init({ bets: [] }), { event: "successBet", data: { bet: bet("auto", { autoWithdraw: 2 }) } }]);
-    expect(canTake({ ...state, phase: "running" })).toBe(false);
+    expect(canCashOut({ ...state, phase: "running" })).toBe(false);
   });
   it("errorBet: error status and the server's message key", () => {
     const { state, effects } = run([{ event: "errorBet", data: { message: "crash_api.same_multiplier" } }], { ...initialCrashData, sending: true });
@@ -197,7 +197,7 @@ describe("bets", () => {
     });
     expect(state.betStatus).toBe("won");
     expect(state.bets[0]).toMatchObject({ is_win: 1, win: 9, result: 1.8 });
-    expect(canTake(state)).toBe(false);
+    expect(canCashOut(state)).toBe(false);
     expect(effects).toContainEqual({ kind: "sound", name: "win" });
   });
   it("newBets upserts rows (new on top), keeps own rows in step and recomputes the totals", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEES, MONEY_WITHDRAW, STORE } from "../../shared/constants";
-import { canTake, canTradeOffer, sellBlock, sellQuote, withdrawFeeCents } from "../../web/src/features/inventory/actions";
+import { canWithdraw, canTradeOffer, sellBlock, sellQuote, withdrawFeeCents } from "../../web/src/features/inventory/actions";
 import { itemsKeyedById } from "../../web/src/features/inventory/useWithdraw";
 import { ApiError, failureKey } from "../../web/src/lib/api";
 import { sellTaxPercentOf } from "../../web/src/lib/config";
@@ -14,13 +14,13 @@ describe("inventory Sell and Take rules (§5)", () => {
     expect(sellBlock({ signedIn: true, selected: 3, running: false })).toBeNull();
   });
   it("Take opens the type choice with 1 to MONEY_WITHDRAW.maxItems items (a money withdrawal takes several)", () => {
-    expect(canTake({ signedIn: true, selected: 1, running: false })).toBe(true);
-    expect(canTake({ signedIn: true, selected: 0, running: false })).toBe(false);
-    expect(canTake({ signedIn: true, selected: 2, running: false })).toBe(true);
-    expect(canTake({ signedIn: true, selected: MONEY_WITHDRAW.maxItems, running: false })).toBe(true);
-    expect(canTake({ signedIn: true, selected: MONEY_WITHDRAW.maxItems + 1, running: false })).toBe(false);
-    expect(canTake({ signedIn: false, selected: 1, running: false })).toBe(false);
-    expect(canTake({ signedIn: true, selected: 1, running: true })).toBe(false);
+    expect(canWithdraw({ signedIn: true, selected: 1, running: false })).toBe(true);
+    expect(canWithdraw({ signedIn: true, selected: 0, running: false })).toBe(false);
+    expect(canWithdraw({ signedIn: true, selected: 2, running: false })).toBe(true);
+    expect(canWithdraw({ signedIn: true, selected: MONEY_WITHDRAW.maxItems, running: false })).toBe(true);
+    expect(canWithdraw({ signedIn: true, selected: MONEY_WITHDRAW.maxItems + 1, running: false })).toBe(false);
+    expect(canWithdraw({ signedIn: false, selected: 1, running: false })).toBe(false);
+    expect(canWithdraw({ signedIn: true, selected: 1, running: true })).toBe(false);
   });
   it("a trade offer needs exactly one selected item", () => {
     expect(canTradeOffer(1)).toBe(true);

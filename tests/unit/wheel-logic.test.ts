@@ -1,5 +1,5 @@
 // The wheel room's pure logic (worker/rooms/wheel/logic.ts, rules.ts, payout.ts): the phases by the
-// clock, the colour limits and bet rules, payout as bank × multiplier paid as the win item plus
+// clock, the colour limits and bet rules, payout as stake × multiplier paid as the win item plus
 // the remainder, losses, the bonus share, every bet settled exactly once.
 import { describe, expect, it } from "vitest";
 import { WHEEL } from "../../shared/constants";
@@ -16,7 +16,7 @@ const timing = { countdownMs: 20_000, spinMs: 10_000, resultMs: 4_000 };
 const seed = (id: number, segment = 2): RoundSeed => ({
   id,
   publicHash: `p${id}`,
-  secretHash: `s${id}`,
+  secret: `s${id}`,
   dayOfMonth: 1,
   layout: DEFAULT_WHEEL_LAYOUT,
   segment,
@@ -101,7 +101,7 @@ describe("rows in wheelNewBet", () => {
 });
 
 describe("payout", () => {
-  it("bank × multiplier, 1 % bonus share floored", () => {
+  it("stake × multiplier, 1 % bonus share floored", () => {
     expect(winCents(1_234, 50)).toBe(61_700);
     expect(bonusShare(199)).toBe(1);
     expect(bonusShare(99)).toBe(0);

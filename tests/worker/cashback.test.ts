@@ -1,12 +1,12 @@
 // Cashback (README "Cashback"): the accrual in the crash loss batch (once, even replayed), the
 // outbox's one updateCashback per loser per drain, POST /api/user/cashback/take and its rules,
-// racing takes, and the books.
+// racing claims, and the books.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CASHBACK } from "../../shared/constants";
 import { reconcile } from "../../worker/books/reconcile";
 import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
-import { takeCashback } from "../../worker/cashback/take";
+import { claimCashback } from "../../worker/cashback/claim";
 import { batch } from "../../worker/db/sql";
 import { writeSetting } from "../../worker/lib/settings";
 import { Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
@@ -36,7 +36,7 @@ async function accrualsOf(userId: number): Promise<number> {
 async function accrue(userId: number, lostCents: number) {
   await batch(env.DB, cashbackAccrualStatements({ userId, lostCents, ref: `test:${crypto.randomUUID()}`, now: Date.now() }));
 }
-/** A player who may take: deposits at the minimum, `cashback` hundredths of a cent. */
+/** A player who may claim: deposits at the minimum, `cashback` hundredths of a cent. */
 async function eligible(lostCents: number) {
   const { user, token } = await makeUser();
   await deposit(user.id, CASHBACK.minDepositCents);
@@ -177,11 +177,15 @@ describe("POST /api/user/cashback/take", () => {
   it("refuses a second take within 24 h and names the time the next one is possible; after it, pays", async () => {
     const p = await eligible(1_000);
     const t0 = 1_900_000_000_000;
-    const first = await takeCashback(env, p.id, t0);
+    const first = await claimCashback(env, p.id, t0);
     expect(first).toMatchObject({ ok: true, cents: 25, cashback: 0 });
     await accrue(p.id, 1_000);
-    expect(await takeCashback(env, p.id, t0 + CASHBACK.periodMs - 1)).toEqual({ ok: false, key: "cashback_api.too_soon", nextTakeAt: t0 + CASHBACK.periodMs });
-    expect(await takeCashback(env, p.id, t0 + CASHBACK.periodMs)).toMatchObject({ ok: true, cents: 25 });
+    expect(await claimCashback(env, p.id, t0 + CASHBACK.periodMs - 1)).toEqual({
+      ok: false,
+      key: "cashback_api.too_soon",
+      nextClaimAt: t0 + CASHBACK.periodMs,
+    });
+    expect(await claimCashback(env, p.id, t0 + CASHBACK.periodMs)).toMatchObject({ ok: true, cents: 25 });
     expect(await balanceOf(p.id)).toBe(CASHBACK.minDepositCents + 50);
     expect(await reconcile(env)).toMatchObject({ ok: true, cashbackMismatches: 0 });
   });
@@ -200,7 +204,7 @@ describe("POST /api/user/cashback/take", () => {
   it("two racing takes pay once", async () => {
     const p = await eligible(4_000); // 10 000 hundredths = $1
     const now = Date.now();
-    const results = await Promise.all([takeCashback(env, p.id, now), takeCashback(env, p.id, now), takeCashback(env, p.id, now + 1)]);
+    const results = await Promise.all([claimCashback(env, p.id, now), claimCashback(env, p.id, now), claimCashback(env, p.id, now + 1)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ key: "cashback_api.too_soon" });
     expect(await balanceOf(p.id)).toBe(CASHBACK.minDepositCents + 100);

@@ -181,14 +181,14 @@ describe("commands (§6)", () => {
       publicHash: "p",
       dayOfMonth: 1,
       provablyFair: true,
-      bank: 1_800,
+      pot: 1_800,
       betsCount: 3,
       itemsCount: 3,
       createdAt: 1,
       startedAt: 2,
       crashedAt: 3,
       crashPoint: 250,
-      secretHash: "s",
+      secret: "s",
     });
 
     const c = await socket(p);

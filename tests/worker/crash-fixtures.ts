@@ -75,14 +75,14 @@ export function crashRound(id: number, changes: Partial<RoundRow> = {}): RoundRo
     publicHash: "p",
     dayOfMonth: 1,
     provablyFair: true,
-    bank: 0,
+    pot: 0,
     betsCount: 0,
     itemsCount: 0,
     createdAt: 1,
     startedAt: null,
     crashedAt: null,
     crashPoint: null,
-    secretHash: null,
+    secret: null,
     ...changes,
   };
 }

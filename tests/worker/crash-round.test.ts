@@ -132,10 +132,10 @@ describe("a crash round with two players", () => {
       [bBet.data.bet.id, 2, null],
     ]);
     expect(game.game.bets[0]!.winItem?.id).toBe(won!.win_item_id);
-    const history = (await (await post("/api/crash/getHistory")).json()) as { history: { id: number; value: number; colour: string }[] };
+    const history = (await (await post("/api/crash/getHistory")).json()) as { history: { id: number; value: number; colourClass: string }[] };
     expect(history.history.slice(0, 2)).toEqual([
-      { id: roundId, value: 3, colour: "x-mid" },
-      { id: round1.id, value: 1, colour: "x-low" },
+      { id: roundId, value: 3, colourClass: "x-mid" },
+      { id: round1.id, value: 1, colourClass: "x-low" },
     ]);
 
     // nothing is left owed; firing the alarms again pays nobody twice

@@ -30,7 +30,7 @@ describe("placeBet", () => {
     const roundId = await newRound();
     const input = bet(roundId, user.id, [b, a]);
     const placed = await placeBet(env, input);
-    expect(placed).toMatchObject({ ok: true, bank: 1_980 });
+    expect(placed).toMatchObject({ ok: true, stake: 1_980 });
     if (!placed.ok) return;
     expect(placed.items.map((i) => i.id)).toEqual([a, b]); // most expensive first
     expect(placed.items[0]).toMatchObject({ price: 1_250, rarity: "Covert", rarity_color: "#eb4b4b" });
@@ -225,13 +225,13 @@ describe("settling", () => {
     const roundId = await newRound();
     expect(await roundRow(roundId)).toMatchObject({ status: "waiting", secret_hash: null, crash_point: null });
     // a waiting row never carries the answer, even if asked to
-    await writeRound(env, crashRound(roundId, { bank: 500, betsCount: 1, itemsCount: 2, crashPoint: 321, secretHash: "leak" }));
+    await writeRound(env, crashRound(roundId, { pot: 500, betsCount: 1, itemsCount: 2, crashPoint: 321, secret: "leak" }));
     expect(await roundRow(roundId)).toMatchObject({ status: "waiting", bank: 500, bets_count: 1, items_count: 2, secret_hash: null, crash_point: null });
     await markRunning(roundId);
-    await writeRound(env, crashRound(roundId, { status: "crashed", crashPoint: 321, secretHash: "s1", bank: 500, crashedAt: 3 }));
+    await writeRound(env, crashRound(roundId, { status: "crashed", crashPoint: 321, secret: "s1", pot: 500, crashedAt: 3 }));
     // a late retry of an older row, or another crash row, changes nothing
-    await writeRound(env, crashRound(roundId, { status: "running", bank: 1 }));
-    await writeRound(env, crashRound(roundId, { status: "crashed", crashPoint: 999, secretHash: "s2", provablyFair: false }));
+    await writeRound(env, crashRound(roundId, { status: "running", pot: 1 }));
+    await writeRound(env, crashRound(roundId, { status: "crashed", crashPoint: 999, secret: "s2", provablyFair: false }));
     expect(await roundRow(roundId)).toMatchObject({ status: "crashed", secret_hash: "s1", crash_point: 321, provably_fair: 1, bank: 500 });
   });
 

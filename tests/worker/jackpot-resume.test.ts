@@ -93,7 +93,7 @@ describe("jackpot eviction", () => {
           secret: s!.round.secret,
           winningTicket: start.data.draw.winningTicket,
           winnerId: start.data.draw.winner.id,
-          bank: 9_000,
+          pot: 9_000,
           commissionDue: 450,
           commissionItemIds: [],
           commission: 0,
@@ -121,6 +121,58 @@ describe("jackpot eviction", () => {
     await runDurableObjectAlarm(levelRoom("medium"));
     const next = await stateOf("medium");
     expect(next).toMatchObject({ roundId: roundId + 3, status: 0 });
+    expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0 });
+    watcher.close();
+  });
+
+  it("a round an older version stored (the pot called bank, its own owed: key) is read and its replayed settlement drained", async () => {
+    const p = await makeUser();
+    const q = await makeUser();
+    const p1 = await giveItem(p.user.id, 3_000);
+    const q1 = await giveItem(q.user.id, 2_000);
+    const watcher = await connectJackpot("high");
+    expect((await setBet(p.token, "high", [p1])).status).toBe(200);
+    expect((await setBet(q.token, "high", [q1])).status).toBe(200);
+    const timer = await watcher.next("jackpotTimer");
+    await fireAt("high", timer.data.countdownEndsAt);
+    const start = await watcher.next("startJackpot");
+    const roundId = start.data.draw.roundId;
+    await vi.waitFor(async () => expect((await jackpotRoundRow(roundId))?.status).toBe("finished"));
+    const ledger = await count("SELECT COUNT(*) AS n FROM ledger");
+
+    // as the older version kept it: draw.bank, and the settlement owed under owed:<round>
+    await runInDurableObject(levelRoom("high"), async (_instance, state) => {
+      const s = await state.storage.get<{ round: { secret: string }; draw: Record<string, unknown> }>("jackpot:state");
+      const { pot, ...draw } = s!.draw;
+      await state.storage.put("jackpot:state", { ...s, draw: { ...draw, bank: pot } });
+      await state.storage.put(`owed:${String(roundId).padStart(12, "0")}`, {
+        kind: "settle",
+        settle: {
+          roundId,
+          secret: s!.round.secret,
+          winningTicket: start.data.draw.winningTicket,
+          winnerId: start.data.draw.winner.id,
+          bank: 5_000,
+          commissionDue: 250,
+          commissionItemIds: [],
+          commission: 0,
+          win: 5_000,
+          losers: [],
+          bonusShare: 50,
+          drawnAt: Date.now(),
+        },
+      });
+    });
+    await evictDurableObject(levelRoom("high"));
+    expect(await stateOf("high")).toMatchObject({ roundId, status: 2, draw: { bank: 50 } });
+    await vi.waitFor(async () => {
+      const left = await runInDurableObject(
+        levelRoom("high"),
+        async (_i, state) => (await state.storage.list({ prefix: "owed:" })).size + (await state.storage.list({ prefix: "outbox:" })).size,
+      );
+      expect(left).toBe(0);
+    });
+    expect(await count("SELECT COUNT(*) AS n FROM ledger")).toBe(ledger); // a replay: nothing moved
     expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0 });
     watcher.close();
   });

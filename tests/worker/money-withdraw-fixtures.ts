@@ -14,11 +14,11 @@ export async function bet(userId: number, cents: number) {
   const round = await writeWaitingRound(++roundSeq, {
     status: "crashed",
     crashPoint: 100,
-    bank: cents,
+    pot: cents,
     betsCount: 1,
     startedAt: 1,
     crashedAt: 2,
-    secretHash: "s",
+    secret: "s",
   });
   await env.DB.prepare("INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status) VALUES (?1, ?2, ?3, ?4, 200, 2)")
     .bind(crypto.randomUUID(), round.id, userId, cents)

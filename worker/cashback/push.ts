@@ -1,6 +1,6 @@
 // Live cashback (README "Cashback"): {event:"updateCashback", data:{cashback}} through the hub,
 // hundredths of a cent. A settled crash round pushes once per player whose cashback changed
-// (not once per bet); a take pushes after its batch. Best effort, like every push (lib/notify.ts).
+// (not once per bet); a claim pushes after its batch. Best effort, like every push (lib/notify.ts).
 import { all, sql } from "../db/sql";
 import { notifyUserSafe } from "../lib/notify";
 

@@ -1,18 +1,18 @@
 // The cashback section of worker/books/reconcile.ts (README "Cashback"). Cashback is not cash
-// until taken, and a take is house-paid (user +x, house −x), so the cash equation needs nothing
+// until taken, and a claim is house-paid (user +x, house −x), so the cash equation needs nothing
 // new; this checks the cashback's own books:
-//   users.cashback = Σ its accruals − Σ its takes × 100 (hundredths of a cent)
-//   take (cents)   ↔ user ledger row 'cashback:take:<request id>' of +cents (kind cashback)
+//   users.cashback = Σ its accruals − Σ its claims × 100 (hundredths of a cent)
+//   claim (cents)   ↔ user ledger row 'cashback:take:<request id>' of +cents (kind cashback)
 //                    and its house row (same key + ':house', −cents)
-//   every cashback ledger row belongs to a take. Keys: worker/cashback/take.ts takeLedgerKey.
+//   every cashback ledger row belongs to a claim. Keys: worker/cashback/take.ts claimLedgerKey.
 import { bookCheck } from "../books/check";
 
-/** accrued: Σ accruals (hundredths of a cent); paid: Σ takes (cents). Reported. */
+/** accrued: Σ accruals (hundredths of a cent); paid: Σ claims (cents). Reported. */
 const CASHBACK_FLOWS_SQL = `
   SELECT (SELECT COALESCE(SUM(amount), 0) FROM cashback_accruals) AS accrued,
          (SELECT COALESCE(SUM(cents), 0) FROM cashback_takes) AS paid`;
 
-/** Users off their accruals and takes, takes without their two ledger rows, cashback rows of no take. Must be 0. */
+/** Users off their accruals and claims, claims without their two ledger rows, cashback rows of no claim. Must be 0. */
 const CASHBACK_MISMATCHES_SQL = `
   SELECT (SELECT COUNT(*) FROM users u
            WHERE u.cashback <> COALESCE((SELECT SUM(amount) FROM cashback_accruals a WHERE a.user_id = u.id), 0)
@@ -28,8 +28,8 @@ const CASHBACK_MISMATCHES_SQL = `
 
 /**
  * Cashback in the books: Σ accrued (hundredths of a cent, not cash) and Σ taken (cents,
- * house-paid), reported; users whose cashback ≠ accruals − takes, takes without their ledger rows,
- * cashback ledger rows of no take: must be 0.
+ * house-paid), reported; users whose cashback ≠ accruals − claims, claims without their ledger rows,
+ * cashback ledger rows of no claim: must be 0.
  */
 export const cashbackBooks = bookCheck({
   name: "cashback",

@@ -27,7 +27,7 @@ interface BetRow {
 
 /** The last crashed rounds, newest first (§9 colour classes). */
 export async function history(env: D1Env, size: number = CRASH.historySize): Promise<HistoryEntry[]> {
-  return (await crashedRounds(env, size)).map((r) => ({ id: r.id, value: toMultiplier(r.value), colour: colourClass(r.value) }));
+  return (await crashedRounds(env, size)).map((r) => ({ id: r.id, value: toMultiplier(r.value), colourClass: colourClass(r.value) }));
 }
 
 /** The last crashed rounds with their points (hundredths), newest first: the pages' history and the room's. */
@@ -98,7 +98,7 @@ export async function game(env: D1Env, id: number): Promise<GameJson | null> {
     id: round.id,
     status: round.status,
     public_hash: round.publicHash,
-    secret_hash: crashed ? round.secretHash : null,
+    secret_hash: crashed ? round.secret : null,
     day_of_month: round.dayOfMonth,
     multiplier: crashed && round.crashPoint !== null ? toMultiplier(round.crashPoint) : null,
     provably_fair: round.provablyFair,

@@ -77,7 +77,7 @@ export async function round(env: Pick<Env, "DB" | "WHEEL_SALT">, id: number): Pr
     id: r.id,
     status: r.status,
     public_hash: r.publicHash,
-    secret_hash: revealed ? r.secretHash : null,
+    secret_hash: revealed ? r.secret : null,
     salt: env.WHEEL_SALT,
     day_of_month: r.dayOfMonth,
     segment: revealed ? r.segment : null,

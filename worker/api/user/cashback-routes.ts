@@ -6,7 +6,7 @@ import { emptyBody } from "../../../shared/api/common";
 import { toDollars } from "../../../shared/money";
 import { requireUser } from "../../auth/middleware";
 import { pushCashback } from "../../cashback/push";
-import { takeCashback } from "../../cashback/take";
+import { claimCashback } from "../../cashback/claim";
 import type { AppEnv } from "../../env";
 import { fail, jsonBody } from "../../lib/http";
 import { pushBalance, pushNotification } from "../../lib/notify";
@@ -17,9 +17,9 @@ import { answer } from "../answer";
 export const cashbackRoutes = new Hono<AppEnv>().use(requireUser).post("/take", jsonBody(emptyBody), async (c) => {
   if (await readMaintenance(c.env)) return fail(c, 503, "app_api.maintenance");
   const userId = c.get("user").id;
-  const done = await takeCashback(c.env, userId);
+  const done = await claimCashback(c.env, userId);
   if (!done.ok) {
-    if (done.key === "cashback_api.too_soon") return fail(c, 409, done.key, { next_take_at: done.nextTakeAt });
+    if (done.key === "cashback_api.too_soon") return fail(c, 409, done.key, { next_take_at: done.nextClaimAt });
     if (done.key === "cashback_api.min_deposit") return fail(c, 403, done.key, { min_deposit: toDollars(done.minDepositCents) });
     return fail(c, 409, done.key);
   }
@@ -33,6 +33,6 @@ export const cashbackRoutes = new Hono<AppEnv>().use(requireUser).post("/take", 
     amount: toDollars(done.cents),
     cashback: done.cashback,
     balance: toDollars(done.balance),
-    next_take_at: done.nextTakeAt,
+    next_take_at: done.nextClaimAt,
   });
 });

@@ -18,7 +18,7 @@ export const crashRounds = sqliteTable(
   {
     id: integer("id").primaryKey(),
     publicHash: text("public_hash").notNull(),
-    secretHash: text("secret_hash"),
+    secret: text("secret_hash"),
     dayOfMonth: integer("day_of_month").notNull(),
     /** hundredths (250 = ×2.50) */
     crashPoint: integer("crash_point"),

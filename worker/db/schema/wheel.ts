@@ -21,7 +21,7 @@ export const wheelRounds = sqliteTable(
   {
     id: integer("id").primaryKey(),
     publicHash: text("public_hash").notNull(),
-    secretHash: text("secret_hash"),
+    secret: text("secret_hash"),
     dayOfMonth: integer("day_of_month").notNull(),
     layout: text("layout").notNull(),
     segment: integer("segment"),

@@ -13,6 +13,17 @@ interface BetState<B> {
   bets: B[];
 }
 
+/**
+ * A state stored before the round's secret was called `secret` (crash and wheel called it
+ * `round.secretHash`): the same state with the field renamed.
+ */
+export function renamedSecret<S>(stored: S): S {
+  const round = (stored as { round?: Record<string, unknown> }).round;
+  if (!round || "secret" in round || !("secretHash" in round)) return stored;
+  const { secretHash, ...rest } = round;
+  return { ...stored, round: { ...rest, secret: secretHash } };
+}
+
 export class BetStore<S extends BetState<B>, B = S["bets"][number]> {
   /** what storage holds (undefined: nothing of the per-bet layout yet) */
   private persisted: S | undefined;
@@ -22,6 +33,8 @@ export class BetStore<S extends BetState<B>, B = S["bets"][number]> {
   constructor(
     private readonly storage: DurableObjectStorage,
     room: string,
+    /** a state an older version stored, as this version reads it */
+    private readonly upgrade: (stored: S) => S = (stored) => stored,
   ) {
     this.stateKey = `${room}:state`;
     this.betPrefix = `${room}:bet:`;
@@ -32,9 +45,9 @@ export class BetStore<S extends BetState<B>, B = S["bets"][number]> {
     const core = await this.storage.get<Omit<S, "bets"> & { bets?: B[] }>(this.stateKey);
     if (!core) return undefined;
     // a state written whole by an older version (bets inside): the next save writes every bet
-    if (Array.isArray(core.bets)) return core as S;
+    if (Array.isArray(core.bets)) return this.upgrade(core as S);
     const bets = await this.storage.list<B>({ prefix: this.roundPrefix(core.round.id) });
-    const state = { ...core, bets: [...bets.values()] } as S;
+    const state = this.upgrade({ ...core, bets: [...bets.values()] } as S);
     this.persisted = state;
     return state;
   }

@@ -10,7 +10,7 @@ import type { BaseAttachment, OwnFrame } from "../base/Room";
 import { RoundRoom } from "../base/RoundRoom";
 import type { CrashEvent, CrashTypes } from "./effects";
 import { crashGame } from "./game";
-import { betRefusal, type CrashKey, takeRefusal } from "./rules";
+import { betRefusal, type CrashKey, cashOutRefusal } from "./rules";
 import { mayTwist, sessionRefusal } from "./services";
 import { placeBet } from "./settlement";
 import type { BetUser } from "./state";
@@ -56,7 +56,7 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
       case "newBet":
         return this.safely(ws, "errorBet", () => this.bet(ws, a, frame.data));
       case "take":
-        return this.safely(ws, "errorTake", () => this.take(ws, a, frame.data.betId));
+        return this.safely(ws, "errorTake", () => this.cashOut(ws, a, frame.data.betId));
       case "twistCrash":
         return this.twist(ws, a, frame.data.nextCrash);
       case "getGame":
@@ -91,15 +91,15 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   /**
    * A manual cash-out, once D1 says the socket's session is still live and its user not banned
    * (a banned player's live bet settles as the round decides: auto-withdraw at its target, a
-   * manual one loses at the crash). A take the rules refuse anyway (a duplicate, too late) costs
+   * manual one loses at the crash). A cash-out the rules refuse anyway (a duplicate, too late) costs
    * no read: step() answers it.
    */
-  private async take(ws: WebSocket, a: CrashAttachment, betId: string): Promise<void> {
-    if (!takeRefusal(await this.round(), a.userId, betId) && a.userId !== null) {
+  private async cashOut(ws: WebSocket, a: CrashAttachment, betId: string): Promise<void> {
+    if (!cashOutRefusal(await this.round(), a.userId, betId) && a.userId !== null) {
       const refused = await sessionRefusal(this.env, a.userId, a.session);
       if (refused) return this.refuse(ws, "errorTake", refused);
     }
-    await this.run({ type: "take", userId: a.userId, betId }, ws);
+    await this.run({ type: "cashOut", userId: a.userId, betId }, ws);
   }
 
   /** Admin socket tools (dev flag only, checked against D1 every time): crash now / next point. */
@@ -121,7 +121,7 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     try {
       await command();
     } catch (err) {
-      console.error(`crash ${answer === "errorBet" ? "bet" : "take"} failed`, String(err));
+      console.error(`crash ${answer === "errorBet" ? "bet" : "cash-out"} failed`, String(err));
       this.refuse(ws, answer, "app_error.load");
     }
   }

@@ -19,7 +19,8 @@ export type CrashEvent =
       maintenance: boolean;
       locked: boolean;
     }
-  | { type: "take"; userId: number | null; betId: string }
+  /** a manual cash-out (the `take` frame) */
+  | { type: "cashOut"; userId: number | null; betId: string }
   | { type: "timer"; name: Exclude<TimerName, "next"> }
   /** The pause after a crash is over: the shell gives the chain's next round. */
   | { type: "timer"; name: "next"; nextRound: RoundSeed }
@@ -37,8 +38,8 @@ export interface RoundRow {
   publicHash: string;
   dayOfMonth: number;
   provablyFair: boolean;
-  /** cents */
-  bank: number;
+  /** the round's pot, cents (the row's `bank` column) */
+  pot: number;
   betsCount: number;
   itemsCount: number;
   createdAt: number;
@@ -47,7 +48,7 @@ export interface RoundRow {
   /** hundredths; null until crashed (and for a voided round) */
   crashPoint: Hundredths | null;
   /** null until crashed (and for a voided round) */
-  secretHash: string | null;
+  secret: string | null;
 }
 
 export type Settlement =
@@ -67,7 +68,7 @@ export type Settlement =
       forced: boolean;
     }
   | { kind: "loss"; roundId: number; betId: string; userId: number }
-  /** floor(1 % of the round's bank) to the bonus pool */
+  /** floor(1 % of the round's pot) to the bonus pool */
   | { kind: "bonusShare"; roundId: number; amount: number }
   /** give the bet's items back (voided round, or a bet refused after its items were locked) */
   | { kind: "refund"; roundId: number; betId: string; userId: number };

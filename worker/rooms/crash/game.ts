@@ -7,7 +7,7 @@ import { toDollars } from "../../../shared/money";
 import { hub } from "../hub";
 import { CatalogueCache } from "../../lib/catalogue-cache";
 import { BankPush } from "../../lib/bank-push";
-import { BetStore } from "../base/bet-store";
+import { BetStore, renamedSecret } from "../base/bet-store";
 import { betSettler, orphanRefunds } from "../base/bet-settler";
 import type { RoundGame } from "../base/round-game";
 import type { CrashTypes } from "./effects";
@@ -16,7 +16,7 @@ import { roundRow } from "./running";
 import { RoundSeeds, storedHistory } from "./seeds";
 import * as settlement from "./settlement";
 import { lastRoundId } from "./settlement";
-import { createState, roundBank, type CrashState } from "./state";
+import { createState, potOf, type CrashState } from "./state";
 import { crashInitData } from "./views";
 
 /** CRASH_MAX_PAYOUT_CENTS (digits) or the default: the most one round may pay out. */
@@ -43,7 +43,7 @@ export function crashGame(env: Env, storage: DurableObjectStorage): RoundGame<Cr
       if (!watched) return null;
       return { type: "timer", name: "next", nextRound: await seeds.seed(s.round.id + 1, Date.now()) };
     },
-    store: new BetStore<CrashState>(storage, "crash"),
+    store: new BetStore<CrashState>(storage, "crash", renamedSecret),
     async firstState() {
       // continue after the rounds D1 already has
       const now = Date.now();
@@ -60,7 +60,7 @@ export function crashGame(env: Env, storage: DurableObjectStorage): RoundGame<Cr
       rowsOf: (frame) => (frame.event === "newBets" ? frame.data.bets : undefined),
       withRows: (_latest, bets: BetPublic[]) => ({ event: "newBets", data: { bets } }),
     },
-    bank: (s) => roundBank(s.bets.filter((b) => b.status !== "refunded")),
+    bank: (s) => potOf(s.bets.filter((b) => b.status !== "refunded")),
     bankPush: (owe) => new BankPush((cents) => hub(env).broadcast({ event: "banks", data: { crash: toDollars(cents) } }), 1_000, owe),
     initFrame: (s, userId, maintenance, now) => ({ event: "crashInit", data: crashInitData(s, userId, maintenance, now) }),
   };

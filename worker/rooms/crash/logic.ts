@@ -5,7 +5,7 @@
 import { CRASH } from "../../../shared/constants";
 import { elapsedFor, multiplierAt } from "../../../shared/crash-curve";
 import type { CrashEvent, Effect, StepContext, StepResult, TimerName } from "./effects";
-import { betRefusal, takeRefusal } from "./rules";
+import { betRefusal, cashOutRefusal } from "./rules";
 import { advance, cashOut, crash, crashTimeOf, nextCashout, roundRow, tick } from "./running";
 import { newRound, pendingBets, replaceBets, type CrashBet, type CrashState } from "./state";
 import { toBetPublic } from "./views";
@@ -44,8 +44,8 @@ function handle(s: CrashState, event: CrashEvent, now: number, ctx: StepContext,
   switch (event.type) {
     case "placeBet":
       return placeBet(s, event, now, effects);
-    case "take":
-      return take(s, event.userId, event.betId, now, ctx, effects);
+    case "cashOut":
+      return cashOutNow(s, event.userId, event.betId, now, ctx, effects);
     case "timer":
       if (event.name === "start") start(s, now, ctx, effects);
       else if (event.name === "tick") tick(s, now, ctx, effects);
@@ -78,7 +78,7 @@ function placeBet(s: CrashState, event: Extract<CrashEvent, { type: "placeBet" }
     id: req.id,
     user: { ...req.user },
     items: req.items.map((i) => ({ ...i })),
-    bank: req.items.reduce((sum, i) => sum + i.price, 0),
+    stake: req.items.reduce((sum, i) => sum + i.price, 0),
     autoWithdraw: req.autoWithdraw,
     status: "pending",
     cashout: null,
@@ -98,8 +98,8 @@ function placeBet(s: CrashState, event: Extract<CrashEvent, { type: "placeBet" }
 }
 
 /** A manual cash-out priced by the server clock; at or past the crash point it is a loss. */
-function take(s: CrashState, userId: number | null, betId: string, now: number, ctx: StepContext, effects: Effect[]) {
-  const key = takeRefusal(s, userId, betId);
+function cashOutNow(s: CrashState, userId: number | null, betId: string, now: number, ctx: StepContext, effects: Effect[]) {
+  const key = cashOutRefusal(s, userId, betId);
   if (key) {
     effects.push({ type: "reply", frame: { event: "errorTake", data: { message: key } } });
     return { ok: false as const, key };

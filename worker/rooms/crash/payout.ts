@@ -13,19 +13,19 @@ function floorDiv(a: number, b: number): number {
   return (a - (a % b)) / b;
 }
 
-/** Win of a bank cashed out at m: floor(bank × m / 100) cents. */
-export function winCents(bankCents: number, m: Hundredths): number {
-  return floorDiv(bankCents * m, 100);
+/** Win of a stake cashed out at m: floor(stake × m / 100) cents. */
+export function winCents(stakeCents: number, m: Hundredths): number {
+  return floorDiv(stakeCents * m, 100);
 }
 
-/** The round's share to the bonus pool: floor(bank × 1 / 100) cents. */
-export function bonusShare(bankCents: number): number {
-  return floorDiv(bankCents * CRASH.bonusSharePercent, 100);
+/** The round's share to the bonus pool: floor(pot × 1 / 100) cents. */
+export function bonusShare(potCents: number): number {
+  return floorDiv(potCents * CRASH.bonusSharePercent, 100);
 }
 
 /** The item a bet would get if cashed out at m now (the loader item). */
-export function loaderItemFor<T extends { id: number; price: number }>(bankCents: number, m: Hundredths, sorted: readonly T[]): T | null {
-  return pickWinItem(winCents(bankCents, m), sorted)?.item ?? null;
+export function loaderItemFor<T extends { id: number; price: number }>(stakeCents: number, m: Hundredths, sorted: readonly T[]): T | null {
+  return pickWinItem(winCents(stakeCents, m), sorted)?.item ?? null;
 }
 
 /** Round total payout if the multiplier reached m: paid so far + each pending bet at min(m, target). */
@@ -33,7 +33,7 @@ export function totalPayoutAt(bets: readonly CrashBet[], m: Hundredths): number 
   let total = 0;
   for (const b of bets) {
     if (b.status === "won") total += b.win;
-    else if (b.status === "pending") total += winCents(b.bank, Math.min(m, b.autoWithdraw));
+    else if (b.status === "pending") total += winCents(b.stake, Math.min(m, b.autoWithdraw));
   }
   return total;
 }
@@ -41,7 +41,7 @@ export function totalPayoutAt(bets: readonly CrashBet[], m: Hundredths): number 
 /**
  * The forced cash-out point: the largest m (hundredths) whose total payout stays ≤ maxCents,
  * when reaching the highest pending target would pass it; null when it never would. Never
- * below 1.00 (a bank larger than the maximum is cashed out at 1.00, i.e. given back).
+ * below 1.00 (a stake larger than the maximum is cashed out at 1.00, i.e. given back).
  */
 export function forcedCashoutPoint(bets: readonly CrashBet[], maxCents: number): Hundredths | null {
   const pending = bets.filter((b) => b.status === "pending");

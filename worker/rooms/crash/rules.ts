@@ -1,4 +1,4 @@
-// The bet and take rules of §5, each answering its catalogue key (null = allowed). Pure: the
+// The bet and cash-out rules of §5, each answering its catalogue key (null = allowed). Pure: the
 // shell also runs betRefusal before locking items in D1, and step() runs it again after.
 import { CRASH } from "../../../shared/constants";
 import { ABUSE_RANGE, INFINITE_HUNDREDTHS, type Hundredths } from "../../../shared/crash-curve";
@@ -37,8 +37,8 @@ export function betRefusal(state: CrashState, req: BetRequest, maintenance: bool
   return null;
 }
 
-/** Why this manual take is refused now, or null (the price is decided by step at `now`). */
-export function takeRefusal(state: CrashState, userId: number | null, betId: string): CrashKey | null {
+/** Why this manual cash-out (the `take` frame) is refused now, or null (the price is decided by step at `now`). */
+export function cashOutRefusal(state: CrashState, userId: number | null, betId: string): CrashKey | null {
   if (userId === null) return "crash_api.unauthorized";
   const bet = state.bets.find((b) => b.id === betId && b.user.id === userId);
   if (!bet) return "crash_api.no_bet";

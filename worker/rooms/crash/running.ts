@@ -6,7 +6,7 @@ import { toDollars } from "../../../shared/money";
 import type { Effect, RoundRow, StepContext } from "./effects";
 import { bonusShare, forcedCashoutPoint, pickWinItem, winCents } from "./payout";
 import type { WinPick } from "../../lib/win-item";
-import { pendingBets, replaceBets, roundBank, roundItems, type CatalogueItem, type CrashBet, type CrashState } from "./state";
+import { pendingBets, replaceBets, potOf, roundItems, type CatalogueItem, type CrashBet, type CrashState } from "./state";
 import { toBetPublic, toItemJson } from "./views";
 
 /** The next cash-out value due while running (an auto target or the forced point), or null. */
@@ -24,7 +24,7 @@ export const crashTimeOf = (state: CrashState): number => (state.round.startedAt
 /** Cash `bets` out at m: settle, tell each bettor (successTake), one newBets with the rows. */
 export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forced: boolean, ctx: StepContext, effects: Effect[]): void {
   const won = replaceBets(state, bets, (bet) => {
-    const win = winCents(bet.bank, m);
+    const win = winCents(bet.stake, m);
     const pick = pickWinItem(win, ctx.catalogue);
     return { status: "won", cashout: m, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
   });
@@ -92,7 +92,7 @@ export function crash(state: CrashState, at: number, effects: Effect[]): void {
   round.phase = "crashed";
   round.crashedAt = at;
   round.nextTickAt = null;
-  const share = bonusShare(roundBank(state.bets.filter((b) => b.status !== "refunded")));
+  const share = bonusShare(potOf(state.bets.filter((b) => b.status !== "refunded")));
   if (share > 0) effects.push({ type: "settle", settlement: { kind: "bonusShare", roundId: round.id, amount: share } });
   state.history = [{ id: round.id, value: round.crashPoint }, ...state.history].slice(0, CRASH.historySize);
   const startedAt = round.startedAt ?? at;
@@ -106,7 +106,7 @@ export function crash(state: CrashState, at: number, effects: Effect[]): void {
         elapsed: Math.max(0, at - startedAt),
         multiplier: toMultiplier(round.crashPoint),
         serverTime: at,
-        crash: { point: toMultiplier(round.crashPoint), secretHash: round.secretHash, publicHash: round.publicHash, provablyFair: round.provablyFair },
+        crash: { point: toMultiplier(round.crashPoint), secretHash: round.secret, publicHash: round.publicHash, provablyFair: round.provablyFair },
       },
     },
   });
@@ -126,7 +126,7 @@ export function tick(state: CrashState, now: number, ctx: StepContext, effects: 
   // the bettors whose loader item changed get it (each bet becomes a new object: state.ts)
   const stale: [CrashBet, WinPick<CatalogueItem> | null][] = [];
   for (const bet of pendingBets(state.bets)) {
-    const pick = pickWinItem(winCents(bet.bank, m), ctx.catalogue);
+    const pick = pickWinItem(winCents(bet.stake, m), ctx.catalogue);
     if (!bet.loaderSent || bet.loaderItemId !== (pick ? pick.item.id : null)) stale.push([bet, pick]);
   }
   const picks = new Map(stale);
@@ -152,13 +152,13 @@ export function roundRow(state: CrashState): RoundRow {
     publicHash: r.publicHash,
     dayOfMonth: r.dayOfMonth,
     provablyFair: r.provablyFair,
-    bank: roundBank(live),
+    pot: potOf(live),
     betsCount: live.length,
     itemsCount: roundItems(live),
     createdAt: r.createdAt,
     startedAt: r.startedAt,
     crashedAt: r.crashedAt,
     crashPoint: crashed ? r.crashPoint : null,
-    secretHash: crashed ? r.secretHash : null,
+    secret: crashed ? r.secret : null,
   };
 }

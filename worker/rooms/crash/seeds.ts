@@ -20,7 +20,7 @@ export class RoundSeeds {
     return {
       id: k,
       publicHash: publicHash(secret, k, dayOfMonth),
-      secretHash: secret,
+      secret,
       crashPoint: crashPoint(secret, this.env.CRASH_SALT),
       provablyFair: true,
       dayOfMonth,

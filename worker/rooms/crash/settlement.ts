@@ -32,7 +32,7 @@ export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
   await run(
     env.DB,
     sql`INSERT INTO crash_rounds (id, public_hash, secret_hash, day_of_month, crash_point, status, provably_fair, bank, bets_count, items_count, created_at, started_at, crashed_at)
-     VALUES (${r.id}, ${r.publicHash}, ${crashed ? r.secretHash : null}, ${r.dayOfMonth}, ${crashed ? r.crashPoint : null}, ${r.status}, ${r.provablyFair ? 1 : 0}, ${r.bank}, ${r.betsCount}, ${r.itemsCount}, ${r.createdAt}, ${r.startedAt}, ${r.crashedAt})
+     VALUES (${r.id}, ${r.publicHash}, ${crashed ? r.secret : null}, ${r.dayOfMonth}, ${crashed ? r.crashPoint : null}, ${r.status}, ${r.provablyFair ? 1 : 0}, ${r.pot}, ${r.betsCount}, ${r.itemsCount}, ${r.createdAt}, ${r.startedAt}, ${r.crashedAt})
      ON CONFLICT(id) DO UPDATE SET secret_hash = excluded.secret_hash, crash_point = excluded.crash_point, status = excluded.status,
        provably_fair = excluded.provably_fair, bank = excluded.bank, bets_count = excluded.bets_count, items_count = excluded.items_count,
        started_at = excluded.started_at, crashed_at = excluded.crashed_at
@@ -62,7 +62,7 @@ export interface PlaceBet {
 }
 
 export type PlaceBetResult =
-  | { ok: true; bank: number; items: StakedItem[] }
+  | { ok: true; stake: number; items: StakedItem[] }
   | {
       ok: false;
       message:
@@ -86,7 +86,7 @@ const BET_REFUSALS = {
 
 /**
  * Inserts the bet and its items and locks the items (available → in_bet) for their owner in ONE
- * batch (base/place-bet.ts). The bank is the sum of the items' values — their current catalogue
+ * batch (base/place-bet.ts). The stake is the sum of the items' values — their current catalogue
  * prices (prices/valuation.ts) — computed in SQL. One bet per target a round (§5): a second one
  * at the same auto-withdraw is refused by its guard.
  */
@@ -111,7 +111,7 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
   });
   if (!placed.ok) return { ok: false, message: placed.key };
   const items = rowsOf<StakedItem>(placed.results[0]);
-  return { ok: true, bank: items.reduce((sum, i) => sum + i.price, 0), items };
+  return { ok: true, stake: items.reduce((sum, i) => sum + i.price, 0), items };
 }
 
 // ── settling a bet ──────────────────────────────────────────────────────────
@@ -122,7 +122,7 @@ export interface SettleWin {
   userId: number;
   /** hundredths */
   cashout: number;
-  /** cents: floor(bank × cashout / 100) */
+  /** cents: floor(stake × cashout / 100) */
   win: number;
   /** the item to mint (most expensive catalogue item priced ≤ win), or null: all to balance */
   winItem: WinItemPick | null;
@@ -152,8 +152,8 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
 }
 
 /**
- * The bell row of a real gain, in the win's batch: only when the payout beats the stake (the bank
- * read from the bet row; a $0.05 bet at ×1.10 pays $0.05 and is no news). Content: "$win · ×m · item".
+ * The bell row of a real gain, in the win's batch: only when the payout beats the stake (read
+ * from the bet row's bank column; a $0.05 bet at ×1.10 pays $0.05 and is no news). Content: "$win · ×m · item".
  */
 function winNotificationStatement(s: SettleWin, winItem: WinItemPick | null): SQL {
   return sql`INSERT INTO notifications (user_id, name, content, is_read, created_at)
@@ -170,5 +170,5 @@ export const settleLossGroup = moves.settleLossGroup;
 /** A voided round's bet: the items are available to their owner again, the bet is refunded. */
 export const refundBet = moves.refundBet;
 
-/** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
+/** The round's share (1 % of the pot) from the house to the bonus pool, once per round. */
 export const bonusShare = moves.bonusShare;

@@ -25,7 +25,7 @@ export interface CrashBet {
   user: BetUser;
   items: StakedItem[];
   /** Σ item prices, cents */
-  bank: number;
+  stake: number;
   /** target in hundredths; INFINITE_HUNDREDTHS = manual stop */
   autoWithdraw: Hundredths;
   status: BetStatus;
@@ -48,7 +48,7 @@ export interface RoundSeed {
   id: number;
   publicHash: string;
   /** revealed only after the crash */
-  secretHash: string;
+  secret: string;
   crashPoint: Hundredths;
   provablyFair: boolean;
   dayOfMonth: number;
@@ -100,7 +100,8 @@ export function createState(seed: RoundSeed, now: number, history: HistoryItem[]
   return { round: newRound(seed, now), bets: [], history: history.slice(0, CRASH.historySize), twistNext: null };
 }
 
-export const roundBank = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + b.bank, 0);
+/** The round's pot: Σ the bets' stakes, cents. */
+export const potOf = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + b.stake, 0);
 export const roundItems = (bets: readonly CrashBet[]): number => bets.reduce((s, b) => s + b.items.length, 0);
 export const roundPlayers = (bets: readonly CrashBet[]): number => new Set(bets.map((b) => b.user.id)).size;
 export const pendingBets = (bets: readonly CrashBet[]): CrashBet[] => bets.filter((b) => b.status === "pending");

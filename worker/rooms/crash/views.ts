@@ -3,7 +3,7 @@ import { BET_LOST, BET_PENDING, BET_WON, type BetPublic, type HistoryEntry, type
 import { CRASH } from "../../../shared/constants";
 import { colourClass, toMultiplier } from "../../../shared/crash-curve";
 import { toDollars } from "../../../shared/money";
-import { roundBank, roundItems, roundPlayers, type CrashBet, type CrashState, type HistoryItem, type StakedItem } from "./state";
+import { potOf, roundItems, roundPlayers, type CrashBet, type CrashState, type HistoryItem, type StakedItem } from "./state";
 
 export function toItemJson(item: StakedItem): ItemJson {
   const { id, market_hash_name, name, image, rarity, rarity_color, price } = item;
@@ -20,7 +20,7 @@ export function toBetPublic(bet: CrashBet, allItems = false): BetPublic {
     user: { ...bet.user },
     items: shown.map(toItemJson),
     itemsMore: bet.items.length - shown.length,
-    bank: toDollars(bet.bank),
+    bank: toDollars(bet.stake),
     autoWithdraw: toMultiplier(bet.autoWithdraw),
     is_win: IS_WIN[bet.status],
     win: toDollars(bet.status === "won" ? bet.win : 0),
@@ -37,7 +37,7 @@ export function toRoundPublic(state: CrashState): RoundPublic {
     id: r.id,
     phase: r.phase,
     publicHash: r.publicHash,
-    bank: toDollars(roundBank(live)),
+    bank: toDollars(potOf(live)),
     playersCount: roundPlayers(live),
     itemsCount: roundItems(live),
   };
@@ -45,14 +45,14 @@ export function toRoundPublic(state: CrashState): RoundPublic {
   if (r.startedAt !== null) out.startedAt = r.startedAt;
   if (r.phase === "crashed" && !r.voided) {
     out.crashPoint = toMultiplier(r.crashPoint);
-    out.secretHash = r.secretHash;
+    out.secretHash = r.secret;
     out.provablyFair = r.provablyFair;
   }
   return out;
 }
 
 export function toHistoryEntry(h: HistoryItem): HistoryEntry {
-  return { id: h.id, value: toMultiplier(h.value), colour: colourClass(h.value) };
+  return { id: h.id, value: toMultiplier(h.value), colourClass: colourClass(h.value) };
 }
 
 /** The crashInit payload for one socket (selfBets: this user's bets; none for a visitor). */

@@ -104,7 +104,7 @@ export function draw(s: JackpotState, salt: string, timers: JackpotTimers, commi
     totalTickets: total,
     winner,
     chanceBp,
-    bank: total,
+    pot: total,
     commission,
     win: total - commission.taken,
     strip: buildStrip(table, winner.id, roundHash(s.round.secret, salt)),
@@ -117,13 +117,13 @@ export function draw(s: JackpotState, salt: string, timers: JackpotTimers, commi
 }
 
 /**
- * The commission (README "Jackpot"): due = floor(bank · percent / 100); taken as the cheapest
+ * The commission (README "Jackpot"): due = floor(pot · percent / 100); taken as the cheapest
  * items the winner did NOT bet (cheapest first, ties by item id), as many as fit under `due`.
  * Cheapest first means the first item that does not fit ends the list: every later one costs more.
  * A round where only the winner's items are in the pot (impossible with two players) pays none.
  */
-export function selectCommission(bets: readonly JackpotBet[], winnerId: number, bank: number, percent: number): Commission {
-  const due = Math.floor((bank * percent) / 100);
+export function selectCommission(bets: readonly JackpotBet[], winnerId: number, pot: number, percent: number): Commission {
+  const due = Math.floor((pot * percent) / 100);
   const candidates = bets
     .filter((b) => b.user.id !== winnerId)
     .flatMap((b) => b.items.map((i) => ({ itemId: i.id, betId: b.id, price: i.price })))
@@ -135,7 +135,7 @@ export function selectCommission(bets: readonly JackpotBet[], winnerId: number, 
     taken += c.price;
     items.push({ ...c, reason: `cheapest item the winner did not bet; total $${formatCents(taken)} of $${formatCents(due)} due` });
   }
-  const rule = `${percent} % of the bank $${formatCents(bank)} = $${formatCents(due)} due; taken as the cheapest items the winner did not bet while the total stays within it: ${items.length} item(s) worth $${formatCents(taken)}`;
+  const rule = `${percent} % of the bank $${formatCents(pot)} = $${formatCents(due)} due; taken as the cheapest items the winner did not bet while the total stays within it: ${items.length} item(s) worth $${formatCents(taken)}`;
   return { due, taken, items, rule };
 }
 
@@ -183,7 +183,7 @@ export function buildStrip(
 /** The finished round as the next round's "last winner". */
 export function lastWinnerOf(s: JackpotState) {
   const d = s.draw;
-  return d ? { roundId: s.round.id, user: d.winner, chanceBp: d.chanceBp, bank: d.bank, winningTicket: d.winningTicket } : s.lastWinner;
+  return d ? { roundId: s.round.id, user: d.winner, chanceBp: d.chanceBp, pot: d.pot, winningTicket: d.winningTicket } : s.lastWinner;
 }
 
 /** The round id of chain index k on level number L (1 low, 2 medium, 3 high): 3·(k − 1) + L. */

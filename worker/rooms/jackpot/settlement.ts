@@ -128,7 +128,7 @@ export interface SettleRound {
   winningTicket: number;
   winnerId: number;
   /** cents = Σ bet prices (checked against D1: a bet the draw did not see refuses the batch) */
-  bank: number;
+  pot: number;
   commissionDue: number;
   commissionItemIds: number[];
   commission: number;
@@ -150,7 +150,7 @@ export type SettleResult = { done: "settled" | "replay" };
 /**
  * A drawn round in ONE batch: the round turns finished (secret and winner revealed), the
  * commission items go to the house, every other item of the pot to the winner (losers' items
- * straight to him, not through the house), 1 % of the bank from the house to the bonus pool, and
+ * straight to him, not through the house), 1 % of the pot from the house to the bonus pool, and
  * each loser's cashback accrues.
  */
 export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleResult> {
@@ -158,8 +158,8 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
   const reference = `jackpot:${s.roundId}`;
   const statements: SQL[] = [
     sql`UPDATE jackpot_rounds SET status = 'finished', secret = ${s.secret}, winning_ticket = ${s.winningTicket}, winner_id = ${s.winnerId},
-           bank = ${s.bank}, commission = ${s.commission}, commission_due = ${s.commissionDue}, win = ${s.win}, drawn_at = ${s.drawnAt}, finished_at = ${now}
-         WHERE id = ${s.roundId} AND status = 'drawn' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.bank}`,
+           bank = ${s.pot}, commission = ${s.commission}, commission_due = ${s.commissionDue}, win = ${s.win}, drawn_at = ${s.drawnAt}, finished_at = ${now}
+         WHERE id = ${s.roundId} AND status = 'drawn' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.pot}`,
     expectChanges(1),
     sql`UPDATE jackpot_bet_items SET commission = 1 WHERE round_id = ${s.roundId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(s.commissionItemIds)}))`,
     expectChanges(s.commissionItemIds.length),

@@ -24,7 +24,7 @@ export interface CommissionItem {
 }
 
 export interface Commission {
-  /** floor(bank · percent / 100) */
+  /** floor(pot · percent / 100) */
   due: number;
   /** Σ taken item prices (≤ due) */
   taken: number;
@@ -38,9 +38,10 @@ export interface Draw {
   winner: BetUser;
   /** percent × 100 (an integer: 1234 = 12.34 %) */
   chanceBp: number;
-  bank: number;
+  /** the round's pot, cents (= totalTickets) */
+  pot: number;
   commission: Commission;
-  /** bank − commission.taken */
+  /** pot − commission.taken */
   win: number;
   strip: number[];
   winIndex: number;
@@ -54,7 +55,8 @@ export interface LastWinner {
   roundId: number;
   user: BetUser;
   chanceBp: number;
-  bank: number;
+  /** its pot, cents */
+  pot: number;
   winningTicket: number;
 }
 

@@ -25,7 +25,7 @@ export function drawJson(roundId: number, d: Draw): JackpotDrawJson {
     winningTicket: d.winningTicket,
     totalTickets: d.totalTickets,
     chance: percentOf(d.chanceBp),
-    bank: toDollars(d.bank),
+    bank: toDollars(d.pot),
     win: toDollars(d.win),
     strip: d.strip,
     winIndex: d.winIndex,
@@ -62,7 +62,7 @@ export function stateJson(s: JackpotState, settings: JackpotLevelSettings, timer
     countdownEndsAt: s.countdownEndsAt,
     draw: s.draw ? drawJson(s.round.id, s.draw) : null,
     lastWinner: last
-      ? { roundId: last.roundId, user: { ...last.user }, chance: percentOf(last.chanceBp), bank: toDollars(last.bank), winningTicket: last.winningTicket }
+      ? { roundId: last.roundId, user: { ...last.user }, chance: percentOf(last.chanceBp), bank: toDollars(last.pot), winningTicket: last.winningTicket }
       : null,
     maintenance,
     serverTime: now,

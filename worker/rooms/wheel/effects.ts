@@ -29,15 +29,15 @@ export interface RoundRow {
   dayOfMonth: number;
   /** JSON of the layout */
   layout: string;
-  /** cents */
-  bank: number;
+  /** the round's pot, cents (the row's `bank` column) */
+  pot: number;
   betsCount: number;
   itemsCount: number;
   createdAt: number;
   spinAt: number | null;
   finishedAt: number | null;
   /** revealed from the spin on (null while betting) */
-  secretHash: string | null;
+  secret: string | null;
   segment: number | null;
   colour: WheelColour | null;
   multiplier: number | null;
@@ -60,7 +60,7 @@ export type Settlement =
       remainder: number;
     }
   | { kind: "loss"; roundId: number; betId: string; userId: number }
-  /** floor(1 % of the round's bank) to the bonus pool */
+  /** floor(1 % of the round's pot) to the bonus pool */
   | { kind: "bonusShare"; roundId: number; amount: number }
   /** give the bet's items back (a bet refused after its items were locked) */
   | { kind: "refund"; roundId: number; betId: string; userId: number };

@@ -7,7 +7,7 @@ import { toDollars } from "../../../shared/money";
 import { BankPush } from "../../lib/bank-push";
 import { CatalogueCache } from "../../lib/catalogue-cache";
 import { finishedRounds } from "../../wheel/queries";
-import { BetStore } from "../base/bet-store";
+import { BetStore, renamedSecret } from "../base/bet-store";
 import { betSettler, orphanRefunds } from "../base/bet-settler";
 import type { RoundGame } from "../base/round-game";
 import { hub } from "../hub";
@@ -17,7 +17,7 @@ import { roundRow, step } from "./logic";
 import { RoundSeeds } from "./seeds";
 import * as settlement from "./settlement";
 import { lastRoundId } from "./settlement";
-import { createState, roundBank, type WheelState } from "./state";
+import { createState, potOf, type WheelState } from "./state";
 import { wheelInitData } from "./views";
 
 export function wheelGame(env: Env, storage: DurableObjectStorage): RoundGame<WheelTypes> {
@@ -36,7 +36,7 @@ export function wheelGame(env: Env, storage: DurableObjectStorage): RoundGame<Wh
       if (!watched) return null;
       return { type: "timer", name: "next", nextRound: await seeds.seed(s.round.id + 1, Date.now()) };
     },
-    store: new BetStore<WheelState>(storage, "wheel"),
+    store: new BetStore<WheelState>(storage, "wheel", renamedSecret),
     async firstState() {
       // continue after the rounds D1 already has
       const now = Date.now();
@@ -54,7 +54,7 @@ export function wheelGame(env: Env, storage: DurableObjectStorage): RoundGame<Wh
       // the totals of the latest bet: every player sees them, even when no row of his
       withRows: (latest, bets: WheelBetPublic[]) => (latest.event === "wheelNewBet" ? { ...latest, data: { ...latest.data, bets } } : latest),
     },
-    bank: (s) => roundBank(s.bets),
+    bank: (s) => potOf(s.bets),
     bankPush: (owe) => new BankPush((cents) => hub(env).broadcast({ event: "banks", data: { wheel: toDollars(cents) } }), 1_000, owe),
     initFrame: (s, userId, maintenance, now) => ({ event: "wheelInit", data: wheelInitData(s, userId, maintenance, now) }),
   };

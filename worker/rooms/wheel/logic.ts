@@ -8,7 +8,7 @@ import { pickWinItem } from "../../lib/win-item";
 import type { Effect, RoundRow, StepContext, StepResult, TimerName, WheelEvent } from "./effects";
 import { bonusShare, winCents } from "./payout";
 import { betRefusal, valueRefusal } from "./rules";
-import { colourOf, liveBets, multiplierOf, newRound, roundBank, roundItems, type RoundSeed, type WheelBet, type WheelState } from "./state";
+import { colourOf, liveBets, multiplierOf, newRound, potOf, roundItems, type RoundSeed, type WheelBet, type WheelState } from "./state";
 import { spinOf, statsOf, toBetPublic, toGame, toHistoryEntry, totalsOf } from "./views";
 
 /** The complete set of timers the state needs now (epoch ms). */
@@ -56,9 +56,9 @@ function handle(s: WheelState, event: WheelEvent, now: number, effects: Effect[]
 
 function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }>, now: number, effects: Effect[], ctx: StepContext) {
   const req = event.bet;
-  const bank = req.items.reduce((sum, i) => sum + i.price, 0);
+  const stake = req.items.reduce((sum, i) => sum + i.price, 0);
   const itemIds = req.items.map((i) => i.id);
-  const key = betRefusal(s, { user: req.user, colour: req.colour, itemIds }, event.maintenance, now) ?? valueRefusal(s, req.colour, bank, ctx.maxPayoutCents);
+  const key = betRefusal(s, { user: req.user, colour: req.colour, itemIds }, event.maintenance, now) ?? valueRefusal(s, req.colour, stake, ctx.maxPayoutCents);
   if (key) {
     if (event.locked) effects.push({ type: "settle", settlement: { kind: "refund", roundId: s.round.id, betId: req.id, userId: req.user.id } });
     return { ok: false as const, key };
@@ -68,7 +68,7 @@ function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }
     user: { ...req.user },
     colour: req.colour,
     items: req.items.map((i) => ({ ...i })),
-    bank,
+    stake,
     status: "pending",
     win: 0,
     winItem: null,
@@ -91,7 +91,7 @@ function isShown(s: WheelState, bet: WheelBet): boolean {
   let ahead = 0;
   for (const b of s.bets) {
     if (b === bet || b.status === "refunded" || b.colour !== bet.colour) continue;
-    if (b.bank > bet.bank || (b.bank === bet.bank && b.createdAt <= bet.createdAt)) ahead++;
+    if (b.stake > bet.stake || (b.stake === bet.stake && b.createdAt <= bet.createdAt)) ahead++;
     if (ahead >= WHEEL.betRowsShown) return false;
   }
   return true;
@@ -107,7 +107,7 @@ function spin(s: WheelState, at: number, now: number, ctx: StepContext, effects:
   const multiplier = multiplierOf(r);
   s.bets = s.bets.map((bet) => {
     if (bet.status === "refunded" || bet.colour !== colour) return bet;
-    const win = winCents(bet.bank, multiplier);
+    const win = winCents(bet.stake, multiplier);
     const pick = pickWinItem(win, ctx.catalogue);
     return { ...bet, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
   });
@@ -148,7 +148,7 @@ function stop(s: WheelState, at: number, now: number, effects: Effect[]): void {
       effects.push({ type: "settle", settlement: { kind: "loss", roundId: r.id, betId: bet.id, userId: bet.user.id } });
     }
   }
-  const share = bonusShare(roundBank(s.bets));
+  const share = bonusShare(potOf(s.bets));
   if (share > 0) effects.push({ type: "settle", settlement: { kind: "bonusShare", roundId: r.id, amount: share } });
   s.history = [{ id: r.id, segment: r.segment, colour, multiplier }, ...s.history].slice(0, WHEEL.historySize);
   effects.push({ type: "broadcast", frame: { event: "startWheel", data: { ...spinOf(s)!, serverTime: now } } });
@@ -179,13 +179,13 @@ export function roundRow(s: WheelState): RoundRow {
     publicHash: r.publicHash,
     dayOfMonth: r.dayOfMonth,
     layout: JSON.stringify(r.layout),
-    bank: roundBank(s.bets),
+    pot: potOf(s.bets),
     betsCount: liveBets(s.bets).length,
     itemsCount: roundItems(s.bets),
     createdAt: r.createdAt,
     spinAt: r.spinStartedAt,
     finishedAt: r.phase === "result" ? (r.spinEndsAt ?? null) : null,
-    secretHash: revealed ? r.secretHash : null,
+    secret: revealed ? r.secret : null,
     segment: revealed ? r.segment : null,
     colour: revealed ? colourOf(r) : null,
     multiplier: revealed ? multiplierOf(r) : null,

@@ -6,14 +6,14 @@ function floorDiv(a: number, b: number): number {
   return (a - (a % b)) / b;
 }
 
-/** A bet on the landed colour wins bank × multiplier (an integer multiplier: exact cents). */
-export function winCents(bankCents: number, multiplier: number): number {
-  return bankCents * multiplier;
+/** A bet on the landed colour wins stake × multiplier (an integer multiplier: exact cents). */
+export function winCents(stakeCents: number, multiplier: number): number {
+  return stakeCents * multiplier;
 }
 
-/** The round's share to the bonus pool: floor(bank × 1 / 100) cents. */
-export function bonusShare(bankCents: number): number {
-  return floorDiv(bankCents * WHEEL.bonusSharePercent, 100);
+/** The round's share to the bonus pool: floor(pot × 1 / 100) cents. */
+export function bonusShare(potCents: number): number {
+  return floorDiv(potCents * WHEEL.bonusSharePercent, 100);
 }
 
 /** What one colour would owe if it landed: its stake × its multiplier. */

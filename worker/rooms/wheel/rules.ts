@@ -42,7 +42,7 @@ export function valueRefusal(state: WheelState, colour: WheelColour, bankCents: 
   if (bankCents > WHEEL.maxBetCents) return "wheel_api.max_bet";
   const stake = liveBets(state.bets)
     .filter((b) => b.colour === colour)
-    .reduce((s, b) => s + b.bank, 0);
+    .reduce((s, b) => s + b.stake, 0);
   if (colourPayout(stake + bankCents, state.round.layout.multipliers[colour]) > maxPayoutCents) return "wheel_api.limit_exceeded";
   return null;
 }
@@ -55,6 +55,6 @@ export function valueRefusal(state: WheelState, colour: WheelColour, bankCents: 
 export function nearCap(state: WheelState, colour: WheelColour, maxPayoutCents: number): boolean {
   const stake = liveBets(state.bets)
     .filter((b) => b.colour === colour)
-    .reduce((s, b) => s + b.bank, 0);
+    .reduce((s, b) => s + b.stake, 0);
   return colourPayout(stake + WHEEL.maxBetCents, state.round.layout.multipliers[colour]) > maxPayoutCents;
 }

@@ -39,7 +39,7 @@ export class RoundSeeds {
     return {
       id: k,
       publicHash: publicHash(secret, k, dayOfMonth),
-      secretHash: secret,
+      secret,
       dayOfMonth,
       layout,
       segment,

@@ -32,7 +32,7 @@ export async function writeRound(env: D1Env, r: RoundRow): Promise<void> {
   await run(
     env.DB,
     sql`INSERT INTO wheel_rounds (id, public_hash, secret_hash, day_of_month, layout, segment, colour, multiplier, rotate, status, bank, bets_count, items_count, created_at, spin_at, finished_at)
-     VALUES (${r.id}, ${r.publicHash}, ${r.secretHash}, ${r.dayOfMonth}, ${r.layout}, ${r.segment}, ${r.colour}, ${r.multiplier}, ${r.rotate}, ${r.status}, ${r.bank}, ${r.betsCount}, ${r.itemsCount}, ${r.createdAt}, ${r.spinAt}, ${r.finishedAt})
+     VALUES (${r.id}, ${r.publicHash}, ${r.secret}, ${r.dayOfMonth}, ${r.layout}, ${r.segment}, ${r.colour}, ${r.multiplier}, ${r.rotate}, ${r.status}, ${r.pot}, ${r.betsCount}, ${r.itemsCount}, ${r.createdAt}, ${r.spinAt}, ${r.finishedAt})
      ON CONFLICT(id) DO UPDATE SET secret_hash = excluded.secret_hash, segment = excluded.segment, colour = excluded.colour, multiplier = excluded.multiplier,
        rotate = excluded.rotate, status = excluded.status, bank = excluded.bank, bets_count = excluded.bets_count, items_count = excluded.items_count,
        spin_at = excluded.spin_at, finished_at = excluded.finished_at
@@ -114,7 +114,7 @@ export interface SettleWin {
   betId: string;
   roundId: number;
   userId: number;
-  /** cents: bank × multiplier */
+  /** cents: stake × multiplier */
   win: number;
   /** the item to mint (most expensive catalogue item priced ≤ win), or null: all to balance */
   winItem: { catalogueId: number; price: number } | null;
@@ -157,5 +157,5 @@ export const settleLossGroup = moves.settleLossGroup;
 /** A bet refused after its items were locked: the items are available to their owner again. */
 export const refundBet = moves.refundBet;
 
-/** The round's share (1 % of the bank) from the house to the bonus pool, once per round. */
+/** The round's share (1 % of the pot) from the house to the bonus pool, once per round. */
 export const bonusShare = moves.bonusShare;

@@ -25,9 +25,9 @@ export interface WheelBet {
   colour: WheelColour;
   items: StakedItem[];
   /** Σ item values, cents */
-  bank: number;
+  stake: number;
   status: BetStatus;
-  /** cents: bank × multiplier when the colour landed (set at the spin, paid at the stop) */
+  /** cents: stake × multiplier when the colour landed (set at the spin, paid at the stop) */
   win: number;
   winItem: CatalogueItem | null;
   /** cents to the balance beside the win item */
@@ -40,7 +40,7 @@ export interface RoundSeed {
   id: number;
   publicHash: string;
   /** revealed at the spin */
-  secretHash: string;
+  secret: string;
   dayOfMonth: number;
   layout: WheelLayout;
   /** wheelSegment(secret, salt, segments) */
@@ -95,6 +95,7 @@ export const colourOf = (r: Pick<RoundSeed, "layout" | "segment">): WheelColour 
 export const multiplierOf = (r: Pick<RoundSeed, "layout" | "segment">): number => r.layout.multipliers[colourOf(r)];
 
 export const liveBets = (bets: readonly WheelBet[]): WheelBet[] => bets.filter((b) => b.status !== "refunded");
-export const roundBank = (bets: readonly WheelBet[]): number => liveBets(bets).reduce((s, b) => s + b.bank, 0);
+/** The round's pot: Σ the live bets' stakes, cents. */
+export const potOf = (bets: readonly WheelBet[]): number => liveBets(bets).reduce((s, b) => s + b.stake, 0);
 export const roundItems = (bets: readonly WheelBet[]): number => liveBets(bets).reduce((s, b) => s + b.items.length, 0);
 export const roundPlayers = (bets: readonly WheelBet[]): number => new Set(liveBets(bets).map((b) => b.user.id)).size;

@@ -19,18 +19,7 @@ import { WHEEL } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";
 import { colourRtp, WHEEL_COLOURS } from "../../../shared/wheel-layout";
 import { settingsOf } from "./config";
-import {
-  colourOf,
-  liveBets,
-  multiplierOf,
-  roundBank,
-  roundItems,
-  roundPlayers,
-  type HistoryItem,
-  type StakedItem,
-  type WheelBet,
-  type WheelState,
-} from "./state";
+import { colourOf, liveBets, multiplierOf, potOf, roundItems, roundPlayers, type HistoryItem, type StakedItem, type WheelBet, type WheelState } from "./state";
 
 export function toItemJson(item: StakedItem): ItemJson {
   const { id, market_hash_name, name, image, rarity, rarity_color, price } = item;
@@ -48,7 +37,7 @@ export function toBetPublic(bet: WheelBet, allItems = false): WheelBetPublic {
     colour: bet.colour,
     items: shown.map(toItemJson),
     itemsMore: bet.items.length - shown.length,
-    bank: toDollars(bet.bank),
+    bank: toDollars(bet.stake),
     is_win: IS_WIN[bet.status],
     win: toDollars(bet.status === "won" ? bet.win : 0),
     winItem: bet.status === "won" && bet.winItem ? toItemJson(bet.winItem) : null,
@@ -57,7 +46,7 @@ export function toBetPublic(bet: WheelBet, allItems = false): WheelBetPublic {
 
 export function toGame(state: WheelState): WheelGame {
   const r = state.round;
-  const game: WheelGame = { id: r.id, phase: r.phase, bank: toDollars(roundBank(state.bets)), publicHash: r.publicHash };
+  const game: WheelGame = { id: r.id, phase: r.phase, bank: toDollars(potOf(state.bets)), publicHash: r.publicHash };
   if (r.phase === "betting") game.countdownEndsAt = r.countdownEndsAt;
   return game;
 }
@@ -69,7 +58,7 @@ export function totalsOf(state: WheelState): ColourTotals {
   >;
   for (const b of liveBets(state.bets)) {
     const t = totals[b.colour];
-    t.bank += b.bank;
+    t.bank += b.stake;
     t.bets += 1;
     t.items += b.items.length;
   }
@@ -78,13 +67,13 @@ export function totalsOf(state: WheelState): ColourTotals {
 }
 
 export function statsOf(state: WheelState): WheelStats {
-  return { total_bank: toDollars(roundBank(state.bets)), total_items: roundItems(state.bets), total_users: roundPlayers(state.bets) };
+  return { total_bank: toDollars(potOf(state.bets)), total_items: roundItems(state.bets), total_users: roundPlayers(state.bets) };
 }
 
 /** The biggest WHEEL.betRowsShown rows of each colour (equal values: the earlier bet first). */
 export function visibleBets(state: WheelState): BetsByColour {
   const out: BetsByColour = { black: [], green: [], red: [], yellow: [] };
-  const sorted = liveBets(state.bets).sort((a, b) => b.bank - a.bank || a.createdAt - b.createdAt);
+  const sorted = liveBets(state.bets).sort((a, b) => b.stake - a.stake || a.createdAt - b.createdAt);
   for (const b of sorted) if (out[b.colour].length < WHEEL.betRowsShown) out[b.colour].push(toBetPublic(b));
   return out;
 }
@@ -110,7 +99,7 @@ export function spinOf(state: WheelState): WheelSpin | null {
     winners: shown.map(toWinner),
     winnersCount: winners.length,
     winTotal: toDollars(winners.reduce((s, b) => s + b.win, 0)),
-    secretHash: r.secretHash,
+    secretHash: r.secret,
     publicHash: r.publicHash,
   };
 }
@@ -120,7 +109,7 @@ function toWinner(b: WheelBet): WheelWinner {
     betId: b.id,
     user: { ...b.user },
     colour: b.colour,
-    bank: toDollars(b.bank),
+    bank: toDollars(b.stake),
     win: toDollars(b.win),
     winItem: b.winItem ? toItemJson(b.winItem) : null,
     remainder: toDollars(b.remainder),

@@ -1,9 +1,9 @@
 // The cashback panel (spec §2: the mode-kit sidebar's cashback panel, shown in the cashback modal
-// until that sidebar exists): the amount, the rules, Take, and the countdown to the next take.
+// until that sidebar exists): the amount, the rules, Claim, and the countdown to the next claim.
 // Units: the user's `cashback` is hundredths of a cent (shared/cashback.ts formatCashback).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCashback, takeableCents } from "../../../../shared/cashback";
+import { formatCashback, claimableCents } from "../../../../shared/cashback";
 import { CASHBACK } from "../../../../shared/constants";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
@@ -11,7 +11,7 @@ import { Skeleton } from "../../ui/Spinner";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { waitUntil } from "./countdown";
 import { useCashbackStore } from "./store";
-import { useTakeCashback } from "./useTakeCashback";
+import { useClaimCashback } from "./useClaimCashback";
 import "./cashback.css";
 
 /** Re-renders every second while `active`. */
@@ -28,10 +28,10 @@ function useNow(active: boolean): number {
 export function CashbackPanel() {
   const { t } = useTranslation("cashback");
   const { data: user, isPending, isError, refetch } = useCurrentUser();
-  const nextTakeAt = useCashbackStore((s) => s.nextTakeAt);
-  const take = useTakeCashback();
-  const now = useNow(nextTakeAt !== null);
-  const wait = nextTakeAt === null ? null : waitUntil(nextTakeAt, now);
+  const nextClaimAt = useCashbackStore((s) => s.nextClaimAt);
+  const take = useClaimCashback();
+  const now = useNow(nextClaimAt !== null);
+  const wait = nextClaimAt === null ? null : waitUntil(nextClaimAt, now);
 
   if (isPending) {
     return (
@@ -44,7 +44,7 @@ export function CashbackPanel() {
   if (isError) return <LoadFailed message={t("load_failed")} onRetry={() => void refetch()} />;
   if (!user) return <SignInPrompt message={t("sign_in")} button={t("sign_in_button")} />;
 
-  const cents = takeableCents(user.cashback);
+  const cents = claimableCents(user.cashback);
   return (
     <div className="cashback-panel">
       <p className="cashback-amount">

@@ -1,13 +1,13 @@
-// When the next cashback take is possible (epoch ms), as the last take or a too_soon refusal
-// said; null: unknown (the server decides; a take then answers too_soon with the time).
+// When the next cashback claim is possible (epoch ms), as the last claim or a too_soon refusal
+// said; null: unknown (the server decides; a claim then answers too_soon with the time).
 import { create } from "zustand";
 
 interface CashbackState {
-  nextTakeAt: number | null;
-  setNextTakeAt(at: number | null): void;
+  nextClaimAt: number | null;
+  setNextClaimAt(at: number | null): void;
 }
 
 export const useCashbackStore = create<CashbackState>()((set) => ({
-  nextTakeAt: null,
-  setNextTakeAt: (nextTakeAt) => set({ nextTakeAt }),
+  nextClaimAt: null,
+  setNextClaimAt: (nextClaimAt) => set({ nextClaimAt }),
 }));

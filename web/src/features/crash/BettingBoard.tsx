@@ -13,7 +13,7 @@ import type { CrashConnection } from "./connection";
 import { MultiplierPicker } from "./MultiplierPicker";
 import { formatMultiplier, readBetMultiplier, readMultipliers } from "./multipliers";
 import { useCrashSelection } from "./selection";
-import { canTake, manualBet } from "./state";
+import { canCashOut, manualBet } from "./state";
 import { useCrashStore } from "./store";
 
 interface Props {
@@ -51,7 +51,7 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
   });
   const totalCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0);
   const manual = manualBet(selfBets);
-  const takeable = canTake({ phase, selfBets, betStatus });
+  const cashOutable = canCashOut({ phase, selfBets, betStatus });
 
   const onBet = () => {
     if (state === "login") return openModal("login");
@@ -64,8 +64,8 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
       <MultiplierPicker values={values} chosen={chosen} editing={editing} onValues={setValues} onChosen={setChosen} onEditing={setEditing} />
 
       <div className="crash-board-actions">
-        {takeable && manual ? (
-          <button type="button" className="button crash-take" onClick={() => connection?.take(manual.id)} data-testid="crash-take">
+        {cashOutable && manual ? (
+          <button type="button" className="button crash-take" onClick={() => connection?.cashOut(manual.id)} data-testid="crash-take">
             {t("board.take")}
           </button>
         ) : (

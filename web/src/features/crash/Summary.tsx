@@ -16,7 +16,7 @@ export function Summary() {
       <ol className="crash-history" aria-label={t("summary.history")} data-testid="crash-history">
         {history.map((h) => (
           <li key={h.id}>
-            <Link to={`/crash/${h.id}`} className={`crash-history-chip ${h.colour}`} title={t("summary.round", { id: h.id })}>
+            <Link to={`/crash/${h.id}`} className={`crash-history-chip ${h.colourClass}`} title={t("summary.round", { id: h.id })}>
               {h.value.toFixed(2)}×
             </Link>
           </li>

@@ -16,7 +16,8 @@ export interface CrashDeps extends GameSocketDeps, GameEffectDeps {
 export interface CrashConnection extends GameSocket<CrashClientFrame, CrashServerFrame> {
   /** Places a bet; false when the socket is down (nothing sent). */
   bet(items: number[], autoWithdraw: number): boolean;
-  take(betId: string): boolean;
+  /** a manual cash-out (the `take` frame) */
+  cashOut(betId: string): boolean;
   /** Admin, dev flag: crash now (no value) or schedule the next crash point. */
   twist(nextCrash?: number): boolean;
   stop(): void;
@@ -57,7 +58,7 @@ export function startCrash(deps: CrashDeps): CrashConnection {
       sendingTimer = setTimeout(() => store().setSending(false), SENDING_TIMEOUT_MS);
       return true;
     },
-    take: (betId) => send({ event: "take", data: { betId } }),
+    cashOut: (betId) => send({ event: "take", data: { betId } }),
     twist(nextCrash) {
       const ok = send({ event: "twistCrash", data: nextCrash === undefined ? {} : { nextCrash } });
       if (ok) store().setTwist(nextCrash ?? null);

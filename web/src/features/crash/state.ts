@@ -139,7 +139,7 @@ export function manualBet(self: readonly BetPublic[]): BetPublic | null {
 }
 
 /** The stop button: only while running, with an active own manual bet. */
-export function canTake(s: Pick<CrashData, "phase" | "selfBets" | "betStatus">): boolean {
+export function canCashOut(s: Pick<CrashData, "phase" | "selfBets" | "betStatus">): boolean {
   return s.phase === "running" && manualBet(s.selfBets) !== null;
 }
 
@@ -230,7 +230,7 @@ const handlers: FrameHandlers<CrashServerFrame, CrashData, CrashEffect> = {
       twist: null,
       // what a still-running bet would have got is moot once the round has crashed
       loaderItem: null,
-      history: withHistory(s.history, { id: d.roundId, value: point, colour: colourClass(toHundredths(point)) }, CRASH.historySize),
+      history: withHistory(s.history, { id: d.roundId, value: point, colourClass: colourClass(toHundredths(point)) }, CRASH.historySize),
       pastGameInfo: d.crash
         ? {
             id: d.roundId,

@@ -10,10 +10,10 @@ import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { Modal } from "../../ui/Modal";
 import { formatDollars } from "../../ui/Money";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
-import { canTake, sellBlock } from "./actions";
+import { canWithdraw, sellBlock } from "./actions";
 import { ItemCard } from "./ItemCard";
 import { SELL_MODAL, SellConfirm } from "./SellConfirm";
-import { TAKE_MODAL, TakeTypeModal } from "./TakeTypeModal";
+import { WITHDRAW_MODAL, WithdrawTypeModal } from "./WithdrawTypeModal";
 import { SELL_MUTATION_KEY } from "./useSell";
 import { WITHDRAW_MUTATION_KEY } from "./useWithdraw";
 import { MONEY_WITHDRAW_MUTATION_KEY } from "./useMoneyWithdraw";
@@ -49,7 +49,7 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
   const selling = useIsMutating({ mutationKey: SELL_MUTATION_KEY }) > 0;
   const taking = useIsMutating({ mutationKey: WITHDRAW_MUTATION_KEY }) + useIsMutating({ mutationKey: MONEY_WITHDRAW_MUTATION_KEY }) > 0;
   const sellBlocked = sellBlock({ signedIn, selected: selected.length, running: selling });
-  const takeAllowed = canTake({ signedIn, selected: selected.length, running: taking });
+  const takeAllowed = canWithdraw({ signedIn, selected: selected.length, running: taking });
   const clearSelection = () => inventorySelection.getState().clear();
 
   let body: ReactNode;
@@ -90,7 +90,7 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
             className="button button-primary"
             disabled={!takeAllowed}
             aria-describedby={selected.length > 1 ? "inventory-take-hint" : undefined}
-            onClick={() => openModal(TAKE_MODAL)}
+            onClick={() => openModal(WITHDRAW_MODAL)}
           >
             {t("actions.take")}
           </button>
@@ -103,8 +103,8 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
         <Modal name={SELL_MODAL} title={t("sell.title", { count: selectedItems.length })} size="sm">
           <SellConfirm items={selectedItems} onSold={clearSelection} />
         </Modal>
-        <Modal name={TAKE_MODAL} title={t("take.title", { count: selectedItems.length })} size="sm">
-          <TakeTypeModal items={selectedItems} onSent={clearSelection} tradeLinkForm={tradeLinkForm} />
+        <Modal name={WITHDRAW_MODAL} title={t("take.title", { count: selectedItems.length })} size="sm">
+          <WithdrawTypeModal items={selectedItems} onSent={clearSelection} tradeLinkForm={tradeLinkForm} />
         </Modal>
       </>
     );

@@ -14,7 +14,7 @@ export const sellBlock = operationBlock;
  * of one money withdrawal; §5 "Take needs exactly one selected item" holds for the trade offer
  * (canTradeOffer), since a money withdrawal takes several items.
  */
-export function canTake(s: { signedIn: boolean; selected: number; running: boolean }): boolean {
+export function canWithdraw(s: { signedIn: boolean; selected: number; running: boolean }): boolean {
   return s.signedIn && s.selected >= 1 && s.selected <= MONEY_WITHDRAW.maxItems && !s.running;
 }
 

@@ -9,21 +9,21 @@ import type { CurrentUser } from "../../lib/session/useCurrentUser";
 import { notify } from "../../lib/uiStore";
 import { useCashbackStore } from "./store";
 
-export function useTakeCashback() {
+export function useClaimCashback() {
   const qc = useQueryClient();
-  const setNextTakeAt = useCashbackStore((s) => s.setNextTakeAt);
+  const setNextClaimAt = useCashbackStore((s) => s.setNextClaimAt);
   return useMutation({
     mutationKey: ["cashback", "take"],
     mutationFn: () => api("/api/user/cashback/take", takeCashbackAnswer, {}),
     onSuccess: (a) => {
       qc.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, balance: a.balance, cashback: a.cashback });
-      setNextTakeAt(a.next_take_at);
+      setNextClaimAt(a.next_take_at);
       notify({ type: "success", message: a.message });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.key === "cashback_api.too_soon") {
         const extra = cashbackRefusalExtra.safeParse(err.body);
-        if (extra.success && extra.data.next_take_at !== undefined) setNextTakeAt(extra.data.next_take_at);
+        if (extra.success && extra.data.next_take_at !== undefined) setNextClaimAt(extra.data.next_take_at);
       }
       const key = failureKey(err, "cashback_error.take");
       if (key) notify({ type: "error", message: key });

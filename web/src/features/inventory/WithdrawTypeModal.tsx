@@ -16,10 +16,10 @@ import { canTradeOffer } from "./actions";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
 
-export const TAKE_MODAL = "skinWithdrawType";
+export const WITHDRAW_MODAL = "skinWithdrawType";
 const WITHDRAWAL_MODAL = "withdrawal";
 
-export function TakeTypeModal({ items, onSent, tradeLinkForm }: { items: readonly InventoryItem[]; onSent(): void; tradeLinkForm: ReactNode }) {
+export function WithdrawTypeModal({ items, onSent, tradeLinkForm }: { items: readonly InventoryItem[]; onSent(): void; tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("inventory");
   const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
