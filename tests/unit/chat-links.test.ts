@@ -29,10 +29,8 @@ describe("normalisation", () => {
     expect(linkForms("e\u0301vil.com")).toEqual(["évil.com", "evil.com"]);
   });
 
-  it("is quick on a long hostile message", () => {
+  it("answers a long hostile message (a backtracking pattern would not finish within the test's timeout)", () => {
     const text = "a.".repeat(120) + "\u200B".repeat(10);
-    const started = performance.now();
-    for (let i = 0; i < 100; i++) containsLink(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    for (let i = 0; i < 100; i++) expect(containsLink(text)).toBe(false); // no known top-level domain in it
   });
 });

@@ -78,16 +78,14 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
 
   it("gives up after its timeout and on an answer it cannot read", async () => {
     const server = http.createServer((req, res) => {
-      if (req.url?.includes("slow")) return void setTimeout(() => res.end("{}"), 1_000);
+      if (req.url?.includes("slow")) return; // never answers: only the client's own timeout ends the call
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ offer_id: "1", state: "teleported" }));
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as { port: number }).port;
     try {
       const quick = new HttpTradeBot(`http://127.0.0.1:${port}`, 100);
-      const started = Date.now();
       await expect(quick.getOffer("slow")).rejects.toBeInstanceOf(BotUnavailableError);
-      expect(Date.now() - started).toBeLessThan(900);
       await expect(quick.getOffer("odd")).rejects.toBeInstanceOf(BotUnavailableError);
     } finally {
       server.closeAllConnections();

@@ -1,13 +1,13 @@
 // The chat quiz: staff start it with a house item as the prize (reserved in D1), the
 // first right answer in chat wins the item exactly once, a stop returns it.
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QuizJson } from "../../shared/api/chat";
 import { CHAT } from "../../shared/constants";
 import { awardQuizItem } from "../../worker/chat/quiz";
 import { reconcile } from "../../worker/books/reconcile";
 import { chatRoom } from "../../worker/rooms/chat/stub";
-import { adminChatCall, admin, all, auditOf, chatCall, connectChat, houseItem, moderator, next, player, say, sleep } from "./chat-client";
+import { adminChatCall, admin, all, auditOf, chatCall, connectChat, houseItem, moderator, next, player, say } from "./chat-client";
 import { advanceClock } from "./crash-client";
 import { count, giveItem, itemRow } from "./crash-fixtures";
 import { bindHub, closeAll, connectHub } from "./hub-client";
@@ -201,7 +201,8 @@ describe("answering", () => {
     expect(http.status).toBe(200);
     await Promise.all(sockets.map((s) => next(s, "chatAnswer")));
     await next(watcher, "newMessage", (f) => f.data.message === "system.quiz_won");
-    await sleep(100);
+    // the prize is handed over by the room's award step (its alarm), after the announcement
+    await vi.waitFor(async () => expect(players.map((p) => p.user.id)).toContain((await itemRow(item))?.owner_id));
 
     const row = await itemRow(item);
     const winner = players.find((p) => p.user.id === row!.owner_id);

@@ -133,7 +133,9 @@ describe("crash socket", () => {
     }
     await one.next("successTake");
     const errors = await Promise.all([one.next("errorTake", () => true, 1), two.next("errorTake", () => true, 0)]);
-    await new Promise((r) => setTimeout(r, 100));
+    // every take is answered once (a success to the user's sockets or an error to its own): once all
+    // seven are in, nothing more can come
+    await vi.waitFor(() => expect(one.all("errorTake").length + two.all("errorTake").length).toBe(6));
     expect(one.all("successTake")).toHaveLength(1);
     expect(two.all("successTake")).toHaveLength(1); // both of the user's sockets are told
     // the early take + the 5 duplicates

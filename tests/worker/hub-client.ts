@@ -144,6 +144,17 @@ export async function connectGameRoom<F extends Frame>(path: string, initEvent: 
   return client;
 }
 
+/**
+ * A barrier on hub sockets: a frame the hub sends after everything it sent before reaches each
+ * socket after those (a socket's frames arrive in order). Resolves once every client got it, so a
+ * frame that has not arrived by then was never sent.
+ */
+export async function hubBarrier(clients: readonly HubClient[]): Promise<void> {
+  const seen = clients.map((c) => c.all("pong").length);
+  await hub(env).broadcast({ event: "pong", data: {} });
+  await Promise.all(clients.map((c, i) => c.next("pong", () => true, seen[i])));
+}
+
 /** Identifies a hub socket and waits until it is bound (identity has no answer of its own). */
 export async function bindHub(c: HubClient, who: { token: string; user: { id: number } }): Promise<void> {
   const reach = async () => (await hub(env).notifyUser(who.user.id, { event: "pong", data: {} })).sent;

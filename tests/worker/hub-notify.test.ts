@@ -2,7 +2,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { hub } from "../../worker/rooms/hub";
-import { closeAll, connectHub, makeUser, type HubClient } from "./hub-client";
+import { closeAll, connectHub, hubBarrier, makeUser, type HubClient } from "./hub-client";
 
 let open: HubClient[] = [];
 async function connect() {
@@ -15,8 +15,6 @@ afterEach(async () => {
   open = [];
   for (let i = 0; i < 40 && (await hub(env).online()).total > 0; i++) await new Promise((r) => setTimeout(r, 25));
 });
-
-const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe("hub RPC", () => {
   it("delivers updateBalance to every socket of that user and nobody else", async () => {
@@ -32,7 +30,7 @@ describe("hub RPC", () => {
     for (const c of [a1, a2]) {
       expect(await c.waitFor((f) => f.event === "updateBalance", "updateBalance")).toEqual({ event: "updateBalance", data: { balance: 12.34 } });
     }
-    await settle();
+    await hubBarrier([b1, v]);
     expect(b1.frames.some((f) => f.event === "updateBalance")).toBe(false);
     expect(v.frames.some((f) => f.event === "updateBalance")).toBe(false);
   });
@@ -51,7 +49,7 @@ describe("hub RPC", () => {
     expect((await hub(env).broadcast({ event: "nope", data: {} } as never)).refused).toMatch(/invalid "nope" frame/);
     expect((await hub(env).notifyUser(alice.user.id, { event: "userBanned", data: { extra: 1 } } as never)).refused).toBeDefined();
     expect(await hub(env).online()).toEqual({ users: 1, visitors: 0, total: 1 }); // not unbound
-    await settle();
+    await hubBarrier([a]);
     expect(a.frames.some((f) => f.event === "updateBalance")).toBe(false);
   });
 

@@ -85,11 +85,11 @@ describe("GET /img/item/<hash>.webp", () => {
   });
 
   it("answers the fallback when the source does not answer in time", { timeout: 20_000 }, async () => {
+    // the fake's /slow source answers this picture after 10 s: a worker that waited for it would
+    // serve the picture, not the fallback
     const { file, color } = skinPicture("0123456789ab");
-    const started = Date.now();
     const res = await app.request(`http://x/img/item/${file}`, {}, { ...env, ITEM_IMAGE_BASE_URL: `${fakeBase}/slow` });
     await expectFallback(res, color);
-    expect(Date.now() - started).toBeLessThan(IMAGES.upstreamTimeoutMs + 3_000);
   });
 
   it("answers the fallback without any request when no source is configured", async () => {

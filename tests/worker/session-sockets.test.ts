@@ -14,7 +14,7 @@ import { hub } from "../../worker/rooms/hub";
 import { advanceClock, connectCrash, fireAt, startRound, type CrashClient, type FrameOf } from "./crash-client";
 import { connectChat } from "./chat-client";
 import { betRow, count, giveItem, itemRow } from "./crash-fixtures";
-import { connectHub, type HubClient } from "./hub-client";
+import { connectHub, hubBarrier, type HubClient } from "./hub-client";
 import { balanceOf, makeUser, post } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -23,7 +23,6 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const newBet = (items: number[], autoWithdraw: number) => ({ event: "newBet", data: { items, autoWithdraw } });
 const take = (betId: string) => ({ event: "take", data: { betId } });
-const settle = () => new Promise((r) => setTimeout(r, 150));
 
 /** A hub socket identified with `token`, once the hub reaches it as that user's. */
 async function hubAs(token: string, userId: number): Promise<HubClient> {
@@ -94,8 +93,7 @@ describe("logout", () => {
     // the old socket can neither bet nor take: nothing reaches the room, nothing moves in D1
     const bets = await count("SELECT COUNT(*) AS n FROM crash_bets WHERE user_id = ?1", p.user.id);
     trySend(crash1, newBet([a], 2));
-    trySend(crash1, take("x"));
-    await settle();
+    trySend(crash1, take("x")); // a closed socket's frames never leave it: nothing to wait for
     expect(crash1.all("successBet")).toHaveLength(0);
     expect(await count("SELECT COUNT(*) AS n FROM crash_bets WHERE user_id = ?1", p.user.id)).toBe(bets);
     expect((await itemRow(a))?.status).toBe("available");
@@ -124,7 +122,7 @@ describe("logout", () => {
     await evictDurableObject(hub(env), { webSockets: "hibernate" });
     expect((await post("/api/auth/logout", {}, p.token)).status).toBe(200);
     for (const c of mine) expect((await c.waitClosed()).code).toBe(SOCKET.sessionEnded.signed_out);
-    await settle();
+    await hubBarrier([other]); // a close the hub sent it would have come first
     expect(other.closed).toBeUndefined();
     other.close();
   });
@@ -156,9 +154,9 @@ describe("logout", () => {
     expect((await c.ask(take(bet.id), "errorTake")).data.message).toBe("crash_api.unauthorized");
     await fireAt(started + elapsedFor(400));
     await watcher.next("crashMultiplier", (f) => f.data.phase === "crashed" && f.data.roundId === timer.data.roundId);
-    await settle();
+    // never cashed out: lost at the crash (the loss lands after the crash frame)
+    await vi.waitFor(async () => expect(await betRow(bet.id)).toMatchObject({ status: 2, win: 0 }));
     expect(c.all("successTake")).toHaveLength(0);
-    expect(await betRow(bet.id)).toMatchObject({ status: 2, win: 0 }); // never cashed out: lost at the crash
     expect(await balanceOf(user.id)).toBe(balance);
     expect((await reconcile(env)).ok).toBe(true);
     c.close();
@@ -201,10 +199,9 @@ describe("site ban", () => {
 
     await fireAt(started + elapsedFor(300));
     await watcher.next("crashMultiplier", (f) => f.data.phase === "crashed" && f.data.roundId === timer.data.roundId);
-    await settle();
     // the round decides: the auto-withdraw bet cashed out at ×2, the manual one lost at ×3
+    await vi.waitFor(async () => expect(await betRow(manualBet.id)).toMatchObject({ status: 2, win: 0 }));
     expect(await betRow(autoBet.id)).toMatchObject({ status: 1, cashout: 200 });
-    expect(await betRow(manualBet.id)).toMatchObject({ status: 2, win: 0 });
     expect((await itemRow(spare))?.status).toBe("available");
     expect((await reconcile(env)).ok).toBe(true);
     closeAll([fresh, hubOther]);
@@ -222,9 +219,8 @@ describe("site ban", () => {
     expect((await c.ask(take(bet.id), "errorTake")).data.message).toBe("user_api.banned");
     await fireAt(started + elapsedFor(400));
     await watcher.next("crashMultiplier", (f) => f.data.phase === "crashed" && f.data.roundId === timer.data.roundId);
-    await settle();
+    await vi.waitFor(async () => expect(await betRow(bet.id)).toMatchObject({ status: 2, win: 0 }));
     expect(c.all("successTake")).toHaveLength(0);
-    expect(await betRow(bet.id)).toMatchObject({ status: 2, win: 0 });
     c.close();
     watcher.close();
   });
