@@ -1,6 +1,7 @@
 // What a game gives the round-room driver (RoundRoom.ts; README "How to add a game room"): its
 // pure step over its state, the events its timers need from outside, its storage, its D1 calls
-// (a Settler for the outbox), its views (the init frame, the bet rows) and its bank. Types only.
+// (a Settler for the outbox), its views (the init frame, the bet rows) and its bank; and the
+// dueEvent the bet rooms share (seededTimers).
 import type { AnyFrame } from "../../../shared/rooms/frame";
 import type { BankPush } from "../../lib/bank-push";
 import type { Settler } from "./outbox";
@@ -102,4 +103,20 @@ export interface RoundGame<T extends RoundTypes> {
   bankPush(owe: (at: number) => void): BankPush;
   /** the frame a socket gets on joining and after identity */
   initFrame(state: T["state"], userId: number | null, maintenance: boolean, now: number): T["server"] | Promise<T["server"]>;
+}
+
+/** The events of a bet room's timers: each its plain timer event, and `next` with the next round's seed. */
+type TimerEvent<T extends string, Seed> = { type: "timer"; name: Exclude<T, "next"> } | { type: "timer"; name: "next"; nextRound: Seed };
+
+/**
+ * RoundGame.dueEvent of a room whose `next` timer opens the chain's next round (crash, wheel): a
+ * plain timer event for the others; for `next` the seed of round id + 1, or nothing while nobody
+ * watches (the room idles until someone comes back: RoundGame.idle).
+ */
+export function seededTimers<T extends string, Seed>(seed: (k: number, now: number) => Promise<Seed>) {
+  return async (name: T, s: { round: { id: number } }, watched: boolean): Promise<TimerEvent<T, Seed> | null> => {
+    if (name !== "next") return { type: "timer", name: name as Exclude<T, "next"> };
+    if (!watched) return null;
+    return { type: "timer", name: "next", nextRound: await seed(s.round.id + 1, Date.now()) };
+  };
 }

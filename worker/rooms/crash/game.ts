@@ -9,7 +9,7 @@ import { CatalogueCache } from "../../lib/catalogue-cache";
 import { BankPush } from "../../lib/bank-push";
 import { BetStore, renamedSecret } from "../base/bet-store";
 import { betSettler, orphanRefunds } from "../base/bet-settler";
-import type { RoundGame } from "../base/round-game";
+import { type RoundGame, seededTimers } from "../base/round-game";
 import type { CrashTypes } from "./effects";
 import { step } from "./logic";
 import { roundRow } from "./running";
@@ -37,12 +37,7 @@ export function crashGame(env: Env, storage: DurableObjectStorage): RoundGame<Cr
     restore: { type: "restore" },
     // a plain tick changes nothing worth a storage write (after an eviction ticks simply resume)
     quiet: (event) => event.type === "timer" && event.name === "tick",
-    async dueEvent(name, s, watched) {
-      if (name !== "next") return { type: "timer", name };
-      // the pause after a crash is over: the chain's next round, unless nobody is watching
-      if (!watched) return null;
-      return { type: "timer", name: "next", nextRound: await seeds.seed(s.round.id + 1, Date.now()) };
-    },
+    dueEvent: seededTimers((k, now) => seeds.seed(k, now)),
     store: new BetStore<CrashState>(storage, "crash", renamedSecret),
     async firstState() {
       // continue after the rounds D1 already has

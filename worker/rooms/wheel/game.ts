@@ -9,7 +9,7 @@ import { CatalogueCache } from "../../lib/catalogue-cache";
 import { finishedRounds } from "../../wheel/queries";
 import { BetStore, renamedSecret } from "../base/bet-store";
 import { betSettler, orphanRefunds } from "../base/bet-settler";
-import type { RoundGame } from "../base/round-game";
+import { type RoundGame, seededTimers } from "../base/round-game";
 import { hub } from "../hub";
 import { maxPayoutOf, timingOf } from "./config";
 import type { WheelTypes } from "./effects";
@@ -30,12 +30,7 @@ export function wheelGame(env: Env, storage: DurableObjectStorage): RoundGame<Wh
     step,
     context: async () => ({ catalogue: await catalogue.items(), maxPayoutCents: maxPayoutOf(env) }),
     restore: { type: "restore" },
-    async dueEvent(name, s, watched) {
-      if (name !== "next") return { type: "timer", name };
-      // the result pause is over: the chain's next round, unless nobody is watching
-      if (!watched) return null;
-      return { type: "timer", name: "next", nextRound: await seeds.seed(s.round.id + 1, Date.now()) };
-    },
+    dueEvent: seededTimers((k, now) => seeds.seed(k, now)),
     store: new BetStore<WheelState>(storage, "wheel", renamedSecret),
     async firstState() {
       // continue after the rounds D1 already has
