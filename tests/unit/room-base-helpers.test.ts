@@ -1,32 +1,8 @@
-// The small pieces every bet room's shell shares (worker/rooms/base): the load-once memo and the
-// split of a step's effects into what storage, D1 and the alarms owe.
+// The small pieces of the round-room driver (worker/rooms/base): the split of a step's effects into
+// what storage, D1 and the alarms owe, and the upgrade of an older stored state.
 import { describe, expect, it } from "vitest";
-import { LoadOnce } from "../../worker/rooms/base/load-once";
 import { renamedSecret } from "../../worker/rooms/base/bet-store";
 import { storageEffects } from "../../worker/rooms/base/step-effects";
-
-describe("LoadOnce", () => {
-  it("runs one load for every caller waiting at the same time", async () => {
-    let loads = 0;
-    const once = new LoadOnce(async () => ++loads);
-    expect(await Promise.all([once.get(), once.get(), once.get()])).toEqual([1, 1, 1]);
-    expect(await once.get()).toBe(1);
-    expect(loads).toBe(1);
-  });
-
-  it("forgets a failed load: the next caller tries again", async () => {
-    let loads = 0;
-    const once = new LoadOnce(async () => {
-      loads++;
-      if (loads === 1) throw new Error("D1 down");
-      return "state";
-    });
-    await expect(once.get()).rejects.toThrow("D1 down");
-    expect(await once.get()).toBe("state");
-    expect(await once.get()).toBe("state");
-    expect(loads).toBe(2);
-  });
-});
 
 describe("storageEffects", () => {
   it("stages round rows and settlements in order; the schedule effects are the timer set", () => {
