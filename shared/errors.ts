@@ -219,6 +219,12 @@ export const SERVER_KEYS = {
 
 export type ServerKey = (typeof SERVER_KEYS)[keyof typeof SERVER_KEYS][number];
 
+/** §8 "Lookup: 'User not found'": the admin routes' answer for an unknown user, a text shown as is (it contains a space). */
+export const USER_NOT_FOUND = "User not found";
+
+/** What a refusal's `message` may be: a §8 server key, or the one §8 text. */
+export type RefusalKey = ServerKey | typeof USER_NOT_FOUND;
+
 export const CLIENT_KEYS = [
   "app_error.load",
   "app_error.login",

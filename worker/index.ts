@@ -2,7 +2,7 @@
 // pictures (/img/*), /robots.txt and /sitemap.xml; everything else falls through to the SPA's
 // static assets (wrangler.toml [assets] runs the worker first for all but /assets/*, so the HTML
 // gets the security headers).
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { readSession } from "./auth/middleware";
 import type { AppEnv } from "./env";
@@ -40,46 +40,55 @@ import { paymentCallbackRoutes } from "./api/payments/callbacks";
 import { paymentRoutes } from "./api/payments/routes";
 import { adminPaymentRoutes } from "./api/admin/payments";
 import { scheduledPriceRefresh } from "./prices/scheduled";
+import { OPENAPI_PATH } from "../shared/api/contract";
 
-const app = new Hono<AppEnv>();
+const app = new OpenAPIHono<AppEnv>();
 
 app.use("*", securityHeaders);
 app.use("/api/*", readSession);
-app.route("/api", configRoutes);
-// the public getUser first: userRoutes' requireUser guards everything else under /api/user
-app.route("/api/user", publicUserRoutes);
-app.route("/api/user", userRoutes);
-app.route("/api/user", storeTradeRoutes);
-app.route("/api/user", usePromoRoutes);
-app.route("/api/user/cashback", cashbackRoutes);
-app.route("/api/user", moneyWithdrawRoutes);
-// the providers' callbacks need no session: every other /api/payment route guards itself
+// every group of contract routes has full paths and guards each call by its contract's access
+app.route("/", configRoutes);
+app.route("/", publicUserRoutes);
+app.route("/", userRoutes);
+app.route("/", storeTradeRoutes);
+app.route("/", usePromoRoutes);
+app.route("/", cashbackRoutes);
+app.route("/", moneyWithdrawRoutes);
+// the providers' callbacks (not contracts: their own formats) need no session
 app.route("/api/payment", paymentCallbackRoutes);
-app.route("/api/payment", paymentRoutes);
-app.route("/api/payment", checkPromocodeRoutes);
-app.route("/api/admin/promo", adminPromoRoutes);
-app.route("/api/admin/payments", adminPaymentRoutes);
-app.route("/api/admin/withdraws", adminWithdrawRoutes);
-app.route("/api/all-items", storeListRoutes);
-app.route("/api/youtubers", youtuberRoutes);
-app.route("/api/admin/users", adminUserRoutes);
-app.route("/api/auth", authRoutes);
+app.route("/", paymentRoutes);
+app.route("/", checkPromocodeRoutes);
+app.route("/", adminPromoRoutes);
+app.route("/", adminPaymentRoutes);
+app.route("/", adminWithdrawRoutes);
+app.route("/", storeListRoutes);
+app.route("/", youtuberRoutes);
+app.route("/", adminUserRoutes);
+app.route("/", authRoutes);
 app.route("/socialite", socialiteRoutes);
-app.route("/api/admin/maintenance", maintenanceRoutes);
-app.route("/api/admin/prices", adminPriceRoutes);
-app.route("/api/crash", crashRoutes);
-app.route("/api/admin/crash", adminCrashRoutes);
-app.route("/api/jackpot", jackpotRoutes);
-app.route("/api/wheel", wheelRoutes);
-app.route("/api/chat", chatRoutes);
-app.route("/api/admin/chat", adminChatRoutes);
-app.route("/api/cases", casesRoutes);
-app.route("/api/admin/cases", adminCasesRoutes);
-app.route("/api/withdraws", withdrawRoutes);
-app.route("/api/payment/skins", skinsDepositRoutes);
+app.route("/", maintenanceRoutes);
+app.route("/", adminPriceRoutes);
+app.route("/", crashRoutes);
+app.route("/", adminCrashRoutes);
+app.route("/", jackpotRoutes);
+app.route("/", wheelRoutes);
+app.route("/", chatRoutes);
+app.route("/", adminChatRoutes);
+app.route("/", casesRoutes);
+app.route("/", adminCasesRoutes);
+app.route("/", withdrawRoutes);
+app.route("/", skinsDepositRoutes);
 app.route("/ws", wsRoutes);
 app.route("/img", imageRoutes);
 app.route("/", crawlerRoutes);
+
+// The API reference, generated from the contract values the routes are registered from
+// (shared/api/contract.ts; README "Contracts").
+app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+app.doc31(OPENAPI_PATH, {
+  openapi: "3.1.0",
+  info: { title: "SkinRush API", version: "1", description: "Spec §7 calls. Refusals answer the one error shape with a §8 message key." },
+});
 
 app.notFound((c) => (c.req.path.startsWith("/api/") ? fail(c, 404, "app_api.not_found") : c.env.ASSETS.fetch(c.req.raw)));
 

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { ADMIN } from "../constants";
 import { dollarsSchema } from "../money";
+import { USER_NOT_FOUND } from "../errors";
+import { contract } from "./contract";
 import { userIdSchema } from "./user";
 
 /** POST /api/admin/users/adjust: amount in dollars (≤ 2 decimals, may be negative, never 0). */
@@ -33,3 +35,42 @@ export const successAnswer = z.object({ success: z.literal(true) });
 /** POST /api/admin/maintenance: switches maintenance (§4) on or off. */
 export const maintenanceBody = z.strictObject({ enabled: z.boolean() });
 export const maintenanceAnswer = z.object({ success: z.literal(true), maintenance: z.boolean() });
+
+export const adminCalls = {
+  maintenance: contract({
+    method: "POST",
+    path: "/api/admin/maintenance",
+    access: "admin",
+    body: maintenanceBody,
+    answer: maintenanceAnswer,
+    refusals: {},
+    summary: "Switches maintenance on or off and tells every client",
+  }),
+  adjust: contract({
+    method: "POST",
+    path: "/api/admin/users/adjust",
+    access: "admin",
+    body: adjustBody,
+    answer: adjustAnswer,
+    refusals: { [USER_NOT_FOUND]: 404, "user_api.insufficient_balance": 409, "user_api.idempotency_conflict": 409 },
+    summary: "Adjusts a user's balance with a reason (two-sided with the house, idempotent by key)",
+  }),
+  ban: contract({
+    method: "POST",
+    path: "/api/admin/users/ban",
+    access: "admin",
+    body: banBody,
+    answer: successAnswer,
+    refusals: { [USER_NOT_FOUND]: 404, "user_api.cannot_ban_self": 409, "user_api.already_banned": 409 },
+    summary: "Bans a user: every session and socket ends",
+  }),
+  unban: contract({
+    method: "POST",
+    path: "/api/admin/users/unban",
+    access: "admin",
+    body: unbanBody,
+    answer: successAnswer,
+    refusals: { [USER_NOT_FOUND]: 404, "user_api.not_banned": 409 },
+    summary: "Lifts a user's ban",
+  }),
+};

@@ -1,6 +1,8 @@
 // Sign-in (§4 Login, §7 /socialite/*, test login, logout): queries, answers, the window message.
 import { z } from "zod";
 import { AUTH } from "../constants";
+import { emptyBody } from "./common";
+import { contract } from "./contract";
 
 // ---- dev login (GET /api/auth/test-login, dev flag only) ----
 
@@ -22,6 +24,27 @@ export const testLoginAnswer = z.object({ api_token: z.string().regex(/^[0-9a-f]
 // ---- logout (POST /api/auth/logout) ----
 
 export const logoutAnswer = z.object({ success: z.literal(true) });
+
+export const authCalls = {
+  testLogin: contract({
+    method: "GET",
+    path: "/api/auth/test-login",
+    access: "public",
+    query: testLoginQuery,
+    answer: testLoginAnswer,
+    refusals: { "app_api.not_found": 404 },
+    summary: "Dev flag only (404 otherwise): sign in as this username, optionally with a staff role",
+  }),
+  logout: contract({
+    method: "POST",
+    path: "/api/auth/logout",
+    access: "user",
+    body: emptyBody,
+    answer: logoutAnswer,
+    refusals: {},
+    summary: "Revokes the session and closes the sockets it opened",
+  }),
+};
 
 // ---- the sign-in attempt (GET /socialite/<provider>?nonce=…) ----
 

@@ -3,7 +3,8 @@
 // /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";
 import { CASES } from "../constants";
-import { catalogueDisplayFields, idSchema, idTextSchema } from "./common";
+import { catalogueDisplayFields, emptyBody, idSchema, idTextSchema } from "./common";
+import { contract } from "./contract";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
 import { inventoryItemSchema } from "./user";
@@ -208,3 +209,109 @@ export const adminSaveAnswer = z.object({
   message: z.literal("cases_api.saved"),
   case: adminCaseJson,
 });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+export const casesCalls = {
+  get: contract({
+    method: "GET",
+    path: "/api/cases/get",
+    access: "public",
+    answer: getCasesAnswer,
+    refusals: {},
+    summary: "The active cases with the last live drops",
+  }),
+  getOne: contract({
+    method: "GET",
+    path: "/api/cases/getOne",
+    access: "public",
+    query: getOneQuery,
+    answer: getOneAnswer,
+    refusals: { "cases_api.case_not_found": 404 },
+    summary: "One active case with its items, their chances and weights in pick order",
+  }),
+  open: contract({
+    method: "POST",
+    path: "/api/cases/open",
+    access: "user",
+    body: openBody,
+    answer: openAnswer,
+    refusals: {
+      "app_api.maintenance": 503,
+      "cases_api.case_not_found": 404,
+      "cases_api.case_disabled": 409,
+      "cases_api.busy": 409,
+      "cases_api.insufficient_funds": 400,
+    },
+    summary: "Opens a case paid from the balance: the won item and the provably fair roll",
+  }),
+  seeds: contract({
+    method: "GET",
+    path: "/api/cases/seeds",
+    access: "user",
+    answer: seedsAnswer,
+    refusals: {},
+    summary: "The caller's current seed pair (the server seed as its hash) and nonce",
+  }),
+  seedsPost: contract({
+    method: "POST",
+    path: "/api/cases/seeds",
+    access: "user",
+    body: emptyBody,
+    answer: seedsAnswer,
+    refusals: {},
+    summary: "The caller's current seed pair, as POST (§7)",
+  }),
+  seedsClient: contract({
+    method: "POST",
+    path: "/api/cases/seeds/client",
+    access: "user",
+    body: clientSeedBody,
+    answer: clientSeedAnswer,
+    refusals: { "cases_api.invalid_client_seed": 400 },
+    summary: "Sets the caller's client seed; the nonce carries on",
+  }),
+  seedsRotate: contract({
+    method: "POST",
+    path: "/api/cases/seeds/rotate",
+    access: "user",
+    body: emptyBody,
+    answer: rotateAnswer,
+    refusals: { "cases_api.busy": 409 },
+    summary: "Reveals the current server seed and starts a new one at nonce 0",
+  }),
+  adminList: contract({
+    method: "POST",
+    path: "/api/admin/cases/list",
+    access: "staff",
+    forbidden: "cases_api.forbidden",
+    body: emptyBody,
+    answer: adminListAnswer,
+    refusals: {},
+    summary: "Staff: every case, inactive ones too, with its EV and weights",
+  }),
+  adminCreate: contract({
+    method: "POST",
+    path: "/api/admin/cases/create",
+    access: "staff",
+    forbidden: "cases_api.forbidden",
+    body: adminCreateCaseBody,
+    answer: adminSaveAnswer,
+    refusals: { "cases_api.invalid_items": 400, "cases_api.invalid_price": 400 },
+    summary: "Staff: creates a case (priced for the configured RTP when no price is given)",
+  }),
+  adminUpdate: contract({
+    method: "POST",
+    path: "/api/admin/cases/update",
+    access: "staff",
+    forbidden: "cases_api.forbidden",
+    body: adminUpdateCaseBody,
+    answer: adminSaveAnswer,
+    refusals: {
+      "cases_api.case_not_found": 404,
+      "cases_api.invalid_items": 400,
+      "cases_api.invalid_price": 400,
+      "cases_api.busy": 409,
+    },
+    summary: "Staff: changes the given fields of a case; items, when given, replace its items",
+  }),
+};

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { CHAT } from "../constants";
 import { dollarsJson, signedDollarsJson } from "../money";
 import { itemJson } from "./crash";
-import { idSchema } from "./common";
+import { emptyBody, idSchema } from "./common";
+import { contract } from "./contract";
 import { userIdSchema } from "./user";
 
 /** Who wrote a message. id 0 is the system (its messages make clients reload the inventory, §3). */
@@ -151,3 +152,130 @@ export const activeMuteJson = z.object({
 });
 export type ActiveMuteJson = z.infer<typeof activeMuteJson>;
 export const mutesAnswer = z.object({ mutes: z.array(activeMuteJson) });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+/**
+ * What a ban or an unban may be refused with (worker/chat/mutes.ts ModerationResult: both share
+ * the one union, so both declare every key with the status the domain gives it).
+ */
+const moderationRefusals = {
+  "chat_api.cannot_block_self": 400,
+  "chat_api.user_not_found": 404,
+  "chat_api.cannot_block_staff": 403,
+  "chat_api.invalid_reason": 400,
+  "chat_api.already_blocked": 409,
+  "chat_api.not_blocked": 409,
+} as const;
+
+export const chatCalls = {
+  getMessages: contract({
+    method: "POST",
+    path: "/api/chat/getMessages",
+    access: "public",
+    body: emptyBody,
+    answer: getMessagesAnswer,
+    refusals: {},
+    summary: "The kept chat history, oldest first",
+  }),
+  sendMessage: contract({
+    method: "POST",
+    path: "/api/chat/sendMessage",
+    access: "public",
+    body: sendMessageBody,
+    answer: sendMessageAnswer,
+    // the room's one send path (worker/rooms/chat/send.ts) refuses a visitor too
+    refusals: {
+      "chat_api.unauthorized": 401,
+      "chat_api.empty": 400,
+      "chat_api.too_long": 400,
+      "chat_api.links": 400,
+      "chat_api.command_not_found": 400,
+      "chat_api.round_not_found": 404,
+      "chat_api.too_fast": 429,
+      "chat_api.banned": 403,
+      "chat_api.banned_forever": 403,
+      "chat_api.min_deposit": 403,
+    },
+    summary: "Posts a message or a command card (a mute answers its minutes left and reason)",
+  }),
+  delete: contract({
+    method: "POST",
+    path: "/api/chat/delete",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: deleteMessageBody,
+    answer: deleteAnswer,
+    refusals: { "chat_api.invalid_reason": 400, "chat_api.message_not_found": 404 },
+    summary: "Staff: removes a kept message (audited, with the reason when given)",
+  }),
+  ban: contract({
+    method: "POST",
+    path: "/api/chat/ban",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: banBody,
+    answer: banAnswer,
+    refusals: moderationRefusals,
+    summary: "Staff: mutes a user for some minutes or forever",
+  }),
+  mutes: contract({
+    method: "POST",
+    path: "/api/chat/mutes",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: emptyBody,
+    answer: mutesAnswer,
+    refusals: {},
+    summary: "Staff: the active mutes, newest first",
+  }),
+  unBan: contract({
+    method: "POST",
+    path: "/api/chat/unBan",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: unBanBody,
+    answer: unBanAnswer,
+    refusals: moderationRefusals,
+    summary: "Staff: lifts a user's active mute",
+  }),
+  clear: contract({
+    method: "POST",
+    path: "/api/chat/clear",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: emptyBody,
+    answer: clearAnswer,
+    refusals: {},
+    summary: 'Staff: clears the history (only the "chat cleared" system message stays)',
+  }),
+  quizStart: contract({
+    method: "POST",
+    path: "/api/admin/chat/quiz/start",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: quizStartBody,
+    answer: quizStartAnswer,
+    refusals: { "chat_api.quiz_running": 409, "chat_api.quiz_item_unavailable": 409 },
+    summary: "Staff: starts a chat quiz with a house item as the prize (reserved while it runs)",
+  }),
+  quizItems: contract({
+    method: "POST",
+    path: "/api/admin/chat/quiz/items",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: quizItemsBody,
+    answer: quizItemsAnswer,
+    refusals: {},
+    summary: "Staff: house items that may be a quiz prize, by market_hash_name",
+  }),
+  quizStop: contract({
+    method: "POST",
+    path: "/api/admin/chat/quiz/stop",
+    access: "staff",
+    forbidden: "chat_api.forbidden",
+    body: emptyBody,
+    answer: quizStopAnswer,
+    refusals: { "chat_api.quiz_not_running": 409 },
+    summary: "Staff: ends the running quiz without a winner (the prize returns to the house)",
+  }),
+};

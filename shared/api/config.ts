@@ -1,6 +1,8 @@
 // POST /api/getConfig (worker/api/config/routes.ts): the public settings every screen reads.
 import { z } from "zod";
 import { dollarsJson } from "../money";
+import { emptyBody } from "./common";
+import { contract } from "./contract";
 
 /** A chat mute reason staff pick from (§6); only active ones are listed. */
 export const chatBanReasonJson = z.strictObject({
@@ -29,3 +31,15 @@ export const getConfigAnswer = z.object({
   /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */
   sell_tax_percent: z.number().int().min(0).max(100),
 });
+
+export const configCalls = {
+  getConfig: contract({
+    method: "POST",
+    path: "/api/getConfig",
+    access: "public",
+    body: emptyBody,
+    answer: getConfigAnswer,
+    refusals: {},
+    summary: "The public settings every screen reads: chat mute reasons, maintenance, fairness commitments, chat minimum, sell tax",
+  }),
+};

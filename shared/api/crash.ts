@@ -5,7 +5,8 @@ import { z } from "zod";
 import { CRASH, MULTIPLIER_CLASSES } from "../constants";
 import { isTwoDecimals, MAX_MULTIPLIER } from "../crash-curve";
 import { dollarsJson } from "../money";
-import { idSchema } from "./common";
+import { emptyBody, idSchema } from "./common";
+import { contract } from "./contract";
 
 // ── building blocks ──────────────────────────────────────────────────────────
 /**
@@ -141,3 +142,52 @@ export const adminCrashAnswer = z.object({
   action: z.enum(["crashed", "voided", "scheduled"]),
   roundId: z.number().int().positive().optional(),
 });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+export const crashCalls = {
+  getHistory: contract({
+    method: "POST",
+    path: "/api/crash/getHistory",
+    access: "public",
+    body: emptyBody,
+    answer: getHistoryAnswer,
+    refusals: {},
+    summary: "The last crash points, newest first",
+  }),
+  getGame: contract({
+    method: "POST",
+    path: "/api/crash/getGame",
+    access: "public",
+    body: getGameBody,
+    answer: getGameAnswer,
+    refusals: { "crash_api.round_not_found": 404 },
+    summary: "One round with its bets and, once crashed, its secret",
+  }),
+  myBet: contract({
+    method: "POST",
+    path: "/api/crash/myBet",
+    access: "public",
+    body: emptyBody,
+    answer: myBetAnswer,
+    refusals: {},
+    summary: "The caller's bets in the current round (none for a visitor)",
+  }),
+  forceCrash: contract({
+    method: "POST",
+    path: "/api/admin/crash/forceCrash",
+    access: "admin",
+    body: forceCrashBody,
+    answer: adminCrashAnswer,
+    refusals: { "crash_api.game_over": 409 },
+    summary: "Dev: crash the running round now; production: void it and refund every bet",
+  }),
+  scheduleTwist: contract({
+    method: "POST",
+    path: "/api/admin/crash/scheduleTwist",
+    access: "admin",
+    body: scheduleTwistBody,
+    answer: adminCrashAnswer,
+    refusals: { "app_api.not_found": 404 },
+    summary: "Dev only: the next round crashes at this multiplier (not provably fair)",
+  }),
+};

@@ -9,6 +9,7 @@ import { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, 
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
 import { idNumberSchema, idSchema } from "./common";
+import { contract } from "./contract";
 
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
@@ -245,3 +246,64 @@ export function jackpotTimers(timersVar: string | undefined): JackpotTimers {
   if (!parsed.success) throw new Error(`JACKPOT_TIMERS is not valid: ${parsed.error.message}`);
   return { ...JACKPOT.timerDefaults, ...parsed.data };
 }
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+/** An empty or oversized item list answers its own key, not app_api.invalid_request. */
+function itemsKey(error: z.ZodError): "jackpot_api.no_items" | "jackpot_api.too_many_items" | undefined {
+  const issue = error.issues.find((i) => i.path[0] === "items");
+  if (issue?.code === "too_small") return "jackpot_api.no_items";
+  if (issue?.code === "too_big") return "jackpot_api.too_many_items";
+  return undefined;
+}
+
+export const jackpotCalls = {
+  get: contract({
+    method: "POST",
+    path: "/api/jackpot/get",
+    access: "public",
+    body: jackpotGetBody,
+    answer: jackpotStateJson,
+    refusals: {},
+    summary: "A level's whole state",
+  }),
+  setBet: contract({
+    method: "POST",
+    path: "/api/jackpot/setBet",
+    access: "public",
+    body: jackpotSetBetBody,
+    answer: jackpotSetBetAnswer,
+    // every refusal is a 4xx (nothing was written) but maintenance; a visitor is refused by the route
+    refusals: {
+      "jackpot_api.unauthorized": 401,
+      "jackpot_api.banned": 403,
+      "jackpot_api.round_closed": 409,
+      "jackpot_api.room_full": 409,
+      "jackpot_api.maintenance": 503,
+      "jackpot_api.no_items": 400,
+      "jackpot_api.too_many_items": 400,
+      "jackpot_api.too_many_items_player": 400,
+      "jackpot_api.skins_not_found": 400,
+      "jackpot_api.too_small": 400,
+    },
+    invalid: itemsKey,
+    summary: "A bet of the caller's own items in a level's round (through the level's room)",
+  }),
+  history: contract({
+    method: "POST",
+    path: "/api/jackpot/history",
+    access: "public",
+    body: jackpotHistoryBody,
+    answer: jackpotHistoryAnswer,
+    refusals: {},
+    summary: "A level's last finished rounds",
+  }),
+  round: contract({
+    method: "POST",
+    path: "/api/jackpot/round",
+    access: "public",
+    body: jackpotRoundBody,
+    answer: jackpotRoundAnswer,
+    refusals: { "jackpot_api.round_not_found": 404 },
+    summary: "One round with its bets, commission and what the verifier needs",
+  }),
+};

@@ -32,8 +32,10 @@
 import { z } from "zod";
 import type { MONEY_WITHDRAW } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
-import { idSchema } from "./common";
+import { emptyBody, idSchema } from "./common";
+import { contract } from "./contract";
 import { requestIdSchema } from "./store";
+import { cancelWithdrawAnswer } from "./withdraws";
 
 export type WithdrawSystemNumber = keyof typeof MONEY_WITHDRAW.systems;
 export type WithdrawSystemId = (typeof MONEY_WITHDRAW.systems)[WithdrawSystemNumber];
@@ -133,3 +135,73 @@ export const adminWithdrawDecideBody = z.strictObject({
 });
 
 export const adminWithdrawDecideAnswer = z.object({ success: z.literal(true), withdraw: adminWithdrawJson });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+
+// an empty `items` list is the rule's own refusal, not a malformed body
+const noItems = (e: { issues: { path: PropertyKey[]; code: string }[] }) =>
+  e.issues.some((i) => i.path[0] === "items" && i.code === "too_small") ? ("withdrawal_api.no_items" as const) : undefined;
+
+export const moneyWithdrawCalls = {
+  getAvailableWithdraw: contract({
+    method: "POST",
+    path: "/api/user/getAvailableWithdraw",
+    access: "user",
+    body: emptyBody,
+    answer: availableWithdrawAnswer,
+    refusals: {},
+    summary: "What may leave as money now, the rule that blocks more, and the figures behind it",
+  }),
+  createWithdraw: contract({
+    method: "POST",
+    path: "/api/user/createWithdraw",
+    access: "user",
+    body: createWithdrawBody,
+    answer: createWithdrawAnswer,
+    refusals: {
+      "app_api.maintenance": 503,
+      "withdrawal_api.deposit_required": 403,
+      "withdrawal_api.wait_last_withdraw": 409,
+      "withdrawal_api.wager_required": 403,
+      "withdrawal_api.money_limit": 409,
+      "withdrawal_api.no_items": 400,
+      "withdrawal_api.too_many_items": 400,
+      "withdrawal_api.min_sum": 400,
+      "withdrawal_api.item_not_found": 409,
+      "withdrawal_api.trade_protected": 409,
+      "withdrawal_api.sum_changed": 409,
+      "withdrawal_api.max_withdraw": 409,
+      "withdrawal_api.system_unavailable": 409,
+      "withdrawal_api.invalid_wallet": 400,
+    },
+    invalid: noItems,
+    summary: "A money withdrawal of inventory items: into moderation, or straight to the payout",
+  }),
+  cancelWithdraw: contract({
+    method: "POST",
+    path: "/api/user/cancelWithdraw",
+    access: "user",
+    body: cancelWithdrawBody,
+    answer: cancelWithdrawAnswer,
+    refusals: { "withdrawal_api.not_found": 404, "withdrawal_api.cannot_cancel": 409 },
+    summary: "Cancels the caller's money withdrawal while it is in moderation (items given back)",
+  }),
+  adminList: contract({
+    method: "POST",
+    path: "/api/admin/withdraws/list",
+    access: "admin",
+    body: adminWithdrawListBody,
+    answer: adminWithdrawListAnswer,
+    refusals: {},
+    summary: "Admin: the money-withdrawal queue, by status",
+  }),
+  adminDecide: contract({
+    method: "POST",
+    path: "/api/admin/withdraws/decide",
+    access: "admin",
+    body: adminWithdrawDecideBody,
+    answer: adminWithdrawDecideAnswer,
+    refusals: { "withdrawal_api.reason_required": 400, "withdrawal_api.not_found": 404, "withdrawal_api.already_decided": 409 },
+    summary: "Admin: approves a money withdrawal (to the payout) or rejects it with a reason (everything given back)",
+  }),
+};

@@ -25,6 +25,8 @@
 import { z } from "zod";
 import { DEPOSIT, PROMO } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
+import { emptyBody } from "./common";
+import { contract } from "./contract";
 import { normalisePromoCode } from "./promo";
 import { requestIdSchema } from "./store";
 
@@ -159,3 +161,72 @@ export const adminPaymentsAnswer = z.object({
   /** authentic reports naming no payment of the site (unknown orders), newest first */
   unmatched: z.array(providerReportJson.extend({ order_id: z.string() })).max(DEPOSIT.adminListSize),
 });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+export const paymentsCalls = {
+  methods: contract({
+    method: "POST",
+    path: "/api/payment/methods",
+    access: "user",
+    body: emptyBody,
+    answer: methodsAnswer,
+    refusals: {},
+    summary: "The deposit methods with their availability, the sum limits and the nickname bonus",
+  }),
+  sumCreate: contract({
+    method: "POST",
+    path: "/api/payment/sum/create",
+    access: "user",
+    body: sumCreateBody,
+    answer: sumCreateAnswer,
+    refusals: {
+      "app_api.maintenance": 503,
+      "deposit_api.method_unavailable": 409,
+      "deposit_api.min_payment": 400,
+      "deposit_api.max_payment": 400,
+      "deposit_api.trade_link_required": 400,
+      "deposit_api.promo_invalid": 400,
+      "deposit_api.promo_already_used": 409,
+      "deposit_api.promo_daily_limit": 409,
+      "deposit_api.provider_unavailable": 503,
+    },
+    summary: "A pending money deposit: the provider's page to pay on, or the wallet's details",
+  }),
+  sumHistory: contract({
+    method: "POST",
+    path: "/api/payment/sum/history",
+    access: "user",
+    body: emptyBody,
+    answer: sumHistoryAnswer,
+    refusals: {},
+    summary: "The caller's money deposits, newest first",
+  }),
+  checkTransaction: contract({
+    method: "POST",
+    path: "/api/payment/qiwi/check-transaction",
+    access: "user",
+    body: checkTransactionBody,
+    answer: checkTransactionAnswer,
+    refusals: {
+      "app_api.maintenance": 503,
+      "deposit_api.method_unavailable": 409,
+      "deposit_api.receipt_invalid": 400,
+      "deposit_api.transaction_already_completed": 409,
+      "deposit_api.contact_support": 409,
+      "deposit_api.transaction_not_found": 404,
+      "deposit_api.transaction_pending": 409,
+      "deposit_api.payment_not_found": 404,
+      "deposit_api.provider_unavailable": 503,
+    },
+    summary: "Credits a wallet payment by its receipt number",
+  }),
+  adminList: contract({
+    method: "POST",
+    path: "/api/admin/payments/list",
+    access: "admin",
+    body: adminPaymentsBody,
+    answer: adminPaymentsAnswer,
+    refusals: {},
+    summary: "Admin: the payments with what the providers reported, and unmatched reports",
+  }),
+};

@@ -1,5 +1,6 @@
 // POST /api/admin/prices/refresh (admin only, audited): body and answer.
 import { z } from "zod";
+import { contract } from "./contract";
 
 /** No options: the refresh prices the whole catalogue from the configured feed. */
 export const refreshPricesBody = z.strictObject({});
@@ -19,3 +20,15 @@ export const refreshPricesAnswer = z.object({
   /** cases whose RTP left the bounds at the new prices and were re-priced to CASES_RTP_PERCENT */
   cases_repriced: z.number().int().nonnegative(),
 });
+
+export const pricesCalls = {
+  refresh: contract({
+    method: "POST",
+    path: "/api/admin/prices/refresh",
+    access: "admin",
+    body: refreshPricesBody,
+    answer: refreshPricesAnswer,
+    refusals: { "prices_api.feed_failed": 502 },
+    summary: "Re-prices the catalogue from the configured feed and re-prices cases out of their RTP bounds",
+  }),
+};

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { PROMO } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
-import { idSchema } from "./common";
+import { emptyBody, idSchema } from "./common";
+import { contract } from "./contract";
 
 /** The stored form of a code: trimmed, upper case (so codes compare case-insensitively). */
 export function normalisePromoCode(raw: string): string {
@@ -109,3 +110,60 @@ export const referralInfoJson = z.strictObject({
   count: z.number().int().nonnegative(),
 });
 export type ReferralInfoJson = z.infer<typeof referralInfoJson>;
+
+export const promoCalls = {
+  usePromo: contract({
+    method: "POST",
+    path: "/api/user/usePromo",
+    access: "user",
+    body: promocodeBody,
+    answer: usePromoAnswer,
+    refusals: {
+      "user_api.promo_not_found": 404,
+      "user_api.promo_ended": 409,
+      "user_api.promo_already_used": 409,
+      "user_api.promo_daily_limit": 409,
+    },
+    summary: "Redeems a balance code: its amount is credited",
+  }),
+  checkPromocode: contract({
+    method: "POST",
+    path: "/api/payment/check-promocode",
+    access: "user",
+    body: promocodeBody,
+    answer: checkPromocodeAnswer,
+    refusals: {
+      "deposit_api.promo_invalid": 400,
+      "deposit_api.promo_already_used": 409,
+      "deposit_api.promo_daily_limit": 409,
+    },
+    summary: "Checks a deposit code the next deposit may carry (nothing moves)",
+  }),
+  create: contract({
+    method: "POST",
+    path: "/api/admin/promo/create",
+    access: "admin",
+    body: createPromoBody,
+    answer: adminPromoAnswer,
+    refusals: { "promo_api.code_taken": 409 },
+    summary: "Creates a balance code (amount) or a deposit code (percent)",
+  }),
+  list: contract({
+    method: "POST",
+    path: "/api/admin/promo/list",
+    access: "admin",
+    body: emptyBody,
+    answer: adminPromoListAnswer,
+    refusals: {},
+    summary: "The promo codes, newest first, with their uses",
+  }),
+  disable: contract({
+    method: "POST",
+    path: "/api/admin/promo/disable",
+    access: "admin",
+    body: disablePromoBody,
+    answer: adminPromoAnswer,
+    refusals: { "promo_api.not_found": 404, "promo_api.already_disabled": 409 },
+    summary: "Disables a promo code",
+  }),
+};

@@ -23,6 +23,8 @@
 //   401 user_api.unauthorized, 403 user_api.banned, 400 app_api.invalid_request (malformed body)
 import { z } from "zod";
 import { dollarsJson } from "../money";
+import { emptyBody } from "./common";
+import { contract } from "./contract";
 import { requestIdSchema } from "./store";
 
 /** Parsing cap only (SKINS_DEPOSIT.maxItems answers deposit_api.too_many_items below it). */
@@ -94,3 +96,43 @@ export const skinsCreateAnswer = z.object({
 });
 
 export const skinsHistoryAnswer = z.object({ deposits: z.array(skinDepositJson) });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+export const skinsDepositCalls = {
+  inventory: contract({
+    method: "POST",
+    path: "/api/payment/skins/inventory",
+    access: "user",
+    body: emptyBody,
+    answer: skinsInventoryAnswer,
+    refusals: { "deposit_api.skins_disabled": 409, "deposit_api.trade_link_required": 400, "deposit_api.bot_unavailable": 503 },
+    summary: "The caller's CS2 inventory as the trade bot lists it, with what the site accepts",
+  }),
+  create: contract({
+    method: "POST",
+    path: "/api/payment/skins/create",
+    access: "user",
+    body: skinsCreateBody,
+    answer: skinsCreateAnswer,
+    refusals: {
+      "deposit_api.skins_disabled": 409,
+      "app_api.maintenance": 503,
+      "deposit_api.none_selected": 400,
+      "deposit_api.too_many_items": 400,
+      "deposit_api.trade_link_required": 400,
+      "deposit_api.offer_pending": 409,
+      "deposit_api.bot_unavailable": 503,
+      "deposit_api.items_not_accepted": 400,
+    },
+    summary: "Asks the trade bot to send an offer for these items of the caller's inventory",
+  }),
+  history: contract({
+    method: "POST",
+    path: "/api/payment/skins/history",
+    access: "user",
+    body: emptyBody,
+    answer: skinsHistoryAnswer,
+    refusals: {},
+    summary: "The caller's skins deposits, newest first (polled while an offer is open)",
+  }),
+};

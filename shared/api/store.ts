@@ -7,6 +7,7 @@ import { z } from "zod";
 import { STORE } from "../constants";
 import { dollarsJson, toCents } from "../money";
 import { appIdSchema, catalogueDisplayFields, idSchema, pageSchema } from "./common";
+import { contract } from "./contract";
 import { inventoryItemSchema } from "./user";
 
 // ── building blocks ──────────────────────────────────────────────────────────
@@ -134,3 +135,48 @@ export const sellAnswer = z.object({
   sum: dollarsJson,
 });
 export type SellAnswer = z.infer<typeof sellAnswer>;
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+export const storeCalls = {
+  getList: contract({
+    method: "POST",
+    path: "/api/all-items/getList",
+    access: "public",
+    body: getListBody,
+    answer: getListAnswer,
+    refusals: {},
+    summary: "The store cards in stock, priced up to the caller's balance by default",
+  }),
+  buy: contract({
+    method: "POST",
+    path: "/api/user/buy",
+    access: "user",
+    body: buyBody,
+    answer: buyAnswer,
+    refusals: {
+      "storehouse_api.none_selected": 400,
+      "storehouse_api.too_many_items": 400,
+      "storehouse_api.buy_running": 409,
+      "storehouse_api.items_unavailable": 409,
+      "storehouse_api.insufficient_funds": 400,
+    },
+    invalid: storeKeyOf,
+    summary: "Buys store units, optionally paying partly with inventory items given to the house",
+  }),
+  sell: contract({
+    method: "POST",
+    path: "/api/user/sell",
+    access: "user",
+    body: sellBody,
+    answer: sellAnswer,
+    refusals: {
+      "storehouse_api.none_selected": 400,
+      "storehouse_api.too_many_items": 400,
+      "storehouse_api.sale_running": 409,
+      "storehouse_api.items_unavailable": 409,
+      "storehouse_api.insufficient_funds": 400,
+    },
+    invalid: storeKeyOf,
+    summary: "Sells inventory items to the house at their catalogue price less the sell tax",
+  }),
+};

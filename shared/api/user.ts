@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { PROMO, USER_API } from "../constants";
 import { dollarsJson } from "../money";
-import { appIdSchema, catalogueDisplayFields, idSchema } from "./common";
+import { appIdSchema, catalogueDisplayFields, emptyBody, idSchema } from "./common";
+import { contract } from "./contract";
 import { referralInfoJson, referralRowJson } from "./promo";
 import { BET_LOST, BET_PENDING, BET_WON, itemJson, multiplierJson, targetJson } from "./crash";
 
@@ -27,9 +28,6 @@ export function tradeLinkIsOf(link: string, steamId64: string): boolean {
   if (!partner || !/^\d{17}$/.test(steamId64)) return false;
   return BigInt(partner) + STEAM_ID64_BASE === BigInt(steamId64);
 }
-
-/** §8 lookup text of the admin routes, shown as is (it contains a space); the public getUser answers the catalogue key user_api.user_not_found. */
-export const USER_NOT_FOUND = "User not found";
 
 // ---- requests ----
 
@@ -161,3 +159,81 @@ export const readAllAnswer = z.object({ success: z.literal(true) });
 
 export const youtuberSchema = z.object({ id: z.number().int(), username: z.string(), avatar: z.string() });
 export const youtubersAnswer = z.object({ youtubers: z.array(youtuberSchema) });
+
+/** saveUrl answers its own key for any bad link; a body that is not an object stays app_api.invalid_request. */
+const tradeLinkKeyOf = (error: z.ZodError) => (error.issues.some((i) => i.path[0] === "trade_link") ? ("user_api.invalid_trade_link" as const) : undefined);
+
+export const userCalls = {
+  getUser: contract({
+    method: "POST",
+    path: "/api/user/getUser",
+    access: "public",
+    body: getUserBody,
+    answer: getUserAnswer,
+    refusals: { "user_api.user_not_found": 404 },
+    summary: "Another player's public view: name, avatar, statistics and game histories",
+  }),
+  get: contract({
+    method: "POST",
+    path: "/api/user/get",
+    access: "user",
+    body: emptyBody,
+    answer: getAnswer,
+    refusals: {},
+    summary: "The signed-in user with the latest notifications",
+  }),
+  getBalance: contract({
+    method: "POST",
+    path: "/api/user/getBalance",
+    access: "user",
+    body: emptyBody,
+    answer: balanceAnswer,
+    refusals: {},
+    summary: "The signed-in user's balance in dollars",
+  }),
+  getProfile: contract({
+    method: "POST",
+    path: "/api/user/getProfile",
+    access: "user",
+    body: emptyBody,
+    answer: profileAnswer,
+    refusals: {},
+    summary: "The signed-in user's histories, withdrawals, referrals and statistics",
+  }),
+  saveUrl: contract({
+    method: "POST",
+    path: "/api/user/saveUrl",
+    access: "user",
+    body: saveUrlBody,
+    answer: saveUrlAnswer,
+    refusals: { "user_api.invalid_trade_link": 400, "user_api.trade_link_not_yours": 400 },
+    summary: "Saves the Steam trade link (a Steam player's own account only)",
+    invalid: tradeLinkKeyOf,
+  }),
+  getInventory: contract({
+    method: "POST",
+    path: "/api/user/getInventory",
+    access: "user",
+    body: getInventoryBody,
+    answer: inventoryAnswer,
+    refusals: {},
+    summary: "The signed-in user's items on the site",
+  }),
+  readAll: contract({
+    method: "POST",
+    path: "/api/user/notification/readAll",
+    access: "user",
+    body: emptyBody,
+    answer: readAllAnswer,
+    refusals: {},
+    summary: "Marks every notification read",
+  }),
+  youtubers: contract({
+    method: "GET",
+    path: "/api/youtubers",
+    access: "public",
+    answer: youtubersAnswer,
+    refusals: {},
+    summary: "The streamer list",
+  }),
+};

@@ -5,7 +5,8 @@ import { WHEEL } from "../constants";
 import { dollarsJson } from "../money";
 import { wheelColour, wheelLayoutJson } from "../wheel-layout";
 import { betUserJson, itemJson } from "./crash";
-import { idSchema } from "./common";
+import { emptyBody, idSchema } from "./common";
+import { contract } from "./contract";
 
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
@@ -185,3 +186,62 @@ export const wheelRoundJson = z.object({
 });
 export type WheelRoundJson = z.infer<typeof wheelRoundJson>;
 export const wheelRoundAnswer = z.object({ game: wheelRoundJson });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+export const wheelCalls = {
+  get: contract({
+    method: "POST",
+    path: "/api/wheel/get",
+    access: "public",
+    body: emptyBody,
+    answer: wheelGetAnswer,
+    refusals: {},
+    summary: "The room's state, with the caller's own bets of the round",
+  }),
+  setBet: contract({
+    method: "POST",
+    path: "/api/wheel/setBet",
+    access: "public",
+    body: setBetBody,
+    answer: setBetAnswer,
+    // every key of the room's answer (worker/rooms/wheel/rules.ts WheelKey): sign-in 401, ban 403,
+    // maintenance 503, the round or the items 409, the bet itself 400 (user_api.banned and
+    // app_api.invalid_request are contract()'s); a visitor is refused by the route. bet_success
+    // and round_not_found are in that union without being a bet's refusal: 400, as ever.
+    refusals: {
+      "wheel_api.unauthorized": 401,
+      "wheel_api.banned": 403,
+      "wheel_api.maintenance": 503,
+      "wheel_api.already_started": 409,
+      "wheel_api.item_not_found": 409,
+      "wheel_api.only_two_colours": 409,
+      "wheel_api.limit_exceeded": 409,
+      "wheel_api.no_items": 400,
+      "wheel_api.no_colour": 400,
+      "wheel_api.min_bet": 400,
+      "wheel_api.max_bet": 400,
+      "wheel_api.max_items": 400,
+      "wheel_api.bet_success": 400,
+      "wheel_api.round_not_found": 400,
+    },
+    summary: "A bet of the caller's own items on a colour (through the room)",
+  }),
+  history: contract({
+    method: "POST",
+    path: "/api/wheel/history",
+    access: "public",
+    body: emptyBody,
+    answer: wheelHistoryAnswer,
+    refusals: {},
+    summary: "The last finished rounds",
+  }),
+  round: contract({
+    method: "POST",
+    path: "/api/wheel/round",
+    access: "public",
+    body: wheelRoundBody,
+    answer: wheelRoundAnswer,
+    refusals: { "wheel_api.round_not_found": 404 },
+    summary: "One round with everything a player needs to verify it",
+  }),
+};

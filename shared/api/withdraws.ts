@@ -26,6 +26,7 @@
 import { z } from "zod";
 import { idSchema, idTextSchema } from "./common";
 import { dollarsJson } from "../money";
+import { contract } from "./contract";
 import { requestIdSchema } from "./store";
 
 /** Parsing cap only (the rule WITHDRAW.maxItems answers inventory_api.too_many_items below it). */
@@ -100,3 +101,42 @@ export type SkinWithdrawRow = z.infer<typeof skinWithdrawRow>;
  * withdrawal cannot be cancelled (profile's canCancelWithdrawal). The SPA's cancel button parses this shape.
  */
 export const cancelWithdrawAnswer = z.object({ type: z.enum(["success", "error"]), message: z.string().optional() });
+
+// ── the calls (shared/api/contract.ts) ───────────────────────────────────────
+
+/**
+ * The refusals of a send, and of its preview. inventory_api.item_not_found answers 409 (an item
+ * not owned or not available) and 400 (nothing selected).
+ */
+const sendRefusals = {
+  "inventory_api.withdraw_blocked": 409,
+  "inventory_api.item_not_found": [409, 400],
+  "inventory_api.too_many_items": 400,
+  "inventory_api.trade_link_required": 400,
+  "inventory_api.deposit_required": 403,
+  "inventory_api.wait_last_withdraw": 409,
+  "inventory_api.items_withdrawing": 409,
+  "inventory_api.trade_protected": 409,
+  "inventory_api.insufficient_funds": 400,
+} as const;
+
+export const withdrawsCalls = {
+  preview: contract({
+    method: "POST",
+    path: "/api/withdraws/preview",
+    access: "user",
+    body: withdrawPreviewBody,
+    answer: withdrawPreviewAnswer,
+    refusals: sendRefusals,
+    summary: "What a skin withdrawal of these items would cost, or the refusal a send would get (moves nothing)",
+  }),
+  send: contract({
+    method: "POST",
+    path: "/api/withdraws/send",
+    access: "user",
+    body: withdrawSendBody,
+    answer: withdrawSendAnswer,
+    refusals: sendRefusals,
+    summary: "Withdraws items as skins: the fee is debited and the trade bot sends the offer",
+  }),
+};

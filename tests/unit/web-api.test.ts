@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { errorAnswer } from "../../shared/api/common";
-import { balanceAnswer, getAnswer, inventoryAnswer, saveUrlAnswer, youtubersAnswer } from "../../shared/api/user";
+import { adminCalls } from "../../shared/api/admin";
+import { userCalls } from "../../shared/api/user";
 import { UI } from "../../shared/constants";
 import { api, ApiError, errorKeyOf, failureKey, handleBanned, onBanned } from "../../web/src/lib/api";
 
@@ -34,7 +34,7 @@ describe("api client", () => {
 
   it("POSTs JSON with the Bearer token and returns the parsed answer", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { balance: 12.5 }));
-    await expect(api("/api/user/getBalance", balanceAnswer, { a: 1 })).resolves.toEqual({ balance: 12.5 });
+    await expect(api(userCalls.getBalance, { a: 1 })).resolves.toEqual({ balance: 12.5 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/user/getBalance");
     expect(init.method).toBe("POST");
@@ -45,7 +45,7 @@ describe("api client", () => {
   it("sends GET parameters in the query and no Authorization without a token", async () => {
     storage.data.clear();
     fetchMock.mockResolvedValue(jsonResponse(200, { youtubers: [] }));
-    await api("/api/youtubers", youtubersAnswer, { id: 7, skip: undefined }, { method: "GET" });
+    await api(userCalls.youtubers, { id: 7, skip: undefined } as never);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/youtubers?id=7");
     expect(init.body).toBeUndefined();
@@ -54,23 +54,23 @@ describe("api client", () => {
 
   it("throws ApiError{status, key} with the answer's message key", async () => {
     fetchMock.mockResolvedValue(jsonResponse(400, { status: "error", type: "error", success: false, message: "user_api.invalid_trade_link" }));
-    const err = await api("/api/user/saveUrl", saveUrlAnswer, { trade_link: "x" }).catch((e: unknown) => e);
+    const err = await api(userCalls.saveUrl, { trade_link: "x" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, key: "user_api.invalid_trade_link" });
   });
 
   it("a network failure or a body without a key becomes app_error.load", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
-    await expect(api("/api/user/get", getAnswer)).rejects.toMatchObject({ status: 0, key: "app_error.load" });
+    await expect(api(userCalls.get)).rejects.toMatchObject({ status: 0, key: "app_error.load" });
     fetchMock.mockResolvedValueOnce(new Response("<html>oops</html>", { status: 502 }));
-    await expect(api("/api/user/get", getAnswer)).rejects.toMatchObject({ status: 502, key: "app_error.load" });
+    await expect(api(userCalls.get)).rejects.toMatchObject({ status: 502, key: "app_error.load" });
   });
 
   it("on 403 user_api.banned forgets the token and tells the app", async () => {
     const banned = vi.fn();
     const off = onBanned(banned);
     fetchMock.mockResolvedValue(jsonResponse(403, { status: "error", message: "user_api.banned" }));
-    await expect(api("/api/user/get", getAnswer)).rejects.toMatchObject({ status: 403, key: "user_api.banned" });
+    await expect(api(userCalls.get)).rejects.toMatchObject({ status: 403, key: "user_api.banned" });
     expect(storage.data.has("api_token")).toBe(false);
     expect(banned).toHaveBeenCalledTimes(1);
     off();
@@ -82,7 +82,7 @@ describe("api client", () => {
     const banned = vi.fn();
     const off = onBanned(banned);
     fetchMock.mockImplementation(async () => jsonResponse(403, { status: "error", message: "user_api.banned" }));
-    await Promise.allSettled([api("/api/user/get", getAnswer), api("/api/user/getInventory", inventoryAnswer, { appId: 730 })]);
+    await Promise.allSettled([api(userCalls.get), api(userCalls.getInventory, { appId: 730 })]);
     handleBanned();
     expect(banned).toHaveBeenCalledTimes(1);
 
@@ -101,7 +101,7 @@ describe("api client", () => {
   it("an answer that breaks its schema is a failed call (app_error.load, so the feature's client key shows), never a crash", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     fetchMock.mockResolvedValue(jsonResponse(200, { balance: "12.50" }));
-    const err = await api("/api/user/getBalance", balanceAnswer).catch((e: unknown) => e);
+    const err = await api(userCalls.getBalance).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 200, key: "app_error.load", body: { balance: "12.50" } });
     expect(failureKey(err, "user_error.load_profile")).toBe("user_error.load_profile");
@@ -111,13 +111,17 @@ describe("api client", () => {
 
   it("resolves with the schema's output: unknown keys of a plain object are dropped", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { balance: 3, extra: true }));
-    await expect(api("/api/user/getBalance", balanceAnswer)).resolves.toStrictEqual({ balance: 3 });
+    await expect(api(userCalls.getBalance)).resolves.toStrictEqual({ balance: 3 });
   });
 
-  it("takes a loader of the schema too (modules of the first load keep zod out of it); a failed load is a network failure", async () => {
+  it("takes a lazy call too (modules of the first load keep zod out of it); a failed load is a network failure", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { balance: 4 }));
-    await expect(api("/api/user/getBalance", async () => balanceAnswer)).resolves.toEqual({ balance: 4 });
-    await expect(api("/api/user/getBalance", () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")))).rejects.toMatchObject({
+    const lazy = { method: "POST" as const, path: "/api/user/getBalance" as const };
+    await expect(api({ ...lazy, load: async () => userCalls.getBalance })).resolves.toEqual({ balance: 4 });
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/user/getBalance");
+    await expect(
+      api<typeof userCalls.getBalance>({ ...lazy, load: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")) }),
+    ).rejects.toMatchObject({
       status: 0,
       key: "app_error.load",
     });
@@ -127,14 +131,14 @@ describe("api client", () => {
     const aborted = new Response(JSON.stringify({ balance: 1 }), { status: 200 });
     vi.spyOn(aborted, "json").mockRejectedValue(new DOMException("The operation was aborted.", "AbortError"));
     fetchMock.mockResolvedValue(aborted);
-    await expect(api("/api/user/getBalance", balanceAnswer)).rejects.toMatchObject({ name: "AbortError" });
+    await expect(api(userCalls.getBalance)).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("another 403 (forbidden) keeps the token", async () => {
     const banned = vi.fn();
     const off = onBanned(banned);
     fetchMock.mockResolvedValue(jsonResponse(403, { status: "error", message: "user_api.forbidden" }));
-    await expect(api("/api/admin/users/ban", z.object({ success: z.literal(true) }), { user_id: 1 })).rejects.toMatchObject({ key: "user_api.forbidden" });
+    await expect(api(adminCalls.ban, { user_id: 1 })).rejects.toMatchObject({ key: "user_api.forbidden" });
     expect(storage.data.get("api_token")).toBe("tok123");
     expect(banned).not.toHaveBeenCalled();
     off();

@@ -1,15 +1,19 @@
-// The HTTP contract, checked on the real worker: every /api/* route (api-answers-routes.ts) is
-// called as a visitor, a signed-in player and an admin; each answer must parse with its shared
-// schema (shared/api/<group>.ts) with no key the schema does not name, at any depth, and each
-// refusal with the one error schema (shared/api/common.ts errorAnswer) carrying a §8 server key.
-// A route the app registers without an entry here fails the walk.
+// The HTTP contract, checked on the real worker: every contract of shared/api (README
+// "Contracts"; listed in contracts.ts) is called as a visitor, a signed-in player and an admin;
+// each answer must parse with the contract's answer schema with no key the schema does not name,
+// at any depth, and each refusal with the one error schema (shared/api/common.ts errorAnswer)
+// carrying a key the contract declares, with the contract's status. The app registers a route
+// for exactly the contracts, and /api/openapi.json describes exactly them.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorAnswer } from "../../shared/api/common";
 import { SERVER_KEYS } from "../../shared/errors";
 import app from "../../worker/index";
+import type { Contract } from "../../shared/api/contract";
+import { OPENAPI_PATH, statusesOf } from "../../shared/api/contract";
 import { PROVIDER_CALLBACKS, ROUTES, type Caller, type RouteEntry } from "./api-answers-routes";
+import { CONTRACTS } from "./contracts";
 import { deposit, makeUser } from "./user-fixtures";
 import { uniqueTradeLink } from "./withdraw-fixtures";
 
@@ -17,10 +21,19 @@ type Role = "visitor" | "player" | "admin";
 const ROLES: Role[] = ["visitor", "player", "admin"];
 const serverKeys = new Set<string>(Object.values(SERVER_KEYS).flat());
 
-/** What a role gets from a route: 200 with the answer, or the status of the refusal. */
-function expectedStatus(access: RouteEntry["access"], role: Role): number {
-  if (role === "visitor") return access === "public" ? 200 : 401;
-  if (role === "player") return access === "staff" || access === "admin" ? 403 : 200;
+const keyOf = (call: { method: string; path: string }) => `${call.method} ${call.path}`;
+const contractOf = new Map<string, Contract>(CONTRACTS.map((c) => [keyOf(c), c]));
+
+/** True when the call declares `key` with `status`. */
+function declares(call: Contract, key: string | undefined, status: number): boolean {
+  const declared = key === undefined ? undefined : call.refusals[key as keyof Contract["refusals"]];
+  return declared !== undefined && statusesOf({ [key as string]: declared }).includes(status as 400);
+}
+
+/** What a role gets from a call: 200 with the answer, or the status of the refusal. */
+function expectedStatus(call: Contract, entry: RouteEntry, role: Role): number {
+  if (role === "visitor") return entry.visitor ?? (call.access === "public" ? 200 : 401);
+  if (role === "player") return call.access === "staff" || call.access === "admin" ? 403 : 200;
   return 200;
 }
 
@@ -82,13 +95,46 @@ async function call(entry: RouteEntry, caller: Caller): Promise<Response> {
 }
 
 describe("every /api/* answer against its shared schema", () => {
-  it("the table lists exactly the /api/* routes the app registers", () => {
-    const all = app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map((r) => `${r.method} ${r.path}`);
+  it("the app registers exactly the contracts' routes, and the table has one entry per contract", () => {
+    const all = app.routes.filter((r) => r.path.startsWith("/api/") && r.method !== "ALL").map(keyOf);
     for (const callback of PROVIDER_CALLBACKS) expect(all).toContain(callback);
-    const registered = new Set(all.filter((r) => !PROVIDER_CALLBACKS.includes(r)));
-    const listed = ROUTES.map((r) => `${r.method} ${r.path}`);
+    const registered = new Set(all.filter((r) => !PROVIDER_CALLBACKS.includes(r) && r !== `GET ${OPENAPI_PATH}`));
+    const contracts = CONTRACTS.map(keyOf);
+    expect(new Set(contracts).size).toBe(contracts.length);
+    expect([...registered].sort()).toEqual([...contracts].sort());
+    const listed = ROUTES.map(keyOf);
     expect(new Set(listed).size).toBe(listed.length);
-    expect([...registered].sort()).toEqual([...listed].sort());
+    expect([...listed].sort()).toEqual([...contracts].sort());
+  });
+
+  it("serves the OpenAPI document of exactly the contracts, each with its answer and refusal statuses", async () => {
+    const res = await exports.default.fetch(`http://x${OPENAPI_PATH}`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.openapi).toBe("3.1.0");
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(CONTRACTS.map(keyOf).sort());
+    for (const call of CONTRACTS) {
+      const statuses = Object.keys(doc.paths[call.path]![call.method.toLowerCase()]!.responses).sort();
+      expect(statuses, keyOf(call)).toEqual(["200", ...statusesOf(call.refusals).map(String)].sort());
+    }
+  });
+
+  it("refuses a body that is not a JSON object with 400 and a key the contract declares", async () => {
+    const boss = await makeUser({ isAdmin: true });
+    const problems: string[] = [];
+    for (const call of CONTRACTS.filter((c) => c.method === "POST")) {
+      for (const raw of ["[]", "null", '"x"', "{"]) {
+        const res = await exports.default.fetch(`http://x${call.path}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${boss.token}`, "Content-Type": "application/json" },
+          body: raw,
+        });
+        const body = (await res.json().catch(() => null)) as { message?: string } | null;
+        if (res.status !== 400 || !declares(call, body?.message, 400)) problems.push(`${keyOf(call)} ${raw}: ${res.status} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it("an /api/* path no route serves answers 404 with the error schema", async () => {
@@ -102,16 +148,25 @@ describe("every /api/* answer against its shared schema", () => {
     const admin = { id: boss.user.id, token: boss.token };
     const problems: string[] = [];
     for (const entry of ROUTES) {
+      const contract = contractOf.get(keyOf(entry));
+      if (!contract) {
+        problems.push(`${keyOf(entry)}: no contract`);
+        continue;
+      }
       for (const role of ROLES) {
         const route = `${role} ${entry.method} ${entry.path}`;
         const res = await call(entry, await callerFor(role, admin));
         const body: unknown = await res.json().catch(() => "(not JSON)");
-        const want = expectedStatus(entry.access, role);
+        const want = expectedStatus(contract, entry, role);
         if (res.status !== want) {
           problems.push(`${route}: status ${res.status}, expected ${want}: ${JSON.stringify(body)}`);
           continue;
         }
-        const schema = want === 200 ? entry.answer : errorAnswer;
+        if (want !== 200) {
+          const key = (body as { message?: string }).message;
+          if (!declares(contract, key, want)) problems.push(`${route}: ${key} answered ${want}, which the contract does not declare`);
+        }
+        const schema = want === 200 ? contract.answer : errorAnswer;
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
           problems.push(`${route}: ${z.prettifyError(parsed.error)} in ${JSON.stringify(body)}`);

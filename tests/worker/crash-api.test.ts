@@ -14,7 +14,7 @@ import { auditRows, makeUser, post } from "./user-fixtures";
 afterAll(() => vi.useRealTimers());
 
 /** The admin routes as production runs them (DEV_MODE off). */
-const production = new Hono<AppEnv>().use("/api/*", readSession).route("/api/admin/crash", adminCrashRoutes);
+const production = new Hono<AppEnv>().use("/api/*", readSession).route("/", adminCrashRoutes);
 const prodPost = (path: string, body: unknown, token: string) =>
   production.request(
     path,

@@ -1,7 +1,7 @@
 // The crash socket's sad paths and races: bad frames, every bet rule answered with its key,
 // an item staked twice, duplicate takes racing (exactly one pays), maintenance, admin tools.
 import { env } from "cloudflare:workers";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { elapsedFor } from "../../shared/crash-curve";
 import { reconcile } from "../../worker/books/reconcile";
 import { betRow, count, giveItem, itemRow } from "./crash-fixtures";
@@ -13,12 +13,16 @@ afterAll(() => vi.useRealTimers());
 const newBet = (items: number[], autoWithdraw: number) => ({ event: "newBet", data: { items, autoWithdraw } });
 
 describe("crash socket", () => {
+  // every test may run alone (-t): the admin and the visitor's watching socket are the suite's own
   let admin: Awaited<ReturnType<typeof makeUser>>;
   let watcher: CrashClient;
-
-  it("answers bad frames with app_api.invalid_request and keeps the socket open", async () => {
+  beforeAll(async () => {
     admin = await makeUser({ isAdmin: true });
     watcher = await connectCrash();
+  });
+  afterAll(() => watcher.close());
+
+  it("answers bad frames with app_api.invalid_request and keeps the socket open", async () => {
     for (const bad of [
       "not json",
       { event: "nope", data: {} },

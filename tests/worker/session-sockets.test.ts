@@ -3,7 +3,7 @@
 // session in D1 when money moves, so a revoke or ban it never heard of still refuses a bet or a take.
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CRASH, SOCKET } from "../../shared/constants";
 import { elapsedFor } from "../../shared/crash-curve";
 import { createSession } from "../../worker/auth/sessions";
@@ -72,10 +72,13 @@ async function roundCrashingAt(watcher: CrashClient, adminToken: string, point: 
 describe("logout", () => {
   let admin: Awaited<ReturnType<typeof makeUser>>;
   let watcher: CrashClient;
-
-  it("closes the session's /ws/crash, /ws/hub and /ws/chat sockets (4001); its other session keeps its sockets", async () => {
+  beforeAll(async () => {
     admin = await makeUser({ isAdmin: true });
     watcher = await connectCrash();
+  });
+  afterAll(() => watcher.close());
+
+  it("closes the session's /ws/crash, /ws/hub and /ws/chat sockets (4001); its other session keeps its sockets", async () => {
     const p = await playerWithTwoSessions();
     const [a, b] = [await giveItem(p.user.id, 500), await giveItem(p.user.id, 700)];
     const crash1 = await connectCrash(p.token);
@@ -166,10 +169,13 @@ describe("logout", () => {
 describe("site ban", () => {
   let admin: Awaited<ReturnType<typeof makeUser>>;
   let watcher: CrashClient;
-
-  it("closes every socket of the user in every room (4003, the hub's after userBanned); the live bet settles as the round says", async () => {
+  beforeAll(async () => {
     admin = await makeUser({ isAdmin: true });
     watcher = await connectCrash();
+  });
+  afterAll(() => watcher.close());
+
+  it("closes every socket of the user in every room (4003, the hub's after userBanned); the live bet settles as the round says", async () => {
     const p = await playerWithTwoSessions();
     const [manual, auto, spare] = [await giveItem(p.user.id, 1_000), await giveItem(p.user.id, 600), await giveItem(p.user.id, 300)];
     const crash1 = await connectCrash(p.token);
@@ -222,6 +228,5 @@ describe("site ban", () => {
     await vi.waitFor(async () => expect(await betRow(bet.id)).toMatchObject({ status: 2, win: 0 }));
     expect(c.all("successTake")).toHaveLength(0);
     c.close();
-    watcher.close();
   });
 });

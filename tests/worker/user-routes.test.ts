@@ -109,9 +109,13 @@ describe("POST /api/user/get", () => {
     expect(me.notifications.some((n) => n.name === "theirs")).toBe(false);
   });
 
-  it("accepts a body with no content type and rejects a malformed one", async () => {
+  it("accepts an empty body with no content type, refuses a body that is not JSON, and a malformed one", async () => {
     const { token } = await makeUser();
-    expect((await post("/api/user/get", "", token, { "Content-Type": "text/plain" })).status).toBe(200);
+    expect((await post("/api/user/get", undefined, token)).status).toBe(200);
+    // README "Contracts": a body is JSON, with its content type
+    const plain = await post("/api/user/get", "{}", token, { "Content-Type": "text/plain" });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({ message: "app_api.invalid_request" });
     const bad = await post("/api/user/get", "{oops", token);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ message: "app_api.invalid_request" });

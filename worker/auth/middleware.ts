@@ -31,7 +31,7 @@ export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
  * the group's own key (chat_api.forbidden, cases_api.forbidden). Roles come from the user row
  * readSession just read, never from the client.
  */
-export function requireStaff(forbiddenKey: "chat_api.forbidden" | "cases_api.forbidden") {
+export function requireStaff(forbiddenKey: "chat_api.forbidden" | "cases_api.forbidden" | "user_api.forbidden") {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const user = c.get("user");
     if (!user) return fail(c, 401, "user_api.unauthorized");

@@ -14,10 +14,10 @@ import { auditStatement } from "../lib/audit";
 import { casesRtpPercent } from "./config";
 import { priceForRtp } from "./odds";
 import { findCase } from "./queries";
-import { checkCase, type ItemChoice } from "./validation";
+import { checkCase, type CaseCheckKey, type ItemChoice } from "./validation";
 
-/** The saved case's id, or the refusal the route answers. */
-export type CaseSave = { ok: true; caseId: number } | { ok: false; status: 400 | 404 | 409; key: ServerKey };
+/** The saved case's id, or the refusal the route answers (K: the keys that save can refuse with). */
+export type CaseSave<K extends ServerKey = ServerKey> = { ok: true; caseId: number } | { ok: false; status: 400 | 404 | 409; key: K };
 
 type DbEnv = Pick<Env, "DB">;
 type CasesEnv = DbEnv & { CASES_RTP_PERCENT?: string };
@@ -59,7 +59,7 @@ function itemStatements(caseId: number | null, items: { catalogue_id: number; we
 }
 
 /** A new case; its price defaults to the one that gives the configured RTP. */
-export async function createCase(env: CasesEnv, actorId: number, body: AdminCreateCaseBody): Promise<CaseSave> {
+export async function createCase(env: CasesEnv, actorId: number, body: AdminCreateCaseBody): Promise<CaseSave<CaseCheckKey>> {
   const price = body.price !== undefined ? toCents(body.price) : await defaultPrice(env, body.items);
   if (price === null) return { ok: false, status: 400, key: "cases_api.invalid_items" };
   const checked = checkCase(
@@ -84,7 +84,11 @@ export async function createCase(env: CasesEnv, actorId: number, body: AdminCrea
 }
 
 /** Changes the given fields of a case (items, when given, replace its items). */
-export async function updateCase(env: CasesEnv, actorId: number, body: AdminUpdateCaseBody): Promise<CaseSave> {
+export async function updateCase(
+  env: CasesEnv,
+  actorId: number,
+  body: AdminUpdateCaseBody,
+): Promise<CaseSave<CaseCheckKey | "cases_api.case_not_found" | "cases_api.busy">> {
   const current = await findCase(env, body.id);
   if (!current) return { ok: false, status: 404, key: "cases_api.case_not_found" };
   const choices = body.items ?? current.items.map((i) => ({ catalogue_id: i.catalogue_id, weight: i.weight }));

@@ -9,7 +9,6 @@
 import { notificationContent } from "../../shared/api/notifications";
 import type { NotificationJson } from "../../shared/api/user";
 import { NOTIFY } from "../../shared/constants";
-import type { ServerKey } from "../../shared/errors";
 import { rarityRank } from "../../shared/items";
 import { notificationOf, notificationStatement } from "../lib/notify";
 import { rollIndex } from "./seeds";
@@ -32,7 +31,10 @@ export interface OpenRequest {
 
 export type OpenResult =
   /** notification: the bell row of a drop worth telling, written in the payment batch */
-  { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null } | { ok: false; status: 400 | 404 | 409; message: ServerKey };
+  { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null } | { ok: false; status: 400 | 404 | 409; message: OpenRefusalKey };
+
+/** What an open is refused with (the route adds app_api.maintenance). */
+export type OpenRefusalKey = "cases_api.case_not_found" | "cases_api.case_disabled" | "cases_api.busy" | "cases_api.insufficient_funds";
 
 /** Everything read and decided before the payment batch (the roll is fixed here). */
 export interface OpenPlan {

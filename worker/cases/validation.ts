@@ -1,7 +1,6 @@
 // Admin case checks, pure: items distinct, known to the catalogue, weights positive integers,
 // and an RTP within CASES.rtpBounds at the given price (spec: "weights and prices consistent").
 import { CASES } from "../../shared/constants";
-import type { ServerKey } from "../../shared/errors";
 import { rtpPercent, totalWeight, type WeightedItem } from "./odds";
 
 /** Keeps Σ weights (≤ maxItemsPerCase × this) a safe integer with room to spare. */
@@ -12,7 +11,10 @@ export interface ItemChoice {
   weight: number;
 }
 
-export type CaseCheck = { ok: true; items: (ItemChoice & WeightedItem)[]; rtp: number } | { ok: false; message: ServerKey };
+/** Why a case is refused: its items, or its price (the RTP out of bounds). */
+export type CaseCheckKey = "cases_api.invalid_items" | "cases_api.invalid_price";
+
+export type CaseCheck = { ok: true; items: (ItemChoice & WeightedItem)[]; rtp: number } | { ok: false; message: CaseCheckKey };
 
 /**
  * `prices` maps the catalogue ids that exist to their current price (cents). Items come back in

@@ -5,7 +5,6 @@
 // as its Idempotency-Key).
 import type { MoneyMethodId } from "../../shared/api/payments";
 import { DEPOSIT, PRICES } from "../../shared/constants";
-import type { ServerKey } from "../../shared/errors";
 import { first, run, sql } from "../db/sql";
 import { checkDepositPromo } from "../promo/deposit";
 import type { PromoRefusal } from "../promo/rules";
@@ -42,14 +41,20 @@ export interface CreateOrder {
   requestId: string;
 }
 
-const PROMO_REFUSALS: Record<PromoRefusal, { status: 400 | 409; key: ServerKey }> = {
+/** Every refusal of a create (its key and status are the contract's, shared/api/payments.ts). */
+export type CreateRefusal =
+  | { status: 400; key: "deposit_api.min_payment" | "deposit_api.max_payment" | "deposit_api.trade_link_required" | "deposit_api.promo_invalid" }
+  | { status: 409; key: "deposit_api.method_unavailable" | "deposit_api.promo_already_used" | "deposit_api.promo_daily_limit" }
+  | { status: 503; key: "deposit_api.provider_unavailable" };
+
+const PROMO_REFUSALS: Record<PromoRefusal, CreateRefusal> = {
   not_found: { status: 400, key: "deposit_api.promo_invalid" },
   ended: { status: 400, key: "deposit_api.promo_invalid" },
   already_used: { status: 409, key: "deposit_api.promo_already_used" },
   daily_limit: { status: 409, key: "deposit_api.promo_daily_limit" },
 };
 
-export type CreateOutcome = { ok: true; payment: PaymentRow; where: CreateResult } | { ok: false; status: 400 | 409 | 503; key: ServerKey };
+export type CreateOutcome = { ok: true; payment: PaymentRow; where: CreateResult } | ({ ok: false } & CreateRefusal);
 
 export async function paymentById(env: Pick<Env, "DB">, id: string): Promise<PaymentRow | null> {
   return first<PaymentRow>(env.DB, sql`SELECT * FROM payments WHERE id = ${id}`);

@@ -3,7 +3,6 @@
 // arrived. Credited through settleReport like any provider report, so a receipt credits once
 // (UNIQUE provider + transaction id). §8: already completed, not found, contact support, payment
 // not found, success with the sum.
-import type { ServerKey } from "../../shared/errors";
 import { first, sql } from "../db/sql";
 import { paymentById } from "./orders";
 import { settleReport } from "./settle";
@@ -12,9 +11,20 @@ import { isReceiptNumber, wallet } from "./wallet";
 
 type ClaimEnv = Pick<Env, "DB" | "HUB_ROOM"> & PaymentsEnv & { REFERRAL_SHARE_PERCENT?: string };
 
-export type ClaimOutcome = { ok: true; amount: number; bonus: number } | { ok: false; status: 400 | 404 | 409 | 503; key: ServerKey };
+/** Every refusal of a claim (its key and status are the contract's, shared/api/payments.ts). */
+export type ClaimRefusal =
+  | { status: 400; key: "deposit_api.receipt_invalid" }
+  | { status: 404; key: "deposit_api.transaction_not_found" | "deposit_api.payment_not_found" }
+  | {
+      status: 409;
+      key: "deposit_api.method_unavailable" | "deposit_api.transaction_already_completed" | "deposit_api.contact_support" | "deposit_api.transaction_pending";
+    }
+  | { status: 503; key: "deposit_api.provider_unavailable" };
 
-const refuse = (status: 400 | 404 | 409 | 503, key: ServerKey): ClaimOutcome => ({ ok: false, status, key });
+export type ClaimOutcome = { ok: true; amount: number; bonus: number } | ({ ok: false } & ClaimRefusal);
+
+const refuse = <S extends ClaimRefusal["status"]>(status: S, key: Extract<ClaimRefusal, { status: S }>["key"]): ClaimOutcome =>
+  ({ ok: false, status, key }) as ClaimOutcome;
 
 export async function claimWalletTransaction(env: ClaimEnv, userId: number, txnId: string, opts?: { fetcher?: typeof fetch }): Promise<ClaimOutcome> {
   if (!wallet.configured(env)) return refuse(409, "deposit_api.method_unavailable");

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { PromoCodeJson } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";
+import type { ServerKey } from "../../shared/errors";
 import { formatCents, toDollars } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError } from "../db/ledger";
@@ -25,9 +26,10 @@ export interface NewPromo {
   expiresAt?: number;
 }
 
-export type AdminPromoResult = { ok: true; promo: PromoCodeJson } | { ok: false; status: 404 | 409; key: string };
+/** A refusal carries its §8 key (the route answers it with the contract's status, the same as `status`). */
+export type AdminPromoResult<K extends ServerKey> = { ok: true; promo: PromoCodeJson } | { ok: false; status: 404 | 409; key: K };
 
-export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now = Date.now()): Promise<AdminPromoResult> {
+export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now = Date.now()): Promise<AdminPromoResult<"promo_api.code_taken">> {
   const amount = p.kind === "balance" ? (p.amount ?? 0) : 0;
   const percent = p.kind === "deposit" ? (p.percent ?? 0) : 0;
   try {
@@ -54,7 +56,12 @@ export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now 
   }
 }
 
-export async function disablePromo(env: DbEnv, adminId: number, id: number, now = Date.now()): Promise<AdminPromoResult> {
+export async function disablePromo(
+  env: DbEnv,
+  adminId: number,
+  id: number,
+  now = Date.now(),
+): Promise<AdminPromoResult<"promo_api.not_found" | "promo_api.already_disabled">> {
   const row = await db(env).select().from(promoCodes).where(eq(promoCodes.id, id)).get();
   if (!row) return { ok: false, status: 404, key: "promo_api.not_found" };
   try {

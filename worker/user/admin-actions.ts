@@ -1,7 +1,7 @@
 // Admin actions on a user (/api/admin/users/*), each audited in the same batch: a balance
 // adjustment (two-sided with the house, idempotent by key), ban and unban.
 import { and, eq } from "drizzle-orm";
-import { USER_NOT_FOUND } from "../../shared/api/user";
+import { USER_NOT_FOUND } from "../../shared/errors";
 import { formatCents } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
@@ -15,8 +15,8 @@ import { batch } from "../db/sql";
 
 type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM">;
 
-/** A refusal the route answers as is (USER_NOT_FOUND is the contract's text, not a key). */
-export type AdminRefusal = { ok: false; status: 404 | 409; key: string };
+/** A refusal of an admin action (USER_NOT_FOUND is §8's lookup text, not a key). */
+export type AdminRefusal<K extends string> = { ok: false; status: 404 | 409; key: K | typeof USER_NOT_FOUND };
 
 /** Ledger keys of an adjustment: the user row and its house counterpart. */
 function adjustLedgerKeys(idempotencyKey: string) {
@@ -29,7 +29,7 @@ export async function adjustBalance(
   env: AdminEnv,
   adminId: number,
   input: { userId: number; amount: number; reason: string; idempotencyKey: string | undefined },
-): Promise<{ ok: true; balance: number; replay: boolean } | AdminRefusal> {
+): Promise<{ ok: true; balance: number; replay: boolean } | AdminRefusal<"user_api.insufficient_balance" | "user_api.idempotency_conflict">> {
   const { userId, amount, reason } = input;
   const keys = adjustLedgerKeys(input.idempotencyKey ?? crypto.randomUUID());
 
@@ -71,7 +71,12 @@ export async function adjustBalance(
   return { ok: true, balance: row?.balanceAfter ?? 0, replay: false };
 }
 
-export async function banUser(env: AdminEnv, adminId: number, userId: number, reason: string | undefined): Promise<{ ok: true } | AdminRefusal> {
+export async function banUser(
+  env: AdminEnv,
+  adminId: number,
+  userId: number,
+  reason: string | undefined,
+): Promise<{ ok: true } | AdminRefusal<"user_api.cannot_ban_self" | "user_api.already_banned">> {
   if (userId === adminId) return { ok: false, status: 409, key: "user_api.cannot_ban_self" };
   const target = await findUser(env, userId);
   if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
@@ -85,7 +90,7 @@ export async function banUser(env: AdminEnv, adminId: number, userId: number, re
   return { ok: true };
 }
 
-export async function unbanUser(env: AdminEnv, adminId: number, userId: number): Promise<{ ok: true } | AdminRefusal> {
+export async function unbanUser(env: AdminEnv, adminId: number, userId: number): Promise<{ ok: true } | AdminRefusal<"user_api.not_banned">> {
   const target = await findUser(env, userId);
   if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
   if (!target.banned) return { ok: false, status: 409, key: "user_api.not_banned" };

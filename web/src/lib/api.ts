@@ -1,9 +1,9 @@
 // The one HTTP client of the SPA: JSON in and out, the Bearer token from local storage, and a
 // typed error (ApiError{status, key}) for every failed answer. Message keys are spec §8 keys.
-// Every call names its answer schema (shared/api/<group>.ts, the one the route answers through):
-// the answer is parsed with it and typed from it, so the client never trusts a shape the server
-// did not promise. zod runs jitless here (lib/zodCsp.ts, imported first by the entry).
-import type { z } from "zod";
+// Every call names its contract (shared/api/<group>.ts, the value the route is registered from):
+// the body is typed from it, the answer parsed with its answer schema and typed from it, so the
+// client never trusts a shape the server did not promise. zod runs jitless here (lib/zodCsp.ts, imported first by the entry).
+import type { AnswerOf, BodyOf, Contract } from "../../../shared/api/contract";
 import { UI } from "../../../shared/constants";
 import { clearToken, getToken } from "./session/token";
 
@@ -25,7 +25,6 @@ export function retryUnless4xx(count: number, err: unknown): boolean {
 }
 
 export interface ApiOptions {
-  method?: "GET" | "POST";
   signal?: AbortSignal;
 }
 
@@ -87,25 +86,25 @@ function withQuery(path: string, body: Record<string, unknown> | undefined): str
 }
 
 /**
- * An answer schema, or a loader of one. Modules of the first load (the current user, logout)
- * pass a loader, so that zod and the schemas arrive after the first paint (README
- * "Weight of the first load"); everything lazy passes the schema itself.
+ * A call whose contract arrives later: modules of the first load (the current user, logout) name
+ * the method and path and load the contract, so that zod and the schemas arrive after the first
+ * paint (README "Weight of the first load"); a unit test holds the two to the contract.
  */
-type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+export interface LazyCall<C extends Contract> {
+  method: C["method"];
+  path: C["path"];
+  load: () => Promise<C>;
+}
 
 /**
- * Calls the worker. POST sends `body` as JSON; GET sends it as query parameters.
- * Resolves with the answer parsed by its schema (`answer`); throws ApiError (status 0 = network failure). An
- * answer that does not match its schema is a failed call too: ApiError app_error.load, which
- * failureKey() turns into the feature's own client key (a notice, never a crash).
+ * Calls the worker by the call's contract (shared/api, README "Contracts"). POST sends `body` as
+ * JSON; GET sends it as query parameters. Resolves with the answer parsed by the contract's
+ * answer schema; throws ApiError (status 0 = network failure). An answer that does not match
+ * its schema is a failed call too: ApiError app_error.load, which failureKey() turns into the
+ * feature's own client key (a notice, never a crash).
  */
-export async function api<S extends z.ZodType>(
-  path: string,
-  answer: AnswerSchema<S>,
-  body?: Record<string, unknown>,
-  options: ApiOptions = {},
-): Promise<z.output<S>> {
-  const method = options.method ?? "POST";
+export async function api<C extends Contract>(call: C | LazyCall<C>, body?: BodyOf<C>, options: ApiOptions = {}): Promise<AnswerOf<C>> {
+  const { method, path } = call;
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -114,10 +113,13 @@ export async function api<S extends z.ZodType>(
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body ?? {});
   }
+  const contract = "load" in call ? call.load() : Promise.resolve(call);
+  // a chunk that fails to load is reported with the answer, not as an unhandled rejection
+  contract.catch(() => undefined);
 
   let res: Response;
   try {
-    res = await fetch(method === "GET" ? withQuery(path, body) : path, init);
+    res = await fetch(method === "GET" ? withQuery(path, body as Record<string, unknown> | undefined) : path, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiError(0, "app_error.load");
@@ -137,9 +139,9 @@ export async function api<S extends z.ZodType>(
     if (isBannedError(error)) handleBanned();
     throw error;
   }
-  let schema: S;
+  let schema: C["answer"];
   try {
-    schema = typeof answer === "function" ? await answer() : answer;
+    schema = (await contract).answer;
   } catch {
     // the schemas' chunk did not load: a network failure like any other
     throw new ApiError(0, "app_error.load");
@@ -150,5 +152,5 @@ export async function api<S extends z.ZodType>(
     console.error(`answer of ${path} does not match its schema`, parsed.error.issues);
     throw new ApiError(res.status, "app_error.load", data);
   }
-  return parsed.data;
+  return parsed.data as AnswerOf<C>;
 }

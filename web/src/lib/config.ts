@@ -3,7 +3,7 @@
 // shared getConfigAnswer (shared/api/config.ts); the hub (features/hub/connection.ts) keeps the
 // entry's `maintenance` current from refreshPage.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getConfigAnswer } from "../../../shared/api/config";
+import { configCalls } from "../../../shared/api/config";
 import { STORE } from "../../../shared/constants";
 import { api } from "./api";
 import { queryKeys } from "./queryKeys";
@@ -12,7 +12,7 @@ export type { ChatBanReasonJson as ChatBanReason } from "../../../shared/api/con
 
 const configQuery = queryOptions({
   queryKey: queryKeys.config,
-  queryFn: () => api("/api/getConfig", getConfigAnswer),
+  queryFn: () => api(configCalls.getConfig),
   staleTime: 5 * 60_000,
 });
 

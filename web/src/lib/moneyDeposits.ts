@@ -3,7 +3,7 @@
 // has not confirmed it yet (polled every 2 s for about a minute; the balance itself arrives by the
 // hub's updateBalance). The wallet check invalidates this key after a credit.
 import { useQuery } from "@tanstack/react-query";
-import { type PaymentJson, sumHistoryAnswer } from "../../../shared/api/payments";
+import { type PaymentJson, paymentsCalls } from "../../../shared/api/payments";
 import { api } from "./api";
 
 export const PAYMENTS_KEY = ["payments"] as const;
@@ -21,7 +21,7 @@ export function pendingPollDelay(payment: Pick<PaymentJson, "status"> | null | u
 export function usePayments(enabled: boolean, poll?: (payments: PaymentJson[] | undefined) => number | false) {
   return useQuery({
     queryKey: PAYMENTS_KEY,
-    queryFn: () => api("/api/payment/sum/history", sumHistoryAnswer, {}),
+    queryFn: () => api(paymentsCalls.sumHistory, {}),
     enabled,
     refetchInterval: poll ? (q) => poll(q.state.data?.payments) : false,
   });

@@ -2,7 +2,7 @@
 // the profile's promo field and the /promo page. The code is normalised and checked with the
 // server's own rule before sending; the balance arrives by the hub's updateBalance and the
 // reloaded user.
-import { normalisePromoCode, usePromoAnswer } from "../../../shared/api/promo";
+import { normalisePromoCode, promoCalls } from "../../../shared/api/promo";
 import { PROMO } from "../../../shared/constants";
 import { api } from "./api";
 import { useMoneyMutation } from "./moneyMutation";
@@ -17,7 +17,7 @@ export function promoCodeOf(text: string): string | null {
 export function useRedeemPromo(onDone: () => void) {
   return useMoneyMutation({
     mutationKey: ["usePromo"],
-    mutationFn: (promocode: string) => api("/api/user/usePromo", usePromoAnswer, { promocode }),
+    mutationFn: (promocode: string) => api(promoCalls.usePromo, { promocode }),
     clientKey: "user_error.send_promocode",
     reload: [queryKeys.user, queryKeys.profile],
     onDone,

@@ -1,7 +1,7 @@
 // The player's skins deposits: POST /api/payment/skins/history under ["skinDeposits"]. The deposit
 // dialog follows its open offer through it (polled while one is open) and the profile lists it.
 import { useQuery } from "@tanstack/react-query";
-import { type SkinDepositJson, skinsHistoryAnswer } from "../../../shared/api/skins-deposit";
+import { type SkinDepositJson, skinsDepositCalls } from "../../../shared/api/skins-deposit";
 import { api } from "./api";
 
 export const SKIN_DEPOSITS_KEY = ["skinDeposits"] as const;
@@ -16,7 +16,7 @@ export function isOpenDeposit(d: Pick<SkinDepositJson, "state" | "credited_at">)
 export function useSkinDeposits(enabled: boolean) {
   return useQuery({
     queryKey: SKIN_DEPOSITS_KEY,
-    queryFn: () => api("/api/payment/skins/history", skinsHistoryAnswer, {}),
+    queryFn: () => api(skinsDepositCalls.history, {}),
     enabled,
     refetchInterval: (q) => (q.state.data?.deposits.some(isOpenDeposit) ? OPEN_POLL_MS : false),
   });

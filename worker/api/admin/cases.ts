@@ -2,29 +2,33 @@
 // case with its EV and weights, create and update cases. Items must exist in the catalogue,
 // weights are positive integers and the RTP (EV / price at current catalogue prices) must lie
 // within CASES.rtpBounds: otherwise 400 cases_api.invalid_items / cases_api.invalid_price.
-import { Hono, type Context } from "hono";
-import { emptyBody } from "../../../shared/api/common";
-import { adminCreateCaseBody, adminListAnswer, adminSaveAnswer, adminUpdateCaseBody } from "../../../shared/api/cases";
-import { requireStaff } from "../../auth/middleware";
-import { createCase, updateCase, type CaseSave } from "../../cases/admin-save";
+import { casesCalls } from "../../../shared/api/cases";
+import { createCase, updateCase } from "../../cases/admin-save";
 import { presentAdminCase } from "../../cases/presenters";
 import { findCase, listCases } from "../../cases/queries";
-import type { AppEnv, SignedInEnv } from "../../env";
-import { fail, jsonBody } from "../../lib/http";
-import { answer } from "../answer";
+import { contractRoutes, refuse, serve } from "../contract-routes";
 
-export const adminCasesRoutes = new Hono<AppEnv>()
-  .use(requireStaff("cases_api.forbidden"))
-  .post("/list", jsonBody(emptyBody), async (c) => {
-    const cases = await listCases(c.env, { all: true });
-    return answer(c, adminListAnswer, { cases: cases.map(presentAdminCase) });
-  })
-  .post("/create", jsonBody(adminCreateCaseBody), async (c) => answerSave(c, await createCase(c.env, c.get("user").id, c.req.valid("json"))))
-  .post("/update", jsonBody(adminUpdateCaseBody), async (c) => answerSave(c, await updateCase(c.env, c.get("user").id, c.req.valid("json"))));
+export const adminCasesRoutes = contractRoutes();
 
-/** A refusal as its error answer; a saved case read back and presented as staff see it. */
-async function answerSave(c: Context<SignedInEnv>, saved: CaseSave) {
-  if (!saved.ok) return fail(c, saved.status, saved.key);
-  const kase = await findCase(c.env, saved.caseId);
-  return answer(c, adminSaveAnswer, { success: true, message: "cases_api.saved", case: presentAdminCase(kase!) });
+serve(adminCasesRoutes, casesCalls.adminList, async (c) => {
+  const cases = await listCases(c.env, { all: true });
+  return c.json({ cases: cases.map(presentAdminCase) }, 200);
+});
+
+serve(adminCasesRoutes, casesCalls.adminCreate, async (c) => {
+  const saved = await createCase(c.env, c.get("user").id, c.req.valid("json"));
+  if (!saved.ok) return refuse(c, casesCalls.adminCreate, saved.key);
+  return c.json(await savedAnswer(c.env, saved.caseId), 200);
+});
+
+serve(adminCasesRoutes, casesCalls.adminUpdate, async (c) => {
+  const saved = await updateCase(c.env, c.get("user").id, c.req.valid("json"));
+  if (!saved.ok) return refuse(c, casesCalls.adminUpdate, saved.key);
+  return c.json(await savedAnswer(c.env, saved.caseId), 200);
+});
+
+/** A saved case read back and presented as staff see it. */
+async function savedAnswer(env: Env, caseId: number) {
+  const kase = await findCase(env, caseId);
+  return { success: true as const, message: "cases_api.saved" as const, case: presentAdminCase(kase!) };
 }

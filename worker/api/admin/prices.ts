@@ -4,26 +4,24 @@
 // a 'revaluation' ledger row (worker/prices/revaluation.ts); cases pushed out of their RTP bounds
 // by the new prices are re-priced (worker/cases/reprice.ts), cases pausing meanwhile (prices/cycle.ts). The same refresh also runs on the
 // Cron Trigger (worker/prices/scheduled.ts, PRICE_REFRESH_MINUTES).
-import { Hono } from "hono";
-import { refreshPricesAnswer, refreshPricesBody } from "../../../shared/api/prices";
-import { requireAdmin } from "../../auth/middleware";
-import type { AppEnv } from "../../env";
-import { fail, jsonBody } from "../../lib/http";
+import { pricesCalls } from "../../../shared/api/prices";
 import { PriceFeedError } from "../../prices/feed";
 import { feedFromEnv } from "../../prices/from-env";
 import { refreshAndReprice } from "../../prices/cycle";
 import { casesRtpPercent } from "../../cases/config";
-import { answer } from "../answer";
+import { contractRoutes, refuse, serve } from "../contract-routes";
 
-export const adminPriceRoutes = new Hono<AppEnv>().post("/refresh", requireAdmin, jsonBody(refreshPricesBody), async (c) => {
+export const adminPriceRoutes = contractRoutes();
+
+serve(adminPriceRoutes, pricesCalls.refresh, async (c) => {
   const admin = c.get("user");
   try {
     // new item prices can push a case's RTP out of bounds (above 98 % the house loses): those are re-priced
     const { result, repriced } = await refreshAndReprice(c.env, feedFromEnv(c.env), { rtp: casesRtpPercent(c.env), actorId: admin.id });
-    return answer(c, refreshPricesAnswer, { success: true, ...result, cases_repriced: repriced.length });
+    return c.json({ success: true as const, ...result, cases_repriced: repriced.length }, 200);
   } catch (err) {
     if (!(err instanceof PriceFeedError)) throw err;
     console.warn("price refresh failed:", err.message);
-    return fail(c, 502, "prices_api.feed_failed");
+    return refuse(c, pricesCalls.refresh, "prices_api.feed_failed");
   }
 });

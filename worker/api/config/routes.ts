@@ -1,10 +1,5 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import { configCalls } from "../../../shared/api/config";
 import { isDev } from "../../env";
-import { jsonBody } from "../../lib/http";
-import { emptyBody } from "../../../shared/api/common";
-import { getConfigAnswer } from "../../../shared/api/config";
-import { answer } from "../answer";
 import { readMaintenance } from "../../lib/settings";
 import { toDollars } from "../../../shared/money";
 import { chatMinDepositCents } from "../../chat/config";
@@ -12,23 +7,29 @@ import { activeReasons } from "../../chat/mutes";
 import { jackpotTerminals } from "../../jackpot/terminals";
 // the same parser the store applies, so the published tax is the one charged
 import { sellTaxPercent } from "../../store/pricing";
+import { contractRoutes, serve } from "../contract-routes";
 
-export const configRoutes = new Hono<AppEnv>().post("/getConfig", jsonBody(emptyBody), async (c) => {
+export const configRoutes = contractRoutes();
+
+serve(configRoutes, configCalls.getConfig, async (c) => {
   const reasons = await activeReasons(c.env);
-  return answer(c, getConfigAnswer, {
-    chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
-    maintenance: await readMaintenance(c.env),
-    dev: isDev(c.env),
-    // Published fairness commitments (README "Provably fair"): the crash chain's terminating hash x_0
-    // and the salt, so players can verify rounds on /provably-fair and with the script.
-    crash_terminal_hash: c.env.CRASH_CHAIN_TERMINAL,
-    crash_salt: c.env.CRASH_SALT,
-    wheel_terminal_hash: c.env.WHEEL_CHAIN_TERMINAL,
-    wheel_salt: c.env.WHEEL_SALT,
-    jackpot_terminal_hashes: jackpotTerminals(c.env),
-    jackpot_salt: c.env.JACKPOT_SALT,
-    // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)
-    chat_min_deposit: toDollars(chatMinDepositCents(c.env)),
-    sell_tax_percent: sellTaxPercent(c.env),
-  });
+  return c.json(
+    {
+      chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
+      maintenance: await readMaintenance(c.env),
+      dev: isDev(c.env),
+      // Published fairness commitments (README "Provably fair"): the crash chain's terminating hash x_0
+      // and the salt, so players can verify rounds on /provably-fair and with the script.
+      crash_terminal_hash: c.env.CRASH_CHAIN_TERMINAL,
+      crash_salt: c.env.CRASH_SALT,
+      wheel_terminal_hash: c.env.WHEEL_CHAIN_TERMINAL,
+      wheel_salt: c.env.WHEEL_SALT,
+      jackpot_terminal_hashes: jackpotTerminals(c.env),
+      jackpot_salt: c.env.JACKPOT_SALT,
+      // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)
+      chat_min_deposit: toDollars(chatMinDepositCents(c.env)),
+      sell_tax_percent: sellTaxPercent(c.env),
+    },
+    200,
+  );
 });

@@ -6,56 +6,53 @@
 // /create kicks it, and /history kicks it while an offer is open (so a lost kick heals itself).
 // Signed in (banned players are refused by readSession), no deposits during maintenance, and
 // with TRADE_BOT_URL empty skins deposits are switched off (409 deposit_api.skins_disabled).
-import { Hono } from "hono";
-import { skinsCreateAnswer, skinsCreateBody, skinsHistoryAnswer, skinsInventoryAnswer } from "../../../shared/api/skins-deposit";
-import { emptyBody } from "../../../shared/api/common";
-import { requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../env";
-import { fail, jsonBody } from "../../lib/http";
+import { skinsDepositCalls } from "../../../shared/api/skins-deposit";
 import { readMaintenance } from "../../lib/settings";
 import { createSkinDeposit, tradeLinkOf } from "../../skins-deposit/create";
 import { openDepositOf, skinDepositHistory } from "../../skins-deposit/history";
 import { listingJson, matchListing } from "../../skins-deposit/listing";
 import { BotRejectedError, BotUnavailableError, tradeBotFromEnv } from "../../withdraws/bot";
 import { withdrawQueue } from "../../withdraws/WithdrawQueue";
-import { answer } from "../answer";
+import { contractRoutes, refuse, serve } from "../contract-routes";
 
 const kick = (env: Env, id: string) =>
   withdrawQueue(env)
     .kick()
     .catch((err: unknown) => console.error("trade bot queue kick failed", { id, err: String(err) }));
 
-export const skinsDepositRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post("/inventory", jsonBody(emptyBody), async (c) => {
-    const bot = tradeBotFromEnv(c.env);
-    if (!bot) return fail(c, 409, "deposit_api.skins_disabled");
-    const link = await tradeLinkOf(c.env, c.get("user").id);
-    if (!link) return fail(c, 400, "deposit_api.trade_link_required");
-    try {
-      const listed = await matchListing(c.env, await bot.listInventory(link));
-      return answer(c, skinsInventoryAnswer, { items: listingJson(listed) });
-    } catch (err) {
-      if (err instanceof BotUnavailableError) return fail(c, 503, "deposit_api.bot_unavailable");
-      if (err instanceof BotRejectedError) return answer(c, skinsInventoryAnswer, { items: [] });
-      throw err;
-    }
-  })
-  .post("/create", jsonBody(skinsCreateBody), async (c) => {
-    const bot = tradeBotFromEnv(c.env);
-    if (!bot) return fail(c, 409, "deposit_api.skins_disabled");
-    if (await readMaintenance(c.env)) return fail(c, 503, "app_api.maintenance");
-    const me = c.get("user");
-    const body = c.req.valid("json");
-    const outcome = await createSkinDeposit(c.env, bot, { userId: me.id, assetIds: body.items, requestId: body.request_id ?? crypto.randomUUID() });
-    if (!outcome.ok) return fail(c, outcome.status, outcome.key);
-    await kick(c.env, outcome.id);
-    const [deposit] = await skinDepositHistory(c.env, me.id, outcome.id);
-    return answer(c, skinsCreateAnswer, { status: "success", message: "deposit_api.offer_sent", deposit: deposit! });
-  })
-  .post("/history", jsonBody(emptyBody), async (c) => {
-    const me = c.get("user");
-    const open = await openDepositOf(c.env, me.id);
-    if (open && tradeBotFromEnv(c.env)) await kick(c.env, open);
-    return answer(c, skinsHistoryAnswer, { deposits: await skinDepositHistory(c.env, me.id) });
-  });
+export const skinsDepositRoutes = contractRoutes();
+
+serve(skinsDepositRoutes, skinsDepositCalls.inventory, async (c) => {
+  const bot = tradeBotFromEnv(c.env);
+  if (!bot) return refuse(c, skinsDepositCalls.inventory, "deposit_api.skins_disabled");
+  const link = await tradeLinkOf(c.env, c.get("user").id);
+  if (!link) return refuse(c, skinsDepositCalls.inventory, "deposit_api.trade_link_required");
+  try {
+    const listed = await matchListing(c.env, await bot.listInventory(link));
+    return c.json({ items: listingJson(listed) }, 200);
+  } catch (err) {
+    if (err instanceof BotUnavailableError) return refuse(c, skinsDepositCalls.inventory, "deposit_api.bot_unavailable");
+    if (err instanceof BotRejectedError) return c.json({ items: [] }, 200);
+    throw err;
+  }
+});
+
+serve(skinsDepositRoutes, skinsDepositCalls.create, async (c) => {
+  const bot = tradeBotFromEnv(c.env);
+  if (!bot) return refuse(c, skinsDepositCalls.create, "deposit_api.skins_disabled");
+  if (await readMaintenance(c.env)) return refuse(c, skinsDepositCalls.create, "app_api.maintenance");
+  const me = c.get("user");
+  const body = c.req.valid("json");
+  const outcome = await createSkinDeposit(c.env, bot, { userId: me.id, assetIds: body.items, requestId: body.request_id ?? crypto.randomUUID() });
+  if (!outcome.ok) return refuse(c, skinsDepositCalls.create, outcome.key);
+  await kick(c.env, outcome.id);
+  const [deposit] = await skinDepositHistory(c.env, me.id, outcome.id);
+  return c.json({ status: "success" as const, message: "deposit_api.offer_sent" as const, deposit: deposit! }, 200);
+});
+
+serve(skinsDepositRoutes, skinsDepositCalls.history, async (c) => {
+  const me = c.get("user");
+  const open = await openDepositOf(c.env, me.id);
+  if (open && tradeBotFromEnv(c.env)) await kick(c.env, open);
+  return c.json({ deposits: await skinDepositHistory(c.env, me.id) }, 200);
+});

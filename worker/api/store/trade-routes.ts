@@ -1,50 +1,43 @@
-// POST /api/user/buy and /api/user/sell (§7, mounted at /api/user): one store operation per
-// user at a time (worker/store/lock.ts), each one atomic (worker/store/trade.ts).
-import { Hono, type Context } from "hono";
-import type { z } from "zod";
-import { buyAnswer, buyBody, sellAnswer, sellBody } from "../../../shared/api/store";
-import { requireUser } from "../../auth/middleware";
-import type { AppEnv, SignedInEnv } from "../../env";
-import { fail } from "../../lib/http";
+// POST /api/user/buy and /api/user/sell (§7): one store operation per user at a time
+// (worker/store/lock.ts), each one atomic (worker/store/trade.ts). An empty or too long selection
+// answers its storehouse key (the contracts' `invalid`: storeKeyOf in shared/api/store.ts).
+import { storeCalls } from "../../../shared/api/store";
 import { pushBalance } from "../../lib/notify";
 import { withStoreLock } from "../../store/lock";
 import { sellTaxPercent } from "../../store/pricing";
 import { buy, sell, type TradeKind, type TradeOutcome, type TradeRequest } from "../../store/trade";
-import { answer } from "../answer";
-import { storeBody } from "./body";
-
-const statusOf = (key: string) => (key === "storehouse_api.items_unavailable" ? 409 : 400);
-const runningKey = { buy: "storehouse_api.buy_running", sell: "storehouse_api.sale_running" } as const;
+import { contractRoutes, refuse, serve } from "../contract-routes";
 
 /**
- * One store operation of the signed-in user under their store lock: 409 while another one runs,
- * a refusal as its key, the balance pushed to the user's sockets once it moved (not on a replay),
- * then the answer through its schema.
+ * One store operation of the user under their store lock: "busy" while another one runs, a
+ * refusal as its key, the balance pushed to the user's sockets once it moved (not on a replay).
  */
-async function trade<S extends z.ZodType>(
-  c: Context<SignedInEnv>,
+async function trade<A>(
+  env: Env,
+  userId: number,
   kind: TradeKind,
-  schema: S,
   requestId: string | undefined,
-  run: (base: Pick<TradeRequest, "userId" | "requestId" | "taxPercent">) => Promise<TradeOutcome<z.input<S>>>,
-) {
-  const me = c.get("user");
-  const outcome = await withStoreLock(c.env, me.id, kind, () =>
-    run({ userId: me.id, requestId: requestId ?? crypto.randomUUID(), taxPercent: sellTaxPercent(c.env) }),
-  );
-  if (outcome === "busy") return fail(c, 409, runningKey[kind]);
-  if (!outcome.ok) return fail(c, statusOf(outcome.key), outcome.key);
-  if (!outcome.replay) await pushBalance(c.env, me.id);
-  return answer(c, schema, outcome.answer);
+  run: (base: Pick<TradeRequest, "userId" | "requestId" | "taxPercent">) => Promise<TradeOutcome<A>>,
+): Promise<TradeOutcome<A> | "busy"> {
+  const outcome = await withStoreLock(env, userId, kind, () => run({ userId, requestId: requestId ?? crypto.randomUUID(), taxPercent: sellTaxPercent(env) }));
+  if (outcome !== "busy" && outcome.ok && !outcome.replay) await pushBalance(env, userId);
+  return outcome;
 }
 
-export const storeTradeRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post("/buy", storeBody(buyBody), async (c) => {
-    const body = c.req.valid("json");
-    return trade(c, "buy", buyAnswer, body.request_id, (base) => buy(c.env, { ...base, buyIds: body.buyIds, sellIds: body.sellIds }));
-  })
-  .post("/sell", storeBody(sellBody), async (c) => {
-    const body = c.req.valid("json");
-    return trade(c, "sell", sellAnswer, body.request_id, (base) => sell(c.env, { ...base, buyIds: [], sellIds: body.sellIds }));
-  });
+export const storeTradeRoutes = contractRoutes();
+
+serve(storeTradeRoutes, storeCalls.buy, async (c) => {
+  const body = c.req.valid("json");
+  const outcome = await trade(c.env, c.get("user").id, "buy", body.request_id, (base) => buy(c.env, { ...base, buyIds: body.buyIds, sellIds: body.sellIds }));
+  if (outcome === "busy") return refuse(c, storeCalls.buy, "storehouse_api.buy_running");
+  if (!outcome.ok) return refuse(c, storeCalls.buy, outcome.key);
+  return c.json(outcome.answer, 200);
+});
+
+serve(storeTradeRoutes, storeCalls.sell, async (c) => {
+  const body = c.req.valid("json");
+  const outcome = await trade(c.env, c.get("user").id, "sell", body.request_id, (base) => sell(c.env, { ...base, buyIds: [], sellIds: body.sellIds }));
+  if (outcome === "busy") return refuse(c, storeCalls.sell, "storehouse_api.sale_running");
+  if (!outcome.ok) return refuse(c, storeCalls.sell, outcome.key);
+  return c.json(outcome.answer, 200);
+});

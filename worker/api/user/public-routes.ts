@@ -1,29 +1,31 @@
 // /api/user/getUser (spec §6 "visitors view lists", §7): another player's public view, open to
 // visitors too. Only public fields: name, avatar, statistics and game histories — never balance,
 // trade link, roles, notifications or anything else of the users row.
-import { Hono } from "hono";
-import { getUserAnswer, getUserBody } from "../../../shared/api/user";
-import type { AppEnv } from "../../env";
-import { fail, jsonBody } from "../../lib/http";
+import { userCalls } from "../../../shared/api/user";
 import { computeStats } from "../../user/presenters";
 import * as q from "../../user/queries";
-import { answer } from "../answer";
+import { contractRoutes, refuse, serve } from "../contract-routes";
 
-export const publicUserRoutes = new Hono<AppEnv>().post("/getUser", jsonBody(getUserBody), async (c) => {
+export const publicUserRoutes = contractRoutes();
+
+serve(publicUserRoutes, userCalls.getUser, async (c) => {
   const { user_id } = c.req.valid("json");
   const user = await q.findUser(c.env, user_id);
   // a catalogue key (translated on the page), not the admin routes' English text
-  if (!user) return fail(c, 404, "user_api.user_not_found");
+  if (!user) return refuse(c, userCalls.getUser, "user_api.user_not_found");
   const [results, lists] = await Promise.all([q.gameResults(c.env, user.id), q.profileLists(c.env, user.id, ["crashBets", "jackpotBets", "wheelBets"])]);
-  return answer(c, getUserAnswer, {
-    user: {
-      id: user.id,
-      username: user.username,
-      avatar: user.avatar,
-      stats: computeStats(results),
-      crashBets: lists.crashBets ?? [],
-      jackpotBets: lists.jackpotBets ?? [],
-      wheelBets: lists.wheelBets ?? [],
+  return c.json(
+    {
+      user: {
+        id: user.id,
+        username: user.username,
+        avatar: user.avatar,
+        stats: computeStats(results),
+        crashBets: lists.crashBets ?? [],
+        jackpotBets: lists.jackpotBets ?? [],
+        wheelBets: lists.wheelBets ?? [],
+      },
     },
-  });
+    200,
+  );
 });

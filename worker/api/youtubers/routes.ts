@@ -1,8 +1,8 @@
 // GET /api/youtubers (§7): the streamer list, public.
-import { Hono } from "hono";
-import { youtubersAnswer } from "../../../shared/api/user";
-import type { AppEnv } from "../../env";
-import { answer } from "../answer";
+import { userCalls } from "../../../shared/api/user";
 import { youtubers } from "../../user/queries";
+import { contractRoutes, serve } from "../contract-routes";
 
-export const youtuberRoutes = new Hono<AppEnv>().get("/", async (c) => answer(c, youtubersAnswer, { youtubers: await youtubers(c.env) }));
+export const youtuberRoutes = contractRoutes();
+
+serve(youtuberRoutes, userCalls.youtubers, async (c) => c.json({ youtubers: await youtubers(c.env) }, 200));

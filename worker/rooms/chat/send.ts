@@ -48,7 +48,21 @@ export function d1SendContext(
   };
 }
 
-function refuse(status: Exclude<SendStatus, 200>, message: string, extra: Omit<SendMessageAnswer, "status" | "message"> = {}): SendOutcome {
+/** Every key the send path refuses with (the contract chatCalls.sendMessage declares each). */
+export type SendRefusalKey =
+  | "chat_api.unauthorized"
+  | "chat_api.empty"
+  | "chat_api.too_long"
+  | "chat_api.too_fast"
+  | "user_api.banned"
+  | "chat_api.banned"
+  | "chat_api.banned_forever"
+  | "chat_api.min_deposit"
+  | "chat_api.links"
+  | "chat_api.round_not_found"
+  | "chat_api.command_not_found";
+
+function refuse(status: Exclude<SendStatus, 200>, message: SendRefusalKey, extra: Omit<SendMessageAnswer, "status" | "message"> = {}): SendOutcome {
   return { status, body: { status: "error", message, ...extra } };
 }
 

@@ -3,3 +3,6 @@
 export function chatRoom(env: Pick<Env, "CHAT_ROOM">) {
   return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName("hub"));
 }
+
+/** The keys the room's send path refuses a message with (the chat routes answer them). */
+export type { SendRefusalKey } from "./send";

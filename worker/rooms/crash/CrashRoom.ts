@@ -28,10 +28,11 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
 
   // ── RPC (admin routes) ────────────────────────────────────────────────────
   /** dev: crash the round now; production: emergency stop (void, refund every bet). */
-  async adminStop(mode: "crash" | "void"): Promise<{ ok: true; roundId: number } | { ok: false; message: string }> {
+  async adminStop(mode: "crash" | "void"): Promise<{ ok: true; roundId: number } | { ok: false; key: "crash_api.game_over" }> {
     const roundId = (await this.round()).round.id;
     const outcome = await this.run({ type: "forceCrash", mode: mode === "crash" ? "dev" : "production" });
-    return outcome?.ok === false ? { ok: false, message: outcome.key } : { ok: true, roundId };
+    // crashNow / voidRound refuse only a round that has already crashed
+    return outcome?.ok === false ? { ok: false, key: "crash_api.game_over" } : { ok: true, roundId };
   }
 
   /** dev: the next round crashes at `nextCrash` hundredths (not provably fair). */

@@ -2,7 +2,7 @@
 // server checks the role on every call and audits each decision): the list by status and the
 // approve / reject decision, after which the list reloads.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminWithdrawDecideAnswer, adminWithdrawListAnswer, type WithdrawStatus } from "../../../../shared/api/money-withdraw";
+import { moneyWithdrawCalls, type WithdrawStatus } from "../../../../shared/api/money-withdraw";
 import { api } from "../../lib/api";
 
 const QUEUE_KEY = ["adminWithdraws"];
@@ -10,7 +10,7 @@ const QUEUE_KEY = ["adminWithdraws"];
 export function useWithdrawQueue(status: WithdrawStatus, enabled: boolean) {
   return useQuery({
     queryKey: [...QUEUE_KEY, status],
-    queryFn: () => api("/api/admin/withdraws/list", adminWithdrawListAnswer, { status }),
+    queryFn: () => api(moneyWithdrawCalls.adminList, { status }),
     enabled,
     retry: false,
   });
@@ -25,7 +25,7 @@ export interface Decision {
 export function useDecideWithdraw() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (d: Decision) => api("/api/admin/withdraws/decide", adminWithdrawDecideAnswer, { ...d }),
+    mutationFn: (d: Decision) => api(moneyWithdrawCalls.adminDecide, { ...d }),
     onSettled: () => void client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
 }

@@ -2,10 +2,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../lib/uiStore";
-import { testLoginAnswer } from "../../../../shared/api/auth";
+import { authCalls } from "../../../../shared/api/auth";
 import { api, ApiError } from "../../lib/api";
 import { setToken } from "../../lib/session/token";
-import { DEV_ROLES, testLoginPath, type DevRole } from "./testLogin";
+import { DEV_ROLES, testLoginFields, type DevRole } from "./testLogin";
 
 export function DevLogin() {
   const { t } = useTranslation("auth");
@@ -21,7 +21,7 @@ export function DevLogin() {
     if (!username.trim() || busy) return;
     setBusy(true);
     try {
-      const { api_token } = await api(testLoginPath(username, role), testLoginAnswer, undefined, { method: "GET" });
+      const { api_token } = await api(authCalls.testLogin, testLoginFields(username, role));
       setToken(api_token);
       window.location.reload();
     } catch (err) {

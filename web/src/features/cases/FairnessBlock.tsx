@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { clientSeedAnswer, rotateAnswer, type CaseWithItemsJson, type RevealedSeedJson, type SeedsAnswer } from "../../../../shared/api/cases";
+import { casesCalls, type CaseWithItemsJson, type RevealedSeedJson, type SeedsAnswer } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
 import { notify } from "../../lib/uiStore";
 import { api, failureKey } from "../../lib/api";
@@ -25,7 +25,7 @@ function SeedsPanel({ userId, onRevealed }: { userId: number; onRevealed(previou
   const clientSeed = draft ?? seeds.data?.client_seed ?? "";
 
   const save = useMutation({
-    mutationFn: (client_seed: string) => api("/api/cases/seeds/client", clientSeedAnswer, { client_seed }),
+    mutationFn: (client_seed: string) => api(casesCalls.seedsClient, { client_seed }),
     onSuccess: (answer) => {
       qc.setQueryData<SeedsAnswer>(casesKeys.seedsOf(userId), {
         server_seed_hash: answer.server_seed_hash,
@@ -41,7 +41,7 @@ function SeedsPanel({ userId, onRevealed }: { userId: number; onRevealed(previou
     },
   });
   const rotate = useMutation({
-    mutationFn: () => api("/api/cases/seeds/rotate", rotateAnswer, {}),
+    mutationFn: () => api(casesCalls.seedsRotate, {}),
     onSuccess: (answer) => {
       qc.setQueryData<SeedsAnswer>(casesKeys.seedsOf(userId), {
         server_seed_hash: answer.server_seed_hash,

@@ -1,7 +1,7 @@
 // /api/cases/* for React Query. Keys stay inside this feature; after an open the app-wide
 // inventory and user keys are invalidated (lib/queryKeys).
 import { useQuery } from "@tanstack/react-query";
-import { getCasesAnswer, getOneAnswer, seedsAnswer } from "../../../../shared/api/cases";
+import { casesCalls } from "../../../../shared/api/cases";
 import { api } from "../../lib/api";
 
 export const casesKeys = {
@@ -16,7 +16,7 @@ export const casesKeys = {
 export function useCasesList() {
   return useQuery({
     queryKey: casesKeys.list,
-    queryFn: () => api("/api/cases/get", getCasesAnswer, undefined, { method: "GET" }),
+    queryFn: () => api(casesCalls.get),
     staleTime: 30_000,
   });
 }
@@ -24,7 +24,7 @@ export function useCasesList() {
 export function useCase(id: number) {
   return useQuery({
     queryKey: casesKeys.one(id),
-    queryFn: () => api("/api/cases/getOne", getOneAnswer, { id }, { method: "GET" }),
+    queryFn: () => api(casesCalls.getOne, { id: String(id) }),
     enabled: Number.isSafeInteger(id) && id > 0,
     staleTime: 30_000,
     // a missing case stays missing: no retries on 404
@@ -35,7 +35,7 @@ export function useCase(id: number) {
 export function useSeeds(userId: number) {
   return useQuery({
     queryKey: casesKeys.seedsOf(userId),
-    queryFn: () => api("/api/cases/seeds", seedsAnswer, undefined, { method: "GET" }),
+    queryFn: () => api(casesCalls.seeds),
     staleTime: 60_000,
   });
 }

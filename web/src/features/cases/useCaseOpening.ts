@@ -3,7 +3,7 @@
 // spinning → landed (win notice, inventory + balance reloaded, own live drop released).
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { openAnswer, type CaseWithItemsJson } from "../../../../shared/api/cases";
+import { casesCalls, type CaseWithItemsJson } from "../../../../shared/api/cases";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CASES } from "../../../../shared/constants";
 import { notify } from "../../lib/uiStore";
@@ -84,7 +84,7 @@ export function useCaseOpening(kase: CaseWithItemsJson | undefined, userId: numb
     phaseRef.current = "opening";
     useCasesStore.getState().hold(userId);
     try {
-      const answer = await api("/api/cases/open", openAnswer, { id: kase.id, request_id: crypto.randomUUID() });
+      const answer = await api(casesCalls.open, { id: kase.id, request_id: crypto.randomUUID() });
       // the price is paid now; the won item is revealed when the reel lands
       qc.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, balance: answer.balance });
       const lead = previous.cards[previous.landIndex] ?? null;

@@ -2,7 +2,7 @@
 // (the hub's updateBalance / updateCashback follow for the other tabs); a too_soon refusal's
 // next_take_at starts the countdown; every outcome is a notice (§8 cashback messages).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cashbackRefusalExtra, takeCashbackAnswer } from "../../../../shared/api/cashback";
+import { cashbackCalls, cashbackRefusalExtra } from "../../../../shared/api/cashback";
 import { ApiError, api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
@@ -14,7 +14,7 @@ export function useClaimCashback() {
   const setNextClaimAt = useCashbackStore((s) => s.setNextClaimAt);
   return useMutation({
     mutationKey: ["cashback", "take"],
-    mutationFn: () => api("/api/user/cashback/take", takeCashbackAnswer, {}),
+    mutationFn: () => api(cashbackCalls.take, {}),
     onSuccess: (a) => {
       qc.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, balance: a.balance, cashback: a.cashback });
       setNextClaimAt(a.next_take_at);

@@ -154,7 +154,7 @@ export function canApplyModeration(form: ModerationForm, reasons: readonly BanRe
 }
 
 /** The /api/chat/ban body's duration: minutes, or null for forever. */
-export function banDuration(duration: Exclude<MuteDuration, null>): number | null {
+export function banDuration(duration: Exclude<MuteDuration, null>): Exclude<MuteDuration, "forever" | null> | null {
   return duration === "forever" ? null : duration;
 }
 

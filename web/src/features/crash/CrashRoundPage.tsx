@@ -2,7 +2,7 @@
 // every bet with all its items, and a verification computed in this browser (shared/fairness).
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { getGameAnswer } from "../../../../shared/api/crash";
+import { crashCalls } from "../../../../shared/api/crash";
 import { colourClass, toHundredths } from "../../../../shared/crash-curve";
 import { api, ApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
@@ -16,7 +16,7 @@ import { roundIdFrom } from "../../lib/roundId";
 import { usePreviousRound, useRoundQuery } from "../../lib/roundQuery";
 import "./crash.css";
 
-const fetchGame = (id: number) => api("/api/crash/getGame", getGameAnswer, { id }).then((a) => a.game);
+const fetchGame = (id: number) => api(crashCalls.getGame, { id }).then((a) => a.game);
 
 export default function CrashRoundPage() {
   const { t } = useTranslation("crash");

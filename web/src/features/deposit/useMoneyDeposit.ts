@@ -2,8 +2,8 @@
 // payment and the wallet receipt check. Failures are shown inline by the panel (failureKey:
 // the server's §8 key, else the client key), so these hooks do not raise notices themselves.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { checkTransactionAnswer, methodsAnswer, type MoneyMethodId, sumCreateAnswer } from "../../../../shared/api/payments";
-import { checkPromocodeAnswer } from "../../../../shared/api/promo";
+import { type MoneyMethodId, paymentsCalls } from "../../../../shared/api/payments";
+import { promoCalls } from "../../../../shared/api/promo";
 import { api } from "../../lib/api";
 import { PAYMENTS_KEY } from "../../lib/moneyDeposits";
 import { queryKeys } from "../../lib/queryKeys";
@@ -13,7 +13,7 @@ const METHODS_KEY = ["depositMethods"];
 export function useDepositMethods() {
   return useQuery({
     queryKey: METHODS_KEY,
-    queryFn: () => api("/api/payment/methods", methodsAnswer, {}),
+    queryFn: () => api(paymentsCalls.methods, {}),
     retry: false,
     staleTime: 30_000,
   });
@@ -21,7 +21,7 @@ export function useDepositMethods() {
 
 export function useCheckDepositPromo() {
   return useMutation({
-    mutationFn: (promocode: string) => api("/api/payment/check-promocode", checkPromocodeAnswer, { promocode }),
+    mutationFn: (promocode: string) => api(promoCalls.checkPromocode, { promocode }),
   });
 }
 
@@ -36,7 +36,7 @@ export interface CreateDeposit {
 export function useCreateDeposit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateDeposit) => api("/api/payment/sum/create", sumCreateAnswer, { ...body }),
+    mutationFn: (body: CreateDeposit) => api(paymentsCalls.sumCreate, { ...body }),
     onSettled: () => void client.invalidateQueries({ queryKey: PAYMENTS_KEY }),
   });
 }
@@ -44,7 +44,7 @@ export function useCreateDeposit() {
 export function useCheckTransaction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (transactionId: string) => api("/api/payment/qiwi/check-transaction", checkTransactionAnswer, { transactionId }),
+    mutationFn: (transactionId: string) => api(paymentsCalls.checkTransaction, { transactionId }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: PAYMENTS_KEY });
       void client.invalidateQueries({ queryKey: queryKeys.user });

@@ -3,7 +3,7 @@
 // lib/skinsDeposits.ts; once it is credited the site inventory is reloaded.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { skinsCreateAnswer, skinsInventoryAnswer } from "../../../../shared/api/skins-deposit";
+import { skinsDepositCalls } from "../../../../shared/api/skins-deposit";
 import { api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { isOpenDeposit, SKIN_DEPOSITS_KEY, useSkinDeposits } from "../../lib/skinsDeposits";
@@ -14,7 +14,7 @@ const LISTING_KEY = ["skinsDepositListing"];
 export function useSkinsListing(enabled: boolean) {
   return useQuery({
     queryKey: LISTING_KEY,
-    queryFn: () => api("/api/payment/skins/inventory", skinsInventoryAnswer, {}),
+    queryFn: () => api(skinsDepositCalls.inventory, {}),
     enabled,
     retry: false,
     staleTime: 15_000,
@@ -24,7 +24,7 @@ export function useSkinsListing(enabled: boolean) {
 export function useSkinsDepositSend(onSent: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (assetIds: string[]) => api("/api/payment/skins/create", skinsCreateAnswer, { items: assetIds, request_id: crypto.randomUUID() }),
+    mutationFn: (assetIds: string[]) => api(skinsDepositCalls.create, { items: assetIds, request_id: crypto.randomUUID() }),
     onSuccess: (answer) => {
       notify({ type: "success", message: answer.message });
       void client.invalidateQueries({ queryKey: SKIN_DEPOSITS_KEY });

@@ -3,7 +3,7 @@
 // request (POST /api/user/createWithdraw). Refusals are shown inline by the modal (failureKey),
 // so these hooks raise no notice themselves; the success notice is the modal's.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { availableWithdrawAnswer, type CreateWithdrawRequest, createWithdrawAnswer } from "../../../../shared/api/money-withdraw";
+import { type CreateWithdrawRequest, moneyWithdrawCalls } from "../../../../shared/api/money-withdraw";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 
@@ -14,7 +14,7 @@ export const MONEY_WITHDRAW_MUTATION_KEY = ["inventory", "moneyWithdraw"];
 export function useAvailableWithdraw() {
   return useQuery({
     queryKey: AVAILABLE_KEY,
-    queryFn: () => api("/api/user/getAvailableWithdraw", availableWithdrawAnswer, {}),
+    queryFn: () => api(moneyWithdrawCalls.getAvailableWithdraw, {}),
     retry: false,
     staleTime: 0,
   });
@@ -24,7 +24,7 @@ export function useCreateWithdraw() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: MONEY_WITHDRAW_MUTATION_KEY,
-    mutationFn: (body: CreateWithdrawRequest) => api("/api/user/createWithdraw", createWithdrawAnswer, { ...body }),
+    mutationFn: (body: CreateWithdrawRequest) => api(moneyWithdrawCalls.createWithdraw, { ...body }),
     // whatever the outcome the items, the balance, the history and the limits may have moved
     onSettled: () => {
       for (const queryKey of [queryKeys.inventory, queryKeys.profile, queryKeys.user, AVAILABLE_KEY]) void client.invalidateQueries({ queryKey });

@@ -1,7 +1,7 @@
 // Skin withdrawal by game-platform trade (§4 Withdraw flow): the fee preview and
 // POST /api/withdraws/send with the items keyed by id. The fee (20 %, §9) is paid from the balance.
 import { useQuery } from "@tanstack/react-query";
-import { withdrawPreviewAnswer, withdrawSendAnswer } from "../../../../shared/api/withdraws";
+import { withdrawsCalls } from "../../../../shared/api/withdraws";
 import { FEES } from "../../../../shared/constants";
 import { toCents } from "../../../../shared/money";
 import { api, ApiError } from "../../lib/api";
@@ -34,7 +34,7 @@ export function useWithdrawFee(items: readonly InventoryItem[], tradeLink: strin
   const ids = items.map((i) => i.myId);
   const preview = useQuery({
     queryKey: ["withdrawPreview", ids],
-    queryFn: () => api("/api/withdraws/preview", withdrawPreviewAnswer, { items: itemsKeyedById(items) }),
+    queryFn: () => api(withdrawsCalls.preview, { items: itemsKeyedById(items) }),
     enabled: canPreviewWithdraw(ids.length, tradeLink),
     retry: false,
     staleTime: 0,
@@ -48,8 +48,7 @@ export function useWithdrawFee(items: readonly InventoryItem[], tradeLink: strin
 export function useWithdrawSend(onSent: () => void) {
   return useMoneyMutation({
     mutationKey: WITHDRAW_MUTATION_KEY,
-    mutationFn: (items: readonly InventoryItem[]) =>
-      api("/api/withdraws/send", withdrawSendAnswer, { items: itemsKeyedById(items), request_id: crypto.randomUUID() }),
+    mutationFn: (items: readonly InventoryItem[]) => api(withdrawsCalls.send, { items: itemsKeyedById(items), request_id: crypto.randomUUID() }),
     clientKey: "inventory_error.send_take_withdraw",
     reload: [queryKeys.inventory, queryKeys.user, queryKeys.profile, ["withdrawPreview"]],
     onDone: onSent,

@@ -4,7 +4,7 @@
 // notice; the bet itself arrives through the socket (jackpotNewBet) like everyone else's.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { jackpotSetBetAnswer } from "../../../../shared/api/jackpot";
+import { jackpotCalls } from "../../../../shared/api/jackpot";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import type { JackpotLevel } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
@@ -39,7 +39,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
   const toggle = useJackpotPicks((p) => p.toggle);
   const clear = useJackpotPicks((p) => p.clear);
   const send = useMutation({
-    mutationFn: (ids: number[]) => api("/api/jackpot/setBet", jackpotSetBetAnswer, { items: ids, level }),
+    mutationFn: (ids: number[]) => api(jackpotCalls.setBet, { items: ids, level }),
     onSuccess: (answer) => {
       playSound("bet");
       notify({ type: "success", message: answer.message });

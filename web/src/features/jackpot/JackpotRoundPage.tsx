@@ -3,7 +3,7 @@
 // this browser (roundChecks.ts, shared/fairness.ts) with the Node command that does the same.
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { jackpotRoundAnswer, type JackpotRoundJson } from "../../../../shared/api/jackpot";
+import { jackpotCalls, type JackpotRoundJson } from "../../../../shared/api/jackpot";
 import { api, ApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
 import { displayMessage } from "../../lib/i18n";
@@ -19,7 +19,7 @@ import { usePreviousRound, useRoundQuery } from "../../lib/roundQuery";
 import { RoundVerify } from "./RoundVerify";
 import "./jackpot.css";
 
-const fetchRound = (id: number) => api("/api/jackpot/round", jackpotRoundAnswer, { id }).then((a) => a.round);
+const fetchRound = (id: number) => api(jackpotCalls.round, { id }).then((a) => a.round);
 
 export default function JackpotRoundPage() {
   const { t } = useTranslation("jackpot");

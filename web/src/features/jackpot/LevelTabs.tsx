@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { jackpotStateJson } from "../../../../shared/api/jackpot";
+import { jackpotCalls } from "../../../../shared/api/jackpot";
 import { JACKPOT_LEVELS, type JackpotLevel } from "../../../../shared/constants";
 import { api } from "../../lib/api";
 import { useBanksStore } from "../../lib/banksStore";
@@ -17,7 +17,7 @@ export function LevelTabs({ level }: { level: JackpotLevel }) {
   useEffect(() => {
     const abort = new AbortController();
     for (const other of JACKPOT_LEVELS.filter((l) => l !== level))
-      api("/api/jackpot/get", jackpotStateJson, { level: other }, { signal: abort.signal })
+      api(jackpotCalls.get, { level: other }, { signal: abort.signal })
         .then((room) => useBanksStore.getState().setJackpotLevels({ [other]: room.bank }))
         .catch(() => {}); // a tab without its bank until the hub's next push; nothing to tell
     return () => abort.abort();

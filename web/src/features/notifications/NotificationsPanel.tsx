@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { readAllAnswer, type NotificationJson } from "../../../../shared/api/user";
+import { type NotificationJson, userCalls } from "../../../../shared/api/user";
 import { useUiStore } from "../../lib/uiStore";
 import { EmptyState } from "../../ui/EmptyState";
 import { ListSection } from "../../ui/ListSection";
@@ -26,7 +26,7 @@ export function NotificationsPanel() {
   const looked = useRef(false);
 
   const readAll = useMutation({
-    mutationFn: () => api("/api/user/notification/readAll", readAllAnswer),
+    mutationFn: () => api(userCalls.readAll),
     onSuccess: () => {
       queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => (u ? withAllRead(u) : u));
       void queryClient.invalidateQueries({ queryKey: queryKeys.user });

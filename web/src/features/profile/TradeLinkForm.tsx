@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../../lib/uiStore";
-import { saveUrlAnswer } from "../../../../shared/api/user";
+import { userCalls } from "../../../../shared/api/user";
 import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import type { CurrentUser } from "../../lib/session/useCurrentUser";
@@ -22,7 +22,7 @@ export function TradeLinkForm({ current }: { current: string | null }) {
   const helpId = useId();
 
   const save = useMutation({
-    mutationFn: (trade_link: string) => api("/api/user/saveUrl", saveUrlAnswer, { trade_link }),
+    mutationFn: (trade_link: string) => api(userCalls.saveUrl, { trade_link }),
     onSuccess: (res, trade_link) => {
       notify({ type: "success", message: res.message });
       queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => (u ? { ...u, trade_link } : u));

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MONEY_WITHDRAW } from "../../../../shared/constants";
 import { useUiStore } from "../../lib/uiStore";
-import { cancelWithdrawAnswer } from "../../../../shared/api/withdraws";
+import { moneyWithdrawCalls } from "../../../../shared/api/money-withdraw";
 import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { dateTime, usd } from "./format";
@@ -34,7 +34,8 @@ export function WithdrawalsTable({ rows }: { rows: Record<string, unknown>[] | u
   const queryClient = useQueryClient();
   const notify = useUiStore((s) => s.notify);
   const cancel = useMutation({
-    mutationFn: (row: WithdrawalRow) => api("/api/user/cancelWithdraw", cancelWithdrawAnswer, { id: row.id, type: row.type }),
+    // the button shows on a cancellable row only: it has an id, and only a money withdrawal offers the cancel
+    mutationFn: (row: WithdrawalRow) => api(moneyWithdrawCalls.cancelWithdraw, { id: row.id ?? "", type: "money" }),
     onSuccess: (res) => {
       if (res.message) notify({ type: res.type === "success" ? "success" : "fail", message: res.message });
     },

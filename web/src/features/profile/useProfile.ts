@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getUserAnswer, profileAnswer } from "../../../../shared/api/user";
+import { userCalls } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 
@@ -7,7 +7,7 @@ import { queryKeys } from "../../lib/queryKeys";
 export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.profile,
-    queryFn: () => api("/api/user/getProfile", profileAnswer),
+    queryFn: () => api(userCalls.getProfile),
     enabled,
   });
 }
@@ -16,7 +16,8 @@ export function useProfile(enabled: boolean) {
 export function usePublicUser(id: number | null) {
   return useQuery({
     queryKey: queryKeys.publicUser(id ?? "invalid"),
-    queryFn: async () => (await api("/api/user/getUser", getUserAnswer, { user_id: id })).user,
+    // runs only with an id (enabled below)
+    queryFn: async () => (await api(userCalls.getUser, { user_id: id as number })).user,
     enabled: id !== null,
   });
 }

@@ -2,7 +2,7 @@
 // the next page while the answer says hasMore. Filters are part of the key, so a new search or
 // price bound starts again from page 1.
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { getListAnswer } from "../../../../shared/api/store";
+import { storeCalls } from "../../../../shared/api/store";
 import { STEAM_APP_ID } from "../../../../shared/constants";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
@@ -20,8 +20,7 @@ export function useStoreList(filters: StoreFilters, signedIn: boolean) {
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api(
-        "/api/all-items/getList",
-        getListAnswer,
+        storeCalls.getList,
         {
           appId: STEAM_APP_ID,
           page: pageParam,

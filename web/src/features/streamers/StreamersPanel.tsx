@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useUiStore } from "../../lib/uiStore";
-import { youtubersAnswer } from "../../../../shared/api/user";
+import { userCalls } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { EmptyState } from "../../ui/EmptyState";
 import { ListSection } from "../../ui/ListSection";
@@ -16,7 +16,7 @@ import "./streamers.css";
 function useStreamers() {
   return useQuery({
     queryKey: queryKeys.youtubers,
-    queryFn: () => api("/api/youtubers", youtubersAnswer, undefined, { method: "GET" }),
+    queryFn: () => api(userCalls.youtubers),
     staleTime: 5 * 60_000,
     select: (d) => d.youtubers,
   });

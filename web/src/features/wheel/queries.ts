@@ -1,7 +1,7 @@
 // The wheel's HTTP reads and the bet: POST /api/wheel/get (layout, settings; the live parts come
 // over the socket), /api/wheel/round {id} (one round to verify) and /api/wheel/setBet.
 import { useQuery } from "@tanstack/react-query";
-import { setBetAnswer, wheelGetAnswer, wheelRoundAnswer } from "../../../../shared/api/wheel";
+import { wheelCalls } from "../../../../shared/api/wheel";
 import type { WheelColour } from "../../../../shared/wheel-layout";
 import { api } from "../../lib/api";
 import { useRoundQuery } from "../../lib/roundQuery";
@@ -9,18 +9,18 @@ import { useRoundQuery } from "../../lib/roundQuery";
 export function useWheelState() {
   return useQuery({
     queryKey: ["wheel", "state"],
-    queryFn: () => api("/api/wheel/get", wheelGetAnswer),
+    queryFn: () => api(wheelCalls.get),
     // layout and settings change only with a deploy; the live parts come over the socket
     staleTime: 5 * 60_000,
   });
 }
 
-const fetchRound = (id: number) => api("/api/wheel/round", wheelRoundAnswer, { id }).then((a) => a.game);
+const fetchRound = (id: number) => api(wheelCalls.round, { id }).then((a) => a.game);
 
 export function useWheelRound(id: number | null, enabled = true) {
   return useRoundQuery(["wheel", "round"], id, fetchRound, enabled);
 }
 
 export function placeBet(colour: WheelColour, items: number[]) {
-  return api("/api/wheel/setBet", setBetAnswer, { colour, items });
+  return api(wheelCalls.setBet, { colour, items });
 }

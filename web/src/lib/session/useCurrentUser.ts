@@ -1,21 +1,24 @@
 // The signed-in user (POST /api/user/get) as React Query ["user"]; null for a visitor.
 // The hub socket writes live balance / notifications into the same cache entry.
 import { useQuery } from "@tanstack/react-query";
-import type { SelfUserJson } from "../../../../shared/api/user";
-import { api, ApiError, isBannedError } from "../api";
+import type { SelfUserJson, userCalls } from "../../../../shared/api/user";
+import { api, ApiError, isBannedError, type LazyCall } from "../api";
 import { queryKeys } from "../queryKeys";
 import { clearToken, getToken } from "./token";
 
 export type CurrentUser = SelfUserJson;
 
+/** POST /api/user/get, its contract loaded, not imported: this module is part of the first load (lib/api.ts). */
+export const currentUserCall: LazyCall<typeof userCalls.get> = {
+  method: "POST",
+  path: "/api/user/get",
+  load: () => import("../../../../shared/api/user").then((m) => m.userCalls.get),
+};
+
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!getToken()) return null;
   try {
-    const { user } = await api(
-      "/api/user/get",
-      // loaded, not imported: this module is part of the first load (lib/api.ts)
-      () => import("../../../../shared/api/user").then((m) => m.getAnswer),
-    );
+    const { user } = await api(currentUserCall);
     return user;
   } catch (err) {
     // An expired or revoked token: forget it and carry on as a visitor.

@@ -1,0 +1,42 @@
+// Every contract of shared/api (README "Contracts"), for the route walk: a group whose calls are
+// not listed here fails the walk, since the app registers routes no contract here names.
+import { adminCalls } from "../../shared/api/admin";
+import { authCalls } from "../../shared/api/auth";
+import { casesCalls } from "../../shared/api/cases";
+import { cashbackCalls } from "../../shared/api/cashback";
+import { chatCalls } from "../../shared/api/chat";
+import { configCalls } from "../../shared/api/config";
+import type { Contract } from "../../shared/api/contract";
+import { crashCalls } from "../../shared/api/crash";
+import { jackpotCalls } from "../../shared/api/jackpot";
+import { moneyWithdrawCalls } from "../../shared/api/money-withdraw";
+import { paymentsCalls } from "../../shared/api/payments";
+import { pricesCalls } from "../../shared/api/prices";
+import { promoCalls } from "../../shared/api/promo";
+import { skinsDepositCalls } from "../../shared/api/skins-deposit";
+import { storeCalls } from "../../shared/api/store";
+import { userCalls } from "../../shared/api/user";
+import { wheelCalls } from "../../shared/api/wheel";
+import { withdrawsCalls } from "../../shared/api/withdraws";
+
+const GROUPS: Record<string, Record<string, Contract>> = {
+  adminCalls,
+  authCalls,
+  casesCalls,
+  cashbackCalls,
+  chatCalls,
+  configCalls,
+  crashCalls,
+  jackpotCalls,
+  moneyWithdrawCalls,
+  paymentsCalls,
+  pricesCalls,
+  promoCalls,
+  skinsDepositCalls,
+  storeCalls,
+  userCalls,
+  wheelCalls,
+  withdrawsCalls,
+};
+
+export const CONTRACTS: Contract[] = Object.values(GROUPS).flatMap((group) => Object.values(group));
