@@ -26,6 +26,8 @@ export const CRASH = {
   tickMs: 500,
   /** Items one bet may stake. */
   maxItemsPerBet: 50,
+  /** The most one bet may stake from the balance (cents; §9 names no crash limit, this keeps a round's pot bounded). */
+  maxValueCents: 100_000,
   /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
   betRowItems: 3,
   /** Bet-row broadcasts (newBets) closer together than this are sent as one frame… */

@@ -37,6 +37,7 @@ export const SERVER_KEYS = {
     "crash_api.one_manual",
     "crash_api.abuse_range",
     "crash_api.no_items",
+    "crash_api.no_money",
     "crash_api.items_unavailable",
     "crash_api.maintenance",
     "crash_api.unauthorized",
@@ -49,6 +50,7 @@ export const SERVER_KEYS = {
     "jackpot_api.bet_success",
     "jackpot_api.skins_not_found",
     "jackpot_api.no_items",
+    "jackpot_api.no_money",
     "jackpot_api.too_small",
     "jackpot_api.too_many_items",
     "jackpot_api.too_many_items_player",
@@ -63,6 +65,7 @@ export const SERVER_KEYS = {
   wheel: [
     "wheel_api.already_started",
     "wheel_api.no_items",
+    "wheel_api.no_money",
     "wheel_api.no_colour",
     "wheel_api.only_two_colours",
     "wheel_api.limit_exceeded",

@@ -49,7 +49,10 @@ export const betPublic = z.strictObject({
   user: betUserJson,
   items: z.array(itemJson),
   itemsMore: z.number().int().nonnegative(),
+  /** the whole stake: the items' value + `value` */
   bank: dollarsJson,
+  /** the part staked from the balance */
+  value: dollarsJson,
   /** 9999.99 = manual stop */
   autoWithdraw: targetJson,
   is_win: z.union([z.literal(BET_PENDING), z.literal(BET_WON), z.literal(BET_LOST)]),
@@ -118,7 +121,7 @@ export type GameJson = z.infer<typeof gameJson>;
 export const getGameAnswer = z.object({ game: gameJson });
 
 // ── POST /api/crash/myBet ────────────────────────────────────────────────────
-export const userBetJson = z.object({ bank: dollarsJson, items: z.array(itemJson), autoWithdraw: targetJson });
+export const userBetJson = z.object({ bank: dollarsJson, value: dollarsJson, items: z.array(itemJson), autoWithdraw: targetJson });
 export const myBetAnswer = z.object({ userBet: userBetJson.nullable(), bets: z.array(betPublic) });
 
 // ── admin (dev flag; production forceCrash = emergency stop: void + refund) ───

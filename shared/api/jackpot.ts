@@ -274,6 +274,7 @@ export const jackpotCalls = {
     answer: jackpotSetBetAnswer,
     // every refusal is a 4xx (nothing was written) but maintenance; a visitor is refused by the route
     refusals: {
+      "jackpot_api.no_money": 400,
       "jackpot_api.unauthorized": 401,
       "jackpot_api.banned": 403,
       "jackpot_api.round_closed": 409,

@@ -23,8 +23,10 @@ export const wheelBetPublic = z.strictObject({
   colour: wheelColour,
   items: z.array(itemJson),
   itemsMore: count,
-  /** the bet's value */
+  /** the bet's value: its items' + `value` */
   bank: dollarsJson,
+  /** the part staked from the balance */
+  value: dollarsJson,
   is_win: z.union([z.literal(WHEEL_BET_PENDING), z.literal(WHEEL_BET_WON), z.literal(WHEEL_BET_LOST)]),
   /** bank × multiplier of a won bet, otherwise 0 */
   win: dollarsJson,
@@ -151,6 +153,8 @@ export type WheelState = z.infer<typeof wheelGetAnswer>;
 export const setBetBody = z.object({
   colour: z.string().max(32).nullish(),
   items: z.array(idSchema).max(1000).nullish(),
+  /** the part staked from the balance, dollars (0 or absent: items only) */
+  value: dollarsJson.max(WHEEL.maxBetCents / 100).nullish(),
 });
 export const setBetAnswer = z.object({ success: z.literal(true), message: z.literal("wheel_api.bet_success"), bet: wheelBetPublic });
 
@@ -221,10 +225,11 @@ export const wheelCalls = {
       "wheel_api.min_bet": 400,
       "wheel_api.max_bet": 400,
       "wheel_api.max_items": 400,
+      "wheel_api.no_money": 400,
       "wheel_api.bet_success": 400,
       "wheel_api.round_not_found": 400,
     },
-    summary: "A bet of the caller's own items on a colour (through the room)",
+    summary: "A bet of the caller's own items and/or balance on a colour (through the room)",
   }),
   history: contract({
     method: "POST",

@@ -29,6 +29,8 @@ export const newBetFrame = frame(
       .max(CRASH.maxItemsPerBet)
       .refine((ids) => new Set(ids).size === ids.length, "items must be unique"),
     autoWithdraw: autoWithdrawJson,
+    /** the part staked from the balance, dollars (§3 "Own bet payload: items, value, …") */
+    value: dollarsJson.max(CRASH.maxValueCents / 100).optional(),
     token: z.string().max(256).optional(),
   }),
 );

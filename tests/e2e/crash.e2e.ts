@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devLogin, launch, newPage, screenshot } from "./browser";
+import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 
 // The journey: an admin (dev flag) schedules a 3.00 crash; in that round
 // a player bets two items with auto-withdraw 2.00 and wins (row turns to a win, the win item
@@ -27,6 +27,23 @@ async function crashPage(username: string, role?: "admin"): Promise<{ page: Page
   await page.goto("/");
   await page.getByTestId("crash-screen").waitFor();
   return { page, close: () => context.close() };
+}
+
+/** A session token of `username` (the dev sign-in, as the pages' devLogin uses). */
+async function testLogin(username: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/auth/test-login?${new URLSearchParams({ username })}`);
+  return ((await res.json()) as { api_token: string }).api_token;
+}
+
+/** A call of the site's API as the holder of `token`. */
+async function call<T = unknown>(path: string, token: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 const seen = (page: Page): Promise<Seen> =>
@@ -64,6 +81,13 @@ describe("crash round", () => {
     const admin = await crashPage("admin_Ivan", "admin");
     const winner = await crashPage("Artem");
     const loser = await crashPage("ProGamer");
+    // a third player has balance and no items: $5 from an admin before the page opens, a $1.00 bet from the balance at 2.00
+    const saverToken = await testLogin("Saver");
+    const adminToken = await admin.page.evaluate(() => localStorage.getItem("api_token") ?? "");
+    const saverId = (await call<{ user: { id: number } }>("/api/user/get", saverToken)).user.id;
+    await call("/api/admin/users/adjust", adminToken, { user_id: saverId, amount: 5, reason: "e2e crash balance", idempotency_key: "e2e-crash-saver" });
+    const saver = await crashPage("Saver");
+    const saverCents = async () => Math.round((await call<{ balance: number }>("/api/user/getBalance", saverToken)).balance * 100);
     try {
       // schedule the next round's crash point
       const at = await until(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
@@ -92,10 +116,18 @@ describe("crash round", () => {
       await winner.page.getByTestId("crash-bet").click();
       await winner.page.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
 
+      await saver.page.getByTestId("crash-amount").getByRole("textbox").fill("1");
+      await saver.page.locator(".crash-multiplier-option", { hasText: /^×2$/ }).click();
+      await saver.page.getByTestId("crash-bet").click();
+      await saver.page.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
+      expect(await saverCents()).toBe(400);
+      await expect.poll(() => saver.page.locator("header .header-balance-amount").textContent(), { timeout: 10_000 }).toBe("$4.00");
+      await screenshot(saver.page, "crash-balance-bet");
+
       await loser.page.locator(".crash-inventory-item:not([disabled])").first().click();
       await loser.page.locator(".crash-multiplier-option", { hasText: "∞" }).click();
       await loser.page.getByTestId("crash-bet").click();
-      await expect.poll(() => loser.page.locator("[data-testid=crash-bet-row]").count(), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => loser.page.locator("[data-testid=crash-bet-row]").count(), { timeout: 10_000 }).toBe(3);
       expect((await seen(winner.page)).round).toBe(twisted.round);
 
       // 2.00 is reached at about 11.6 s of running: the row turns to a win and the notice shows
@@ -106,8 +138,10 @@ describe("crash round", () => {
       expect(wonName).toBeTruthy();
       await screenshot(winner.page, "crash-win");
       const winRow = winner.page.locator("[data-testid=crash-bet-row][data-kind=win]");
-      await winRow.waitFor();
-      expect(await winRow.locator(".crash-bet-target").textContent()).toBe("×2.00");
+      await winRow.first().waitFor();
+      expect(await winRow.first().locator(".crash-bet-target").textContent()).toBe("×2.00");
+      // the balance bet is paid in cash: $2.00 for $1.00 at 2.00
+      await expect.poll(saverCents, { timeout: 15_000 }).toBe(600);
 
       // the round crashes at exactly 3.00; the manual bet that was never taken loses
       await until(loser.page, (s) => s.stage === "crashed", 30_000);
@@ -156,7 +190,7 @@ describe("crash round", () => {
       expect(await winner.page.getByTestId("crash-round-point").textContent()).toBe("3.00×");
       await winner.page.getByText("not provably fair").waitFor();
     } finally {
-      await Promise.all([admin.close(), winner.close(), loser.close()]);
+      await Promise.all([admin.close(), winner.close(), loser.close(), saver.close()]);
     }
   });
 });

@@ -258,6 +258,31 @@ describe("wheel round", () => {
     }
   });
 
+  it("a player with a balance and no items bets from the balance: the typed amount, debited at once", { timeout: 120_000 }, async () => {
+    const adminToken = await tokenOf("admin_wheel_e2e", "admin");
+    const token = await tokenOf("wheel_Cash");
+    const me = await balance(token);
+    await post("/api/admin/users/adjust", adminToken, { user_id: me.id, amount: 5, reason: "e2e wheel balance", idempotency_key: "e2e-wheel-cash" });
+    const c = await wheelPage("wheel_Cash");
+    try {
+      await until(c.page, (s) => s.phase === "betting" && s.seconds >= 3, 60_000);
+      const before = Math.round((await balance(token)).balance * 100);
+      const field = c.page.getByTestId("wheel-amount").getByRole("textbox");
+      // a comma works as the decimal mark; more than the balance says so before anything is sent
+      await field.fill("6");
+      expect(await c.page.getByTestId("wheel-bet-black").getAttribute("data-block")).toBe("bad_amount");
+      await field.fill("1,00");
+      await c.page.getByTestId("wheel-bet-black").click();
+      await c.page.locator("[data-testid=wheel-panel-black] .wheel-row.is-own").waitFor({ timeout: 10_000 });
+      expect(Math.round((await balance(token)).balance * 100)).toBe(before - 100);
+      // the header follows without a reload (the hub's updateBalance)
+      await expect.poll(() => c.page.locator("header .header-balance-amount").textContent(), { timeout: 10_000 }).toBe(`$${((before - 100) / 100).toFixed(2)}`);
+      await screenshot(c.page, "wheel-balance-bet-desktop-ru");
+    } finally {
+      await c.close();
+    }
+  });
+
   it("at 390 px the screen fits without sideways scroll", { timeout: 60_000 }, async () => {
     const phone = await wheelPage("wheel_Anna", true);
     try {

@@ -10,6 +10,7 @@ const row = (id: string, is_win: 0 | 1 | 2 = 0): BetPublic => ({
   items: [],
   itemsMore: 0,
   bank: 1,
+  value: 0,
   autoWithdraw: 2,
   is_win,
   win: 0,

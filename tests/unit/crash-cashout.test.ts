@@ -180,3 +180,29 @@ describe("max payout per round (forced cash-out)", () => {
     expect(room.betOf("b").cashout).toBe(400); // 20.00 + 10.00 × 4.00 = 60.00
   });
 });
+
+describe('balance stakes (README "Money rules")', () => {
+  it("a bet of balance only is paid all in cash; with items the win item and the rest; no loader item without items", () => {
+    const room = new Room(1000)
+      .do(bet("cash", 1, 200, [], 250), T0 + 1)
+      .do(bet("both", 2, 200, [item(2, 400)], 100), T0 + 2)
+      .start();
+    expect(room.state.bets.map((b) => [b.id, b.stake, b.value])).toEqual([
+      ["cash", 250, 250],
+      ["both", 500, 100],
+    ]);
+    const s = room.state.round.startedAt!;
+    room.do({ type: "timer", name: "tick" }, s + 1_000);
+    expect(room.frames("send", "crashLoaderItem").map((e) => e.type === "send" && e.userId)).toEqual([2]);
+    room.do({ type: "timer", name: "auto" }, s + elapsedFor(200));
+    expect(wins(room).map((w) => [w.betId, w.win, w.winItem === null, w.remainder])).toEqual([
+      ["cash", 500, true, 500],
+      ["both", 1000, false, 1000 - winItemPrice(room, "both")],
+    ]);
+  });
+});
+
+/** The price of the win item a bet was paid with (cents). */
+function winItemPrice(room: Room, betId: string): number {
+  return wins(room).find((w) => w.betId === betId)?.winItem?.price ?? 0;
+}

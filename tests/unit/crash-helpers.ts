@@ -22,8 +22,9 @@ export const ctx = (maxPayoutCents = 100_000_000, catalogue: readonly CatalogueI
 
 export const user = (id: number) => ({ id, username: `user${id}`, avatar: "default" });
 
-export function bet(id: string, userId: number, autoWithdraw: number, items: StakedItem[]): CrashEvent {
-  return { type: "placeBet", bet: { id, user: user(userId), items, autoWithdraw }, maintenance: false, locked: true };
+/** A bet of `items` and `value` cents from the balance (0: items only). */
+export function bet(id: string, userId: number, autoWithdraw: number, items: StakedItem[], value = 0): CrashEvent {
+  return { type: "placeBet", bet: { id, user: user(userId), items, value, autoWithdraw }, maintenance: false, locked: true };
 }
 
 /** A driver that keeps the state and the effects of the last step; every frame is schema-checked. */

@@ -65,6 +65,7 @@ describe("forced cash-out point", () => {
     id: `${stake}-${autoWithdraw}`,
     user: { id: 1, username: "u", avatar: "a" },
     items: [item(1, stake)],
+    value: 0,
     stake,
     autoWithdraw,
     status,

@@ -10,7 +10,7 @@ const withBets = (...events: ReturnType<typeof bet>[]) => {
   return room;
 };
 const ask = (room: Room, userId: number | null, autoWithdraw: number, itemIds: number[], maintenance = false, now = T0 + 20) =>
-  betRefusal(room.state, { user: userId === null ? null : user(userId), itemIds, autoWithdraw }, maintenance, now);
+  betRefusal(room.state, { user: userId === null ? null : user(userId), itemIds, value: 0, autoWithdraw }, maintenance, now);
 
 describe("bet rules (§5)", () => {
   it("accepts a plain bet in the waiting phase", () => {
@@ -85,7 +85,7 @@ describe("placeBet through step()", () => {
     const room = new Room(500).do(bet("a", 1, 110, [item(1, 150)]), T0 + 5);
     expect(room.outcome).toEqual({ ok: false, key: "crash_api.abuse_range" });
     expect(room.frames("reply", "errorBet").map((e) => e.frame.data)).toEqual([{ message: "crash_api.abuse_range" }]);
-    expect(room.settlements()).toEqual([{ kind: "refund", roundId: 1, betId: "a", userId: 1 }]);
+    expect(room.settlements()).toEqual([{ kind: "refund", roundId: 1, betId: "a", userId: 1, value: 0 }]);
     expect(room.state.bets).toHaveLength(0);
   });
   it("refused before any lock: no refund", () => {

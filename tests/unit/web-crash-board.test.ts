@@ -74,6 +74,8 @@ describe("bet button (§5 Crash bet start)", () => {
     phase: "waiting",
     editing: false,
     selectedCount: 2,
+    valueCents: 0,
+    amountIssue: null,
     ownBets: 0,
     sending: false,
   };
@@ -89,12 +91,15 @@ describe("bet button (§5 Crash bet start)", () => {
     [{ phase: "crashed" as const }, "not_waiting"],
     [{ editing: true }, "editing"],
     [{ selectedCount: 0 }, "no_items"],
+    [{ selectedCount: 0, valueCents: 150 }, "ready"],
+    [{ amountIssue: "above_balance" as const }, "bad_amount"],
+    [{ selectedCount: 0, amountIssue: "not_amount" as const }, "bad_amount"],
     [{ ownBets: CRASH.maxOwnBets }, "max_bets"],
     [{ sending: true }, "sending"],
   ])("%o → %s", (patch, expected) => {
     const state = betButtonState({ ...ready, ...patch });
     expect(state).toBe(expected);
-    expect(betButtonEnabled(state)).toBe(expected === "login");
+    expect(betButtonEnabled(state)).toBe(expected === "login" || expected === "ready");
   });
   it("signed out wins over everything else (it asks to log in)", () => {
     expect(betButtonState({ ...ready, signedIn: false, maintenance: true, phase: "running", selectedCount: 0 })).toBe("login");

@@ -62,16 +62,19 @@ describe("crash connection", () => {
     expect(f.last().sentFrames()[0]!.event).toBe("identity");
   });
 
-  it("sends newBet with inventory ids and the target, marks sending until the answer", async () => {
+  it("sends newBet with inventory ids, the target and the balance part, marks sending until the answer", async () => {
     const { f, deps } = await setup();
-    expect(conn!.bet([5, 6], 2)).toBe(true); // not open yet: kept for the open, after identity
+    expect(conn!.bet([5, 6], 2, 0)).toBe(true); // not open yet: kept for the open, after identity
     f.last().serverOpen();
     expect(f.last().sentFrames()).toEqual([
       { event: "identity", data: { apiToken: "tok" } },
       { event: "newBet", data: { items: [5, 6], autoWithdraw: 2 } },
     ]);
-    expect(conn!.bet([5, 6], 9999.99)).toBe(true);
+    expect(conn!.bet([5, 6], 9999.99, 0)).toBe(true);
     expect(f.last().sentFrames().at(-1)).toEqual({ event: "newBet", data: { items: [5, 6], autoWithdraw: 9999.99 } });
+    // a stake from the balance travels as `value`, in dollars
+    expect(conn!.bet([], 3, 1.5)).toBe(true);
+    expect(f.last().sentFrames().at(-1)).toEqual({ event: "newBet", data: { items: [], autoWithdraw: 3, value: 1.5 } });
     expect(useCrashStore.getState().sending).toBe(true);
     f.last().serverSend({ event: "errorBet", data: { message: "crash_api.game_started" } });
     expect(useCrashStore.getState().sending).toBe(false);

@@ -16,6 +16,7 @@ function bet(id: string, patch: Partial<BetPublic> = {}): BetPublic {
     items: [{ id: 1, market_hash_name: "AK-47 | Redline (Field-Tested)", name: "Redline", image: "", rarity: "Classified", rarity_color: "#d32ce6", price: 5 }],
     itemsMore: 0,
     bank: 5,
+    value: 0,
     autoWithdraw: 2,
     is_win: 0,
     win: 0,

@@ -1,5 +1,6 @@
 // The deposit dialog's money tab rules (web/src/features/deposit/moneyForm.ts), the success
 // screen's payment pick and the pending poll (§5 Deposit, §9).
+import { parseAmount } from "../../web/src/lib/amount";
 import { describe, expect, it } from "vitest";
 import type { DepositMethodJson, PaymentJson } from "../../shared/api/payments";
 import { DEPOSIT } from "../../shared/constants";
@@ -12,7 +13,6 @@ import {
   isSelectable,
   methodOff,
   nextAttempt,
-  parseAmount,
   type PayForm,
   payBlocker,
   payFormKey,

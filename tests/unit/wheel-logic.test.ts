@@ -28,14 +28,19 @@ const catalogue = [item(900, 150), item(901, 1_000), item(902, 1_900)];
 const ctx: StepContext = { catalogue, maxPayoutCents: 10_000_000 };
 
 function bet(s: WheelState, id: string, userId: number, colour: WheelColour, items: StakedItem[], now = T0 + 1_000) {
-  return step(s, { type: "placeBet", bet: { id, user: user(userId), colour, items }, maintenance: false, locked: true }, now, ctx);
+  return step(s, { type: "placeBet", bet: { id, user: user(userId), colour, items, value: 0 }, maintenance: false, locked: true }, now, ctx);
 }
 
 const settlements = (effects: Effect[]): Settlement[] => effects.flatMap((e) => (e.type === "settle" ? [e.settlement] : []));
 
 describe("bet rules", () => {
   const s = createState(seed(1), T0, timing);
-  const req = (colour: string | undefined, itemIds: number[], userId: number | null = 1) => ({ user: userId === null ? null : user(userId), colour, itemIds });
+  const req = (colour: string | undefined, itemIds: number[], userId: number | null = 1) => ({
+    user: userId === null ? null : user(userId),
+    colour,
+    itemIds,
+    value: 0,
+  });
 
   it("answers the §8 keys in order", () => {
     expect(betRefusal(s, req("red", [1], null), false, T0)).toBe("wheel_api.unauthorized");
@@ -68,7 +73,7 @@ describe("bet rules", () => {
     // a locked bet the rules refuse after the fact gives its items back
     const late = bet(state, "c", 1, "black", [item(3, 100)]);
     expect(late.outcome).toEqual({ ok: false, key: "wheel_api.only_two_colours" });
-    expect(settlements(late.effects)).toEqual([{ kind: "refund", roundId: 1, betId: "c", userId: 1 }]);
+    expect(settlements(late.effects)).toEqual([{ kind: "refund", roundId: 1, betId: "c", userId: 1, value: 0 }]);
   });
 
   it("min, max and the colour's payout cap", () => {

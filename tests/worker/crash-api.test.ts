@@ -68,7 +68,7 @@ describe("/api/crash", () => {
     expect(game.game).toMatchObject({ id: roundId, status: "waiting", secret_hash: null, multiplier: null, provably_fair: true, bank: 3.75 });
     expect(game.game.bets).toEqual([bet]);
     const mine = await (await post("/api/crash/myBet", {}, token)).json();
-    expect(mine).toEqual({ userBet: { bank: 3.75, items: bet.items, autoWithdraw: 2.5 }, bets: [bet] });
+    expect(mine).toEqual({ userBet: { bank: 3.75, value: 0, items: bet.items, autoWithdraw: 2.5 }, bets: [bet] });
     // a visitor has no bet; another user neither
     expect(await (await post("/api/crash/myBet")).json()).toEqual({ userBet: null, bets: [] });
     const other = await makeUser();

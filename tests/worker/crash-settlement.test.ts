@@ -185,10 +185,10 @@ describe("settling", () => {
     const roundId = await newRound();
     const input = bet(roundId, user.id, [a], 500);
     await placeBet(env, input);
-    expect(await refundBet(env, { betId: input.betId, userId: user.id, now: Date.now() })).toEqual({ done: "settled" });
+    expect(await refundBet(env, { betId: input.betId, userId: user.id, roundId, value: 0, now: Date.now() })).toEqual({ done: "settled" });
     expect(await betRow(input.betId)).toMatchObject({ status: 3 });
     expect(await itemRow(a)).toMatchObject({ owner_id: user.id, status: "available" });
-    expect(await refundBet(env, { betId: input.betId, userId: user.id, now: Date.now() })).toEqual({ done: "replay" });
+    expect(await refundBet(env, { betId: input.betId, userId: user.id, roundId, value: 0, now: Date.now() })).toEqual({ done: "replay" });
     // and the item can be staked again
     expect((await placeBet(env, bet(await newRound(), user.id, [a]))).ok).toBe(true);
   });

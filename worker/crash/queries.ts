@@ -18,6 +18,7 @@ interface BetRow {
   username: string;
   avatar: string;
   bank: number;
+  value: number;
   auto_withdraw: number;
   status: number;
   cashout: number | null;
@@ -63,7 +64,7 @@ export async function currentRoundId(env: D1Env): Promise<number | null> {
 export async function roundBets(env: D1Env, roundId: number, opts: { userId?: number; itemsShown?: number } = {}): Promise<BetPublic[]> {
   const byUser = opts.userId === undefined ? sql`` : sql` AND b.user_id = ${opts.userId}`;
   const [bets, items, winItems] = await batch(env.DB, [
-    sql`SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
+    sql`SELECT b.id, b.user_id, u.username, u.avatar, b.bank, b.value, b.auto_withdraw, b.status, b.cashout, b.win, b.win_item_id
            FROM crash_bets b JOIN users u ON u.id = b.user_id
           WHERE b.round_id = ${roundId} AND b.status <> 3${byUser} ORDER BY b.created_at, b.rowid`,
     stakedItemsQuery(sql`b.round_id = ${roundId} AND b.status <> 3${byUser}`),
@@ -80,6 +81,7 @@ export async function roundBets(env: D1Env, roundId: number, opts: { userId?: nu
       items: shown.map(presentCrashItem),
       itemsMore: all.length - shown.length,
       bank: toDollars(b.bank),
+      value: toDollars(b.value),
       autoWithdraw: toMultiplier(b.auto_withdraw),
       is_win: b.status === 1 ? 1 : b.status === 2 ? 2 : 0,
       win: toDollars(b.win),

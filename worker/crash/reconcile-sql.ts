@@ -1,11 +1,14 @@
-// The crash section of worker/books/reconcile.ts (README "Money rules"). A crash bet moves no
-// money when placed (its items are locked); a settled bet's items go to the house, a win mints
-// the win item and credits the remainder (keys 'crash:bet:<id>:win' and ':win:house').
+// The crash section of worker/books/reconcile.ts (README "Money rules"). A crash bet locks its
+// items and moves its balance part (`value`) to the house when placed (keys 'crash:bet:<id>:stake'
+// and ':stake:house'; given back on a refund: ':refund', ':refund:house'); a settled bet's items go
+// to the house, a win mints the win item and credits the remainder (keys 'crash:bet:<id>:win' and
+// ':win:house').
 import { bookCheck } from "../books/check";
+import { stakeMismatch } from "../books/stakes-sql";
 
-/** taken: staked value the house took from settled bets; paid: the win items it minted (win − remainder). */
+/** taken: the staked items' value the house took from settled bets; paid: the win items it minted (win − remainder). */
 const CRASH_FLOWS_SQL = `
-  SELECT COALESCE(SUM(CASE WHEN b.status IN (1, 2) THEN b.bank END), 0) AS taken,
+  SELECT COALESCE(SUM(CASE WHEN b.status IN (1, 2) THEN b.bank - b.value END), 0) AS taken,
          COALESCE((SELECT SUM(w.win - w.remainder) FROM crash_bets w WHERE w.status = 1 AND w.win_item_id IS NOT NULL), 0) AS paid
     FROM crash_bets b`;
 
@@ -22,6 +25,7 @@ const CRASH_MISMATCHES_SQL = `
          OR (b.win_item_id IS NOT NULL AND (b.win < b.remainder OR NOT EXISTS (SELECT 1 FROM inventory_items i WHERE i.id = b.win_item_id)))
          OR b.remainder <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'crash:bet:' || b.id || ':win'), 0)
          OR b.remainder <> -COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'crash:bet:' || b.id || ':win:house'), 0)))
+      OR ${stakeMismatch("crash")}
       OR (b.status IN (1, 2) AND EXISTS (
             SELECT 1 FROM crash_bet_items x JOIN inventory_items i ON i.id = x.item_id
              WHERE x.bet_id = b.id AND i.owner_id = b.user_id AND i.status = 'in_bet'

@@ -31,6 +31,7 @@ interface BetRow {
   avatar: string;
   colour: WheelColour;
   bank: number;
+  value: number;
   status: number;
   win: number;
 }
@@ -38,7 +39,7 @@ interface BetRow {
 /** Every bet of a round with all its items (refunded bets are not listed). */
 export async function roundBets(env: D1Env, roundId: number): Promise<WheelBetPublic[]> {
   const [bets, staked, won] = await batch(env.DB, [
-    sql`SELECT b.id, b.user_id, u.username, u.avatar, b.colour, b.bank, b.status, b.win FROM wheel_bets b JOIN users u ON u.id = b.user_id
+    sql`SELECT b.id, b.user_id, u.username, u.avatar, b.colour, b.bank, b.value, b.status, b.win FROM wheel_bets b JOIN users u ON u.id = b.user_id
          WHERE b.round_id = ${roundId} AND b.status <> 3 ORDER BY b.created_at, b.rowid`,
     sql`SELECT x.bet_id AS bet_id, i.id AS id, c.market_hash_name AS market_hash_name, c.name AS name, c.image AS image, c.rarity AS rarity,
                c.rarity_color AS rarity_color, x.price AS price
@@ -61,6 +62,7 @@ export async function roundBets(env: D1Env, roundId: number): Promise<WheelBetPu
       items: (itemsOf.get(b.id) ?? []).map(presentCrashItem),
       itemsMore: 0,
       bank: toDollars(b.bank),
+      value: toDollars(b.value),
       is_win: b.status === 1 ? 1 : b.status === 2 ? 2 : 0,
       win: toDollars(b.win),
       winItem: winItem ? presentCrashItem(winItem) : null,

@@ -1,13 +1,14 @@
-// The wheel section of worker/books/reconcile.ts (README "Money rules"). A wheel bet moves no
-// cash when placed (items are locked); a win credits the remainder (user +r, house −r under
+// The wheel section of worker/books/reconcile.ts (README "Money rules"). A wheel bet locks its
+// items and moves its balance part to the house when placed (books/stakes-sql.ts); a win credits the remainder (user +r, house −r under
 // 'wheel:bet:<id>:win' and ':win:house') and mints the win item; a loss gives the items to the
 // house; the bonus share is house → bonus. So the cash equation needs nothing new; this checks
 // the wheel's own rows.
 import { bookCheck } from "../books/check";
+import { stakeMismatch } from "../books/stakes-sql";
 
-/** taken: staked value of settled bets (items the house took); paid: win items' value (win − remainder). Reported. */
+/** taken: staked items' value of settled bets (items the house took); paid: win items' value (win − remainder). Reported. */
 const WHEEL_FLOWS_SQL = `
-  SELECT COALESCE((SELECT SUM(bank) FROM wheel_bets WHERE status IN (1, 2)), 0) AS taken,
+  SELECT COALESCE((SELECT SUM(bank - value) FROM wheel_bets WHERE status IN (1, 2)), 0) AS taken,
          COALESCE((SELECT SUM(win - remainder) FROM wheel_bets WHERE status = 1 AND win_item_id IS NOT NULL), 0) AS paid`;
 
 /**
@@ -23,6 +24,7 @@ const WHEEL_MISMATCHES_SQL = `
                  OR (b.win_item_id IS NOT NULL AND (b.win < b.remainder OR NOT EXISTS (SELECT 1 FROM inventory_items i WHERE i.id = b.win_item_id)))
                  OR b.remainder <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'wheel:bet:' || b.id || ':win'), 0)
                  OR b.remainder <> -COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'wheel:bet:' || b.id || ':win:house'), 0)))
+              OR ${stakeMismatch("wheel")}
               OR (b.status IN (1, 2) AND EXISTS (
                     SELECT 1 FROM wheel_bet_items x JOIN inventory_items i ON i.id = x.item_id
                      WHERE x.bet_id = b.id AND i.owner_id = b.user_id AND i.status = 'in_bet'

@@ -20,5 +20,5 @@ serve(crashRoutes, crashCalls.myBet, async (c) => {
   if (!me || roundId === null) return c.json({ userBet: null, bets: [] }, 200);
   const bets = await q.roundBets(c.env, roundId, { userId: me.id });
   const last = bets.at(-1);
-  return c.json({ userBet: last ? { bank: last.bank, items: last.items, autoWithdraw: last.autoWithdraw } : null, bets }, 200);
+  return c.json({ userBet: last ? { bank: last.bank, value: last.value, items: last.items, autoWithdraw: last.autoWithdraw } : null, bets }, 200);
 });

@@ -1,5 +1,7 @@
 // /api/wheel/* (spec §7): the room's state, a bet, the history, one round. Bets go to
 // the WheelRoom by RPC (it owns the round); the history and rounds are read from D1.
+import { toCents } from "../../../shared/money";
+import { pushBalance } from "../../lib/notify";
 import { wheelCalls } from "../../../shared/api/wheel";
 import { wheelRoom } from "../../rooms/wheel/stub";
 import * as q from "../../wheel/queries";
@@ -21,8 +23,11 @@ serve(wheelRoutes, wheelCalls.setBet, async (c) => {
     session,
     colour: body.colour,
     itemIds: body.items ?? [],
+    value: toCents(body.value ?? 0),
   });
   if (!result.ok) return refuse(c, wheelCalls.setBet, result.key);
+  // the balance part left the balance: every tab's header shows it
+  if ((body.value ?? 0) > 0) await pushBalance(c.env, me.id);
   return c.json({ success: true as const, message: "wheel_api.bet_success" as const, bet: result.bet }, 200);
 });
 

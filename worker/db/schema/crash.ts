@@ -51,6 +51,8 @@ export const crashBets = sqliteTable(
       .notNull()
       .references(() => users.id),
     bank: integer("bank").notNull(),
+    /** the part staked from the balance, cents (the rest is the items' value) */
+    value: integer("value").notNull().default(0),
     autoWithdraw: integer("auto_withdraw").notNull(),
     status: integer("status").notNull().default(0),
     cashout: integer("cashout"),

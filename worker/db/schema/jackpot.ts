@@ -56,6 +56,8 @@ export const jackpotBets = sqliteTable(
       .notNull()
       .references(() => users.id),
     price: integer("price").notNull(),
+    /** the part staked from the balance, cents (the rest is the items' value) */
+    value: integer("value").notNull().default(0),
     ticketFrom: integer("ticket_from").notNull(),
     ticketTo: integer("ticket_to").notNull(),
     createdAt: integer("created_at").notNull().default(now),

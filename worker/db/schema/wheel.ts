@@ -52,6 +52,8 @@ export const wheelBets = sqliteTable(
       .references(() => users.id),
     colour: text("colour").$type<WheelColour>().notNull(),
     bank: integer("bank").notNull(),
+    /** the part of the bank staked from the balance, cents (the rest is the items' value) */
+    value: integer("value").notNull().default(0),
     status: integer("status").notNull().default(0),
     win: integer("win").notNull().default(0),
     winItemId: integer("win_item_id").references(() => inventoryItems.id),

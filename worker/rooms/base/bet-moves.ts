@@ -11,6 +11,7 @@ import { catalogue } from "../../db/schema";
 import { all, batch, first, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
+import { stakeRefundStatements } from "./place-bet";
 
 export type BetGame = "crash" | "wheel";
 
@@ -18,6 +19,12 @@ export interface BetMove {
   betId: string;
   userId: number;
   now: number;
+}
+
+/** A bet given back: its balance part (cents, 0 for items only) returns too, booked to its round. */
+export interface BetRefund extends BetMove {
+  roundId: number;
+  value: number;
 }
 
 /** A catalogue item to mint for a winner, at the price it was picked at (cents). */
@@ -105,13 +112,14 @@ export function betMoves(game: BetGame) {
     }),
   ];
 
-  /** A bet given back (voided round, or refused after its items were locked): items available again. */
-  const refundStatements = (s: BetMove): SQL[] => [
-    sql`UPDATE ${bets} SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
+  /** A bet given back (voided round, or refused after its items were locked): items available again, the balance part returned. */
+  const refundStatements = (s: BetRefund): SQL[] => [
+    sql`UPDATE ${bets} SET status = 3, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId} AND value = ${s.value}`,
     expectChanges(1),
     sql`UPDATE inventory_items SET status = 'available', updated_at = ${s.now}
           WHERE id IN (SELECT item_id FROM ${betItems} WHERE bet_id = ${s.betId}) AND owner_id = ${s.userId} AND status = 'in_bet'`,
     expectBetItems(s.betId),
+    ...stakeRefundStatements(game, s),
   ];
 
   return {
@@ -123,8 +131,8 @@ export function betMoves(game: BetGame) {
       return { done: (await settle(env, s.betId, lossStatements(s))).done };
     },
 
-    /** A bet given back (a voided round, a bet refused after its items were locked): the items are available to their owner again. */
-    async refundBet(env: Pick<Env, "DB">, s: BetMove): Promise<SettleResult> {
+    /** A bet given back (a voided round, a bet refused after its items were locked): the items are available to their owner again, the balance part is returned. */
+    async refundBet(env: Pick<Env, "DB">, s: BetRefund): Promise<SettleResult> {
       return { done: (await settle(env, s.betId, refundStatements(s))).done };
     },
 
@@ -132,10 +140,10 @@ export function betMoves(game: BetGame) {
      * Pending bets the room does not know (D1 took the bet, the room was gone before it recorded
      * it): the room refunds them when it starts.
      */
-    async orphanBets(env: Pick<Env, "DB">, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number }[]> {
-      const rows = await all<{ betId: string; roundId: number; userId: number }>(
+    async orphanBets(env: Pick<Env, "DB">, known: ReadonlySet<string>): Promise<{ betId: string; roundId: number; userId: number; value: number }[]> {
+      const rows = await all<{ betId: string; roundId: number; userId: number; value: number }>(
         env.DB,
-        sql`SELECT id AS betId, round_id AS roundId, user_id AS userId FROM ${bets} WHERE status = 0`,
+        sql`SELECT id AS betId, round_id AS roundId, user_id AS userId, value FROM ${bets} WHERE status = 0`,
       );
       return rows.filter((b) => !known.has(b.betId));
     },

@@ -2,18 +2,19 @@
 // (many losses in one batch), a refund, the round's bonus share — each from the game's
 // settlement.ts — and the orphans: bets D1 took while the room that decided them was lost.
 import type { NotificationJson } from "../../../shared/api/user";
-import type { BetMove } from "./bet-moves";
+import type { BetMove, BetRefund } from "./bet-moves";
 import { type Settler, settlementKey } from "./outbox";
 
 /** What the bet rooms' settlements share (a room's own union adds its fields). */
 export type BetSettlement =
   | { kind: "win"; roundId: number; betId: string; userId: number; winItem: { id: number; price: number } | null }
   | { kind: "loss"; roundId: number; betId: string; userId: number }
-  | { kind: "refund"; roundId: number; betId: string; userId: number }
+  // value: the balance part, cents (an entry staged before balance stakes has none: 0)
+  | { kind: "refund"; roundId: number; betId: string; userId: number; value?: number }
   | { kind: "bonusShare"; roundId: number; amount: number };
 
 type Win<S> = Extract<S, { kind: "win" }>;
-type Orphan = { betId: string; roundId: number; userId: number };
+type Orphan = { betId: string; roundId: number; userId: number; value: number };
 
 /** A bet room's settlement.ts, as the outbox calls it (crash and the wheel export these names). */
 export interface BetSettlementModule<R, S extends BetSettlement> {
@@ -24,7 +25,7 @@ export interface BetSettlementModule<R, S extends BetSettlement> {
   ): Promise<{ notification?: NotificationJson | null }>;
   settleLoss(env: Env, s: BetMove): Promise<{ done: "settled" | "replay" }>;
   settleLossGroup(env: Env, losses: readonly BetMove[]): Promise<void>;
-  refundBet(env: Env, s: BetMove): Promise<unknown>;
+  refundBet(env: Env, s: BetRefund): Promise<unknown>;
   bonusShare(env: Env, s: { roundId: number; amount: number; now: number }): Promise<unknown>;
   orphanBets(env: Env, known: ReadonlySet<string>): Promise<Orphan[]>;
 }
@@ -46,8 +47,9 @@ export function betSettler<R, S extends BetSettlement>(env: Env, m: BetSettlemen
         case "loss":
           return (await m.settleLoss(env, move(any, now))).done === "settled" ? { cashback: [any.userId] } : {};
         case "refund":
-          await m.refundBet(env, move(any, now));
-          return {};
+          await m.refundBet(env, { ...move(any, now), roundId: any.roundId, value: any.value ?? 0 });
+          // a balance part came back: the header shows it
+          return (any.value ?? 0) > 0 ? { balances: [any.userId] } : {};
         case "bonusShare":
           await m.bonusShare(env, { roundId: any.roundId, amount: any.amount, now });
           return {};

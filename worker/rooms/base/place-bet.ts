@@ -1,16 +1,19 @@
-// A bet of items in ONE D1 batch (README "Money rules"), for every bet room: the bettor's guards
-// (not banned, session live), the round still taking bets, the items his and available, then the
-// game's bet rows, the items locked (available → in_bet) and the game's reads. Each refusal is a
+// A bet of items and/or balance in ONE D1 batch (README "Money rules"), for every bet room: the
+// bettor's guards (not banned, session live), the round still taking bets, the items his and
+// available, then the game's bet rows, the items locked (available → in_bet), the balance part
+// debited to the house (a 'bet' ledger row and its house counterpart; never below zero) and the
+// game's reads. Each refusal is a
 // guard with its code (db/guards.ts) that the game maps to its §8 key, so nothing is read after
 // the fact and an item staked by a racing batch (any room) refuses the later one whole.
 import { CRASH_ITEM_COLUMNS } from "../../crash/items";
 import { expectChanges, guard, notBanned, playerGuards, refusalOf } from "../../db/guards";
+import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { batch, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { itemValueSql } from "../../prices/valuation";
 
 /** The guard codes of every bet batch (a game adds its own). */
-export type BetGuard = "user.banned" | "session.ended" | "bet.round_closed" | "bet.items_unavailable";
+export type BetGuard = "user.banned" | "session.ended" | "bet.round_closed" | "bet.items_unavailable" | "balance.insufficient";
 
 export interface BetBatch<K extends string> {
   betId: string;
@@ -22,10 +25,14 @@ export interface BetBatch<K extends string> {
    */
   session?: string;
   itemIds: readonly number[];
+  /** the part staked from the balance, cents (0: items only) */
+  value: number;
+  /** the game's name in ledger keys and references: `<game>:bet:<id>:stake`, `<game>:<round>` */
+  ledger: { game: string; roundId: number };
   now: number;
   /** the condition "the round still takes bets" */
   roundOpen: SQL;
-  /** the game's bet row and item rows, from the bettor's items (`mine`) at their value (`value`) */
+  /** the game's bet row (its bank: Σ the items' `value` + the balance part) and item rows, from the bettor's items (`mine`) */
   rows(mine: SQL, value: SQL): SQL[];
   /** the game's guards after the rows (the value within bounds, the room's limits) */
   after?: SQL[];
@@ -53,6 +60,36 @@ export function stakedItemsOf(betItems: string, betId: string): SQL {
               WHERE x.bet_id = ${betId} ORDER BY x.price DESC, i.id`;
 }
 
+/** The ledger keys of a bet's balance part: the stake, and its refund. */
+export function stakeKeys(game: string, betId: string) {
+  const stake = `${game}:bet:${betId}:stake`;
+  const refund = `${game}:bet:${betId}:refund`;
+  return { stake, stakeHouse: `${stake}:house`, refund, refundHouse: `${refund}:house` };
+}
+
+/** The balance part from the bettor to the house (guarded: the balance never goes below zero). */
+function stakeStatements(b: Pick<BetBatch<string>, "betId" | "userId" | "value" | "ledger" | "now">): SQL[] {
+  if (b.value === 0) return [];
+  if (!Number.isSafeInteger(b.value) || b.value < 0) throw new RangeError(`bad balance stake ${b.value}`);
+  const keys = stakeKeys(b.ledger.game, b.betId);
+  const reference = `${b.ledger.game}:${b.ledger.roundId}`;
+  return [
+    ...userBalanceStatements({ userId: b.userId, delta: -b.value, kind: "bet", reference, idempotencyKey: keys.stake }, b.now),
+    ...houseBalanceStatements({ account: "house", delta: b.value, kind: "bet", reference, idempotencyKey: keys.stakeHouse }, b.now),
+  ];
+}
+
+/** A bet's balance part back from the house (a refund), keyed so it is returned once. */
+export function stakeRefundStatements(game: string, s: { betId: string; userId: number; roundId: number; value: number; now: number }): SQL[] {
+  if (s.value === 0) return [];
+  const keys = stakeKeys(game, s.betId);
+  const reference = `${game}:${s.roundId}`;
+  return [
+    ...userBalanceStatements({ userId: s.userId, delta: s.value, kind: "refund", reference, idempotencyKey: keys.refund }, s.now),
+    ...houseBalanceStatements({ account: "house", delta: -s.value, kind: "refund", reference, idempotencyKey: keys.refundHouse }, s.now),
+  ];
+}
+
 export async function placeBetBatch<K extends string>(env: Pick<Env, "DB">, b: BetBatch<K>): Promise<BetBatchResult<K>> {
   const mine = itemsOf(b.userId, b.itemIds);
   const n = b.itemIds.length;
@@ -63,6 +100,7 @@ export async function placeBetBatch<K extends string>(env: Pick<Env, "DB">, b: B
     ...b.rows(mine, ITEM_VALUE),
     sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${b.now} WHERE ${mine}`,
     expectChanges(n, "bet.items_unavailable"),
+    ...stakeStatements(b),
     ...(b.after ?? []),
     ...b.reads,
   ];

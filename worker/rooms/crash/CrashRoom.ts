@@ -2,9 +2,11 @@
 // the lifecycle, game.ts gives the game to it). Bets and cash-outs arrive as socket frames; the
 // admin tools by RPC and, with the dev flag, by frame.
 import { toHundredths, type Hundredths } from "../../../shared/crash-curve";
+import { toCents } from "../../../shared/money";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { crashProtocol, type CrashClientFrame } from "../../../shared/rooms/crash";
 import { writeAudit } from "../../lib/audit";
+import { pushBalance } from "../../lib/notify";
 import type { Identity } from "../base/identity";
 import type { BaseAttachment, OwnFrame } from "../base/Room";
 import { RoundRoom } from "../base/RoundRoom";
@@ -72,21 +74,24 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   /** The rules first (cheap, nothing locked); the items locked in D1; step() checks the rules again. */
   private async bet(ws: WebSocket, a: CrashAttachment, data: NewBet): Promise<void> {
     const autoWithdraw = toHundredths(data.autoWithdraw);
+    const value = toCents(data.value ?? 0);
     const maintenance = await this.maintenance.on();
     const s = await this.round();
-    const refused = betRefusal(s, { user: a.user, itemIds: data.items, autoWithdraw }, maintenance, Date.now());
+    const refused = betRefusal(s, { user: a.user, itemIds: data.items, value, autoWithdraw }, maintenance, Date.now());
     if (refused || !a.user || !a.session) return this.refuse(ws, "errorBet", refused ?? "crash_api.unauthorized");
     const { user, session } = a;
     const roundId = s.round.id;
     const betId = crypto.randomUUID();
     const placed = await this.lockFor(
       roundId,
-      () => placeBet(this.env, { betId, roundId, userId: user.id, itemIds: data.items, autoWithdraw, now: Date.now(), session }),
-      { kind: "refund", roundId, betId, userId: user.id },
+      () => placeBet(this.env, { betId, roundId, userId: user.id, itemIds: data.items, value, autoWithdraw, now: Date.now(), session }),
+      { kind: "refund", roundId, betId, userId: user.id, value },
     );
     if (placed === "moved") return this.refuse(ws, "errorBet", "crash_api.game_started");
     if (!placed.ok) return this.refuse(ws, "errorBet", placed.message);
-    await this.run({ type: "placeBet", bet: { id: betId, user, items: placed.items, autoWithdraw }, maintenance, locked: true }, ws);
+    await this.run({ type: "placeBet", bet: { id: betId, user, items: placed.items, value, autoWithdraw }, maintenance, locked: true }, ws);
+    // the balance part left the balance: every tab's header shows it (a refused bet is refunded and told by the outbox)
+    if (value > 0) await pushBalance(this.env, user.id);
   }
 
   /**

@@ -15,7 +15,8 @@ export type CrashEvent =
    */
   | {
       type: "placeBet";
-      bet: { id: string; user: BetUser | null; items: StakedItem[]; autoWithdraw: Hundredths };
+      /** value: the part staked from the balance, cents */
+      bet: { id: string; user: BetUser | null; items: StakedItem[]; value: number; autoWithdraw: Hundredths };
       maintenance: boolean;
       locked: boolean;
     }
@@ -71,7 +72,7 @@ export type Settlement =
   /** floor(1 % of the round's pot) to the bonus pool */
   | { kind: "bonusShare"; roundId: number; amount: number }
   /** give the bet's items back (voided round, or a bet refused after its items were locked) */
-  | { kind: "refund"; roundId: number; betId: string; userId: number };
+  | { kind: "refund"; roundId: number; betId: string; userId: number; value?: number };
 
 export type Effect = RoomEffect<CrashServerFrame, RoundRow, Settlement, TimerName>;
 

@@ -65,12 +65,12 @@ function handle(s: CrashState, event: CrashEvent, now: number, ctx: StepContext,
 function placeBet(s: CrashState, event: Extract<CrashEvent, { type: "placeBet" }>, now: number, effects: Effect[]) {
   const { bet: req, maintenance } = event;
   const itemIds = req.items.map((i) => i.id);
-  const key = betRefusal(s, { user: req.user, itemIds, autoWithdraw: req.autoWithdraw }, maintenance, now);
+  const key = betRefusal(s, { user: req.user, itemIds, value: req.value, autoWithdraw: req.autoWithdraw }, maintenance, now);
   if (key || !req.user) {
     const message = key ?? "crash_api.unauthorized";
     effects.push({ type: "reply", frame: { event: "errorBet", data: { message } } });
     if (event.locked && req.user) {
-      effects.push({ type: "settle", settlement: { kind: "refund", roundId: s.round.id, betId: req.id, userId: req.user.id } });
+      effects.push({ type: "settle", settlement: { kind: "refund", roundId: s.round.id, betId: req.id, userId: req.user.id, value: req.value } });
     }
     return { ok: false as const, key: message };
   }
@@ -78,7 +78,8 @@ function placeBet(s: CrashState, event: Extract<CrashEvent, { type: "placeBet" }
     id: req.id,
     user: { ...req.user },
     items: req.items.map((i) => ({ ...i })),
-    stake: req.items.reduce((sum, i) => sum + i.price, 0),
+    value: req.value,
+    stake: req.items.reduce((sum, i) => sum + i.price, req.value),
     autoWithdraw: req.autoWithdraw,
     status: "pending",
     cashout: null,
@@ -161,7 +162,7 @@ function voidRound(s: CrashState, now: number, effects: Effect[]) {
   const r = s.round;
   if (r.phase === "crashed") return { ok: false as const, key: "crash_api.game_over" as const };
   for (const bet of replaceBets(s, pendingBets(s.bets), () => ({ status: "refunded" }))) {
-    effects.push({ type: "settle", settlement: { kind: "refund", roundId: r.id, betId: bet.id, userId: bet.user.id } });
+    effects.push({ type: "settle", settlement: { kind: "refund", roundId: r.id, betId: bet.id, userId: bet.user.id, value: bet.value ?? 0 } });
   }
   r.voided = true;
   r.phase = "crashed";

@@ -11,6 +11,8 @@ export interface BetRequest {
   /** null: a visitor */
   user: BetUser | null;
   itemIds: readonly number[];
+  /** the part staked from the balance, cents */
+  value: number;
   autoWithdraw: Hundredths;
 }
 
@@ -20,7 +22,8 @@ export function betRefusal(state: CrashState, req: BetRequest, maintenance: bool
   if (maintenance) return "crash_api.maintenance";
   const round = state.round;
   if (round.phase !== "waiting" || round.voided || now >= round.countdownEndsAt) return "crash_api.game_started";
-  if (req.itemIds.length === 0) return "crash_api.no_items";
+  if (!Number.isSafeInteger(req.value) || req.value < 0 || req.value > CRASH.maxValueCents) return "app_api.invalid_request";
+  if (req.itemIds.length === 0 && req.value === 0) return "crash_api.no_items";
   if (req.itemIds.length > CRASH.maxItemsPerBet || new Set(req.itemIds).size !== req.itemIds.length) return "app_api.invalid_request";
   if (!Number.isSafeInteger(req.autoWithdraw) || req.autoWithdraw < ABUSE_RANGE.min || req.autoWithdraw > INFINITE_HUNDREDTHS) {
     return "app_api.invalid_request";

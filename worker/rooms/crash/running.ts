@@ -25,7 +25,8 @@ export const crashTimeOf = (state: CrashState): number => (state.round.startedAt
 export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forced: boolean, ctx: StepContext, effects: Effect[]): void {
   const won = replaceBets(state, bets, (bet) => {
     const win = winCents(bet.stake, m);
-    const pick = pickWinItem(win, ctx.catalogue);
+    // a bet of balance only is paid to the balance; a bet with items gets a win item and the rest (README "Money rules")
+    const pick = bet.items.length > 0 ? pickWinItem(win, ctx.catalogue) : null;
     return { status: "won", cashout: m, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
   });
   for (const bet of won) {
@@ -126,6 +127,7 @@ export function tick(state: CrashState, now: number, ctx: StepContext, effects: 
   // the bettors whose loader item changed get it (each bet becomes a new object: state.ts)
   const stale: [CrashBet, WinPick<CatalogueItem> | null][] = [];
   for (const bet of pendingBets(state.bets)) {
+    if (bet.items.length === 0) continue; // a balance-only bet is paid in cash: no item to show
     const pick = pickWinItem(winCents(bet.stake, m), ctx.catalogue);
     if (!bet.loaderSent || bet.loaderItemId !== (pick ? pick.item.id : null)) stale.push([bet, pick]);
   }

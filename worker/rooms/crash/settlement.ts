@@ -54,6 +54,8 @@ export interface PlaceBet {
   roundId: number;
   userId: number;
   itemIds: number[];
+  /** the part staked from the balance, cents (absent: items only) */
+  value?: number;
   /** hundredths; 999999 = manual */
   autoWithdraw: number;
   now: number;
@@ -70,6 +72,7 @@ export type PlaceBetResult =
         | "crash_api.same_multiplier"
         | "crash_api.game_started"
         | "crash_api.no_items"
+        | "crash_api.no_money"
         | "crash_api.unauthorized"
         | "user_api.banned";
     };
@@ -81,28 +84,31 @@ const BET_REFUSALS = {
   // a round already running (or unknown) in D1 refuses the bet too
   "bet.round_closed": "crash_api.game_started",
   "bet.items_unavailable": "crash_api.items_unavailable",
+  "balance.insufficient": "crash_api.no_money",
   "crash.same_multiplier": "crash_api.same_multiplier",
 } as const;
 
 /**
- * Inserts the bet and its items and locks the items (available → in_bet) for their owner in ONE
- * batch (base/place-bet.ts). The stake is the sum of the items' values — their current catalogue
- * prices (prices/valuation.ts) — computed in SQL. One bet per target a round (§5): a second one
+ * Inserts the bet and its items, locks the items (available → in_bet) for their owner and debits
+ * the balance part in ONE batch (base/place-bet.ts). The stake is the sum of the items' values —
+ * their current catalogue prices (prices/valuation.ts), computed in SQL — plus the balance part. One bet per target a round (§5): a second one
  * at the same auto-withdraw is refused by its guard.
  */
-export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
-  if (b.itemIds.length === 0) return { ok: false, message: "crash_api.no_items" };
+export async function placeBet(env: D1Env, bet: PlaceBet): Promise<PlaceBetResult> {
+  const b = { ...bet, value: bet.value ?? 0 };
+  if (b.itemIds.length === 0 && b.value === 0) return { ok: false, message: "crash_api.no_items" };
   const read = stakedItemsOf("crash_bet_items", b.betId);
   const placed = await placeBetBatch(env, {
     ...b,
+    ledger: { game: "crash", roundId: b.roundId },
     roundOpen: sql`EXISTS (SELECT 1 FROM crash_rounds WHERE id = ${b.roundId} AND status = 'waiting')`,
     rows: (mine, value) => [
       guard(
         "crash.same_multiplier",
         sql`EXISTS (SELECT 1 FROM crash_bets WHERE round_id = ${b.roundId} AND user_id = ${b.userId} AND auto_withdraw = ${b.autoWithdraw})`,
       ),
-      sql`INSERT INTO crash_bets (id, round_id, user_id, bank, auto_withdraw, status, created_at)
-           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, COALESCE(SUM(${value}), 0), ${b.autoWithdraw}, 0, ${b.now} FROM inventory_items WHERE ${mine}`,
+      sql`INSERT INTO crash_bets (id, round_id, user_id, bank, value, auto_withdraw, status, created_at)
+           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, COALESCE(SUM(${value}), 0) + ${b.value}, ${b.value}, ${b.autoWithdraw}, 0, ${b.now} FROM inventory_items WHERE ${mine}`,
       sql`INSERT INTO crash_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${value} FROM inventory_items WHERE ${mine}`,
     ],
     reads: [read],
@@ -111,7 +117,7 @@ export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult>
   });
   if (!placed.ok) return { ok: false, message: placed.key };
   const items = rowsOf<StakedItem>(placed.results[0]);
-  return { ok: true, stake: items.reduce((sum, i) => sum + i.price, 0), items };
+  return { ok: true, stake: items.reduce((sum, i) => sum + i.price, b.value), items };
 }
 
 // ── settling a bet ──────────────────────────────────────────────────────────

@@ -24,7 +24,9 @@ export interface CrashBet {
   id: string;
   user: BetUser;
   items: StakedItem[];
-  /** Σ item prices, cents */
+  /** the part staked from the balance, cents (0: items only) */
+  value: number;
+  /** Σ item prices + value, cents */
   stake: number;
   /** target in hundredths; INFINITE_HUNDREDTHS = manual stop */
   autoWithdraw: Hundredths;

@@ -21,6 +21,7 @@ export function toBetPublic(bet: CrashBet, allItems = false): BetPublic {
     items: shown.map(toItemJson),
     itemsMore: bet.items.length - shown.length,
     bank: toDollars(bet.stake),
+    value: toDollars(bet.value ?? 0),
     autoWithdraw: toMultiplier(bet.autoWithdraw),
     is_win: IS_WIN[bet.status],
     win: toDollars(bet.status === "won" ? bet.win : 0),

@@ -56,7 +56,8 @@ export type PlaceBetRefusal =
   | "jackpot_api.unauthorized"
   | "jackpot_api.banned"
   | "jackpot_api.room_full"
-  | "jackpot_api.too_many_items_player";
+  | "jackpot_api.too_many_items_player"
+  | "jackpot_api.no_money";
 
 export type PlaceBetResult = { ok: true; seq: number; from: number; to: number; price: number; items: StakedItem[] } | { ok: false; message: PlaceBetRefusal };
 
@@ -67,6 +68,7 @@ const BET_REFUSALS = {
   // the draw closes the round in D1 first: a bet batch still in flight can no longer land
   "bet.round_closed": "jackpot_api.round_closed",
   "bet.items_unavailable": "jackpot_api.skins_not_found",
+  "balance.insufficient": "jackpot_api.no_money",
   "jackpot.too_small": "jackpot_api.too_small",
   "jackpot.room_full": "jackpot_api.room_full",
   "jackpot.too_many_items_player": "jackpot_api.too_many_items_player",
@@ -82,6 +84,9 @@ const BET_REFUSALS = {
 export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult> {
   const placed = await placeBetBatch(env, {
     ...p,
+    // the jackpot takes items only for now (README "Jackpot")
+    value: 0,
+    ledger: { game: "jackpot", roundId: p.roundId },
     roundOpen: sql`EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')`,
     rows: (mine, value) => {
       const price = sql`(SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE ${mine})`;

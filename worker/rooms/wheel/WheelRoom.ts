@@ -20,6 +20,8 @@ export interface SetBetRequest {
   /** as sent (rules.ts: anything but a colour is wheel_api.no_colour) */
   colour: string | null | undefined;
   itemIds: number[];
+  /** the part staked from the balance, cents */
+  value: number;
 }
 
 export type SetBetResult = { ok: true; bet: WheelBetPublic } | { ok: false; key: WheelKey };
@@ -33,7 +35,7 @@ export class WheelRoom extends RoundRoom<WheelTypes> {
   async setBet(req: SetBetRequest): Promise<SetBetResult> {
     const s = await this.wake();
     const maintenance = await this.maintenance.on();
-    const refused = betRefusal(s, { user: req.user, colour: req.colour, itemIds: req.itemIds }, maintenance, Date.now());
+    const refused = betRefusal(s, { user: req.user, colour: req.colour, itemIds: req.itemIds, value: req.value }, maintenance, Date.now());
     if (refused) return { ok: false, key: refused };
     const colour = isColour(req.colour) ? req.colour : "black"; // checked by betRefusal
     const { maxPayoutCents } = await this.game.context(s);
@@ -43,7 +45,7 @@ export class WheelRoom extends RoundRoom<WheelTypes> {
       const tooMuch = valueRefusal(
         s,
         colour,
-        items.reduce((sum, i) => sum + i.price, 0),
+        items.reduce((sum, i) => sum + i.price, req.value),
         maxPayoutCents,
       );
       if (tooMuch) return { ok: false, key: tooMuch };
@@ -52,12 +54,17 @@ export class WheelRoom extends RoundRoom<WheelTypes> {
     const betId = crypto.randomUUID();
     const placed = await this.lockFor(
       roundId,
-      () => placeBet(this.env, { betId, roundId, userId: req.user.id, session: req.session, colour, itemIds: req.itemIds, now: Date.now() }),
-      { kind: "refund", roundId, betId, userId: req.user.id },
+      () => placeBet(this.env, { betId, roundId, userId: req.user.id, session: req.session, colour, itemIds: req.itemIds, value: req.value, now: Date.now() }),
+      { kind: "refund", roundId, betId, userId: req.user.id, value: req.value },
     );
     if (placed === "moved") return { ok: false, key: "wheel_api.already_started" };
     if (!placed.ok) return { ok: false, key: placed.message };
-    const outcome = await this.run({ type: "placeBet", bet: { id: betId, user: req.user, colour, items: placed.items }, maintenance, locked: true });
+    const outcome = await this.run({
+      type: "placeBet",
+      bet: { id: betId, user: req.user, colour, items: placed.items, value: req.value },
+      maintenance,
+      locked: true,
+    });
     if (outcome?.ok === false) return { ok: false, key: outcome.key };
     const bet = this.state.bets.find((b) => b.id === betId);
     return bet ? { ok: true, bet: toBetPublic(bet) } : { ok: false, key: "wheel_api.already_started" };

@@ -14,7 +14,13 @@ export type WheelEvent =
    * A bet, after the shell read its items (values in cents) — and, when `locked`, after it
    * locked them in D1: a refusal then also yields a refund settlement to unlock them.
    */
-  | { type: "placeBet"; bet: { id: string; user: BetUser; colour: WheelColour; items: StakedItem[] }; maintenance: boolean; locked: boolean }
+  | {
+      type: "placeBet";
+      /** value: the part staked from the balance, cents */
+      bet: { id: string; user: BetUser; colour: WheelColour; items: StakedItem[]; value: number };
+      maintenance: boolean;
+      locked: boolean;
+    }
   | { type: "timer"; name: "spin" | "stop" }
   /** The result pause is over: the shell gives the chain's next round. */
   | { type: "timer"; name: "next"; nextRound: RoundSeed }
@@ -63,7 +69,7 @@ export type Settlement =
   /** floor(1 % of the round's pot) to the bonus pool */
   | { kind: "bonusShare"; roundId: number; amount: number }
   /** give the bet's items back (a bet refused after its items were locked) */
-  | { kind: "refund"; roundId: number; betId: string; userId: number };
+  | { kind: "refund"; roundId: number; betId: string; userId: number; value?: number };
 
 /** The wheel's effects: frames to everyone (bet rows coalesced), storage, D1, timers. */
 export type Effect = Extract<RoomEffect<WheelServerFrame, RoundRow, Settlement, TimerName>, { type: "broadcast" | "persist" | "settle" | "schedule" }>;

@@ -56,11 +56,15 @@ function handle(s: WheelState, event: WheelEvent, now: number, effects: Effect[]
 
 function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }>, now: number, effects: Effect[], ctx: StepContext) {
   const req = event.bet;
-  const stake = req.items.reduce((sum, i) => sum + i.price, 0);
+  const stake = req.items.reduce((sum, i) => sum + i.price, req.value);
   const itemIds = req.items.map((i) => i.id);
-  const key = betRefusal(s, { user: req.user, colour: req.colour, itemIds }, event.maintenance, now) ?? valueRefusal(s, req.colour, stake, ctx.maxPayoutCents);
+  const key =
+    betRefusal(s, { user: req.user, colour: req.colour, itemIds, value: req.value }, event.maintenance, now) ??
+    valueRefusal(s, req.colour, stake, ctx.maxPayoutCents);
   if (key) {
-    if (event.locked) effects.push({ type: "settle", settlement: { kind: "refund", roundId: s.round.id, betId: req.id, userId: req.user.id } });
+    if (event.locked) {
+      effects.push({ type: "settle", settlement: { kind: "refund", roundId: s.round.id, betId: req.id, userId: req.user.id, value: req.value } });
+    }
     return { ok: false as const, key };
   }
   const bet: WheelBet = {
@@ -68,6 +72,7 @@ function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }
     user: { ...req.user },
     colour: req.colour,
     items: req.items.map((i) => ({ ...i })),
+    value: req.value,
     stake,
     status: "pending",
     win: 0,
@@ -108,7 +113,8 @@ function spin(s: WheelState, at: number, now: number, ctx: StepContext, effects:
   s.bets = s.bets.map((bet) => {
     if (bet.status === "refunded" || bet.colour !== colour) return bet;
     const win = winCents(bet.stake, multiplier);
-    const pick = pickWinItem(win, ctx.catalogue);
+    // a bet of balance only is paid to the balance; a bet with items gets a win item and the rest (README "Money rules")
+    const pick = bet.items.length > 0 ? pickWinItem(win, ctx.catalogue) : null;
     return { ...bet, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
   });
   effects.push({ type: "broadcast", frame: { event: "startWheel", data: { ...spinOf(s)!, serverTime: now } } });

@@ -14,6 +14,8 @@ export interface BetRequest {
   /** as sent: anything but a colour name is "no colour chosen" */
   colour: string | null | undefined;
   itemIds: readonly number[];
+  /** the part staked from the balance, cents */
+  value: number;
 }
 
 export const isColour = (c: unknown): c is WheelColour => typeof c === "string" && (WHEEL_COLOURS as readonly string[]).includes(c);
@@ -24,7 +26,8 @@ export function betRefusal(state: WheelState, req: BetRequest, maintenance: bool
   if (maintenance) return "wheel_api.maintenance";
   const round = state.round;
   if (round.phase !== "betting" || now >= round.countdownEndsAt) return "wheel_api.already_started";
-  if (req.itemIds.length === 0) return "wheel_api.no_items";
+  if (!Number.isSafeInteger(req.value) || req.value < 0 || req.value > WHEEL.maxBetCents) return "app_api.invalid_request";
+  if (req.itemIds.length === 0 && req.value === 0) return "wheel_api.no_items";
   if (!isColour(req.colour)) return "wheel_api.no_colour";
   if (req.itemIds.length > WHEEL.maxItemsPerBet) return "wheel_api.max_items";
   if (new Set(req.itemIds).size !== req.itemIds.length) return "app_api.invalid_request";

@@ -69,6 +69,8 @@ export interface PlaceBet {
   userId: number;
   colour: string;
   itemIds: number[];
+  /** the part staked from the balance, cents (absent: items only) */
+  value?: number;
   now: number;
   /** the token hash the bettor's request is signed in with (base/place-bet.ts BetBatch.session) */
   session?: string;
@@ -82,23 +84,26 @@ const BET_REFUSALS = {
   "session.ended": "wheel_api.unauthorized",
   "bet.round_closed": "wheel_api.already_started",
   "bet.items_unavailable": "wheel_api.item_not_found",
+  "balance.insufficient": "wheel_api.no_money",
   "wheel.min_bet": "wheel_api.min_bet",
   "wheel.max_bet": "wheel_api.max_bet",
 } as const;
 
 /**
- * Inserts the bet and its items and locks the items (available → in_bet) for their owner in ONE
- * batch (base/place-bet.ts). The value is the sum of the items' current values, computed in SQL
- * and bounded by min/max bet. The round must still be betting in D1.
+ * Inserts the bet and its items, locks the items (available → in_bet) for their owner and debits
+ * the balance part in ONE batch (base/place-bet.ts). The bank is the sum of the items' current
+ * values, computed in SQL, plus the balance part, and is bounded by min/max bet. The round must still be betting in D1.
  */
-export async function placeBet(env: D1Env, b: PlaceBet): Promise<PlaceBetResult> {
+export async function placeBet(env: D1Env, bet: PlaceBet): Promise<PlaceBetResult> {
+  const b = { ...bet, value: bet.value ?? 0 };
   const bank = sql`(SELECT bank FROM wheel_bets WHERE id = ${b.betId})`;
   const placed = await placeBetBatch(env, {
     ...b,
+    ledger: { game: "wheel", roundId: b.roundId },
     roundOpen: sql`EXISTS (SELECT 1 FROM wheel_rounds WHERE id = ${b.roundId} AND status = 'betting')`,
     rows: (mine, value) => [
-      sql`INSERT INTO wheel_bets (id, round_id, user_id, colour, bank, status, created_at)
-           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, ${b.colour}, COALESCE(SUM(${value}), 0), 0, ${b.now} FROM inventory_items WHERE ${mine}`,
+      sql`INSERT INTO wheel_bets (id, round_id, user_id, colour, bank, value, status, created_at)
+           SELECT ${b.betId}, ${b.roundId}, ${b.userId}, ${b.colour}, COALESCE(SUM(${value}), 0) + ${b.value}, ${b.value}, 0, ${b.now} FROM inventory_items WHERE ${mine}`,
       sql`INSERT INTO wheel_bet_items (bet_id, item_id, price) SELECT ${b.betId}, id, ${value} FROM inventory_items WHERE ${mine}`,
     ],
     after: [guard("wheel.min_bet", sql`${bank} < ${WHEEL.minBetCents}`), guard("wheel.max_bet", sql`${bank} > ${WHEEL.maxBetCents}`)],

@@ -24,7 +24,9 @@ export interface WheelBet {
   user: BetUser;
   colour: WheelColour;
   items: StakedItem[];
-  /** Σ item values, cents */
+  /** the part staked from the balance, cents (0: items only) */
+  value: number;
+  /** Σ item values + value, cents */
   stake: number;
   status: BetStatus;
   /** cents: stake × multiplier when the colour landed (set at the spin, paid at the stop) */

@@ -38,6 +38,7 @@ export function toBetPublic(bet: WheelBet, allItems = false): WheelBetPublic {
     items: shown.map(toItemJson),
     itemsMore: bet.items.length - shown.length,
     bank: toDollars(bet.stake),
+    value: toDollars(bet.value ?? 0),
     is_win: IS_WIN[bet.status],
     win: toDollars(bet.status === "won" ? bet.win : 0),
     winItem: bet.status === "won" && bet.winItem ? toItemJson(bet.winItem) : null,

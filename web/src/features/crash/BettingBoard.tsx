@@ -3,11 +3,15 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InventoryItemJson } from "../../../../shared/api/user";
+import { CRASH } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
+import { parseAmount } from "../../lib/amount";
+import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { useUiStore } from "../../lib/uiStore";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
+import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
 import { betButtonEnabled, betButtonState } from "./betButton";
 import type { CrashConnection } from "./connection";
 import { MultiplierPicker } from "./MultiplierPicker";
@@ -38,6 +42,10 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
   const [values, setValues] = useState(readMultipliers);
   const [chosen, setChosen] = useState(readBetMultiplier);
   const [editing, setEditing] = useState(false);
+  const [amount, setAmount] = useState("");
+  const balanceCents = toCents(useSignedInUser()?.balance ?? 0);
+  const issue = amountIssue(amount, balanceCents, CRASH.maxValueCents);
+  const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
 
   const state = betButtonState({
     signedIn,
@@ -46,17 +54,19 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
     phase,
     editing,
     selectedCount: selected.length,
+    valueCents,
+    amountIssue: issue,
     ownBets: selfBets.length,
     sending,
   });
-  const totalCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0);
+  const totalCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), valueCents);
   const manual = manualBet(selfBets);
   const cashOutable = canCashOut({ phase, selfBets, betStatus });
 
   const onBet = () => {
     if (state === "login") return openModal("login");
     if (state !== "ready" || !connection) return;
-    if (connection.bet(selected, chosen)) clearSelection();
+    if (connection.bet(selected, chosen, toDollars(valueCents))) clearSelection();
   };
 
   return (
@@ -87,6 +97,8 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
           <span className="crash-board-target">{formatMultiplier(chosen)}</span>
         </div>
       </div>
+
+      {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} testId="crash-amount" />}
 
       {signedIn && (
         <div className="crash-inventory">

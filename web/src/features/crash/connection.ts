@@ -15,7 +15,8 @@ export interface CrashDeps extends GameSocketDeps, GameEffectDeps {
 
 export interface CrashConnection extends GameSocket<CrashClientFrame, CrashServerFrame> {
   /** Places a bet; false when the socket is down (nothing sent). */
-  bet(items: number[], autoWithdraw: number): boolean;
+  /** value: dollars from the balance (0: items only) */
+  bet(items: number[], autoWithdraw: number, value: number): boolean;
   /** a manual cash-out (the `take` frame) */
   cashOut(betId: string): boolean;
   /** Admin, dev flag: crash now (no value) or schedule the next crash point. */
@@ -51,8 +52,8 @@ export function startCrash(deps: CrashDeps): CrashConnection {
   return {
     socket,
     reidentify,
-    bet(items, autoWithdraw) {
-      if (!send({ event: "newBet", data: { items, autoWithdraw } })) return false;
+    bet(items, autoWithdraw, value) {
+      if (!send({ event: "newBet", data: value > 0 ? { items, autoWithdraw, value } : { items, autoWithdraw } })) return false;
       store().setSending(true);
       clearTimeout(sendingTimer);
       sendingTimer = setTimeout(() => store().setSending(false), SENDING_TIMEOUT_MS);

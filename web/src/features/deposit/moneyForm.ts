@@ -6,14 +6,7 @@
 import type { DepositMethodJson, MoneyMethodId } from "../../../../shared/api/payments";
 import { MONEY_METHODS } from "../../../../shared/api/payments";
 import { DEPOSIT } from "../../../../shared/constants";
-import { type Cents, toCents } from "../../../../shared/money";
-
-/** The amount field's text → cents; null when it is no amount. A comma works as the decimal mark. */
-export function parseAmount(text: string): Cents | null {
-  const plain = text.trim().replace(",", ".").replace(/\.$/, "");
-  if (!/^\d{1,9}(?:\.\d{1,2})?$/.test(plain)) return null;
-  return toCents(plain);
-}
+import type { Cents } from "../../../../shared/money";
 
 export interface AmountLimits {
   minCents: Cents;

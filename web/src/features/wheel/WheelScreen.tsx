@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toCents, toDollars } from "../../../../shared/money";
 import type { WheelColour } from "../../../../shared/wheel-layout";
+import { parseAmount } from "../../lib/amount";
 import { failureKey } from "../../lib/api";
 import { useBanksStore } from "../../lib/banksStore";
 import { useConfig } from "../../lib/config";
@@ -17,6 +18,7 @@ import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
 import { notify, useUiStore } from "../../lib/uiStore";
 import { ScreenSkeleton } from "../../ui/Spinner";
+import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
 import { LoadFailed } from "../../ui/StateNote";
 import { betBlock } from "./betRules";
 import { ColourPanels } from "./ColourPanels";
@@ -53,6 +55,8 @@ export default function WheelScreen() {
   useWheelConnection();
   const state = useWheelState();
   const user = useSignedInUser();
+  const balanceCents = toCents(user?.balance ?? 0);
+  const [amount, setAmount] = useState("");
   const config = useConfig().data;
   const openModal = useUiStore((s) => s.openModal);
   const inventory = useInventoryQuery(!!user);
@@ -83,7 +87,7 @@ export default function WheelScreen() {
   }, [phase, wonBet, signedIn, refetchInventory]);
 
   const bet = useMutation({
-    mutationFn: ({ colour, ids }: { colour: WheelColour; ids: number[] }) => placeBet(colour, ids),
+    mutationFn: ({ colour, ids, value }: { colour: WheelColour; ids: number[]; value: number }) => placeBet(colour, ids, value),
     onMutate: ({ colour }) => setSending(colour),
     onSuccess: (answer, { ids }) => {
       useWheelStore.getState().addOwnBet(answer.bet);
@@ -111,7 +115,9 @@ export default function WheelScreen() {
   const { layout, settings } = state.data;
   // own rows: the ones this socket knows as own, and any row of this user (a bet from another tab)
   const ownRows = user ? [...selfBets, ...bets.filter((b) => b.user.id === user.id && !selfBets.some((o) => o.id === b.id))] : selfBets;
-  const value = toDollars((items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0));
+  const issue = amountIssue(amount, balanceCents, toCents(settings.max_bet));
+  const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
+  const value = toDollars((items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), valueCents));
   const context = {
     signedIn,
     maintenance,
@@ -121,6 +127,7 @@ export default function WheelScreen() {
     maxColours: settings.max_colours,
     selectedCount: selected.length,
     value,
+    amountIssue: issue,
     minBet: settings.min_bet,
     maxBet: settings.max_bet,
     maxItems: settings.max_items,
@@ -129,7 +136,7 @@ export default function WheelScreen() {
   const onBet = (colour: WheelColour) => {
     const block = betBlock(colour, context);
     if (block === "login") return openModal("login");
-    if (block === null) bet.mutate({ colour, ids: [...selected] });
+    if (block === null) bet.mutate({ colour, ids: [...selected], value: toDollars(valueCents) });
   };
 
   return (
@@ -147,7 +154,10 @@ export default function WheelScreen() {
       )}
       <div className="wheel-top">
         <WheelStage segments={layout.segments} />
-        <ItemPicker signedIn={signedIn} items={items} loading={signedIn && inventory.isLoading} settings={settings} value={value} />
+        <div className="wheel-stake">
+          {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={toCents(settings.max_bet)} testId="wheel-amount" />}
+          <ItemPicker signedIn={signedIn} items={items} loading={signedIn && inventory.isLoading} settings={settings} value={value} />
+        </div>
       </div>
       <Summary />
       <ColourPanels

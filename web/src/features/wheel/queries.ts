@@ -21,6 +21,7 @@ export function useWheelRound(id: number | null, enabled = true) {
   return useRoundQuery(["wheel", "round"], id, fetchRound, enabled);
 }
 
-export function placeBet(colour: WheelColour, items: number[]) {
-  return api(wheelCalls.setBet, { colour, items });
+/** value: dollars from the balance (0: items only) */
+export function placeBet(colour: WheelColour, items: number[], value: number) {
+  return api(wheelCalls.setBet, value > 0 ? { colour, items, value } : { colour, items });
 }

@@ -1,0 +1,88 @@
+// The amount staked from the balance (README "Money rules"), beside a game's item picker: a typed
+// amount (a comma or a dot), ½ / ×2 / max, the balance shown, and why the amount cannot be
+// staked (not an amount, above the balance or the game's maximum) right under the field.
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { toDollars } from "../../../shared/money";
+import { amountText, applyShortcut, parseAmount, type Shortcut } from "../lib/amount";
+import { Money } from "./Money";
+import "./stake-amount.css";
+
+/** Why an amount cannot be staked (null: it can; an empty field is no stake, not a problem). */
+export type AmountIssue = "not_amount" | "above_balance" | "above_max" | null;
+
+export function amountIssue(text: string, balanceCents: number, maxCents: number): AmountIssue {
+  if (text.trim() === "") return null;
+  const cents = parseAmount(text);
+  if (cents === null) return "not_amount";
+  if (cents > maxCents) return "above_max";
+  if (cents > balanceCents) return "above_balance";
+  return null;
+}
+
+interface Props {
+  text: string;
+  onText(text: string): void;
+  balanceCents: number;
+  maxCents: number;
+  disabled?: boolean;
+  testId?: string;
+}
+
+const SHORTCUTS: Shortcut[] = ["half", "double", "max"];
+
+export function StakeAmount({ text, onText, balanceCents, maxCents, disabled, testId }: Props) {
+  const { t } = useTranslation("common");
+  const id = useId();
+  const issue = amountIssue(text, balanceCents, maxCents);
+  const cap = Math.min(balanceCents, maxCents);
+  return (
+    <div className="stake-amount" data-testid={testId}>
+      <div className="stake-amount__row">
+        <label htmlFor={id} className="stake-amount__label">
+          {t("stake.amount")}
+        </label>
+        <span className="stake-amount__balance">
+          {t("stake.balance")} <Money amount={toDollars(balanceCents)} />
+        </span>
+      </div>
+      <div className="stake-amount__row">
+        <span className="stake-amount__field">
+          <span aria-hidden="true">$</span>
+          <input
+            id={id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={text}
+            disabled={disabled}
+            aria-invalid={issue !== null}
+            aria-describedby={issue ? `${id}-issue` : undefined}
+            onChange={(e) => onText(e.target.value)}
+          />
+        </span>
+        {SHORTCUTS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className="button stake-amount__shortcut"
+            disabled={disabled || cap <= 0}
+            aria-label={t(`stake.shortcut_label.${s}`)}
+            onClick={() => {
+              const next = applyShortcut(parseAmount(text), s, cap);
+              onText(next > 0 ? amountText(next) : "");
+            }}
+          >
+            {t(`stake.shortcut.${s}`)}
+          </button>
+        ))}
+      </div>
+      {issue ? (
+        <p id={`${id}-issue`} className="stake-amount__issue" role="status">
+          {t(`stake.issue.${issue}`, { max: toDollars(cap).toFixed(2) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
