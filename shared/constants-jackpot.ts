@@ -35,6 +35,8 @@ export interface JackpotTimers {
 
 export const JACKPOT = {
   levels: JACKPOT_LEVELS,
+  /** The most one bet may stake from the balance (cents; §9 names no limit, this bounds a round's pot). */
+  maxValueCents: 100_000,
   levelDefaults: {
     low: { minBetCents: 10, maxItemsPerBet: 10, maxItemsPerPlayer: 20, maxPlayers: 30, countdownMs: 30_000 },
     medium: { minBetCents: 100, maxItemsPerBet: 15, maxItemsPerPlayer: 30, maxPlayers: 25, countdownMs: 40_000 },

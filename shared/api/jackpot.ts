@@ -39,8 +39,10 @@ export const jackpotBetJson = z.strictObject({
   user: betUserJson,
   /** every item of the bet (at most the level's maxItemsPerBet) */
   items: z.array(itemJson),
-  /** the bet's value */
+  /** the bet's value: its items' + `value` */
   price: dollarsJson,
+  /** the part staked from the balance */
+  value: dollarsJson,
   from: z.number().int().positive(),
   to: z.number().int().positive(),
   /** epoch ms the bet was accepted */
@@ -138,12 +140,14 @@ export const jackpotGetBody = z.object({ level: jackpotLevel });
 // ── POST /api/jackpot/setBet {items, level} ──────────────────────────────────
 export const jackpotSetBetBody = z.object({
   level: jackpotLevel,
-  /** ids of the player's own available inventory items, unique */
+  /** ids of the player's own available inventory items, unique (none: a bet of balance only) */
   items: z
     .array(idSchema)
-    .min(1)
     .max(JACKPOT.limits.maxItemsPerBet)
-    .refine((ids) => new Set(ids).size === ids.length, "items must be unique"),
+    .refine((ids) => new Set(ids).size === ids.length, "items must be unique")
+    .default([]),
+  /** the part staked from the balance, dollars (0 or absent: items only) */
+  value: dollarsJson.max(JACKPOT.maxValueCents / 100).optional(),
 });
 export const jackpotSetBetAnswer = z.object({
   status: z.literal("success"),

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devLogin, launch, newPage, screenshot } from "./browser";
+import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 
 // The journey: two players bet on the MEDIUM room; the countdown starts
 // with the second player; the spinner stops on the drawn winner (the avatar under the marker is
@@ -191,6 +191,45 @@ describe("jackpot round", () => {
       await b.close();
       await visitor.context.close();
       await still.context.close();
+    }
+  });
+
+  it("a player with a balance and no items joins from the balance: the typed amount, debited at once", { timeout: 60_000 }, async () => {
+    const login = async (username: string, role?: "admin") =>
+      (
+        (await (await fetch(`${baseUrl()}/api/auth/test-login?${new URLSearchParams({ username, ...(role ? { role } : {}) })}`)).json()) as {
+          api_token: string;
+        }
+      ).api_token;
+    const call = (path: string, token: string, body: unknown = {}) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const token = await login("jp_Cash");
+    const me = ((await (await call("/api/user/get", token)).json()) as { user: { id: number } }).user;
+    const adjusted = await call("/api/admin/users/adjust", await login("admin_jp_e2e", "admin"), {
+      user_id: me.id,
+      amount: 5,
+      reason: "e2e jackpot balance",
+      idempotency_key: "e2e-jackpot-cash",
+    });
+    expect(adjusted.status).toBe(200);
+    const { page, context } = await newPage(browser);
+    try {
+      await devLogin(page, "jp_Cash");
+      await page.goto("/jackpot?level=low");
+      await page.getByTestId("jackpot-rules").waitFor();
+      await page.getByTestId("jackpot-amount").getByRole("textbox").fill("1,5");
+      const button = page.getByTestId("jackpot-bet");
+      await expect.poll(() => button.getAttribute("data-state")).toBe("ready");
+      await button.click();
+      await page.locator(`[data-testid=jackpot-bet-row][data-user-id="${me.id}"]`).first().waitFor();
+      await expect.poll(() => page.locator("header .header-balance-amount").textContent(), { timeout: 10_000 }).toBe("$3.50");
+      await screenshot(page, "jackpot-balance-bet-desktop-ru");
+    } finally {
+      await context.close();
     }
   });
 

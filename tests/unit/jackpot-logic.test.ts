@@ -34,13 +34,14 @@ function fresh(): JackpotState {
 }
 
 let seq = 0;
-function bet(s: JackpotState, userId: number, prices: number[], now = 1_000): JackpotState {
-  const price = prices.reduce((a, b) => a + b, 0);
+function bet(s: JackpotState, userId: number, prices: number[], now = 1_000, value = 0): JackpotState {
+  const price = prices.reduce((a, b) => a + b, value);
   const b: JackpotBet = {
     id: `2:${++seq}`,
     seq,
     user: user(userId),
     items: prices.map((p, i) => item(seq * 100 + i, p)),
+    value,
     price,
     ...nextRange(s.bets, price),
     createdAt: now,
@@ -74,10 +75,11 @@ describe("tickets and chances", () => {
 
 describe("bet rules, each on its own", () => {
   const ask = (s: JackpotState, userId: number, itemCount: number, maintenance = false, now = 2_000) =>
-    betRefusal(s, settings, { userId, itemCount }, maintenance, now);
+    betRefusal(s, settings, { userId, itemCount, value: 0 }, maintenance, now);
   it("accepts a good bet", () => expect(ask(fresh(), 1, 1)).toBeNull());
   it("maintenance", () => expect(ask(fresh(), 1, 1, true)).toBe("jackpot_api.maintenance"));
   it("no items", () => expect(ask(fresh(), 1, 0)).toBe("jackpot_api.no_items"));
+  it("no items but a balance part is a bet", () => expect(betRefusal(fresh(), settings, { userId: 1, itemCount: 0, value: 150 }, false, 2_000)).toBeNull());
   it("too many items in a bet", () => expect(ask(fresh(), 1, settings.maxItemsPerBet + 1)).toBe("jackpot_api.too_many_items"));
   it("too many items per player", () => {
     const s = bet(bet(fresh(), 1, Array(15).fill(10)), 1, Array(15).fill(10));
@@ -168,6 +170,20 @@ describe("commission", () => {
     let s = bet(fresh(), 1, [1_000]);
     s = bet(s, 2, [1_000]);
     expect(selectCommission(s.bets, 1, 2_000, 5)).toMatchObject({ due: 100, taken: 0, items: [] });
+  });
+
+  it("takes the rest of the 5 % from the bets' balance part, as far as it goes", () => {
+    let s = bet(fresh(), 1, [], 1_000, 1_000); // $10 of balance
+    s = bet(s, 2, [300], 1_000, 700); // a $3 item and $7 of balance
+    const c = selectCommission(s.bets, 1, totalTickets(s.bets), 5);
+    expect(c.due).toBe(100);
+    expect(c.items).toEqual([]); // the $3 item does not fit under $1
+    expect([c.cash, c.taken]).toEqual([100, 100]);
+    expect(c.rule).toContain("balance part");
+    // little balance: the cash part stops at the pot's balance part
+    let t = bet(fresh(), 1, [5_000]);
+    t = bet(t, 2, [4_990], 1_000, 10);
+    expect(selectCommission(t.bets, 1, totalTickets(t.bets), 5)).toMatchObject({ due: 500, taken: 10, cash: 10, items: [] });
   });
 
   it("is part of the draw: win = pot − commission", () => {

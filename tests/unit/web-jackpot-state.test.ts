@@ -25,6 +25,7 @@ const bet = (n: number, userId: number, from: number, to: number, items = [item(
   user: user(userId),
   items,
   price: (to - from + 1) / 100,
+  value: 0,
   from,
   to,
   created_at: NOW,
@@ -271,6 +272,10 @@ describe("the bet button", () => {
     expect(betBlock({ ...ready, phase: "waiting" })).toBe("closed");
     expect(betBlock({ ...ready, sending: true })).toBe("sending");
     expect(betBlock({ ...ready, pickedPrices: [] })).toBe("no_items");
+    // an amount from the balance stakes without items, and counts toward the minimum
+    expect(betBlock({ ...ready, pickedPrices: [], valueCents: 150 })).toBe("ready");
+    expect(betBlock({ ...ready, pickedPrices: [0.59], valueCents: 41 })).toBe("ready");
+    expect(betBlock({ ...ready, amountIssue: "above_balance" })).toBe("bad_amount");
     // 0.59 + 0.4 = $0.99 < $1.00, compared in cents
     expect(betBlock({ ...ready, pickedPrices: [0.59, 0.4] })).toBe("too_small");
     expect(betBlock({ ...ready, pickedPrices: [0.5, 0.5, 0.5, 0.5] })).toBe("too_many_items");

@@ -16,7 +16,16 @@ export function percentOf(basisPoints: number): number {
 }
 
 export function toBetJson(b: JackpotBet): JackpotBetJson {
-  return { id: b.id, user: { ...b.user }, items: b.items.map(toItemJson), price: toDollars(b.price), from: b.from, to: b.to, created_at: b.createdAt };
+  return {
+    id: b.id,
+    user: { ...b.user },
+    items: b.items.map(toItemJson),
+    price: toDollars(b.price),
+    value: toDollars(b.value ?? 0),
+    from: b.from,
+    to: b.to,
+    created_at: b.createdAt,
+  };
 }
 
 export function toChanceJson(c: Chance): JackpotChanceJson {

@@ -16,7 +16,7 @@ type D1Env = Pick<Env, "DB">;
 async function betsOf(env: D1Env, roundIds: readonly number[]): Promise<Map<number, JackpotBet[]>> {
   const ids = JSON.stringify(roundIds);
   const [bets, items] = await batch(env.DB, [
-    sql`SELECT b.id AS id, b.round_id AS round_id, b.seq AS seq, b.price AS price, b.ticket_from AS "from", b.ticket_to AS "to", b.created_at AS createdAt,
+    sql`SELECT b.id AS id, b.round_id AS round_id, b.seq AS seq, b.price AS price, b.value AS value, b.ticket_from AS "from", b.ticket_to AS "to", b.created_at AS createdAt,
                u.id AS user_id, u.username AS username, u.avatar AS avatar
           FROM jackpot_bets b JOIN users u ON u.id = b.user_id WHERE b.round_id IN (SELECT value FROM json_each(${ids})) ORDER BY b.round_id, b.seq`,
     sql`SELECT x.bet_id AS bet_id, ${CRASH_ITEM_COLUMNS}, x.price AS price FROM jackpot_bet_items x
@@ -50,6 +50,7 @@ interface RoundRow {
   winning_ticket: number | null;
   winner_id: number | null;
   commission: number;
+  commission_cash: number;
   commission_due: number;
   win: number | null;
   created_at: number;
@@ -113,8 +114,9 @@ export async function round(env: D1Env, id: number, salt: string, commissionPerc
     }),
     commissionRule:
       r.status === "refunded"
-        ? "a single player's round: the items were returned, no draw and no commission"
-        : `${commissionPercent} % of the bank, taken as the cheapest items the winner did not bet while the total stays within it`,
+        ? "a single player's round: the items and the balance were returned, no draw and no commission"
+        : `${commissionPercent} % of the bank, taken as the cheapest items the winner did not bet while the total stays within it, then from the bets' balance part` +
+          (r.commission_cash > 0 ? ` ($${toDollars(r.commission_cash).toFixed(2)})` : ""),
     win: r.win === null ? null : toDollars(r.win),
     dayOfMonth: r.day_of_month,
     chainIndex: r.chain_index,

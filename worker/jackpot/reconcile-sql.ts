@@ -1,8 +1,11 @@
 // The jackpot section of worker/books/reconcile.ts (README "Jackpot"). Items move player to player
-// (losers → winner) and player to house (the commission); no cash moves but the round's bonus
-// share (house −x, bonus +x), so the cash equation needs nothing new. This checks the rounds' books:
-//   bank (finished / refunded)  = Σ its bets' prices; each bet's price = Σ its items' prices
-//   commission (finished)       = Σ its commission items ≤ commission_due; win = bank − commission
+// (losers → winner) and player to house (the commission); a bet's balance part goes to the house
+// when placed ('jackpot:bet:<id>:stake', back on a refund ':refund'), the winner is paid the
+// round's balance part less the cash commission ('jackpot:<id>:win' and ':win:house'), and the
+// round's bonus share moves house → bonus. This checks the rounds' books:
+//   bank (finished / refunded)  = Σ its bets' prices; each bet's price = Σ its items' prices + its value
+//   commission (finished)       = Σ its commission items + commission_cash ≤ commission_due; win = bank − commission
+//   cash (finished)             ↔ ledger 'jackpot:<id>:win' of Σ value − commission_cash and its house row
 //   bonus share (finished)      ↔ ledger 'jackpot:<id>:bonus' of +floor(bank · 1 %) and its house row
 //   no item of a closed round is still in_bet outside an open jackpot round or a pending crash bet
 //   every jackpot bonus_share ledger row belongs to a finished round.
@@ -10,6 +13,10 @@ import { JACKPOT } from "../../shared/constants";
 import { bookCheck } from "../books/check";
 
 const SHARE = `r.bank * ${Number(JACKPOT.bonusSharePercent)} / 100`;
+/** The round's balance part: Σ its bets' value. */
+const CASH = "(SELECT COALESCE(SUM(value), 0) FROM jackpot_bets v WHERE v.round_id = r.id)";
+/** The ledger sum under one idempotency key (an SQL expression of it). */
+const KEY = (key: string) => `(SELECT COALESCE(SUM(delta), 0) FROM ledger l WHERE l.idempotency_key = ${key})`;
 
 /** commission: Σ commission items taken by the house (at their bet value); bonus: Σ bonus shares. Reported. */
 const JACKPOT_FLOWS_SQL = `
@@ -22,10 +29,15 @@ const JACKPOT_MISMATCHES_SQL = `
            WHERE r.status IN ('finished', 'refunded')
              AND r.bank <> COALESCE((SELECT SUM(price) FROM jackpot_bets b WHERE b.round_id = r.id), 0))
        + (SELECT COUNT(*) FROM jackpot_bets b
-           WHERE b.price <> COALESCE((SELECT SUM(price) FROM jackpot_bet_items x WHERE x.bet_id = b.id), 0))
+           WHERE b.price <> b.value + COALESCE((SELECT SUM(price) FROM jackpot_bet_items x WHERE x.bet_id = b.id), 0)
+              OR b.value <> -${KEY("'jackpot:bet:' || b.id || ':stake'")} OR b.value <> ${KEY("'jackpot:bet:' || b.id || ':stake:house'")}
+              OR (SELECT CASE WHEN r.status = 'refunded' THEN b.value ELSE 0 END FROM jackpot_rounds r WHERE r.id = b.round_id) <> ${KEY("'jackpot:bet:' || b.id || ':refund'")}
+              OR (SELECT CASE WHEN r.status = 'refunded' THEN b.value ELSE 0 END FROM jackpot_rounds r WHERE r.id = b.round_id) <> -${KEY("'jackpot:bet:' || b.id || ':refund:house'")})
        + (SELECT COUNT(*) FROM jackpot_rounds r
            WHERE r.status = 'finished'
-             AND (r.commission <> COALESCE((SELECT SUM(price) FROM jackpot_bet_items x WHERE x.round_id = r.id AND x.commission = 1), 0)
+             AND (r.commission <> r.commission_cash + COALESCE((SELECT SUM(price) FROM jackpot_bet_items x WHERE x.round_id = r.id AND x.commission = 1), 0)
+                  OR ${CASH} - r.commission_cash <> ${KEY("'jackpot:' || r.id || ':win'")}
+                  OR ${CASH} - r.commission_cash <> -${KEY("'jackpot:' || r.id || ':win:house'")}
                   OR r.commission > r.commission_due OR r.win IS NULL OR r.win <> r.bank - r.commission
                   OR ${SHARE} <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'jackpot:' || r.id || ':bonus' AND l.account = 'bonus'), 0)
                   OR -(${SHARE}) <> COALESCE((SELECT SUM(delta) FROM ledger l WHERE l.idempotency_key = 'jackpot:' || r.id || ':bonus:house' AND l.account = 'house'), 0)))

@@ -17,7 +17,9 @@ export interface JackpotBet {
   seq: number;
   user: BetUser;
   items: StakedItem[];
-  /** Σ item prices, cents = the bet's tickets */
+  /** the part staked from the balance, cents (0: items only; absent in a state stored before balance stakes) */
+  value?: number;
+  /** Σ item prices + value, cents = the bet's tickets */
   price: number;
   from: number;
   to: number;

@@ -2,7 +2,8 @@
 // which orders bets and locks their items), the history of a level and one round's details.
 import { jackpotCalls } from "../../../shared/api/jackpot";
 import { JACKPOT } from "../../../shared/constants";
-import { toDollars } from "../../../shared/money";
+import { toCents, toDollars } from "../../../shared/money";
+import { pushBalance } from "../../lib/notify";
 import * as q from "../../jackpot/queries";
 import { jackpotRoom } from "../../rooms/jackpot/stub";
 import { contractRoutes, refuse, serve } from "../contract-routes";
@@ -20,11 +21,14 @@ serve(jackpotRoutes, jackpotCalls.setBet, async (c) => {
   const me = c.get("user");
   const session = c.get("tokenHash");
   if (!me || !session) return refuse(c, jackpotCalls.setBet, "jackpot_api.unauthorized");
-  const { level, items } = c.req.valid("json");
-  const result = await jackpotRoom(c.env, level).setBet(level, { user: { id: me.id, username: me.username, avatar: me.avatar }, session, itemIds: items });
+  const { level, items, value } = c.req.valid("json");
+  const cents = toCents(value ?? 0);
+  const user = { id: me.id, username: me.username, avatar: me.avatar };
+  const result = await jackpotRoom(c.env, level).setBet(level, { user, session, itemIds: items, value: cents });
   if (!result.ok) return refuse(c, jackpotCalls.setBet, result.message);
-  // a bet of items leaves the money balance as it was (§7 answers it all the same)
-  return c.json({ status: "success" as const, balance: toDollars(me.balance), message: "jackpot_api.bet_success" as const, bet: result.bet }, 200);
+  // §7 answers the balance after the bet; a balance part left it, and every tab's header follows
+  if (cents > 0) await pushBalance(c.env, me.id);
+  return c.json({ status: "success" as const, balance: toDollars(me.balance - cents), message: "jackpot_api.bet_success" as const, bet: result.bet }, 200);
 });
 
 serve(jackpotRoutes, jackpotCalls.history, async (c) => c.json({ history: await q.history(c.env, c.req.valid("json").level) }, 200));

@@ -27,8 +27,10 @@ export const jackpotRounds = sqliteTable(
     bank: integer("bank").notNull().default(0),
     winningTicket: integer("winning_ticket"),
     winnerId: integer("winner_id").references(() => users.id),
-    /** value of the commission items taken (≤ commission_due) */
+    /** the commission taken: its items' value + commission_cash (≤ commission_due) */
     commission: integer("commission").notNull().default(0),
+    /** the part of the commission taken from the bets' balance part, cents */
+    commissionCash: integer("commission_cash").notNull().default(0),
     commissionDue: integer("commission_due").notNull().default(0),
     /** what the winner received: bank − commission */
     win: integer("win"),

@@ -29,6 +29,8 @@ export interface SetBetRequest {
   /** the caller's session token hash: the bet lands only while it is live */
   session: string;
   itemIds: number[];
+  /** the part staked from the balance, cents */
+  value: number;
 }
 
 export class JackpotRoom extends RoundRoom<JackpotTypes> {
@@ -58,12 +60,12 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
     // the round the player saw ended while the bet waited behind its draw: not the next round's bet
     if (s.round.id !== seen) return { ok: false, message: "jackpot_api.round_closed" };
     const { settings } = roomConfig(this.env, s.level);
-    const refused = betRefusal(s, settings, { userId: r.user.id, itemCount: r.itemIds.length }, await this.maintenance.on(), Date.now());
+    const refused = betRefusal(s, settings, { userId: r.user.id, itemCount: r.itemIds.length, value: r.value }, await this.maintenance.on(), Date.now());
     if (refused) return { ok: false, message: refused };
     await this.outbox.idle(); // the round's row is in D1 before its bets
     const betId = crypto.randomUUID();
     const now = Date.now();
-    const bet = { roundId: seen, betId, userId: r.user.id, itemIds: r.itemIds, session: r.session, now };
+    const bet = { roundId: seen, betId, userId: r.user.id, itemIds: r.itemIds, value: r.value, session: r.session, now };
     const limits = { minBetCents: settings.minBetCents, maxPlayers: settings.maxPlayers, maxItemsPerPlayer: settings.maxItemsPerPlayer };
     const placed = await placeBet(this.env, { ...bet, ...limits }).catch(async (err: unknown) => {
       // D1 may have taken it before failing to answer: the round's bets are read again
@@ -71,7 +73,17 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
       throw err;
     });
     if (!placed.ok) return { ok: false, message: placed.message };
-    const taken = { id: betId, seq: placed.seq, user: r.user, items: placed.items, price: placed.price, from: placed.from, to: placed.to, createdAt: now };
+    const taken = {
+      id: betId,
+      seq: placed.seq,
+      user: r.user,
+      items: placed.items,
+      value: placed.value,
+      price: placed.price,
+      from: placed.from,
+      to: placed.to,
+      createdAt: now,
+    };
     await this.run({ type: "bet", roundId: seen, bet: taken });
     return { ok: true, bet: toBetJson(taken) };
   }

@@ -22,13 +22,15 @@ export type JackpotKey =
 export function betRefusal(
   s: JackpotState,
   settings: JackpotLevelSettings,
-  bet: { userId: number; itemCount: number },
+  /** value: the part staked from the balance, cents */
+  bet: { userId: number; itemCount: number; value: number },
   maintenance: boolean,
   now: number,
 ): JackpotKey | null {
   if (maintenance) return "jackpot_api.maintenance";
   if (s.status >= JACKPOT_SPINNING || (s.countdownEndsAt !== null && now >= s.countdownEndsAt)) return "jackpot_api.round_closed";
-  if (bet.itemCount < 1) return "jackpot_api.no_items";
+  if (!Number.isSafeInteger(bet.value) || bet.value < 0 || bet.value > JACKPOT.maxValueCents) return "jackpot_api.no_items";
+  if (bet.itemCount < 1 && bet.value === 0) return "jackpot_api.no_items";
   if (bet.itemCount > settings.maxItemsPerBet) return "jackpot_api.too_many_items";
   const mine = s.bets.filter((b) => b.user.id === bet.userId);
   if (mine.reduce((n, b) => n + b.items.length, 0) + bet.itemCount > settings.maxItemsPerPlayer) return "jackpot_api.too_many_items_player";
@@ -118,9 +120,10 @@ export function draw(s: JackpotState, salt: string, timers: JackpotTimers, commi
 
 /**
  * The commission (README "Jackpot"): due = floor(pot · percent / 100); taken as the cheapest
- * items the winner did NOT bet (cheapest first, ties by item id), as many as fit under `due`.
- * Cheapest first means the first item that does not fit ends the list: every later one costs more.
- * A round where only the winner's items are in the pot (impossible with two players) pays none.
+ * items the winner did NOT bet (cheapest first, ties by item id), as many as fit under `due`,
+ * then the rest of `due` from the pot's balance part (every bet's `value`, held by the house) as
+ * far as it goes. Cheapest first means the first item that does not fit ends the list: every
+ * later one costs more.
  */
 export function selectCommission(bets: readonly JackpotBet[], winnerId: number, pot: number, percent: number): Commission {
   const due = Math.floor((pot * percent) / 100);
@@ -135,8 +138,10 @@ export function selectCommission(bets: readonly JackpotBet[], winnerId: number, 
     taken += c.price;
     items.push({ ...c, reason: `cheapest item the winner did not bet; total $${formatCents(taken)} of $${formatCents(due)} due` });
   }
-  const rule = `${percent} % of the bank $${formatCents(pot)} = $${formatCents(due)} due; taken as the cheapest items the winner did not bet while the total stays within it: ${items.length} item(s) worth $${formatCents(taken)}`;
-  return { due, taken, items, rule };
+  const pool = bets.reduce((sum, b) => sum + (b.value ?? 0), 0);
+  const cash = Math.min(due - taken, pool);
+  const rule = `${percent} % of the bank $${formatCents(pot)} = $${formatCents(due)} due; taken as the cheapest items the winner did not bet while the total stays within it: ${items.length} item(s) worth $${formatCents(taken)}, then $${formatCents(cash)} of the bets' balance part`;
+  return { due, taken: taken + cash, items, cash, rule };
 }
 
 /**

@@ -3,11 +3,11 @@
 // the round's status (open → finished | refunded) and the ledger / cashback keys, so a replay
 // (the room re-running its outbox after an eviction) moves nothing and reports done.
 import { cashbackAccrualStatements } from "../../cashback/accrual";
-import { houseBalanceStatements } from "../../db/ledger";
+import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { expectChanges, expectCount, guard } from "../../db/guards";
-import { first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { runSettlement } from "../base/bet-moves";
-import { placeBetBatch, stakedItemsOf } from "../base/place-bet";
+import { placeBetBatch, stakedItemsOf, stakeRefundStatements } from "../base/place-bet";
 import type { JackpotLevel } from "../../../shared/constants";
 import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
@@ -40,6 +40,8 @@ export interface PlaceBet {
   betId: string;
   userId: number;
   itemIds: readonly number[];
+  /** the part staked from the balance, cents (absent: items only) */
+  value?: number;
   /** the token hash of the caller's session: the bet lands only while it is live */
   session: string;
   /** the level's rules, enforced inside the batch (bets of one room run concurrently) */
@@ -59,7 +61,9 @@ export type PlaceBetRefusal =
   | "jackpot_api.too_many_items_player"
   | "jackpot_api.no_money";
 
-export type PlaceBetResult = { ok: true; seq: number; from: number; to: number; price: number; items: StakedItem[] } | { ok: false; message: PlaceBetRefusal };
+export type PlaceBetResult =
+  | { ok: true; seq: number; from: number; to: number; price: number; value: number; items: StakedItem[] }
+  | { ok: false; message: PlaceBetRefusal };
 
 /** The guards of a jackpot bet batch and their keys (§8). */
 const BET_REFUSALS = {
@@ -76,26 +80,26 @@ const BET_REFUSALS = {
 
 /**
  * The bet in ONE batch (base/place-bet.ts): its value (the items' current values,
- * prices/valuation.ts), its place (`seq` = last + 1) and its tickets (1 per cent, on from the
+ * prices/valuation.ts, + the part from the balance, debited in the batch), its place (`seq` = last + 1) and its tickets (1 per cent, on from the
  * round's last ticket) are computed INSIDE the transaction, so bets of one room run concurrently
  * and D1's commit order is the bet order. The level's limits (minimum, players, items per player)
  * are guards of the same batch.
  */
 export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult> {
+  const value = p.value ?? 0;
   const placed = await placeBetBatch(env, {
     ...p,
-    // the jackpot takes items only for now (README "Jackpot")
-    value: 0,
+    value,
     ledger: { game: "jackpot", roundId: p.roundId },
     roundOpen: sql`EXISTS (SELECT 1 FROM jackpot_rounds WHERE id = ${p.roundId} AND status = 'open')`,
-    rows: (mine, value) => {
-      const price = sql`(SELECT COALESCE(SUM(${value}), 0) FROM inventory_items WHERE ${mine})`;
+    rows: (mine, itemValue) => {
+      const price = sql`((SELECT COALESCE(SUM(${itemValue}), 0) FROM inventory_items WHERE ${mine}) + ${value})`;
       return [
         guard("jackpot.too_small", sql`${price} < ${p.minBetCents}`),
-        sql`INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, ticket_from, ticket_to, created_at)
-             SELECT ${p.betId}, ${p.roundId}, COALESCE(MAX(seq), 0) + 1, ${p.userId}, ${price}, COALESCE(MAX(ticket_to), 0) + 1, COALESCE(MAX(ticket_to), 0) + ${price}, ${p.now}
+        sql`INSERT INTO jackpot_bets (id, round_id, seq, user_id, price, value, ticket_from, ticket_to, created_at)
+             SELECT ${p.betId}, ${p.roundId}, COALESCE(MAX(seq), 0) + 1, ${p.userId}, ${price}, ${value}, COALESCE(MAX(ticket_to), 0) + 1, COALESCE(MAX(ticket_to), 0) + ${price}, ${p.now}
                FROM jackpot_bets WHERE round_id = ${p.roundId}`,
-        sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${p.betId}, ${p.roundId}, id, ${value} FROM inventory_items WHERE ${mine}`,
+        sql`INSERT INTO jackpot_bet_items (bet_id, round_id, item_id, price) SELECT ${p.betId}, ${p.roundId}, id, ${itemValue} FROM inventory_items WHERE ${mine}`,
       ];
     },
     after: [
@@ -115,7 +119,7 @@ export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult>
   if (!placed.ok) return { ok: false, message: placed.key };
   const row = rowsOf<{ seq: number; from: number; to: number; price: number }>(placed.results[0])[0];
   if (!row) throw new Error(`jackpot bet ${p.betId} landed without its row`);
-  return { ok: true, ...row, items: rowsOf<StakedItem>(placed.results[1]) };
+  return { ok: true, ...row, value, items: rowsOf<StakedItem>(placed.results[1]) };
 }
 
 /**
@@ -136,7 +140,12 @@ export interface SettleRound {
   pot: number;
   commissionDue: number;
   commissionItemIds: number[];
+  /** cents: the items taken + commissionCash */
   commission: number;
+  /** the pot's balance part (Σ bets' value), cents; absent in an entry staged before balance stakes: 0 */
+  cash?: number;
+  /** the part of the commission taken from `cash`, cents (the winner is paid cash − commissionCash) */
+  commissionCash?: number;
   win: number;
   /** each loser's stake in the round, cents (cashback) */
   losers: { userId: number; lost: number }[];
@@ -155,22 +164,29 @@ export type SettleResult = { done: "settled" | "replay" };
 /**
  * A drawn round in ONE batch: the round turns finished (secret and winner revealed), the
  * commission items go to the house, every other item of the pot to the winner (losers' items
- * straight to him, not through the house), 1 % of the pot from the house to the bonus pool, and
- * each loser's cashback accrues.
+ * straight to him, not through the house), the pot's balance part less the cash commission from
+ * the house to the winner, 1 % of the pot from the house to the bonus pool, and each loser's
+ * cashback accrues.
  */
 export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleResult> {
   const now = Date.now();
   const reference = `jackpot:${s.roundId}`;
+  const cash = s.cash ?? 0;
+  const commissionCash = s.commissionCash ?? 0;
+  const cashWin = cash - commissionCash;
+  if (!Number.isSafeInteger(cashWin) || cashWin < 0) throw new RangeError(`bad jackpot cash ${cash} / commission ${commissionCash}`);
   const statements: SQL[] = [
     sql`UPDATE jackpot_rounds SET status = 'finished', secret = ${s.secret}, winning_ticket = ${s.winningTicket}, winner_id = ${s.winnerId},
-           bank = ${s.pot}, commission = ${s.commission}, commission_due = ${s.commissionDue}, win = ${s.win}, drawn_at = ${s.drawnAt}, finished_at = ${now}
-         WHERE id = ${s.roundId} AND status = 'drawn' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.pot}`,
+           bank = ${s.pot}, commission = ${s.commission}, commission_cash = ${commissionCash}, commission_due = ${s.commissionDue}, win = ${s.win},
+           drawn_at = ${s.drawnAt}, finished_at = ${now}
+         WHERE id = ${s.roundId} AND status = 'drawn' AND (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${s.pot}
+           AND (SELECT COALESCE(SUM(value), 0) FROM jackpot_bets WHERE round_id = ${s.roundId}) = ${cash}`,
     expectChanges(1),
     sql`UPDATE jackpot_bet_items SET commission = 1 WHERE round_id = ${s.roundId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(s.commissionItemIds)}))`,
     expectChanges(s.commissionItemIds.length),
     guard(
       "jackpot.commission",
-      sql`(SELECT COALESCE(SUM(price), 0) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) <> ${s.commission}`,
+      sql`(SELECT COALESCE(SUM(price), 0) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) <> ${s.commission - commissionCash}`,
     ),
     sql`UPDATE inventory_items SET owner_id = NULL, status = 'available', updated_at = ${now}
           WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 1) AND status = 'in_bet'`,
@@ -179,6 +195,12 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
           WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 0) AND status = 'in_bet'`,
     expectCount(sql`SELECT COUNT(*) FROM jackpot_bet_items WHERE round_id = ${s.roundId} AND commission = 0`),
   ];
+  if (cashWin > 0) {
+    statements.push(
+      ...userBalanceStatements({ userId: s.winnerId, delta: cashWin, kind: "win", reference, idempotencyKey: `${reference}:win` }, now),
+      ...houseBalanceStatements({ account: "house", delta: -cashWin, kind: "win", reference, idempotencyKey: `${reference}:win:house` }, now),
+    );
+  }
   if (s.bonusShare > 0) {
     statements.push(
       ...houseBalanceStatements({ account: "house", delta: -s.bonusShare, kind: "bonus_share", reference, idempotencyKey: `${reference}:bonus:house` }, now),
@@ -203,13 +225,23 @@ export async function winBell(env: D1Env, winnerId: number, at: number): Promise
   return row ? notificationJson(row) : null;
 }
 
-/** A single-player round that timed out: no draw, no commission; the items are his again. */
+/**
+ * A single-player round that timed out: no draw, no commission; the items are his again and each
+ * bet's balance part comes back (read first; a bet landing in between fails the batch's check and
+ * the outbox retries).
+ */
 export async function refundRound(env: D1Env, roundId: number): Promise<SettleResult> {
   const now = Date.now();
+  const staked = await all<{ betId: string; userId: number; value: number }>(
+    env.DB,
+    sql`SELECT id AS betId, user_id AS userId, value FROM jackpot_bets WHERE round_id = ${roundId} AND value > 0`,
+  );
+  const total = staked.reduce((sum, b) => sum + b.value, 0);
   return runKeyed(env, roundId, [
     sql`UPDATE jackpot_rounds SET status = 'refunded', bank = (SELECT COALESCE(SUM(price), 0) FROM jackpot_bets WHERE round_id = ${roundId}), finished_at = ${now}
-         WHERE id = ${roundId} AND status = 'open'`,
+         WHERE id = ${roundId} AND status = 'open' AND (SELECT COALESCE(SUM(value), 0) FROM jackpot_bets WHERE round_id = ${roundId}) = ${total}`,
     expectChanges(1),
+    ...staked.flatMap((b) => stakeRefundStatements("jackpot", { ...b, roundId, now })),
     sql`UPDATE inventory_items SET status = 'available', updated_at = ${now}
           WHERE id IN (SELECT item_id FROM jackpot_bet_items WHERE round_id = ${roundId}) AND status = 'in_bet'
             AND owner_id = (SELECT b.user_id FROM jackpot_bet_items x JOIN jackpot_bets b ON b.id = x.bet_id WHERE x.item_id = inventory_items.id AND x.round_id = ${roundId})`,

@@ -26,9 +26,11 @@ export interface CommissionItem {
 export interface Commission {
   /** floor(pot · percent / 100) */
   due: number;
-  /** Σ taken item prices (≤ due) */
+  /** Σ taken item prices + cash (≤ due) */
   taken: number;
   items: CommissionItem[];
+  /** the rest of `due` taken from the pot's balance part, cents (absent in a draw stored before balance stakes: 0) */
+  cash?: number;
   rule: string;
 }
 
@@ -41,7 +43,7 @@ export interface Draw {
   /** the round's pot, cents (= totalTickets) */
   pot: number;
   commission: Commission;
-  /** pot − commission.taken */
+  /** pot − commission.taken: the items left and the pot's balance part less the cash commission */
   win: number;
   strip: number[];
   winIndex: number;

@@ -108,6 +108,8 @@ function drawRound(s0: JackpotState, roundId: number, bets: JackpotBet[], now: n
       commissionDue: d.commission.due,
       commissionItemIds: d.commission.items.map((i) => i.itemId),
       commission: d.commission.taken,
+      cash: s.bets.reduce((sum, b) => sum + (b.value ?? 0), 0),
+      commissionCash: d.commission.cash ?? 0,
       win: d.win,
       losers: all.filter((c) => c.user.id !== d.winner.id).map((c) => ({ userId: c.user.id, lost: c.price })),
       bonusShare: Math.floor((d.pot * JACKPOT.bonusSharePercent) / 100),

@@ -1,20 +1,24 @@
 // The bet form (§2, §5): the player's own available items, the room's minimum and item limits
-// shown BEFORE sending, the button disabled with its reason (betBlock.ts), and POST
-// /api/jackpot/setBet {items, level} with the ids only. The answer's jackpot_api key becomes the
+// shown BEFORE sending, an amount from the balance (ui/StakeAmount), the button disabled with its
+// reason (betBlock.ts), and POST /api/jackpot/setBet {items, level, value} with ids and the amount only. The answer's jackpot_api key becomes the
 // notice; the bet itself arrives through the socket (jackpotNewBet) like everyone else's.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { jackpotCalls } from "../../../../shared/api/jackpot";
 import type { InventoryItemJson } from "../../../../shared/api/user";
-import type { JackpotLevel } from "../../../../shared/constants";
+import { JACKPOT, type JackpotLevel } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
+import { useState } from "react";
+import { parseAmount } from "../../lib/amount";
 import { api, failureKey } from "../../lib/api";
+import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { queryKeys } from "../../lib/queryKeys";
 import { playSound } from "../../lib/sound";
 import { notify, useUiStore } from "../../lib/uiStore";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
+import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
 import { betBlock, pickLimit } from "./betBlock";
 import { useJackpotPicks } from "./picks";
 import { ownItemsInRound, phaseAt } from "./state";
@@ -38,8 +42,11 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
   const selected = useJackpotPicks((p) => p.selected);
   const toggle = useJackpotPicks((p) => p.toggle);
   const clear = useJackpotPicks((p) => p.clear);
+  const [amount, setAmount] = useState("");
+  const balanceCents = toCents(useSignedInUser()?.balance ?? 0);
   const send = useMutation({
-    mutationFn: (ids: number[]) => api(jackpotCalls.setBet, { items: ids, level }),
+    mutationFn: ({ ids, value }: { ids: number[]; value: number }) =>
+      api(jackpotCalls.setBet, value > 0 ? { items: ids, level, value } : { items: ids, level }),
     onSuccess: (answer) => {
       playSound("bet");
       notify({ type: "success", message: answer.message });
@@ -55,6 +62,8 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
   });
 
   const picked = (items ?? []).filter((i) => selected.includes(i.myId));
+  const issue = amountIssue(amount, balanceCents, JACKPOT.maxValueCents);
+  const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
   const own = ownItemsInRound(s.bets, selfId);
   const block = betBlock({
     signedIn: selfId !== null,
@@ -64,16 +73,18 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
     settings: s.settings,
     sending: send.isPending,
     pickedPrices: picked.map((i) => i.price),
+    valueCents,
+    amountIssue: issue,
     ownItemsInRound: own,
     isPlayer: selfId !== null && s.chances.some((c) => c.user.id === selfId),
     playersCount: s.playersCount,
   });
   const limit = pickLimit(s.settings, own);
-  const totalCents = picked.reduce((sum, i) => sum + toCents(i.price), 0);
+  const totalCents = picked.reduce((sum, i) => sum + toCents(i.price), valueCents);
 
   const onBet = () => {
     if (block === "login") return openModal("login");
-    if (block === "ready") send.mutate(picked.map((i) => i.myId));
+    if (block === "ready") send.mutate({ ids: picked.map((i) => i.myId), value: toDollars(valueCents) });
   };
 
   return (
@@ -112,6 +123,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
           ) : null}
         </p>
       </div>
+      {selfId !== null && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={JACKPOT.maxValueCents} testId="jackpot-amount" />}
       {selfId !== null && (
         <div className="jackpot-inventory">
           <ItemPickGrid

@@ -3,6 +3,7 @@
 // same numbers the server checks (the server's jackpot_api keys still answer anything missed).
 import type { JackpotSettingsJson } from "../../../../shared/api/jackpot";
 import { toCents } from "../../../../shared/money";
+import type { AmountIssue } from "../../ui/StakeAmount";
 import type { JackpotPhase } from "./state";
 
 export type BetBlock =
@@ -13,6 +14,7 @@ export type BetBlock =
   | "closed"
   | "sending"
   | "no_items"
+  | "bad_amount"
   | "too_small"
   | "too_many_items"
   | "too_many_items_player"
@@ -27,6 +29,10 @@ export interface BetBlockInput {
   sending: boolean;
   /** the picked items' prices (dollars) */
   pickedPrices: readonly number[];
+  /** the amount from the balance, cents (0: none) */
+  valueCents?: number;
+  /** why the typed amount cannot be staked (ui/StakeAmount.tsx), null when it can */
+  amountIssue?: AmountIssue;
   /** the player's items already in this round */
   ownItemsInRound: number;
   /** the player has bet in this round */
@@ -42,10 +48,12 @@ export function betBlock(i: BetBlockInput): BetBlock {
   if (i.sending) return "sending";
   if (!i.isPlayer && i.playersCount >= i.settings.maxPlayers) return "room_full";
   if (i.ownItemsInRound >= i.settings.maxItemsPerPlayer) return "too_many_items_player";
-  if (i.pickedPrices.length === 0) return "no_items";
+  if (i.amountIssue) return "bad_amount";
+  const value = i.valueCents ?? 0;
+  if (i.pickedPrices.length === 0 && value === 0) return "no_items";
   if (i.pickedPrices.length > i.settings.maxItemsPerBet) return "too_many_items";
   if (i.ownItemsInRound + i.pickedPrices.length > i.settings.maxItemsPerPlayer) return "too_many_items_player";
-  const cents = i.pickedPrices.reduce((sum, p) => sum + toCents(p), 0);
+  const cents = i.pickedPrices.reduce((sum, p) => sum + toCents(p), value);
   if (cents < toCents(i.settings.minBet)) return "too_small";
   return "ready";
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `jackpot_rounds` ADD `commission_cash` integer DEFAULT 0 NOT NULL;

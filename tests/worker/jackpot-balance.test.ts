@@ -1,0 +1,80 @@
+// Balance stakes in the jackpot (README "Jackpot"): tickets count the balance part (1 per cent,
+// as items), the winner gets the items and the pot's balance part less the 5 % commission (the
+// cheapest items the winner did not bet first, then balance), a single player's round gives the
+// balance back; balances and the books to the cent.
+import { env } from "cloudflare:workers";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { jackpotTicket } from "../../shared/fairness";
+import { reconcile } from "../../worker/books/reconcile";
+import { giveItem, itemRow } from "./crash-fixtures";
+import { connectJackpot, fireAt, jackpotRoundRow } from "./jackpot-client";
+import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
+
+afterAll(() => vi.useRealTimers());
+
+async function player(cents: number) {
+  const p = await makeUser();
+  await deposit(p.user.id, cents);
+  return p;
+}
+
+async function bet(token: string, body: unknown) {
+  const res = await post("/api/jackpot/setBet", body, token);
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & { message: string; bet: { price: number; value: number; from: number; to: number } },
+  };
+}
+
+describe("jackpot: balance stakes", () => {
+  it("tickets count the balance part; the winner is paid the items and the balance part less the commission", { timeout: 30_000 }, async () => {
+    const [ann, bob] = [await player(1_000), await player(1_000)];
+    const bobItem = await giveItem(bob.user.id, 300);
+    const watcher = await connectJackpot("low");
+    const roundId = watcher.all("jackpotInit")[0]!.data.state.roundId;
+
+    // ann: $10 of balance only; bob: a $3 item and $7 of balance — 1,000 tickets each
+    const a = await bet(ann.token, { level: "low", value: 10 });
+    expect(a.status).toBe(200);
+    expect(a.body.bet).toMatchObject({ price: 10, value: 10, from: 1, to: 1_000 });
+    expect(a.body.balance).toBe(0);
+    const b = await bet(bob.token, { level: "low", items: [bobItem], value: 7 });
+    expect(b.body.bet).toMatchObject({ price: 10, value: 7, from: 1_001, to: 2_000 });
+    expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([0, 300]);
+    // more than the balance moves nothing
+    expect((await bet(ann.token, { level: "low", value: 0.5 })).body.message).toBe("jackpot_api.no_money");
+    expect((await reconcile(env)).ok).toBe(true);
+
+    const timer = await watcher.next("jackpotTimer");
+    await fireAt("low", timer.data.countdownEndsAt);
+    const start = await watcher.next("startJackpot");
+    const ticket = jackpotTicket(start.data.secret, env.JACKPOT_SALT, 2_000);
+    const annWins = ticket <= 1_000;
+    expect(start.data.draw.winner.id).toBe(annWins ? ann.user.id : bob.user.id);
+    await vi.waitFor(async () => expect((await jackpotRoundRow(roundId))?.status).toBe("finished"));
+
+    // 5 % of $20 = $1 due: the $3 item does not fit, so $1 of the balance part; the winner gets $17 − $1 in cash and the item
+    expect(await jackpotRoundRow(roundId)).toMatchObject({ bank: 2_000, commission: 100, commission_due: 100, win: 1_900 });
+    const row = await env.DB.prepare("SELECT commission_cash FROM jackpot_rounds WHERE id = ?1").bind(roundId).first<{ commission_cash: number }>();
+    expect(row?.commission_cash).toBe(100);
+    if (annWins) expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([1_600, 300]);
+    else expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([0, 1_900]);
+    expect(await itemRow(bobItem)).toMatchObject({ owner_id: annWins ? ann.user.id : bob.user.id, status: "available" });
+    expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0 });
+    watcher.close();
+  });
+
+  it("a single player's round gives his balance part back when it times out", { timeout: 30_000 }, async () => {
+    const cat = await player(500);
+    const watcher = await connectJackpot("medium");
+    const roundId = watcher.all("jackpotInit")[0]!.data.state.roundId;
+    expect((await bet(cat.token, { level: "medium", value: 2 })).status).toBe(200);
+    expect(await balanceOf(cat.user.id)).toBe(300);
+    const first = await watcher.next("jackpotNewBet");
+    await fireAt("medium", first.data.soloEndsAt!);
+    await vi.waitFor(async () => expect((await jackpotRoundRow(roundId))?.status).toBe("refunded"));
+    expect(await balanceOf(cat.user.id)).toBe(500);
+    expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0 });
+    watcher.close();
+  });
+});
