@@ -118,7 +118,9 @@ describe("crash round", () => {
 
       await saver.page.getByTestId("crash-amount").getByRole("textbox").fill("1");
       await saver.page.locator(".crash-multiplier-option", { hasText: /^×2$/ }).click();
-      await saver.page.getByTestId("crash-bet").click();
+      // by keyboard: Space places the bet once no control has the focus
+      await saver.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await saver.page.keyboard.press("Space");
       await saver.page.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
       expect(await saverCents()).toBe(400);
       await expect.poll(() => saver.page.locator("header .header-balance-amount").textContent(), { timeout: 10_000 }).toBe("$4.00");
@@ -147,6 +149,8 @@ describe("crash round", () => {
       await until(loser.page, (s) => s.stage === "crashed", 30_000);
       expect(await loser.page.getByTestId("crash-multiplier").textContent()).toBe("3.00×");
       await loser.page.locator("[data-testid=crash-bet-row][data-kind=lose]").waitFor();
+      // a lost round says so, with the stake it took
+      await loser.page.getByTestId("crash-loss-notice").waitFor();
       await screenshot(loser.page, "crash-lose");
 
       // the lost stake accrued 2.5 % cashback: the header shows it live (updateCashback), the modal too

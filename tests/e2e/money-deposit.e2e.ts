@@ -69,6 +69,8 @@ describe("money deposit through the sandbox provider", () => {
 
       await page.waitForURL(/\/deposit\/success/);
       await page.getByText("Credited", { exact: true }).first().waitFor({ timeout: 20_000 });
+      // one title for one state: confirmed, not "sent" above "confirmed"
+      expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["Payment confirmed"]);
       await expect.poll(() => headerBalance(page)).toMatch(/\$27\.50/);
       await screenshot(page, "money-deposit-success");
 

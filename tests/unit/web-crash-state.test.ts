@@ -121,6 +121,25 @@ describe("round flow", () => {
     expect(state.pastGameInfo).toMatchObject({ id: 10, secret_hash: "cd".repeat(32), multiplier: 2.05 });
     expect(effects).toContainEqual({ kind: "sound", name: "crash" });
   });
+  it("a crash with own bets still in the round tells the loss (the won ones are not counted)", () => {
+    const placed = run([
+      init({ bets: [] }),
+      { event: "successBet", data: { bet: bet("a", { bank: 1.5, autoWithdraw: 5 }) } },
+      { event: "successBet", data: { bet: bet("b", { bank: 2, autoWithdraw: 3 }) } },
+      { event: "successBet", data: { bet: bet("w", { bank: 4, autoWithdraw: 2 }) } },
+      { event: "successTake", data: { betId: "w", multiplier: 2, win: 8, winItem: null, remainder: 8 } },
+    ]).state;
+    expect(placed.lastLoss).toBeNull();
+    const crashed = run(
+      [{ event: "crashMultiplier", data: { roundId: 10, phase: "crashed", elapsed: 12_000, multiplier: 2.5, serverTime: T0 + 12_000 } }],
+      placed,
+    ).state;
+    expect(crashed.lastLoss).toEqual({ roundId: 10, count: 2, lost: 3.5 });
+    // a round without own bets leaves it as it was
+    expect(
+      run([{ event: "crashMultiplier", data: { roundId: 11, phase: "crashed", elapsed: 1, multiplier: 1, serverTime: T0 } }], initialCrashData).state.lastLoss,
+    ).toBeNull();
+  });
   it("a crashed round joined late (no tick) draws the curve up to the crash point", () => {
     const { state } = run([
       init({

@@ -1,10 +1,11 @@
 // The grid of the player's own items a game stakes from (crash's board, the jackpot's bet form,
 // the wheel's picker): a loading and an empty state, then one toggle button per item — pressed
 // when picked, disabled when the item is not available (its status shown) or, for an unpicked one,
-// when the bet's item limit is reached. Each game keeps its own classes (it styles its grid).
+// when the bet's item limit is reached. A card shows the picture, the skin's name and the price. Each game keeps its own classes (it styles its grid).
 import type { CSSProperties } from "react";
 import type { InventoryItemJson } from "../../../shared/api/user";
 import { ItemImage } from "./ItemImage";
+import { splitItemName } from "./itemName";
 import { Money } from "./Money";
 import { Spinner } from "./Spinner";
 
@@ -30,6 +31,12 @@ interface Props {
   classes: { empty: string; list: string; item: string; price: string; status: string };
   /** data-testid of each card (it also carries data-item-id) */
   testId?: string;
+}
+
+/** The card's visible name: the skin ("Redline"), or the weapon of a vanilla item; the full name is the card's title. */
+function shortName(marketName: string): string {
+  const parts = splitItemName(marketName);
+  return parts.skin || parts.weapon;
 }
 
 export function ItemPickGrid(p: Props) {
@@ -60,6 +67,7 @@ export function ItemPickGrid(p: Props) {
                 </span>
               )}
               <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
+              <span className="pick-card__name">{shortName(item.market_hash_name)}</span>
               <Money amount={item.price} className={p.classes.price} />
               {!usable && <span className={p.classes.status}>{p.statusText(item.status)}</span>}
             </button>

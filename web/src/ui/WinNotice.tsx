@@ -1,6 +1,6 @@
 // A win popup (§2 Other UI): joins the notice stack, shows for UI.winNoticeMs after each new win
 // or until closed. The games (crash, cases) give the title and the lines below it.
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { UI } from "../../../shared/constants";
 import { ItemImage } from "./ItemImage";
 import { InNoticeStack } from "./NoticeStack";
@@ -8,12 +8,16 @@ import { InNoticeStack } from "./NoticeStack";
 /** The win being shown: each new `win` shows for UI.winNoticeMs; `close` hides it early. */
 export function useShownWin<T>(win: T | null): [T | null, () => void] {
   const [shown, setShown] = useState<T | null>(null);
+  // the hide timer outlives the store's reset of `win` to null (a new round clears it within the
+  // 5 s): only a newer win or the unmount cancels it, so a notice never stays up
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!win) return;
     setShown(win);
-    const timer = setTimeout(() => setShown(null), UI.winNoticeMs);
-    return () => clearTimeout(timer);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setShown(null), UI.winNoticeMs);
   }, [win]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return [shown, () => setShown(null)];
 }
 

@@ -1,6 +1,6 @@
 // The betting board (§2, §5): items from the player's inventory, the auto-withdraw multiplier,
 // the bet button with its states and the stop button while the own manual bet is active.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CRASH } from "../../../../shared/constants";
@@ -13,6 +13,7 @@ import { Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
 import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
 import { betButtonEnabled, betButtonState } from "./betButton";
+import { hotkeyAction } from "./hotkeys";
 import type { CrashConnection } from "./connection";
 import { MultiplierPicker } from "./MultiplierPicker";
 import { formatMultiplier, readBetMultiplier, readMultipliers } from "./multipliers";
@@ -69,6 +70,29 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
     if (connection.bet(selected, chosen, toDollars(valueCents))) clearSelection();
   };
 
+  // Space: cash out the manual bet, or place the bet (hotkeys.ts); the latest board, one listener
+  const keyboard = useRef({ state, cashOutable, onBet, cashOut: () => manual && connection?.cashOut(manual.id) });
+  keyboard.current = { state, cashOutable: cashOutable && !!manual, onBet, cashOut: () => manual && connection?.cashOut(manual.id) };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target instanceof HTMLElement ? e.target : null;
+      const k = keyboard.current;
+      const action = hotkeyAction({
+        key: e.key,
+        target: el && el !== document.body ? { tagName: el.tagName, isContentEditable: el.isContentEditable } : null,
+        dialogOpen: document.querySelector("[role=dialog][aria-modal=true]") !== null,
+        betState: k.state,
+        cashOutable: k.cashOutable,
+      });
+      if (!action || e.repeat) return;
+      e.preventDefault();
+      if (action === "cashOut") k.cashOut();
+      else k.onBet();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   return (
     <section className="crash-board" aria-label={t("board.label")}>
       <MultiplierPicker values={values} chosen={chosen} editing={editing} onValues={setValues} onChosen={setChosen} onEditing={setEditing} />
@@ -96,6 +120,11 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
           <Money amount={toDollars(totalCents)} />
           <span className="crash-board-target">{formatMultiplier(chosen)}</span>
         </div>
+        {signedIn ? (
+          <p className="crash-board-hotkey">
+            <kbd>{t("board.space")}</kbd> {t("board.hotkey")}
+          </p>
+        ) : null}
       </div>
 
       {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} testId="crash-amount" />}

@@ -18,6 +18,7 @@ import { Summary } from "./Summary";
 import { chosenItem, useInventoryItems } from "./useInventoryItems";
 import { useCrashSelection } from "./selection";
 import { useCrashStore } from "./store";
+import { LossNotice } from "./LossNotice";
 import { WinNotice } from "./WinNotice";
 import "./crash.css";
 
@@ -93,6 +94,7 @@ export default function CrashScreen() {
       <BetList />
       <HashLine />
       <WinNotice />
+      <LossNotice />
     </div>
   );
 }

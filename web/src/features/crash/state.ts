@@ -29,6 +29,13 @@ interface LoaderItem {
   multiplier: number;
 }
 
+/** The own bets a crash took: the round, how many and their stake (dollars). */
+export interface LastLoss {
+  roundId: number;
+  count: number;
+  lost: number;
+}
+
 export interface LastWin {
   betId: string;
   multiplier: number;
@@ -69,6 +76,8 @@ export interface CrashData {
   maintenance: boolean;
   loaderItem: LoaderItem | null;
   lastWin: LastWin | null;
+  /** set when the round crashed with own bets still in it (a lost round is told, as wins are) */
+  lastLoss: LastLoss | null;
   pastGameInfo: PastGameInfo | null;
   /** the admin's scheduled next crash, reset when a round crashes (§4) */
   twist: number | null;
@@ -96,6 +105,7 @@ export const initialCrashData: CrashData = {
   maintenance: false,
   loaderItem: null,
   lastWin: null,
+  lastLoss: null,
   pastGameInfo: null,
   twist: null,
   clockOffsetMs: null,
@@ -219,8 +229,10 @@ const handlers: FrameHandlers<CrashServerFrame, CrashData, CrashEffect> = {
     if (s.phase === "crashed" && s.roundId === d.roundId) return s; // a repeat after a resync
     const point = d.crash?.point ?? d.multiplier;
     effects.push({ kind: "sound", name: "crash" }, { kind: "crashed" });
+    const lost = s.selfBets.filter((b) => b.is_win === 0);
     return {
       ...s,
+      lastLoss: lost.length ? { roundId: d.roundId, count: lost.length, lost: toDollars(lost.reduce((sum, b) => sum + toCents(b.bank), 0)) } : s.lastLoss,
       roundId: d.roundId,
       phase: "crashed",
       startedAt,
@@ -312,6 +324,7 @@ function clearRound(s: CrashData): CrashData {
     multiplier: 100,
     loaderItem: null,
     lastWin: null,
+    lastLoss: null,
     bank: 0,
     playersCount: 0,
     itemsCount: 0,

@@ -23,13 +23,16 @@ export default function DepositSuccessPage() {
   return (
     <div className="deposit-result">
       <section className="deposit-result__card" aria-labelledby="deposit-result-title">
-        <h1 id="deposit-result-title">{t("result.success_title")}</h1>
         {user.isPending ? (
-          <Spinner />
+          <>
+            <Title status="pending" />
+            <Spinner />
+          </>
         ) : user.data ? (
           <LatestPayment />
         ) : (
           <>
+            <Title status="pending" />
             <p className="deposit-result__text">{t("result.success_text")}</p>
             <SignInPrompt className="deposit-result__signin" message={t("result.signed_out")} button={t("result.login")} />
           </>
@@ -49,6 +52,13 @@ export default function DepositSuccessPage() {
   );
 }
 
+/** One title per state (README "Interface conventions"): sent while the provider confirms, then confirmed or under review. */
+function Title({ status }: { status: "pending" | "credited" | "review" }) {
+  const { t } = useTranslation("deposit");
+  const key = { pending: "result.success_title", credited: "result.credited_title", review: "result.review_title" } as const;
+  return <h1 id="deposit-result-title">{t(key[status])}</h1>;
+}
+
 function LatestPayment() {
   const { t } = useTranslation("deposit");
   const { t: tCommon } = useTranslation("common");
@@ -65,6 +75,7 @@ function LatestPayment() {
   if (payments.isPending) {
     return (
       <div className="deposit-result__loading" aria-busy="true">
+        <Title status="pending" />
         <Spinner />
         <span className="sr-only">{t("result.loading")}</span>
       </div>
@@ -72,12 +83,18 @@ function LatestPayment() {
   }
   if (payments.isError) {
     const key = failureKey(payments.error, "app_error.load");
-    return <LoadFailed message={key ? displayMessage(key, tCommon) : t("result.load_failed")} onRetry={() => void payments.refetch()} />;
+    return (
+      <>
+        <Title status="pending" />
+        <LoadFailed message={key ? displayMessage(key, tCommon) : t("result.load_failed")} onRetry={() => void payments.refetch()} />
+      </>
+    );
   }
   const payment = returnedPayment(payments.data.payments, params);
   if (!payment) {
     return (
       <>
+        <Title status="pending" />
         <p className="deposit-result__text">{t("result.success_text")}</p>
         <p className="deposit-result__text">{t("result.none")}</p>
       </>
@@ -86,6 +103,7 @@ function LatestPayment() {
   const intro = { pending: "result.success_text", credited: "result.credited_text", review: "result.review_text" } as const;
   return (
     <>
+      <Title status={payment.status} />
       <p className="deposit-result__text">{t(intro[payment.status])}</p>
       <div className="deposit-result__payment" data-testid="deposit-result-payment" data-status={payment.status}>
         <h2>{t("result.latest")}</h2>
