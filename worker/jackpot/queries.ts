@@ -3,7 +3,7 @@
 // (/api/jackpot/history, /api/jackpot/round, the room's init frame).
 import type { JackpotHistoryEntry, JackpotRoundJson } from "../../shared/api/jackpot";
 import { JACKPOT, type JackpotLevel } from "../../shared/constants";
-import { toDollars } from "../../shared/money";
+import { formatCents, toDollars } from "../../shared/money";
 import { CRASH_ITEM_COLUMNS } from "../crash/items";
 import { all, batch, first, rowsOf, sql } from "../db/sql";
 import { percentOf, toBetJson, toChanceJson, toItemJson } from "./present";
@@ -116,7 +116,7 @@ export async function round(env: D1Env, id: number, salt: string, commissionPerc
       r.status === "refunded"
         ? "a single player's round: the items and the balance were returned, no draw and no commission"
         : `${commissionPercent} % of the bank, taken as the cheapest items the winner did not bet while the total stays within it, then from the bets' balance part` +
-          (r.commission_cash > 0 ? ` ($${toDollars(r.commission_cash).toFixed(2)})` : ""),
+          (r.commission_cash > 0 ? ` ($${formatCents(r.commission_cash)})` : ""),
     win: r.win === null ? null : toDollars(r.win),
     dayOfMonth: r.day_of_month,
     chainIndex: r.chain_index,

@@ -1,6 +1,6 @@
 // An amount typed by a player (a stake, a deposit) → cents, and the stake shortcuts (½, ×2, max).
 // Pure, so tests/unit checks them; the server checks every amount again.
-import { type Cents, toCents } from "../../../shared/money";
+import { type Cents, formatCents, toCents } from "../../../shared/money";
 
 /** The field's text → cents; null when it is no amount. A comma works as the decimal mark. */
 export function parseAmount(text: string): Cents | null {
@@ -11,7 +11,7 @@ export function parseAmount(text: string): Cents | null {
 
 /** Cents as the field shows them: "2.5" → "2.50", whole dollars without ".00". */
 export function amountText(cents: Cents): string {
-  const text = (cents / 100).toFixed(2);
+  const text = formatCents(cents);
   return text.endsWith(".00") ? text.slice(0, -3) : text;
 }
 

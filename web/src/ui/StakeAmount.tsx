@@ -3,7 +3,7 @@
 // staked (not an amount, above the balance or the game's maximum) right under the field.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { toDollars } from "../../../shared/money";
+import { formatCents, toDollars } from "../../../shared/money";
 import { amountText, applyShortcut, parseAmount, type Shortcut } from "../lib/amount";
 import { Money } from "./Money";
 import "./stake-amount.css";
@@ -80,7 +80,7 @@ export function StakeAmount({ text, onText, balanceCents, maxCents, disabled, te
       </div>
       {issue ? (
         <p id={`${id}-issue`} className="stake-amount__issue" role="status">
-          {t(`stake.issue.${issue}`, { max: toDollars(cap).toFixed(2) })}
+          {t(`stake.issue.${issue}`, { max: formatCents(cap) })}
         </p>
       ) : null}
     </div>
