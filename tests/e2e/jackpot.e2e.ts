@@ -148,6 +148,11 @@ describe("jackpot round", () => {
       const banner = a.page.getByTestId("jackpot-winner");
       await banner.waitFor();
       expect(Number(await banner.getAttribute("data-user-id"))).toBe(winnerId);
+      // a lost round says so to the loser (who won, what it took); the winner gets no such notice
+      const losing = winnerId === a.id ? b : a;
+      await losing.page.getByTestId("jackpot-loss-notice").waitFor({ timeout: 5_000 });
+      expect(await (winnerId === a.id ? a : b).page.getByTestId("jackpot-loss-notice").count()).toBe(0);
+      await screenshot(losing.page, "jackpot-loss-notice");
       await screenshot(a.page, "jackpot-landed");
       const href = await banner.getByRole("link").getAttribute("href");
       const roundId = Number(href?.match(/^\/jackpot\/(\d+)$/)?.[1]);

@@ -180,6 +180,10 @@ describe("wheel round", () => {
       await winner.page.getByTestId("wheel-win-notice").waitFor({ timeout: 10_000 });
       await screenshot(winner.page, "wheel-win-desktop-ru");
       expect(await loser.page.getByTestId("wheel-win-notice").count()).toBe(0);
+      // the loser is told the round was lost (the colour it stopped on), the winner is not
+      await loser.page.getByTestId("wheel-loss-notice").waitFor({ timeout: 5_000 });
+      expect(await winner.page.getByTestId("wheel-loss-notice").count()).toBe(0);
+      await screenshot(loser.page, "wheel-loss-desktop-ru");
       await winner.page.locator(`[data-testid=wheel-panel-${colour}] .wheel-row.is-own[data-kind=win]`).waitFor();
 
       // paid: the win item joins the inventory and the remainder the balance

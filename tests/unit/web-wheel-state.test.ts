@@ -128,6 +128,25 @@ describe("wheel frames", () => {
     expect(run([{ event: "startWheel", data: { ...spin({ ms: 1 }), serverTime: T0 + 10_001 } }], stopped.state).state).toBe(stopped.state);
   });
 
+  it("a stop on another colour tells the own loss (count and stake); a win tells no loss", () => {
+    const black = bet("mine-black", { colour: "black", bank: 2 });
+    const green = bet("mine-green", { colour: "green", bank: 1.5 });
+    const start = run([init({ bets: [black, green], selfBets: [black, green] })]).state;
+    const stopped = run([{ event: "startWheel", data: { ...spin({ ms: 1 }), serverTime: T0 + 10_000 } }], start).state;
+    expect(stopped.lastWin).toBeNull();
+    expect(stopped.lastLoss).toEqual({ roundId: 10, count: 2, lost: 3.5, colour: "red" });
+
+    const own = bet("mine", { colour: "red" });
+    const winner = { betId: "mine", user: own.user, colour: "red" as const, bank: 5, win: 15, winItem: null, remainder: 15 };
+    const mixed = run([init({ bets: [own, black], selfBets: [own, black] })]).state;
+    const won = run(
+      [{ event: "startWheel", data: { ...spin({ ms: 1, winners: [winner], winnersCount: 1, winTotal: 15 }), serverTime: T0 + 10_000 } }],
+      mixed,
+    ).state;
+    expect(won.lastWin).not.toBeNull();
+    expect(won.lastLoss).toBeNull();
+  });
+
   it("newGameWheel resets bets and stats (§4), joins the last result to the history once", () => {
     const withBets = run([init({ selfBets: [bet("b1")] })]).state;
     const { state, effects } = run(

@@ -9,6 +9,7 @@ import { elapsedFor } from "../../shared/crash-curve";
 import { adminCrashRoutes } from "../../worker/api/admin/crash";
 import { readSession } from "../../worker/auth/middleware";
 import { reconcile } from "../../worker/books/reconcile";
+import { readWager } from "../../worker/money-withdraw/state";
 import type { AppEnv } from "../../worker/env";
 import { addCatalogue, betRow, giveItem, itemRow } from "./crash-fixtures";
 import { connectCrash, fireAt, startRound, twistedRound } from "./crash-client";
@@ -43,7 +44,7 @@ describe("crash: balance stakes", () => {
     await addCatalogue(900, PRIZE);
   });
 
-  it("the rules of a balance part: some stake, cents only, within the maximum, not more than the balance", async () => {
+  it("the rules of a balance part: some stake, cents only, within the maximum, not more than the balance", { timeout: 30_000 }, async () => {
     const fay = await player(100);
     const f = await connectCrash(fay.token);
     expect((await f.ask(newBet([], 2), "errorBet")).data.message).toBe("crash_api.no_items");
@@ -142,6 +143,12 @@ describe("crash: balance stakes", () => {
     // bob's loss accrues cashback on the whole stake: 2.5 % of $4.00, in hundredths of a cent
     const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(bob.user.id).first<{ cashback: number }>();
     expect(cashback?.cashback).toBe(1_000);
+    // the round's 1 % bonus share counts the balance parts: 1 % of $2.50 + $4.00 + $5.00, floored
+    await vi.waitFor(async () => expect(await booked(`crash:${timer.data.roundId}:bonus`)).toBe(11));
+    // the wager rule for money withdrawals counts a balance stake like an item stake
+    expect(await readWager(env, ann.user.id)).toMatchObject({ deposits: 1_000, bets: 250 });
+    expect(await readWager(env, bob.user.id)).toMatchObject({ deposits: 1_000, bets: 400 });
+    expect(await readWager(env, cat.user.id)).toMatchObject({ deposits: 1_000, bets: 500 });
     expect(await reconcile(env)).toMatchObject({ ok: true, crashMismatches: 0 });
     for (const s of [watcher, a, b, c]) s.close();
   });

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { jackpotTicket } from "../../shared/fairness";
 import { reconcile } from "../../worker/books/reconcile";
+import { readWager } from "../../worker/money-withdraw/state";
 import { giveItem, itemRow } from "./crash-fixtures";
 import { connectJackpot, fireAt, jackpotRoundRow } from "./jackpot-client";
 import { balanceOf, deposit, makeUser, post } from "./user-fixtures";
@@ -60,6 +61,17 @@ describe("jackpot: balance stakes", () => {
     if (annWins) expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([1_600, 300]);
     else expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([0, 1_900]);
     expect(await itemRow(bobItem)).toMatchObject({ owner_id: annWins ? ann.user.id : bob.user.id, status: "available" });
+    // the loser's stake accrues cashback on its whole price (2.5 % of $10), the 1 % bonus share
+    // counts the balance parts ($20 → $0.20), and the wager rule counts both stakes
+    const loser = annWins ? bob : ann;
+    const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(loser.user.id).first<{ cashback: number }>();
+    expect(cashback?.cashback).toBe(2_500);
+    const bonus = await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE account = 'bonus' AND idempotency_key = ?1")
+      .bind(`jackpot:${roundId}:bonus`)
+      .first<{ s: number }>();
+    expect(bonus?.s).toBe(20);
+    expect(await readWager(env, ann.user.id)).toMatchObject({ deposits: 1_000, bets: 1_000 });
+    expect(await readWager(env, bob.user.id)).toMatchObject({ deposits: 1_000, bets: 1_000 });
     expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0 });
     watcher.close();
   });

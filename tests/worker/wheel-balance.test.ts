@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { WHEEL } from "../../shared/constants";
 import { WHEEL_COLOURS, type WheelColour } from "../../shared/wheel-layout";
 import { reconcile } from "../../worker/books/reconcile";
+import { readWager } from "../../worker/money-withdraw/state";
 import { addCatalogue, giveItem, itemRow } from "./crash-fixtures";
 import { balanceOf, deposit, makeUser } from "./user-fixtures";
 import { advanceClock, connectWheel, expectedColour, fireAt, setBet, wheelBetRow } from "./wheel-fixtures";
@@ -29,6 +30,12 @@ async function betOk(token: string, body: unknown): Promise<{ id: string; bank: 
 async function refusal(token: string, body: unknown): Promise<[number, string]> {
   const res = await setBet(token, body);
   return [res.status, ((await res.json()) as { message: string }).message];
+}
+
+/** The ledger sum under one idempotency key. */
+async function booked(key: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE idempotency_key = ?1").bind(key).first<{ s: number }>();
+  return row?.s ?? 0;
 }
 
 describe("wheel: balance stakes", () => {
@@ -76,6 +83,13 @@ describe("wheel: balance stakes", () => {
     expect(await balanceOf(cat.user.id)).toBe(900 + 11);
     expect(await itemRow(catItem)).toMatchObject({ owner_id: null });
     expect(await balanceOf(bob.user.id)).toBe(600);
+    // bob's balance stake accrues cashback (2.5 % of $4.00, in hundredths of a cent), the round's
+    // 1 % bonus share counts the balance parts (1 % of $3 + $4 + $3), and so does the wager rule
+    const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(bob.user.id).first<{ cashback: number }>();
+    expect(cashback?.cashback).toBe(1_000);
+    await vi.waitFor(async () => expect(await booked(`wheel:${init.game.id}:bonus`)).toBe(10));
+    expect(await readWager(env, ann.user.id)).toMatchObject({ deposits: 1_000, bets: 300 });
+    expect(await readWager(env, bob.user.id)).toMatchObject({ deposits: 1_000, bets: 400 });
     expect(await reconcile(env)).toMatchObject({ ok: true, wheelMismatches: 0 });
     watcher.close();
   });

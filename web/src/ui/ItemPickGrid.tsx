@@ -2,7 +2,7 @@
 // the wheel's picker): a loading and an empty state, then one toggle button per item — pressed
 // when picked, disabled when the item is not available (its status shown) or, for an unpicked one,
 // when the bet's item limit is reached. A card shows the picture, the skin's name and the price. Each game keeps its own classes (it styles its grid).
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { InventoryItemJson } from "../../../shared/api/user";
 import { ItemImage } from "./ItemImage";
 import { splitItemName } from "./itemName";
@@ -16,6 +16,8 @@ interface Props {
   onToggle(item: InventoryItemJson): void;
   /** shown when there is nothing to stake */
   emptyText: string;
+  /** under the empty text: the way forward (the deposit button when there is no balance either) */
+  emptyAction?: ReactNode;
   /** the spinner's label while the items load */
   loadingLabel?: string;
   /** an unavailable item's status, in words */
@@ -41,7 +43,13 @@ function shortName(marketName: string): string {
 
 export function ItemPickGrid(p: Props) {
   if (p.loading) return <Spinner label={p.loadingLabel} />;
-  if (!p.items || p.items.length === 0) return <p className={p.classes.empty}>{p.emptyText}</p>;
+  if (!p.items || p.items.length === 0)
+    return (
+      <div className="pick-empty">
+        <p className={p.classes.empty}>{p.emptyText}</p>
+        {p.emptyAction}
+      </div>
+    );
   return (
     <ul className={p.classes.list} aria-label={p.listLabel}>
       {p.items.map((item) => {

@@ -8,10 +8,13 @@ import { toCents, toDollars } from "../../../../shared/money";
 import { parseAmount } from "../../lib/amount";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { useUiStore } from "../../lib/uiStore";
+import { DepositButton } from "../../ui/DepositButton";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
 import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
+import { AutoBetPanel } from "./AutoBetPanel";
+import { CRASH_RULES_MODAL } from "./RulesModal";
 import { betButtonEnabled, betButtonState } from "./betButton";
 import { hotkeyAction } from "./hotkeys";
 import type { CrashConnection } from "./connection";
@@ -20,6 +23,7 @@ import { formatMultiplier, readBetMultiplier, readMultipliers } from "./multipli
 import { useCrashSelection } from "./selection";
 import { canCashOut, manualBet } from "./state";
 import { useCrashStore } from "./store";
+import { useAutoBetDriver } from "./useAutoBet";
 
 interface Props {
   connection: CrashConnection | null;
@@ -47,6 +51,7 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
   const balanceCents = toCents(useSignedInUser()?.balance ?? 0);
   const issue = amountIssue(amount, balanceCents, CRASH.maxValueCents);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
+  useAutoBetDriver(connection, balanceCents);
 
   const state = betButtonState({
     signedIn,
@@ -120,23 +125,30 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
           <Money amount={toDollars(totalCents)} />
           <span className="crash-board-target">{formatMultiplier(chosen)}</span>
         </div>
-        {signedIn ? (
-          <p className="crash-board-hotkey">
-            <kbd>{t("board.space")}</kbd> {t("board.hotkey")}
-          </p>
-        ) : null}
+        <div className="crash-board-help">
+          {signedIn ? (
+            <p className="crash-board-hotkey">
+              <kbd>{t("board.space")}</kbd> {t("board.hotkey")}
+            </p>
+          ) : null}
+          <button type="button" className="crash-board-rules" onClick={() => openModal(CRASH_RULES_MODAL)}>
+            {t("rules.open")}
+          </button>
+        </div>
       </div>
 
       {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} testId="crash-amount" />}
+      {signedIn && <AutoBetPanel stakeCents={valueCents} target={chosen} blocked={maintenance || !connected} />}
 
       {signedIn && (
-        <div className="crash-inventory">
+        <div className="crash-inventory" data-testid="crash-inventory">
           <ItemPickGrid
             items={items}
             loading={itemsLoading}
             selected={selected}
             onToggle={toggle}
-            emptyText={t("board.no_items")}
+            emptyText={balanceCents === 0 ? t("stake.nothing", { ns: "common" }) : t("board.no_items")}
+            emptyAction={balanceCents === 0 ? <DepositButton /> : undefined}
             statusText={(status) => t(`item_status.${status}`)}
             classes={{
               empty: "crash-muted",

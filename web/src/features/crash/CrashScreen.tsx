@@ -19,6 +19,7 @@ import { chosenItem, useInventoryItems } from "./useInventoryItems";
 import { useCrashSelection } from "./selection";
 import { useCrashStore } from "./store";
 import { LossNotice } from "./LossNotice";
+import { RulesModal } from "./RulesModal";
 import { WinNotice } from "./WinNotice";
 import "./crash.css";
 
@@ -95,6 +96,7 @@ export default function CrashScreen() {
       <HashLine />
       <WinNotice />
       <LossNotice />
+      <RulesModal />
     </div>
   );
 }

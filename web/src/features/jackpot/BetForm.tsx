@@ -15,6 +15,7 @@ import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { queryKeys } from "../../lib/queryKeys";
 import { playSound } from "../../lib/sound";
 import { notify, useUiStore } from "../../lib/uiStore";
+import { DepositButton } from "../../ui/DepositButton";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
@@ -131,7 +132,8 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
             loading={itemsLoading}
             selected={selected}
             onToggle={(item) => toggle(item, limit)}
-            emptyText={t("form.no_items")}
+            emptyText={balanceCents === 0 ? t("stake.nothing", { ns: "common" }) : t("form.no_items")}
+            emptyAction={balanceCents === 0 ? <DepositButton /> : undefined}
             statusText={(status) => t(`item_status.${status}`, { defaultValue: status })}
             itemLabel={(item) => `${item.market_hash_name}, ${formatDollars(item.price)}`}
             listLabel={t("form.items")}

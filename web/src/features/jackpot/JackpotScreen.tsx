@@ -21,6 +21,7 @@ import { LevelTabs } from "./LevelTabs";
 import { useJackpotPicks } from "./picks";
 import { Pot } from "./Pot";
 import { useJackpotStore } from "./store";
+import { LossNotice } from "./LossNotice";
 import { WinnerBanner } from "./WinnerBanner";
 import "./jackpot.css";
 
@@ -97,6 +98,7 @@ export default function JackpotScreen() {
           <Pot />
           <AvatarSpinner selfId={selfId} />
           <WinnerBanner selfId={selfId} />
+          <LossNotice selfId={selfId} />
         </div>
         <BetForm level={level} selfId={selfId} maintenance={maintenance} items={inventory.data?.items} itemsLoading={!!user && inventory.isLoading} />
       </div>

@@ -4,6 +4,7 @@
 import { useTranslation } from "react-i18next";
 import type { InventoryItemJson } from "../../../../shared/api/user";
 import type { WheelSettings } from "../../../../shared/api/wheel";
+import { DepositButton } from "../../ui/DepositButton";
 import { SignInPrompt } from "../../ui/StateNote";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
@@ -15,9 +16,11 @@ interface Props {
   loading: boolean;
   settings: WheelSettings;
   value: number;
+  /** no balance either: the empty state offers the deposit */
+  broke: boolean;
 }
 
-export function ItemPicker({ signedIn, items, loading, settings, value }: Props) {
+export function ItemPicker({ signedIn, items, loading, settings, value, broke }: Props) {
   const { t } = useTranslation("wheel");
   const selected = useWheelSelection((s) => s.selected);
   const toggle = useWheelSelection((s) => s.toggle);
@@ -49,7 +52,8 @@ export function ItemPicker({ signedIn, items, loading, settings, value }: Props)
         loadingLabel={t("picker.loading")}
         selected={selected}
         onToggle={(item) => toggle(item, settings.max_items)}
-        emptyText={t("picker.no_items")}
+        emptyText={broke ? t("stake.nothing", { ns: "common" }) : t("picker.no_items")}
+        emptyAction={broke ? <DepositButton /> : undefined}
         statusText={(status) => t(`item_status.${status}`)}
         itemLabel={(item) => t("picker.item", { name: item.market_hash_name, price: formatDollars(item.price) })}
         classes={{

@@ -30,6 +30,7 @@ import { ownColours } from "./state";
 import { useWheelStore } from "./store";
 import { Summary } from "./Summary";
 import { WheelStage } from "./WheelStage";
+import { LossNotice } from "./LossNotice";
 import { WinNotice } from "./WinNotice";
 import "./wheel.css";
 
@@ -156,7 +157,14 @@ export default function WheelScreen() {
         <WheelStage segments={layout.segments} />
         <div className="wheel-stake">
           {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={toCents(settings.max_bet)} testId="wheel-amount" />}
-          <ItemPicker signedIn={signedIn} items={items} loading={signedIn && inventory.isLoading} settings={settings} value={value} />
+          <ItemPicker
+            signedIn={signedIn}
+            items={items}
+            loading={signedIn && inventory.isLoading}
+            settings={settings}
+            value={value}
+            broke={balanceCents === 0}
+          />
         </div>
       </div>
       <Summary />
@@ -176,6 +184,7 @@ export default function WheelScreen() {
         </Link>
       </p>
       <WinNotice />
+      <LossNotice />
     </div>
   );
 }

@@ -20,6 +20,14 @@ export interface LastWin {
   remainder: number;
 }
 
+/** The own bets a stopped spin took when none of them won: how many, their stake (dollars), the landed colour. */
+export interface LastLoss {
+  roundId: number;
+  count: number;
+  lost: number;
+  colour: WheelColour;
+}
+
 export interface WheelData {
   roundId: number | null;
   phase: WheelPhase;
@@ -36,6 +44,8 @@ export interface WheelData {
   history: WheelHistoryEntry[];
   maintenance: boolean;
   lastWin: LastWin | null;
+  /** set when a spin stops with own bets and none of them won (a lost round is told, as wins are) */
+  lastLoss: LastLoss | null;
   /** server clock − local clock, ms */
   clockOffsetMs: number | null;
 }
@@ -57,6 +67,7 @@ export const initialWheelData: WheelData = {
   history: [],
   maintenance: false,
   lastWin: null,
+  lastLoss: null,
   clockOffsetMs: null,
 };
 
@@ -93,7 +104,7 @@ const historyWith = (history: readonly WheelHistoryEntry[], entry: WheelHistoryE
 
 /** §4: a new game resets bets and stats. */
 function clearRound(s: WheelData): WheelData {
-  return { ...s, bets: [], selfBets: [], totals: emptyTotals, stats: emptyStats, spin: null, lastWin: null };
+  return { ...s, bets: [], selfBets: [], totals: emptyTotals, stats: emptyStats, spin: null, lastWin: null, lastLoss: null };
 }
 
 /** How each /ws/wheel frame changes the state (a new server frame must be handled here to compile). */
@@ -146,6 +157,7 @@ const handlers: FrameHandlers<WheelServerFrame, WheelData, WheelEffect> = {
     if (s.phase === "result" && s.roundId === d.roundId) return s; // a repeat after a resync
     const lastWin = ownWin(spin, base.selfBets);
     if (lastWin) effects.push({ kind: "sound", name: "win" });
+    const lost = lastWin ? [] : base.selfBets.filter((b) => b.is_win === 0 && b.colour !== spin.colour);
     return {
       ...base,
       roundId: d.roundId,
@@ -157,6 +169,9 @@ const handlers: FrameHandlers<WheelServerFrame, WheelData, WheelEffect> = {
       selfBets: settledRows(base.selfBets, spin),
       history: historyWith(base.history, { id: d.roundId, segment: d.segment, colour: d.colour, multiplier: d.multiplier }),
       lastWin,
+      lastLoss: lost.length
+        ? { roundId: d.roundId, count: lost.length, lost: toDollars(lost.reduce((sum, b) => sum + toCents(b.bank), 0)), colour: spin.colour }
+        : null,
     };
   },
   newGameWheel(s, d, now, effects) {
