@@ -185,6 +185,15 @@ describe("a new player's first session", () => {
       await page.evaluate(() => localStorage.setItem("language", "en"));
       await page.goto("/");
       await page.getByTestId("crash-screen").waitFor();
+      // the crash rules, from the board: the limits from the constants, a link to the fairness page, Escape closes
+      await page.getByTestId("crash-screen").getByRole("button", { name: "Rules", exact: true }).click();
+      const rules = page.getByRole("dialog", { name: "Crash rules" });
+      await rules.getByText("Up to 3 bets per round, at most 1 of them without auto cash-out.", { exact: false }).waitFor();
+      expect(await rules.getByRole("link", { name: "Check any round on the Provably fair page" }).getAttribute("href")).toBe("/provably-fair");
+      await screenshot(page, "first-session-crash-rules");
+      await page.keyboard.press("Escape");
+      await rules.waitFor({ state: "detached" });
+
       await page.getByTestId("crash-amount").getByRole("textbox").fill("1");
       await page.locator(".crash-multiplier-option", { hasText: /^×10$/ }).click();
       const auto = page.getByTestId("crash-auto");

@@ -16,6 +16,8 @@ interface Props {
   target: number;
   /** the board cannot bet at all (maintenance, offline): nothing to start */
   blocked: boolean;
+  /** the player's balance, cents: with none the form is not offered (the board offers Deposit) */
+  balanceCents: number;
 }
 
 /** "" → null (no limit); a typed amount → cents; anything else → undefined (not valid). */
@@ -27,7 +29,7 @@ function limitCents(text: string): number | null | undefined {
 
 const signed = (cents: number) => `${cents > 0 ? "+" : cents < 0 ? "−" : ""}$${formatCents(Math.abs(cents))}`;
 
-export function AutoBetPanel({ stakeCents, target, blocked }: Props) {
+export function AutoBetPanel({ stakeCents, target, blocked, balanceCents }: Props) {
   const { t } = useTranslation("crash");
   const id = useId();
   const run = useAutoBetStore((s) => s.run);
@@ -44,6 +46,7 @@ export function AutoBetPanel({ stakeCents, target, blocked }: Props) {
   const issue =
     autoConfigIssue({ rounds: roundsNumber, stakeCents, target }) ?? (stopProfitCents === undefined || stopLossCents === undefined ? "limit" : null);
   const canStart = !running && !blocked && issue === null;
+  if (!running && run === null && balanceCents === 0) return null;
 
   const onStart = () => {
     if (!canStart || stopProfitCents === undefined || stopLossCents === undefined) return;

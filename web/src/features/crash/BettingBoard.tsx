@@ -138,7 +138,7 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
       </div>
 
       {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} testId="crash-amount" />}
-      {signedIn && <AutoBetPanel stakeCents={valueCents} target={chosen} blocked={maintenance || !connected} />}
+      {signedIn && <AutoBetPanel stakeCents={valueCents} target={chosen} blocked={maintenance || !connected} balanceCents={balanceCents} />}
 
       {signedIn && (
         <div className="crash-inventory" data-testid="crash-inventory">
