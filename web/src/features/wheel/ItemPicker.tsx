@@ -8,6 +8,7 @@ import { SignInPrompt } from "../../ui/StateNote";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
 import { useWheelSelection } from "./selection";
+import { useItemName } from "../../ui/itemWords";
 
 interface Props {
   signedIn: boolean;
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function ItemPicker({ signedIn, items, loading, settings, value }: Props) {
+  const itemName = useItemName();
   const { t } = useTranslation("wheel");
   const selected = useWheelSelection((s) => s.selected);
   const toggle = useWheelSelection((s) => s.toggle);
@@ -51,7 +53,7 @@ export function ItemPicker({ signedIn, items, loading, settings, value }: Props)
         onToggle={(item) => toggle(item, settings.max_items)}
         emptyText={t("picker.no_items")}
         statusText={(status) => t(`item_status.${status}`)}
-        itemLabel={(item) => t("picker.item", { name: item.market_hash_name, price: formatDollars(item.price) })}
+        itemLabel={(item) => t("picker.item", { name: itemName(item.market_hash_name), price: formatDollars(item.price) })}
         classes={{
           empty: "wheel-muted",
           list: "wheel-items",
