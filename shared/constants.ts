@@ -313,6 +313,14 @@ export const PRICES = {
 } as const;
 
 /** Item and case pictures served by the site (/img/item/*, /img/case/*; worker/images). */
+/** Players' pictures served by the site (worker/api/images/avatar.ts). */
+export const AVATARS = {
+  /** A fetched picture is kept this long (a changed avatar has another address, so it may be long). */
+  cacheSeconds: 86_400,
+  /** The letter avatar (no picture, or the source failed) is kept briefly, so a recovered source is seen again soon. */
+  fallbackCacheSeconds: 300,
+} as const;
+
 export const IMAGES = {
   /** How long the worker waits for the image source (ITEM_IMAGE_BASE_URL) before the fallback. */
   upstreamTimeoutMs: 4_000,

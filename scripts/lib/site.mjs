@@ -79,6 +79,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     TRADE_BOT_URL: `${fakes.baseUrl}/bot`,
     // the fake image CDN (tests/fakes/images.mjs): some pictures load, some fail (fallback SVG)
     ITEM_IMAGE_BASE_URL: `${fakes.baseUrl}/img`,
+    // the fake avatar hosts (tests/fakes/images.mjs): a stored avatar is asked of <fakes>/avatar/<host><path>
+    AVATAR_IMAGE_BASE_URL: `${fakes.baseUrl}/avatar`,
     // the sandbox payment provider (tests/fakes/payments.mjs) with its own test credentials:
     // card and wallet B through its FreeKassa-style form, card 2 through its Stripe-style
     // Checkout, wallet A through its wallet history (a real deployment sets these with

@@ -21,6 +21,8 @@ export interface DemoUser {
   username: string;
   role?: "admin" | "moderator";
   youtuber?: boolean;
+  /** a Steam avatarFull URL (served through the site: locally by the fake avatar host; "broken" in the path fails there) */
+  avatar?: string;
   depositCents: number;
   items: Slot[];
 }
@@ -30,6 +32,7 @@ const rep = (slot: Slot, n: number): Slot[] => Array.from({ length: n }, () => s
 export const DEMO_USERS: DemoUser[] = [
   {
     username: "Artem",
+    avatar: "https://avatars.steamstatic.com/a1b2c3d4e5f60718293a4b5c6d7e8f9012345678_full.jpg",
     depositCents: 12_550,
     items: [...rep("Mil-Spec Grade", 3), ...rep("Restricted", 2), "Classified", "Covert", "Industrial Grade"],
   },
@@ -40,11 +43,13 @@ export const DEMO_USERS: DemoUser[] = [
   },
   {
     username: "ProGamer",
+    avatar: "https://avatars.steamstatic.com/0f9e8d7c6b5a49382716a5b4c3d2e1f098765432_full.jpg",
     depositCents: 153_000,
     items: ["knife", "glove", ...rep("Covert", 3), ...rep("Classified", 3), ...rep("Restricted", 2), ...rep("Mil-Spec Grade", 2)],
   },
   {
     username: "Max_TV",
+    avatar: "https://avatars.steamstatic.com/broken00000000000000000000000000000000_full.jpg",
     youtuber: true,
     depositCents: 31_075,
     items: ["knife", "Covert", ...rep("Classified", 2), ...rep("Restricted", 2), "Mil-Spec Grade"],
@@ -137,8 +142,8 @@ export function demoSeedSql(entries: readonly CatalogueEntry[]): string[] {
   for (const u of DEMO_USERS) {
     const name = sqlString(u.username);
     out.push(
-      `INSERT INTO users (username, is_admin, is_moderator, is_youtuber)\n` +
-        `SELECT ${name}, ${u.role === "admin" ? 1 : 0}, ${u.role === "moderator" ? 1 : 0}, ${u.youtuber ? 1 : 0}\n` +
+      `INSERT INTO users (username, is_admin, is_moderator, is_youtuber, avatar)\n` +
+        `SELECT ${name}, ${u.role === "admin" ? 1 : 0}, ${u.role === "moderator" ? 1 : 0}, ${u.youtuber ? 1 : 0}, ${sqlString(u.avatar ?? "default")}\n` +
         `WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = ${name});`,
     );
   }

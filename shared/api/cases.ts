@@ -5,6 +5,7 @@ import { z } from "zod";
 import { CASES } from "../constants";
 import { catalogueDisplayFields, emptyBody, idSchema, idTextSchema } from "./common";
 import { contract } from "./contract";
+import { siteImageJson } from "./images";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
 import { inventoryItemSchema } from "./user";
@@ -15,8 +16,9 @@ export const liveDropJson = z.strictObject({
   /** the opening's id */
   id: z.number().int().positive(),
   user: betUserJson,
-  item: itemJson,
-  case: z.strictObject({ id: z.number().int().positive(), name: z.string(), image: z.string() }),
+  /** pictures are the site's own paths (README "Item and case pictures are served by the site") */
+  item: itemJson.extend({ image: siteImageJson("item") }),
+  case: z.strictObject({ id: z.number().int().positive(), name: z.string(), image: siteImageJson("case") }),
   /** epoch ms */
   time: z.number().int().nonnegative(),
 });
@@ -42,7 +44,8 @@ export const clientSeedSchema = z
 export const caseJson = z.strictObject({
   id: z.number().int().positive(),
   name: z.string(),
-  image: z.string(),
+  /** /img/case/<hash>.webp, or null for a picture that is not the catalogue's (the client draws one) */
+  image: siteImageJson("case"),
   price: dollarsJson,
   priority: z.number().int(),
   rtp: z.number().nonnegative(),
@@ -58,6 +61,8 @@ export type CaseJson = z.infer<typeof caseJson>;
 export const caseItemJson = z.strictObject({
   id: z.number().int().positive(),
   ...catalogueDisplayFields,
+  /** /img/item/<hash>.webp, or null (the client draws the card) */
+  image: siteImageJson("item"),
   price: dollarsJson,
   chance: z.number().nonnegative().max(100),
   weight: z.number().int().positive(),
@@ -103,7 +108,7 @@ export const openBody = z.object({ id: idSchema, request_id: requestIdSchema.opt
  */
 export const openAnswer = z.object({
   success: z.literal(true),
-  winItem: inventoryItemSchema,
+  winItem: inventoryItemSchema.extend({ image: siteImageJson("item") }),
   roll: rollJson,
   /** the balance after paying, dollars */
   balance: dollarsJson,
@@ -189,8 +194,13 @@ export const adminUpdateCaseBody = z.object({
 });
 export type AdminUpdateCaseBody = z.infer<typeof adminUpdateCaseBody>;
 
-/** A case as staff see it: inactive ones too, with EV (dollars) and the items' weights. */
+/**
+ * A case as staff see it: inactive ones too, with EV (dollars) and the items' weights. Pictures are
+ * the stored links (what the editor saved), not the site paths the players get.
+ */
 export const adminCaseJson = caseWithItemsJson.extend({
+  image: z.string(),
+  items: z.array(caseItemJson.extend({ image: z.string() })).max(CASES.maxItemsPerCase),
   active: z.boolean(),
   /** expected value of one open at current catalogue prices, dollars (rounded to the cent) */
   ev: z.number().nonnegative(),

@@ -84,3 +84,27 @@ export function createImageFake() {
     return res.writeHead(outcome, { "Content-Type": "text/plain" }).end(outcome === 404 ? "not found" : "upstream error");
   };
 }
+
+/**
+ * A local stand-in for the avatar hosts (AVATAR_IMAGE_BASE_URL = <fakes>/avatar), mounted at
+ * /avatar/* by providers.mjs: GET /avatar/<host>/<path> answers a 64×64 PNG disc, except a path
+ * containing "broken" (404) or "fail" (500). GET /avatar/control/hits?path=/<host>/<path> →
+ * {hits}: how often that picture was asked for.
+ */
+export function createAvatarFake() {
+  const hits = new Map();
+  return async function avatars(req, res, url) {
+    const rest = url.pathname.slice("/avatar".length); // "/<host>/<path>"
+    if (rest === "/control/hits") {
+      const key = url.searchParams.get("path") ?? "";
+      return res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ hits: hits.get(key) ?? 0 }));
+    }
+    if (req.method !== "GET" || !/^\/[a-z0-9.-]+\/./i.test(rest)) return res.writeHead(404, { "Content-Type": "text/plain" }).end("no such avatar");
+    hits.set(rest, (hits.get(rest) ?? 0) + 1);
+    if (rest.includes("broken")) return res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+    if (rest.includes("fail")) return res.writeHead(500, { "Content-Type": "text/plain" }).end("upstream error");
+    let h = 0;
+    for (const ch of rest) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    return res.writeHead(200, { "Content-Type": "image/png" }).end(discPng([h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff]));
+  };
+}

@@ -4,6 +4,7 @@
 //   /prices*  the price feed (prices.mjs)
 //   /bot/*    the trade bot of skin withdrawals (trade-bot.mjs)
 //   /img/*    the item image CDN (images.mjs)
+//   /avatar/* the avatar hosts, as <host>/<path> (images.mjs)
 //   /pay/*    the sandbox payment provider: form + notification, JSON API + webhook, wallet (payments.mjs)
 // Used by the worker tests (globalSetup), the e2e run and `npm start`. No dependencies.
 import http from "node:http";
@@ -11,7 +12,7 @@ import { handlePrices } from "./prices.mjs";
 import { createSteamOpenIdFake } from "./steam-openid.mjs";
 import { createVkIdFake } from "./vk-id.mjs";
 import { createTradeBotFake } from "./trade-bot.mjs";
-import { createImageFake } from "./images.mjs";
+import { createAvatarFake, createImageFake } from "./images.mjs";
 import { createPaymentsFake } from "./payments.mjs";
 
 export async function startFakeProviders({ port = 0, host = "127.0.0.1", payments } = {}) {
@@ -20,6 +21,7 @@ export async function startFakeProviders({ port = 0, host = "127.0.0.1", payment
   const vk = createVkIdFake();
   const bot = createTradeBotFake();
   const images = createImageFake();
+  const avatars = createAvatarFake();
   const pay = createPaymentsFake({ baseUrl: () => baseUrl, config: payments });
 
   const server = http.createServer(async (req, res) => {
@@ -30,6 +32,7 @@ export async function startFakeProviders({ port = 0, host = "127.0.0.1", payment
       if (url.pathname.startsWith("/prices")) return await handlePrices(req, res);
       if (url.pathname.startsWith("/bot/")) return await bot(req, res, url);
       if (url.pathname.startsWith("/img/")) return await images(req, res, url);
+      if (url.pathname.startsWith("/avatar/")) return await avatars(req, res, url);
       if (url.pathname.startsWith("/pay/")) return await pay(req, res, url);
       res.writeHead(404, { "Content-Type": "text/plain" }).end("no such fake");
     } catch (err) {

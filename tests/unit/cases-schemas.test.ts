@@ -31,8 +31,14 @@ describe("cases request schemas", () => {
 
 describe("cases answer schemas", () => {
   it("a case carries dollars and an RTP; a live drop and a rotation have their exact shapes", () => {
-    expect(caseJson.safeParse({ id: 1, name: "C", image: "", price: 1.99, priority: 0, rtp: 89.95 }).success).toBe(true);
-    expect(caseJson.safeParse({ id: 1, name: "C", image: "", price: 1.999, priority: 0, rtp: 89.95 }).success).toBe(false);
+    const casePath = `/img/case/${"c".repeat(64)}.webp`;
+    expect(caseJson.safeParse({ id: 1, name: "C", image: casePath, price: 1.99, priority: 0, rtp: 89.95 }).success).toBe(true);
+    expect(caseJson.safeParse({ id: 1, name: "C", image: null, price: 1.99, priority: 0, rtp: 89.95 }).success).toBe(true);
+    expect(caseJson.safeParse({ id: 1, name: "C", image: casePath, price: 1.999, priority: 0, rtp: 89.95 }).success).toBe(false);
+    // pictures are the site's own paths of the right kind, or null: never a link to another host
+    for (const image of ["", `https://cdn.cstrike.app/images/${"c".repeat(64)}.webp`, `/img/item/${"c".repeat(64)}.webp`, "/img/case/x.webp"]) {
+      expect(caseJson.safeParse({ id: 1, name: "C", image, price: 1.99, priority: 0, rtp: 89.95 }).success).toBe(false);
+    }
     const hash = "a".repeat(64);
     expect(
       rotateAnswer.safeParse({
@@ -47,9 +53,10 @@ describe("cases answer schemas", () => {
     expect(
       rotateAnswer.safeParse({ success: true, message: "cases_api.seed_rotated", previous: null, server_seed_hash: hash, client_seed: "c", nonce: 0 }).success,
     ).toBe(false);
-    const item = { id: 9, market_hash_name: "m", name: "n", image: "i", rarity: "Covert", rarity_color: "#eb4b4b", price: 2.5 };
-    const drop = { id: 1, user: { id: 2, username: "u", avatar: "a" }, item, case: { id: 3, name: "C", image: "" }, time: 1 };
+    const item = { id: 9, market_hash_name: "m", name: "n", image: `/img/item/${"1".repeat(64)}.webp`, rarity: "Covert", rarity_color: "#eb4b4b", price: 2.5 };
+    const drop = { id: 1, user: { id: 2, username: "u", avatar: "a" }, item, case: { id: 3, name: "C", image: null }, time: 1 };
     expect(liveDropJson.parse(drop)).toEqual(drop);
     expect(liveDropJson.safeParse({ ...drop, extra: 1 }).success).toBe(false);
+    expect(liveDropJson.safeParse({ ...drop, item: { ...item, image: "i" } }).success).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { SIGN_IN_NONCE_PATTERN } from "../../shared/api/auth";
 import { CLIENT_KEYS, SERVER_KEYS } from "../../shared/errors";
 import { AUTH_MESSAGE_SOURCE, catalogueError, readAuthMessage, readCallbackHash, stripBearer } from "../../web/src/features/auth/authMessage";
 import { newNonce, startAttempt, takeAttempt } from "../../web/src/features/auth/signInAttempt";
-import { avatarColor, avatarInitial, hasPicture } from "../../web/src/ui/avatarColor";
+import { avatarColor, avatarInitial, hasPicture } from "../../shared/avatars";
 import { testLoginPath } from "../../web/src/features/auth/testLogin";
 
 const origin = "https://skinrush.example";

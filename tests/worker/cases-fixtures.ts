@@ -4,17 +4,25 @@ import { env, exports } from "cloudflare:workers";
 import type { GetCasesAnswer, GetOneAnswer, OpenAnswer, SeedsAnswer } from "../../shared/api/cases";
 
 let seq = 0;
+
+/** Catalogue picture links as the catalogue stores them, and the site paths the API answers. */
+export const ITEM_PICTURE_HASH = "1".repeat(64);
+export const CASE_PICTURE_HASH = "c".repeat(64);
+export const ITEM_PICTURE_URL = `https://cdn.cstrike.app/images/${ITEM_PICTURE_HASH}.webp`;
+export const CASE_PICTURE_URL = `https://cdn.cstrike.app/images/${CASE_PICTURE_HASH}.webp`;
+export const ITEM_PICTURE_PATH = `/img/item/${ITEM_PICTURE_HASH}.webp`;
+export const CASE_PICTURE_PATH = `/img/case/${CASE_PICTURE_HASH}.webp`;
 const tag = Math.random().toString(36).slice(2, 8);
 
 /** A catalogue row (cents) with a unique market name. */
-export async function makeCatalogueItem(price: number, rarity = "Mil-Spec Grade", category = "weapon"): Promise<number> {
+export async function makeCatalogueItem(price: number, rarity = "Mil-Spec Grade", category = "weapon", image = ITEM_PICTURE_URL): Promise<number> {
   seq += 1;
   const name = `Case Test ${tag}-${seq}`;
   const row = await env.DB.prepare(
     `INSERT INTO catalogue (market_hash_name, name, weapon, category, rarity, rarity_color, exterior, image, price)
-     VALUES (?1, ?2, 'AK-47', ?3, ?4, '#4b69ff', 'Field-Tested', 'img', ?5) RETURNING id`,
+     VALUES (?1, ?2, 'AK-47', ?3, ?4, '#4b69ff', 'Field-Tested', ?6, ?5) RETURNING id`,
   )
-    .bind(`${name} (Field-Tested)`, name, category, rarity, price)
+    .bind(`${name} (Field-Tested)`, name, category, rarity, price, image)
     .first<{ id: number }>();
   return row!.id;
 }
@@ -33,12 +41,13 @@ export async function makeCase(
     { price: 200, weight: 15 },
     { price: 1_000, weight: 5 },
   ],
-  opts: { priority?: number; active?: boolean; name?: string } = {},
+  opts: { priority?: number; active?: boolean; name?: string; image?: string; itemImage?: string } = {},
 ): Promise<TestCase> {
   const made = [];
-  for (const it of items) made.push({ catalogueId: await makeCatalogueItem(it.price), price: it.price, weight: it.weight });
-  const row = await env.DB.prepare("INSERT INTO cases (name, image, price, priority, active) VALUES (?1, 'case.png', ?2, ?3, ?4) RETURNING id")
-    .bind(opts.name ?? `Test case ${tag}-${++seq}`, price, opts.priority ?? 0, opts.active === false ? 0 : 1)
+  for (const it of items)
+    made.push({ catalogueId: await makeCatalogueItem(it.price, undefined, undefined, opts.itemImage), price: it.price, weight: it.weight });
+  const row = await env.DB.prepare("INSERT INTO cases (name, image, price, priority, active) VALUES (?1, ?5, ?2, ?3, ?4) RETURNING id")
+    .bind(opts.name ?? `Test case ${tag}-${++seq}`, price, opts.priority ?? 0, opts.active === false ? 0 : 1, opts.image ?? CASE_PICTURE_URL)
     .first<{ id: number }>();
   for (const it of made) {
     await env.DB.prepare("INSERT INTO case_items (case_id, catalogue_id, weight) VALUES (?1, ?2, ?3)").bind(row!.id, it.catalogueId, it.weight).run();

@@ -2,9 +2,9 @@
 // pick order with chances and weights, and the live drops (newest first, the last 10) which the
 // hub also broadcasts to every /ws/hub socket as casesLiveDrop.
 import { describe, expect, it } from "vitest";
-import { getCasesAnswer, getOneAnswer, liveDropJson } from "../../shared/api/cases";
+import { adminListAnswer, getCasesAnswer, getOneAnswer, liveDropJson, openAnswer } from "../../shared/api/cases";
 import { CASES } from "../../shared/constants";
-import { call, getCases, getOne, makeCase, openCase } from "./cases-fixtures";
+import { CASE_PICTURE_PATH, CASE_PICTURE_URL, call, getCases, getOne, ITEM_PICTURE_PATH, ITEM_PICTURE_URL, makeCase, openCase } from "./cases-fixtures";
 import { closeAll, connectHub } from "./hub-client";
 import { deposit, makeUser } from "./user-fixtures";
 
@@ -20,7 +20,7 @@ describe("case listing", () => {
     expect(ids).not.toContain(off.id);
     expect(ids.indexOf(high.id)).toBeLessThan(ids.indexOf(high2.id));
     expect(ids.indexOf(high2.id)).toBeLessThan(ids.indexOf(low.id));
-    expect(answer.cases.find((c) => c.id === high.id)).toMatchObject({ price: 1.33, priority: 1_000, rtp: 90.23, image: "case.png" });
+    expect(answer.cases.find((c) => c.id === high.id)).toMatchObject({ price: 1.33, priority: 1_000, rtp: 90.23, image: CASE_PICTURE_PATH });
     expect(answer.cases.find((c) => c.id === high2.id)).toMatchObject({ price: 2.4, rtp: 50 });
   });
 
@@ -35,7 +35,7 @@ describe("case listing", () => {
       [kase.items[0]!.catalogueId, 1, 2, 66.6667],
       [kase.items[1]!.catalogueId, 3, 1, 33.3333],
     ]);
-    expect(c.items[0]).toMatchObject({ exterior: "Field-Tested", rarity: "Mil-Spec Grade", rarity_color: "#4b69ff", image: "img" });
+    expect(c.items[0]).toMatchObject({ exterior: "Field-Tested", rarity: "Mil-Spec Grade", rarity_color: "#4b69ff", image: ITEM_PICTURE_PATH });
 
     const off = await makeCase(100, undefined, { active: false });
     for (const id of [off.id, 999_999]) {
@@ -65,7 +65,8 @@ describe("case listing", () => {
     liveDrop.forEach((d, i) => {
       expect(d.user).toEqual({ id: expected[i]!.user.id, username: expected[i]!.user.username, avatar: expected[i]!.user.avatar });
       expect(d.item).toMatchObject({ id: expected[i]!.item.myId, market_hash_name: expected[i]!.item.market_hash_name, price: expected[i]!.item.price });
-      expect(d.case).toEqual({ id: kase.id, name: expect.any(String), image: "case.png" });
+      expect(d.case).toEqual({ id: kase.id, name: expect.any(String), image: CASE_PICTURE_PATH });
+      expect(d.item.image).toBe(ITEM_PICTURE_PATH);
       if (i > 0) expect(d.id).toBeLessThan(liveDrop[i - 1]!.id);
     });
   });
@@ -92,5 +93,48 @@ describe("case listing", () => {
     } finally {
       closeAll([watcher, opener]);
     }
+  });
+
+  it("answers the site's own picture paths, and null for a link that is not a catalogue picture; staff see the stored links", async () => {
+    const foreign = await makeCase(100, [{ price: 90, weight: 1 }], { image: "https://evil.example/case.png", itemImage: "https://evil.example/skin.webp" });
+    const bare = await makeCase(100, [{ price: 90, weight: 1 }], { image: "", itemImage: "img" });
+    const good = await makeCase(100, [{ price: 90, weight: 1 }]);
+    const { cases } = getCasesAnswer.parse(await getCases());
+    expect(cases.find((c) => c.id === good.id)!.image).toBe(CASE_PICTURE_PATH);
+    expect(cases.find((c) => c.id === foreign.id)!.image).toBeNull();
+    expect(cases.find((c) => c.id === bare.id)!.image).toBeNull();
+    expect((await getOne(good.id)).case.items[0]!.image).toBe(ITEM_PICTURE_PATH);
+    for (const k of [foreign, bare]) {
+      const { case: c } = getOneAnswer.parse(await getOne(k.id));
+      expect(c.image).toBeNull();
+      expect(c.items[0]!.image).toBeNull();
+    }
+
+    // the open result and the live drop carry the same answers
+    const { user, token } = await makeUser();
+    await deposit(user.id, 1_000);
+    const opened = await openCase(token, foreign.id);
+    expect(opened.status).toBe(200);
+    expect(openAnswer.parse(opened.body).winItem.image).toBeNull();
+    const goodOpen = await openCase(token, good.id);
+    expect(openAnswer.parse(goodOpen.body).winItem.image).toBe(ITEM_PICTURE_PATH);
+    const { liveDrop } = getCasesAnswer.parse(await getCases());
+    const [newest, previous] = liveDrop;
+    expect([newest!.case.image, newest!.item.image]).toEqual([CASE_PICTURE_PATH, ITEM_PICTURE_PATH]);
+    expect([previous!.case.image, previous!.item.image]).toEqual([null, null]);
+    // no answer names another host
+    const all = await getCases();
+    const text = JSON.stringify([all.cases, all.liveDrop.map((d) => [d.case, d.item]), await getOne(foreign.id), await getOne(good.id), opened.body]);
+    expect(text).not.toMatch(/https?:\/\//);
+
+    // staff edit what is stored: the admin list keeps the links as saved
+    const boss = await makeUser({ isAdmin: true });
+    const list = await call("POST", "/api/admin/cases/list", {}, boss.token);
+    const admin = adminListAnswer.parse(await list.json()).cases;
+    expect(admin.find((c) => c.id === foreign.id)).toMatchObject({
+      image: "https://evil.example/case.png",
+      items: [{ image: "https://evil.example/skin.webp" }],
+    });
+    expect(admin.find((c) => c.id === good.id)).toMatchObject({ image: CASE_PICTURE_URL, items: [{ image: ITEM_PICTURE_URL }] });
   });
 });

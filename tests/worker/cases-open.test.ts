@@ -8,7 +8,7 @@ import { casesPick } from "../../shared/fairness";
 import { reconcile } from "../../worker/books/reconcile";
 import { payOpen, planOpen } from "../../worker/cases/open";
 import { writeSetting } from "../../worker/lib/settings";
-import { call, makeCase, movesOf, openCase } from "./cases-fixtures";
+import { call, ITEM_PICTURE_PATH, ITEM_PICTURE_URL, makeCase, movesOf, openCase } from "./cases-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 describe("opening a case", () => {
@@ -117,7 +117,9 @@ describe("opening a case", () => {
     await deposit(user.id, 100);
     const { body } = await openCase(token, kase.id);
     const inv = inventoryAnswer.parse(await (await post("/api/user/getInventory", { appId: 730 }, token)).json());
-    expect(inv.items).toContainEqual(body.winItem);
+    // the open answers the site's picture path; the inventory (like the other modes) the catalogue link
+    expect(body.winItem.image).toBe(ITEM_PICTURE_PATH);
+    expect(inv.items).toContainEqual({ ...body.winItem, image: ITEM_PICTURE_URL });
   });
 
   it("refuses unknown, disabled and malformed requests, visitors and maintenance, moving nothing", async () => {

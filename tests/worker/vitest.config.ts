@@ -27,6 +27,8 @@ export default defineConfig({
           TRADE_BOT_URL: `${inject<string>("fakeBase")}/bot`,
           // the fake image CDN (tests/fakes/images.mjs)
           ITEM_IMAGE_BASE_URL: `${inject<string>("fakeBase")}/img`,
+          // the fake avatar hosts (tests/fakes/images.mjs createAvatarFake)
+          AVATAR_IMAGE_BASE_URL: `${inject<string>("fakeBase")}/avatar`,
           // the sandbox payment provider (tests/fakes/payments.mjs), set up as `npm start` sets it
           ...sandboxPaymentVars(`${inject<string>("fakeBase")}`),
           // dev-only crash chain seed (its length/terminal/salt are in wrangler.toml [vars])

@@ -1,6 +1,9 @@
 // Rows → the contract shapes of shared/api/cases.ts. Cents become dollars here; RTP and chances
 // are computed from the items' current catalogue prices and weights (worker/cases/odds.ts).
+// Players get the site's own picture paths (/img/case|item/<hash>.webp, or null for a link that is
+// not a catalogue picture); staff get the stored links they edit.
 import type { AdminCaseJson, CaseItemJson, CaseJson, CaseWithItemsJson, LiveDropJson, OpenAnswer } from "../../shared/api/cases";
+import { siteImageUrl } from "../../shared/images";
 import { toDollars } from "../../shared/money";
 import { chancesPercent, expectedValueCents, rtpPercent } from "./odds";
 import type { CaseWithItems, LiveDropRow, OpenRow } from "./queries";
@@ -9,7 +12,7 @@ export function presentCase(c: CaseWithItems): CaseJson {
   return {
     id: c.id,
     name: c.name,
-    image: c.image,
+    image: siteImageUrl("case", c.image),
     price: toDollars(c.price),
     priority: c.priority,
     rtp: c.items.length > 0 ? rtpPercent(c.items, c.price) : 0,
@@ -24,7 +27,7 @@ export function presentCaseWithItems(c: CaseWithItems): CaseWithItemsJson {
       market_hash_name: it.market_hash_name,
       name: it.name,
       exterior: it.exterior,
-      image: it.image,
+      image: siteImageUrl("item", it.image),
       rarity: it.rarity,
       rarity_color: it.rarity_color,
       price: toDollars(it.price),
@@ -36,8 +39,11 @@ export function presentCaseWithItems(c: CaseWithItems): CaseWithItemsJson {
 }
 
 export function presentAdminCase(c: CaseWithItems): AdminCaseJson {
+  const shown = presentCaseWithItems(c);
   return {
-    ...presentCaseWithItems(c),
+    ...shown,
+    image: c.image,
+    items: shown.items.map((it, i) => ({ ...it, image: c.items[i]!.image })),
     active: Boolean(c.active),
     ev: c.items.length > 0 ? Math.round(expectedValueCents(c.items)) / 100 : 0,
     created_at: c.created_at,
@@ -53,12 +59,12 @@ export function presentLiveDrop(r: LiveDropRow): LiveDropJson {
       id: r.item_id,
       market_hash_name: r.market_hash_name,
       name: r.name,
-      image: r.image,
+      image: siteImageUrl("item", r.image),
       rarity: r.rarity,
       rarity_color: r.rarity_color,
       price: toDollars(r.item_price),
     },
-    case: { id: r.case_id, name: r.case_name, image: r.case_image },
+    case: { id: r.case_id, name: r.case_name, image: siteImageUrl("case", r.case_image) },
     time: r.created_at,
   };
 }
@@ -75,7 +81,7 @@ export function presentOpen(o: OpenRow): OpenAnswer {
       exterior: o.exterior,
       rarity: o.rarity,
       rarity_color: o.rarity_color,
-      image: o.image,
+      image: siteImageUrl("item", o.image),
       price: toDollars(o.item_price),
       status: "available",
     },

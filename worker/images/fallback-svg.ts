@@ -14,3 +14,15 @@ export function fallbackSvg(color: string): string {
 <rect y="244" width="256" height="12" fill="${c}"/>
 </svg>`;
 }
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** A player's letter avatar: the initial on a circle of the player's colour (shared/avatars.ts). */
+export function letterAvatarSvg(initial: string, color: string): string {
+  const c = HEX_COLOR.test(color) ? color : NEUTRAL;
+  const letter = [...initial][0]?.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!) ?? "?";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">
+<circle cx="64" cy="64" r="64" fill="${c}"/>
+<text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="60" font-weight="700" fill="#ffffff">${letter}</text>
+</svg>`;
+}

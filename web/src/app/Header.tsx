@@ -120,7 +120,7 @@ function UserCorner() {
       </button>
       {/* the label holds the visible username (the avatar's initial is drawn by CSS, not text) */}
       <Link to="/profile" className="header-profile" aria-label={t("header.profile", { name: user.username })}>
-        <UserAvatar avatar={user.avatar} username={user.username} size={36} />
+        <UserAvatar userId={user.id} avatar={user.avatar} username={user.username} size={36} />
         <span className="header-username">{user.username}</span>
       </Link>
       <button type="button" className="icon-button header-logout" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label={t("header.logout")}>

@@ -6,6 +6,7 @@ import type { UI } from "../../../shared/constants";
 import { siteImageUrl } from "../../../shared/images";
 import { splitItemName } from "./itemName";
 import "./item-image.css";
+import { useItemName } from "./itemWords";
 
 export type ItemImageSize = (typeof UI.itemImageSizes)[number];
 
@@ -23,6 +24,7 @@ const FALLBACK_COLOR = "#b0c3d9"; // the "consumer grade" grey
 
 export function ItemImage({ name, image: catalogueUrl, rarityColor, size = 96, className }: ItemImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const shownName = useItemName()(name);
   const image = siteImageUrl("item", catalogueUrl);
   const color = rarityColor || FALLBACK_COLOR;
   const style = { "--item-size": `${size}px`, "--rarity": color } as CSSProperties;
@@ -31,14 +33,14 @@ export function ItemImage({ name, image: catalogueUrl, rarityColor, size = 96, c
   if (image && failedUrl !== image) {
     return (
       <span className={classes} style={style}>
-        <img src={image} alt={name} width={size} height={size} loading="lazy" decoding="async" draggable={false} onError={() => setFailedUrl(image)} />
+        <img src={image} alt={shownName} width={size} height={size} loading="lazy" decoding="async" draggable={false} onError={() => setFailedUrl(image)} />
       </span>
     );
   }
 
   const parts = splitItemName(name);
   return (
-    <span className={`${classes} item-image--drawn`} style={style} role="img" aria-label={name}>
+    <span className={`${classes} item-image--drawn`} style={style} role="img" aria-label={shownName}>
       <span className="item-image__weapon">
         {parts.starred && size >= 96 && <span aria-hidden="true">★ </span>}
         {parts.weapon || name}

@@ -8,6 +8,7 @@ import { ItemImage } from "./ItemImage";
 import { splitItemName } from "./itemName";
 import { Money } from "./Money";
 import { Spinner } from "./Spinner";
+import { useItemName } from "./itemWords";
 
 interface Props {
   items: InventoryItemJson[] | undefined;
@@ -42,6 +43,7 @@ function shortName(marketName: string): string {
 }
 
 export function ItemPickGrid(p: Props) {
+  const itemName = useItemName();
   if (p.loading) return <Spinner label={p.loadingLabel} />;
   if (!p.items || p.items.length === 0)
     return (
@@ -64,7 +66,7 @@ export function ItemPickGrid(p: Props) {
               aria-pressed={picked}
               aria-label={p.itemLabel?.(item)}
               disabled={!usable || (!picked && p.full === true)}
-              title={item.market_hash_name}
+              title={itemName(item.market_hash_name)}
               data-testid={p.testId}
               data-item-id={item.myId}
               onClick={() => p.onToggle(item)}

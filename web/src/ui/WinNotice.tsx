@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { UI } from "../../../shared/constants";
 import { ItemImage } from "./ItemImage";
 import { InNoticeStack } from "./NoticeStack";
+import { useItemName } from "./itemWords";
 
 /** The win being shown: each new `win` shows for UI.winNoticeMs; `close` hides it early. */
 export function useShownWin<T>(win: T | null): [T | null, () => void] {
@@ -52,11 +53,12 @@ interface WonItemProps {
 
 /** The won item under the title: the line, its 96 px picture and its name. */
 export function WonItem({ line, item }: WonItemProps) {
+  const itemName = useItemName();
   return (
     <>
       <p>{line}</p>
       <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={96} />
-      <p className="win-notice__name">{item.market_hash_name}</p>
+      <p className="win-notice__name">{itemName(item.market_hash_name)}</p>
     </>
   );
 }

@@ -11,8 +11,11 @@ import { fail } from "../../lib/http";
 import { catalogueImageColor } from "../../images/catalogue-images";
 import { fallbackSvg } from "../../images/fallback-svg";
 import { fetchSourcePicture, sourceUrl } from "../../images/source";
+import { serveAvatar } from "./avatar";
 
 export const imageRoutes = new Hono<AppEnv>()
+  // players' pictures (./avatar.ts); before the catalogue pattern, which "avatar" is not a kind of
+  .get("/avatar/:id", serveAvatar)
   .get("/:kind/:file", async (c) => {
     const parsed = imageParams.safeParse(c.req.param());
     if (!parsed.success) return fail(c, 400, "app_api.invalid_request");

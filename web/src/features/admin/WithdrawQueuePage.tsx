@@ -19,6 +19,7 @@ import { Spinner } from "../../ui/Spinner";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { useDecideWithdraw, useWithdrawQueue } from "./useWithdrawQueue";
 import "./admin.css";
+import { useItemName } from "../../ui/itemWords";
 
 type AdminWithdraw = z.infer<typeof adminWithdrawJson>;
 
@@ -113,6 +114,7 @@ function Queue() {
 }
 
 function WithdrawCard({ w, busy, disabled, onApprove, onReject }: { w: AdminWithdraw; busy: boolean; disabled: boolean; onApprove(): void; onReject(): void }) {
+  const itemName = useItemName();
   const { t, i18n } = useTranslation("admin");
   const titleId = useId();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
@@ -178,7 +180,7 @@ function WithdrawCard({ w, busy, disabled, onApprove, onReject }: { w: AdminWith
         <ul>
           {w.items.map((item) => (
             <li key={item.id}>
-              <span>{item.market_hash_name}</span>
+              <span>{itemName(item.market_hash_name)}</span>
               <span>{formatDollars(item.price)}</span>
             </li>
           ))}

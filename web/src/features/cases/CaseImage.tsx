@@ -1,12 +1,12 @@
-// A case picture: the catalogue image served by the site (/img/case/<hash>.webp), or (no catalogue
-// picture, broken link) a drawn box with the case's name.
+// A case picture: the site's own path the cases API answers (/img/case/<hash>.webp), or (null: not
+// a catalogue picture; a broken link) a drawn box with the case's name. Only a site path is loaded.
 import { useState } from "react";
-import { siteImageUrl } from "../../../../shared/images";
 import { CasesIcon } from "../../ui/icons";
 
-export function CaseImage({ name, image: catalogueUrl, size }: { name: string; image: string; size: number }) {
+export function CaseImage({ name, image: sitePath, size }: { name: string; image: string | null; size: number }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const image = siteImageUrl("case", catalogueUrl);
+  // the API already answers the site path; anything else is never requested
+  const image = sitePath && /^\/img\/case\/[0-9a-f]{64}\.webp$/.test(sitePath) ? sitePath : null;
   const style = { width: size, height: size };
   if (image && failed !== image) {
     return (

@@ -5,6 +5,7 @@ import type { CaseItemJson } from "../../../../shared/api/cases";
 import { ItemImage } from "../../ui/ItemImage";
 import { useItemWords } from "../../ui/itemWords";
 import { formatDollars } from "../../ui/Money";
+import { useItemName } from "../../ui/itemWords";
 
 /** Dearest first (the server lists them in pick order, which the verifier needs, not the eye). */
 function byPriceDesc(a: CaseItemJson, b: CaseItemJson): number {
@@ -17,6 +18,7 @@ export function formatChance(chance: number, lng: string): string {
 }
 
 export function CaseItems({ items }: { items: readonly CaseItemJson[] }) {
+  const itemName = useItemName();
   const { t, i18n } = useTranslation("cases");
   const words = useItemWords();
   const sorted = [...items].sort(byPriceDesc);
@@ -27,7 +29,7 @@ export function CaseItems({ items }: { items: readonly CaseItemJson[] }) {
       </h2>
       <ul className="case-items__grid">
         {sorted.map((item) => (
-          <li key={item.id} className="case-item" style={{ "--rarity": item.rarity_color } as CSSProperties} title={item.market_hash_name}>
+          <li key={item.id} className="case-item" style={{ "--rarity": item.rarity_color } as CSSProperties} title={itemName(item.market_hash_name)}>
             <span className="case-item__chance">
               <span aria-hidden="true">{formatChance(item.chance, i18n.language)}</span>
               <span className="sr-only">{t("items.chance", { chance: formatChance(item.chance, i18n.language) })}</span>

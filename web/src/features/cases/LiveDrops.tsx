@@ -6,8 +6,10 @@ import { Link } from "react-router";
 import { ItemImage } from "../../ui/ItemImage";
 import { formatDollars } from "../../ui/Money";
 import { useCasesStore } from "./store";
+import { useItemName } from "../../ui/itemWords";
 
 export function LiveDrops() {
+  const itemName = useItemName();
   const { t } = useTranslation("cases");
   const drops = useCasesStore((s) => s.drops);
   const fresh = useCasesStore((s) => s.fresh);
@@ -29,7 +31,7 @@ export function LiveDrops() {
             >
               {/* Named by its content (an aria-label must hold the visible text, axe
                   label-content-name-mismatch); the price and the case are read out after it. */}
-              <Link to={`/cases/${d.case.id}`} className="case-live__link" title={`${d.item.market_hash_name} · ${formatDollars(d.item.price)}`}>
+              <Link to={`/cases/${d.case.id}`} className="case-live__link" title={`${itemName(d.item.market_hash_name)} · ${formatDollars(d.item.price)}`}>
                 <ItemImage name={d.item.market_hash_name} image={d.item.image} rarityColor={d.item.rarity_color} size={64} />
                 <span className="case-live__item">{d.item.name}</span>
                 <span className="case-live__user participant-name">{d.user.username}</span>

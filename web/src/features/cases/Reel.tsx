@@ -11,6 +11,7 @@ import { playSound } from "../../lib/sound";
 import { indexUnderMarker, landingTranslate, REEL_START_INDEX } from "./reelLayout";
 import type { ReelState } from "./useCaseOpening";
 import { prefersReducedMotion } from "../../lib/motion";
+import { useItemName } from "../../ui/itemWords";
 
 /** Ease-out: fast start, long slow finish. */
 const SPIN_EASING = "cubic-bezier(0.08, 0.6, 0.12, 1)";
@@ -36,6 +37,7 @@ function currentTranslate(strip: HTMLElement): number {
 }
 
 export function Reel({ reel, spinning, onLanded }: ReelProps) {
+  const itemName = useItemName();
   const { t } = useTranslation("cases");
   const stripRef = useRef<HTMLUListElement>(null);
   const landedRef = useRef(onLanded);
@@ -129,7 +131,7 @@ export function Reel({ reel, spinning, onLanded }: ReelProps) {
             key={`${reel.spinId}:${card.key}`}
             className="case-reel__card"
             style={{ "--rarity": card.rarity_color } as CSSProperties}
-            aria-label={card.market_hash_name}
+            aria-label={itemName(card.market_hash_name)}
             aria-hidden={!spinning && i === reel.landIndex ? undefined : true}
             data-landed={!spinning && reel.spinId > 0 && i === reel.landIndex ? true : undefined}
           >

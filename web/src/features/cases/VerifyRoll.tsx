@@ -7,6 +7,7 @@ import { ItemImage } from "../../ui/ItemImage";
 import { formatChance } from "./CaseItems";
 import type { PastRoll } from "./store";
 import { verifyCaseRoll, type RollField, type RollInput, type RollVerdict } from "./caseRollCheck";
+import { useItemName } from "../../ui/itemWords";
 
 interface VerifyRollProps {
   kase: CaseWithItemsJson;
@@ -24,6 +25,7 @@ const FIELDS: { field: RollField; mono: boolean }[] = [
 ];
 
 export function VerifyRoll({ kase, input, onInput, rolls, onPickRoll }: VerifyRollProps) {
+  const itemName = useItemName();
   const { t, i18n } = useTranslation("cases");
   const [errors, setErrors] = useState<RollField[]>([]);
   const [verdict, setVerdict] = useState<RollVerdict | null>(null);
@@ -54,7 +56,7 @@ export function VerifyRoll({ kase, input, onInput, rolls, onPickRoll }: VerifyRo
             {rolls.map((r) => (
               <li key={`${r.roll.server_seed_hash}:${r.roll.nonce}`}>
                 <button type="button" className="case-link-button" onClick={() => onPickRoll(r)}>
-                  {t("verify.roll", { nonce: r.roll.nonce, item: r.itemName })}
+                  {t("verify.roll", { nonce: r.roll.nonce, item: itemName(r.itemName) })}
                 </button>
               </li>
             ))}
@@ -96,7 +98,7 @@ export function VerifyRoll({ kase, input, onInput, rolls, onPickRoll }: VerifyRo
           <div className="case-fair__picked">
             <ItemImage name={picked.market_hash_name} image={picked.image} rarityColor={picked.rarity_color} size={64} />
             <span>
-              {t("verify.picked")} <strong>{picked.market_hash_name}</strong>
+              {t("verify.picked")} <strong>{itemName(picked.market_hash_name)}</strong>
               <span className="case-fair__hint"> · {formatChance(picked.chance, i18n.language)}</span>
             </span>
           </div>

@@ -11,7 +11,8 @@ export interface ReelCard {
   key: string;
   market_hash_name: string;
   name: string;
-  image: string;
+  /** the site's picture path, or null (ItemImage draws the card) */
+  image: string | null;
   rarity_color: string;
   /** true for the card the reel lands on */
   win: boolean;

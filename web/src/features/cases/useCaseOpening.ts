@@ -4,7 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { casesCalls, type CaseWithItemsJson } from "../../../../shared/api/cases";
-import type { InventoryItemJson } from "../../../../shared/api/user";
+import type { OpenAnswer } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
 import { notify } from "../../lib/uiStore";
 import { api, failureKey } from "../../lib/api";
@@ -31,7 +31,7 @@ export interface ReelState {
 
 export interface CaseWin {
   spinId: number;
-  item: InventoryItemJson;
+  item: OpenAnswer["winItem"];
   /** the drop is worth more than the case cost: only then the notice congratulates and the win sound plays */
   gain: boolean;
 }

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import type { ChatMessageJson } from "../../../../shared/api/chat";
 import { useUiStore } from "../../lib/uiStore";
 import { QuoteIcon, ShieldOutlineIcon } from "../../ui/icons";
+import { useItemName } from "../../ui/itemWords";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { MessageCard } from "./MessageCard";
 import { isSystemMessage, NAME_MARK, roleBadges, splitOnName, splitQuotes, systemKey } from "./state";
@@ -32,6 +33,7 @@ interface Props {
 
 export const MessageItem = memo(function MessageItem({ message, own, signedIn, staff }: Props) {
   const { t } = useTranslation("chat");
+  const itemName = useItemName();
   const openModal = useUiStore((s) => s.openModal);
   const time = useTimeText(message.time);
   // Only messages that arrive after the load froze slide in (§4), never the history itself.
@@ -41,7 +43,9 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
   if (isSystemMessage(message)) {
     const key = systemKey(message);
     const translate = t as unknown as (k: string, o: Record<string, unknown>) => string;
-    const params = message.type === "MESSAGE" ? (message.params ?? {}) : {};
+    const raw = message.type === "MESSAGE" ? (message.params ?? {}) : {};
+    // a quiz prize is a market name: its exterior in the reader's language
+    const params = typeof raw.item === "string" ? { ...raw, item: itemName(raw.item) } : raw;
     const name = params.username;
     const text = key ? translate(key, { ...params, ...(name ? { username: NAME_MARK } : {}), defaultValue: t("system.unknown") }) : message.message;
     return (
@@ -86,7 +90,7 @@ export const MessageItem = memo(function MessageItem({ message, own, signedIn, s
   return (
     <li className={`chat-msg${own ? " is-own" : ""}${live ? " is-live" : ""}`} data-testid="chat-message" data-type={message.type}>
       <Link to={profile} className={`chat-msg-avatar${own ? "" : " participant-name"}`} aria-label={t("profile", { name: user.username })} tabIndex={-1}>
-        <UserAvatar avatar={user.avatar} username={user.username} size={32} />
+        <UserAvatar userId={user.id} avatar={user.avatar} username={user.username} size={32} />
       </Link>
       <div className="chat-msg-body">
         <div className="chat-msg-head">

@@ -46,7 +46,7 @@ export function MutesList() {
     <ul className="chat-mutes" aria-label={t("mutes.title")}>
       {list.map((m) => (
         <li key={m.id} className="chat-mute">
-          <UserAvatar avatar={m.user.avatar} username={m.user.username} size={32} />
+          <UserAvatar userId={m.user.id} avatar={m.user.avatar} username={m.user.username} size={32} />
           <div className="chat-mute-body">
             <span className="chat-mute-name participant-name">{m.user.username}</span>
             <span className="chat-modal-note">

@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import { ItemImage } from "../../ui/ItemImage";
 import { Money } from "../../ui/Money";
 import { useChat } from "./store";
+import { useItemName } from "../../ui/itemWords";
 
 export function QuizBanner() {
+  const itemName = useItemName();
   const { t } = useTranslation("chat");
   const quiz = useChat((s) => s.quiz);
   const active = quiz?.isActive ? quiz : null;
@@ -27,7 +29,7 @@ export function QuizBanner() {
             <p className="chat-quiz-question">{active.question}</p>
             {active.item ? (
               <p className="chat-quiz-prize">
-                {t("quiz.prize", { item: active.item.market_hash_name })} · <Money amount={active.item.price} />
+                {t("quiz.prize", { item: itemName(active.item.market_hash_name) })} · <Money amount={active.item.price} />
               </p>
             ) : null}
             <p className="chat-quiz-hint">{t("quiz.hint")}</p>

@@ -11,8 +11,10 @@ import { fetchQuizItems, startQuiz, stopQuiz } from "./api";
 import { staffFailureKey } from "./notice";
 import { StaffConfirm } from "./StaffConfirm";
 import { quizFormProblem, type QuizFormProblem } from "./quizFormCheck";
+import { useItemName } from "../../ui/itemWords";
 
 export function QuizStartForm() {
+  const itemName = useItemName();
   const { t } = useTranslation("chat");
   const closeModal = useUiStore((s) => s.closeModal);
   const [question, setQuestion] = useState("");
@@ -98,7 +100,7 @@ export function QuizStartForm() {
               <span aria-hidden="true">
                 <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
               </span>
-              <span className="chat-quiz-prize-name">{item.market_hash_name}</span>
+              <span className="chat-quiz-prize-name">{itemName(item.market_hash_name)}</span>
               <Money amount={item.price} className="chat-quiz-prize-price" />
             </label>
           ))}

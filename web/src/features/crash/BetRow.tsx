@@ -17,7 +17,7 @@ export function BetRow({ bet, wide, own, all }: { bet: BetPublic; wide: boolean;
   return (
     <li className={`crash-bet-row crash-bet-row--${kind}${own ? " is-own" : ""}`} data-testid="crash-bet-row" data-kind={kind}>
       <Link to={`/user/${bet.user.id}`} className="crash-bet-avatar" aria-label={t("bets.profile", { name: bet.user.username })}>
-        <UserAvatar avatar={bet.user.avatar} username={bet.user.username} size={32} />
+        <UserAvatar userId={bet.user.id} avatar={bet.user.avatar} username={bet.user.username} size={32} />
       </Link>
       <span className="crash-bet-user">
         <span className="participant-name">{bet.user.username}</span>

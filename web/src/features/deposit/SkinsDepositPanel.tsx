@@ -18,6 +18,7 @@ import { formatDollars } from "../../ui/Money";
 import { LoadFailed } from "../../ui/StateNote";
 import { Spinner } from "../../ui/Spinner";
 import { useLatestDeposit, useSkinsDepositSend, useSkinsListing } from "./useSkinsDeposit";
+import { useItemName } from "../../ui/itemWords";
 
 export function SkinsDepositPanel({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("deposit");
@@ -40,6 +41,7 @@ export function SkinsDepositPanel({ tradeLinkForm }: { tradeLinkForm: ReactNode 
 }
 
 function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
+  const itemName = useItemName();
   const { t } = useTranslation("deposit");
   const { t: tCommon } = useTranslation("common");
   const listing = useSkinsListing(true);
@@ -95,7 +97,7 @@ function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
                   data-accepted={item.accepted}
                 >
                   <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
-                  <span className="skins-deposit__name">{item.name}</span>
+                  <span className="skins-deposit__name">{itemName(item.name)}</span>
                   <span className="skins-deposit__price">{item.accepted ? formatDollars(item.price) : t("skins.not_accepted")}</span>
                 </button>
               </li>
@@ -149,12 +151,13 @@ function LastResult({ deposit }: { deposit: SkinDepositJson }) {
 }
 
 function DepositItems({ deposit }: { deposit: SkinDepositJson }) {
+  const itemName = useItemName();
   return (
     <ul className="skins-deposit__offer-items">
       {deposit.items.map((item) => (
         <li key={`${item.market_hash_name}-${item.item_id ?? ""}-${item.price}`}>
           <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
-          <span className="skins-deposit__name">{item.name}</span>
+          <span className="skins-deposit__name">{itemName(item.name)}</span>
           <span className="skins-deposit__price">{formatDollars(item.price)}</span>
         </li>
       ))}

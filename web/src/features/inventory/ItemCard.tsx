@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { ItemImage } from "../../ui/ItemImage";
-import { useItemWords } from "../../ui/itemWords";
+import { useItemName, useItemWords } from "../../ui/itemWords";
 import { formatDollars } from "../../ui/Money";
 import { SELECTABLE_STATUS, type InventoryItem } from "./types";
 
@@ -14,8 +14,9 @@ interface ItemCardProps {
 export function ItemCard({ item, selected, onToggle }: ItemCardProps) {
   const { t } = useTranslation("inventory");
   const words = useItemWords();
+  const itemName = useItemName();
   const selectable = item.status === SELECTABLE_STATUS;
-  const title = [item.market_hash_name, item.rarity ? words.rarity(item.rarity) : null].filter(Boolean).join(" · ");
+  const title = [itemName(item.market_hash_name), item.rarity ? words.rarity(item.rarity) : null].filter(Boolean).join(" · ");
   return (
     <button
       type="button"

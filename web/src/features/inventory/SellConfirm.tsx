@@ -8,10 +8,12 @@ import { formatDollars } from "../../ui/Money";
 import { sellQuote } from "./actions";
 import { useSell } from "./useSell";
 import type { InventoryItem } from "./types";
+import { useItemName } from "../../ui/itemWords";
 
 export const SELL_MODAL = "inventorySell";
 
 export function SellConfirm({ items, onSold }: { items: readonly InventoryItem[]; onSold(): void }) {
+  const itemName = useItemName();
   const { t } = useTranslation("inventory");
   const closeModal = useUiStore((s) => s.closeModal);
   const taxPercent = useSellTaxPercent();
@@ -28,7 +30,7 @@ export function SellConfirm({ items, onSold }: { items: readonly InventoryItem[]
       <ul className="inventory-dialog__items">
         {items.map((item) => (
           <li key={item.myId}>
-            <span className="inventory-dialog__name">{item.market_hash_name}</span>
+            <span className="inventory-dialog__name">{itemName(item.market_hash_name)}</span>
             <span>{formatDollars(item.price)}</span>
           </li>
         ))}

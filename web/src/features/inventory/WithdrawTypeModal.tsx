@@ -15,11 +15,13 @@ import { formatDollars } from "../../ui/Money";
 import { canTradeOffer } from "./actions";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
+import { useItemName } from "../../ui/itemWords";
 
 export const WITHDRAW_MODAL = "skinWithdrawType";
 const WITHDRAWAL_MODAL = "withdrawal";
 
 export function WithdrawTypeModal({ items, onSent, tradeLinkForm }: { items: readonly InventoryItem[]; onSent(): void; tradeLinkForm: ReactNode }) {
+  const itemName = useItemName();
   const { t } = useTranslation("inventory");
   const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
@@ -43,7 +45,7 @@ export function WithdrawTypeModal({ items, onSent, tradeLinkForm }: { items: rea
         {items.map((item) => (
           <li key={item.myId}>
             <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
-            <span className="inventory-dialog__name">{item.market_hash_name}</span>
+            <span className="inventory-dialog__name">{itemName(item.market_hash_name)}</span>
             <span>{formatDollars(item.price)}</span>
           </li>
         ))}

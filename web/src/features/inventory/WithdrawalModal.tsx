@@ -36,6 +36,7 @@ import { inventorySelection, useInventorySelection } from "./selectionStore";
 import type { InventoryItem } from "./types";
 import { useAvailableWithdraw, useCreateWithdraw } from "./useMoneyWithdraw";
 import "./withdrawal.css";
+import { useItemName } from "../../ui/itemWords";
 
 export function WithdrawalModal() {
   const { t } = useTranslation("inventory");
@@ -68,6 +69,7 @@ export function WithdrawalModal() {
 }
 
 function WithdrawForm({ items, info }: { items: readonly InventoryItem[]; info: AvailableWithdrawAnswer }) {
+  const itemName = useItemName();
   const { t } = useTranslation("inventory");
   const { t: tCommon } = useTranslation("common");
   const closeModal = useUiStore((s) => s.closeModal);
@@ -170,7 +172,7 @@ function WithdrawForm({ items, info }: { items: readonly InventoryItem[]; info: 
         {items.map((item) => (
           <li key={item.myId}>
             <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
-            <span className="inventory-dialog__name">{item.market_hash_name}</span>
+            <span className="inventory-dialog__name">{itemName(item.market_hash_name)}</span>
             <span>{formatDollars(item.price)}</span>
           </li>
         ))}

@@ -38,7 +38,7 @@ export function AvatarSpinner({ selfId }: { selfId: number | null }) {
         <ul className="jackpot-stage-players" aria-label={t("spinner.players")}>
           {chances.map((c) => (
             <li key={c.user.id} className={c.user.id === selfId ? "is-own" : undefined}>
-              <UserAvatar avatar={c.user.avatar} username={c.user.username} size={48} />
+              <UserAvatar userId={c.user.id} avatar={c.user.avatar} username={c.user.username} size={48} />
               <span className="participant-name">{c.user.username}</span>
               <ChanceText chance={c.chance} />
             </li>
@@ -116,7 +116,7 @@ function Strip({ draw, users, selfId }: { draw: JackpotDrawJson; users: Map<numb
           const user = users.get(id);
           return (
             <li key={i} className={`jackpot-strip-card${i === draw.winIndex && landed ? " is-winner" : ""}`} data-user-id={id} data-index={i}>
-              <UserAvatar avatar={user?.avatar} username={user?.username ?? "?"} size={STRIP.cardPx - 12} />
+              <UserAvatar userId={user?.id} avatar={user?.avatar} username={user?.username ?? "?"} size={STRIP.cardPx - 12} />
             </li>
           );
         })}

@@ -25,6 +25,7 @@ import { useJackpotPicks } from "./picks";
 import { ownItemsInRound, phaseAt } from "./state";
 import { useJackpotStore } from "./store";
 import { useNow } from "./useNow";
+import { useItemName } from "../../ui/itemWords";
 
 interface Props {
   level: JackpotLevel;
@@ -35,6 +36,7 @@ interface Props {
 }
 
 export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Props) {
+  const itemName = useItemName();
   const { t } = useTranslation("jackpot");
   const qc = useQueryClient();
   const openModal = useUiStore((s) => s.openModal);
@@ -135,7 +137,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
             emptyText={balanceCents === 0 ? t("stake.nothing", { ns: "common" }) : t("form.no_items")}
             emptyAction={balanceCents === 0 ? <DepositButton /> : undefined}
             statusText={(status) => t(`item_status.${status}`, { defaultValue: status })}
-            itemLabel={(item) => `${item.market_hash_name}, ${formatDollars(item.price)}`}
+            itemLabel={(item) => `${itemName(item.market_hash_name)}, ${formatDollars(item.price)}`}
             listLabel={t("form.items")}
             full={selected.length >= limit}
             check

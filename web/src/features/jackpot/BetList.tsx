@@ -47,7 +47,7 @@ export function BetList({ bets, chances, selfId, all, winnerId }: Props) {
                 data-user-id={b.user.id}
               >
                 <Link to={`/user/${b.user.id}`} className="jackpot-bet-avatar" aria-label={t("bets.profile", { name: b.user.username })}>
-                  <UserAvatar avatar={b.user.avatar} username={b.user.username} size={36} />
+                  <UserAvatar userId={b.user.id} avatar={b.user.avatar} username={b.user.username} size={36} />
                 </Link>
                 <span className="jackpot-bet-user">
                   <span className="participant-name">{b.user.username}</span>

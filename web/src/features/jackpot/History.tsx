@@ -28,7 +28,7 @@ export function History() {
               </Link>
               {h.winner ? (
                 <span className="jackpot-history-winner">
-                  <UserAvatar avatar={h.winner.avatar} username={h.winner.username} size={24} />
+                  <UserAvatar userId={h.winner.id} avatar={h.winner.avatar} username={h.winner.username} size={24} />
                   <span className="participant-name">{h.winner.username}</span>
                 </span>
               ) : (

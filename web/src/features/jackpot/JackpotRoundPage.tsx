@@ -18,6 +18,7 @@ import { roundIdFrom } from "../../lib/roundId";
 import { usePreviousRound, useRoundQuery } from "../../lib/roundQuery";
 import { RoundVerify } from "./RoundVerify";
 import "./jackpot.css";
+import { useItemName } from "../../ui/itemWords";
 
 const fetchRound = (id: number) => api(jackpotCalls.round, { id }).then((a) => a.round);
 
@@ -89,7 +90,7 @@ function Facts({ r }: { r: JackpotRoundJson }) {
         <dd>
           {r.winner ? (
             <span className="jackpot-history-winner" data-testid="jackpot-round-winner" data-user-id={r.winner.id}>
-              <UserAvatar avatar={r.winner.avatar} username={r.winner.username} size={24} />
+              <UserAvatar userId={r.winner.id} avatar={r.winner.avatar} username={r.winner.username} size={24} />
               <span className="participant-name">{r.winner.username}</span>
             </span>
           ) : (
@@ -160,6 +161,7 @@ function Facts({ r }: { r: JackpotRoundJson }) {
 }
 
 function Commission({ r }: { r: JackpotRoundJson }) {
+  const itemName = useItemName();
   const { t } = useTranslation("jackpot");
   if (r.status === "refunded") return null;
   return (
@@ -179,7 +181,7 @@ function Commission({ r }: { r: JackpotRoundJson }) {
           {r.commissionItems.map(({ item }) => (
             <li key={item.id}>
               <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={48} />
-              <span className="jackpot-commission-name">{item.market_hash_name}</span>
+              <span className="jackpot-commission-name">{itemName(item.market_hash_name)}</span>
               <Money amount={item.price} />
               <span className="jackpot-muted">{t("commission.reason")}</span>
             </li>

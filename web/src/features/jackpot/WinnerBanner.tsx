@@ -22,7 +22,7 @@ export function WinnerBanner({ selfId }: { selfId: number | null }) {
     <div className="jackpot-winner-region" role="status" aria-live="polite" aria-atomic="true">
       {shown ? (
         <div className={`jackpot-winner${shown.winner.id === selfId ? " is-self" : ""}`} data-testid="jackpot-winner" data-user-id={shown.winner.id}>
-          <UserAvatar avatar={shown.winner.avatar} username={shown.winner.username} size={56} />
+          <UserAvatar userId={shown.winner.id} avatar={shown.winner.avatar} username={shown.winner.username} size={56} />
           <div className="jackpot-winner-text">
             <p className="jackpot-winner-title">{shown.winner.id === selfId ? t("winner.you") : t("winner.title")}</p>
             <p className="participant-name jackpot-winner-name">{shown.winner.username}</p>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type NotificationJson, userCalls } from "../../../../shared/api/user";
 import { useUiStore } from "../../lib/uiStore";
+import { useItemName } from "../../ui/itemWords";
 import { EmptyState } from "../../ui/EmptyState";
 import { ListSection } from "../../ui/ListSection";
 import { SignInPrompt } from "../../ui/StateNote";
@@ -47,7 +48,10 @@ export function NotificationsPanel() {
   }, [user, markAllRead]);
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
-  const text = (s: string) => (isMessageKey(s) ? t(s, { defaultValue: s }) : s);
+  const itemName = useItemName();
+  // content is language-neutral (shared/api/notifications.ts): item names in it show their exterior
+  // in the reader's language
+  const text = (s: string) => (isMessageKey(s) ? t(s, { defaultValue: s }) : itemName(s));
   const title = (name: string) => {
     const key = nameKey(name);
     return key ? t(key, { defaultValue: name }) : name;

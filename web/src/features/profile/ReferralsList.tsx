@@ -75,7 +75,7 @@ function Referees({ rows }: { rows: ReferralRowJson[] }) {
     <ul className="profile-referrals" aria-label={t("referrals.list")}>
       {rows.map((r) => (
         <li key={r.user.id}>
-          <UserAvatar avatar={r.user.avatar} username={r.user.username} size={28} />
+          <UserAvatar userId={r.user.id} avatar={r.user.avatar} username={r.user.username} size={28} />
           <Link to={`/user/${r.user.id}`} className="participant-name">
             {r.user.username}
           </Link>

@@ -5,10 +5,12 @@ import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
 import { useSkinDeposits } from "../../lib/skinsDeposits";
 import { dateTime, usd } from "./format";
 import { ProfileTable } from "./ProfileTable";
+import { useItemName } from "../../ui/itemWords";
 
 const COLUMNS = ["date", "items", "amount", "status"] as const;
 
 export function SkinDepositsTable() {
+  const itemName = useItemName();
   const { t, i18n } = useTranslation("profile");
   const { data } = useSkinDeposits(true);
   const status = (d: SkinDepositJson) => {
@@ -28,7 +30,7 @@ export function SkinDepositsTable() {
         rows.map((d) => (
           <tr key={d.id} data-testid="skin-deposit-row" data-state={d.state}>
             <td data-label={t("skin_deposits.date")}>{dateTime(new Date(d.created_at), i18n.language)}</td>
-            <td data-label={t("skin_deposits.items")}>{d.items.map((i) => i.name).join(", ")}</td>
+            <td data-label={t("skin_deposits.items")}>{d.items.map((i) => itemName(i.name)).join(", ")}</td>
             <td data-label={t("skin_deposits.amount")}>{usd(d.amount)}</td>
             <td data-label={t("skin_deposits.status")}>{status(d)}</td>
           </tr>

@@ -16,7 +16,7 @@ export function UserCard({ user, own, children }: UserCardProps) {
   );
   return (
     <section className="profile-card">
-      <UserAvatar avatar={user.avatar} username={user.username} size={72} />
+      <UserAvatar userId={user.id} avatar={user.avatar} username={user.username} size={72} />
       <div className="profile-card__who">
         <h1 className={`profile-card__name${own ? "" : " participant-name"}`}>{user.username}</h1>
         <p className="profile-card__id">

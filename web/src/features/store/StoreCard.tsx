@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreItemJson } from "../../../../shared/api/store";
 import { ItemImage } from "../../ui/ItemImage";
-import { useItemWords } from "../../ui/itemWords";
+import { useItemName, useItemWords } from "../../ui/itemWords";
 import { formatDollars } from "../../ui/Money";
 import { marketCountDisplay } from "./storeMath";
 
@@ -17,6 +17,7 @@ interface StoreCardProps {
 export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
   const { t } = useTranslation("store");
   const words = useItemWords();
+  const itemName = useItemName();
   const count = marketCountDisplay(item.market_count);
   const price = formatDollars(item.price);
   return (
@@ -28,7 +29,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
       // named by its content (an aria-label must hold every visible word, axe
       // label-content-name-mismatch): the picture's name (market_hash_name), the price, name,
       // rarity, exterior, and the stock for screen readers
-      title={item.market_hash_name}
+      title={itemName(item.market_hash_name)}
       onClick={() => onToggle(item)}
     >
       <span className={`pick-card__tag store-card__count${count.warn ? " store-card__count--warn" : ""}`} aria-hidden="true">
@@ -47,7 +48,7 @@ export function StoreCard({ item, selected, onToggle }: StoreCardProps) {
         {item.exterior ? <span>{words.exterior(item.exterior)}</span> : null}
       </span>
       <span className="store-card__full" aria-hidden="true">
-        {item.market_hash_name}
+        {itemName(item.market_hash_name)}
       </span>
       <span className="sr-only">{t("card.stock", { stock: count.text })}</span>
     </button>

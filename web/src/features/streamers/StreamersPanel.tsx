@@ -46,7 +46,7 @@ export function StreamersPanel() {
         {streamers.data.map((s) => (
           <li key={s.id}>
             <Link className="streamers__item" to={`/user/${s.id}`} onClick={() => closePanel()}>
-              <UserAvatar avatar={s.avatar} username={s.username} size={40} />
+              <UserAvatar userId={s.id} avatar={s.avatar} username={s.username} size={40} />
               <span className="streamers__name participant-name">{s.username}</span>
               <span className="streamers__badge">{t("badge")}</span>
             </Link>

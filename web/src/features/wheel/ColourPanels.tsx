@@ -110,7 +110,7 @@ export function BetRow({ bet, own, all }: { bet: WheelBetPublic; own?: boolean; 
   return (
     <li className={`wheel-row wheel-row--${kind}${own ? " is-own" : ""}`} data-testid="wheel-row" data-kind={kind}>
       <Link to={`/user/${bet.user.id}`} className="wheel-row-avatar" aria-label={t("panel.profile", { name: bet.user.username })}>
-        <UserAvatar avatar={bet.user.avatar} username={bet.user.username} size={28} />
+        <UserAvatar userId={bet.user.id} avatar={bet.user.avatar} username={bet.user.username} size={28} />
       </Link>
       <span className="wheel-row-user participant-name">{bet.user.username}</span>
       <span className="wheel-row-items">

@@ -9,6 +9,7 @@ import { SignInPrompt } from "../../ui/StateNote";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
 import { useWheelSelection } from "./selection";
+import { useItemName } from "../../ui/itemWords";
 
 interface Props {
   signedIn: boolean;
@@ -21,6 +22,7 @@ interface Props {
 }
 
 export function ItemPicker({ signedIn, items, loading, settings, value, broke }: Props) {
+  const itemName = useItemName();
   const { t } = useTranslation("wheel");
   const selected = useWheelSelection((s) => s.selected);
   const toggle = useWheelSelection((s) => s.toggle);
@@ -55,7 +57,7 @@ export function ItemPicker({ signedIn, items, loading, settings, value, broke }:
         emptyText={broke ? t("stake.nothing", { ns: "common" }) : t("picker.no_items")}
         emptyAction={broke ? <DepositButton /> : undefined}
         statusText={(status) => t(`item_status.${status}`)}
-        itemLabel={(item) => t("picker.item", { name: item.market_hash_name, price: formatDollars(item.price) })}
+        itemLabel={(item) => t("picker.item", { name: itemName(item.market_hash_name), price: formatDollars(item.price) })}
         classes={{
           empty: "wheel-muted",
           list: "wheel-items",
