@@ -53,7 +53,8 @@ describe("seed SQL", () => {
     expect(demo).toContain("'Попрошайничество'");
   });
 
-  it("is written by `node scripts/seed-sql.mjs <file> [--demo]`", () => {
+  // spawns node twice (a cold tsx start each): give it room on a busy 2-core machine
+  it("is written by `node scripts/seed-sql.mjs <file> [--demo]`", { timeout: 30_000 }, () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "seed-sql-test-"));
     for (const demo of [false, true]) {
       const file = path.join(dir, `seed-${demo}.sql`);
