@@ -35,8 +35,10 @@ describe("seeded cases", () => {
       // ceil pricing: at most the target, and less than one cent above it would exceed it
       expect(c.rtp).toBeLessThanOrEqual(CASES.defaultRtpPercent);
       expect(c.rtp).toBeGreaterThan(CASES.defaultRtpPercent - 1);
-      expect(c.image).toMatch(/^https:\/\/.+\.(webp|png)$/);
+      // the seeded cases use catalogue pictures: answered as the site's own paths
+      expect(c.image).toMatch(/^\/img\/case\/[0-9a-f]{64}\.webp$/);
       const { case: full } = getOneAnswer.parse(await getOne(c.id));
+      for (const i of full.items) expect(i.image).toMatch(/^\/img\/item\/[0-9a-f]{64}\.webp$/);
       const plan = plans.find((p) => p.name === c.name)!;
       expect(full.items).toHaveLength(plan.items.length);
       const ev = full.items.reduce((s, i) => s + i.weight * Math.round(i.price * 100), 0) / full.items.reduce((s, i) => s + i.weight, 0);
