@@ -56,15 +56,15 @@ async function offenders(page: Page, where: string): Promise<string[]> {
   ];
 }
 
-/** Overlays opened from the header and the mode bar: [button name, what appears]. */
-const OVERLAYS: { open: string; layer: "panel" | "dialog"; name: string }[] = [
-  { open: "Меню", layer: "panel", name: "nav" },
-  { open: "Склад", layer: "panel", name: "store" },
-  { open: "Инвентарь", layer: "panel", name: "inventory" },
-  { open: "Уведомления", layer: "panel", name: "notifications" },
-  { open: "Ссылки, язык и настройки", layer: "panel", name: "toolbar" },
-  { open: "Чат", layer: "panel", name: "chat" },
-  { open: "Пополнить", layer: "dialog", name: "deposit" },
+/** Overlays opened from the header and the mode bar: the button, the layer, what shows it loaded. */
+const OVERLAYS: { open: string; layer: "panel" | "dialog"; name: string; ready: string }[] = [
+  { open: "Меню", layer: "panel", name: "nav", ready: ".main-nav-link" },
+  { open: "Склад", layer: "panel", name: "store", ready: ".store-card" },
+  { open: "Инвентарь", layer: "panel", name: "inventory", ready: ".item-card" },
+  { open: "Уведомления", layer: "panel", name: "notifications", ready: ".notifications" },
+  { open: "Ссылки, язык и настройки", layer: "panel", name: "toolbar", ready: ".toolbar-panel" },
+  { open: "Чат", layer: "panel", name: "chat", ready: ".chat-send" },
+  { open: "Пополнить", layer: "dialog", name: "deposit", ready: "[data-testid='money-deposit']" },
 ];
 
 async function walk(page: Page, ownId: number, admin: boolean): Promise<string[]> {
@@ -93,8 +93,8 @@ describe("a phone (390×844, touch)", () => {
         await settle(page, "Краш — SkinRush");
         await page.getByRole("button", { name: overlay.open, exact: true }).first().click();
         const layer = overlay.layer === "dialog" ? page.getByRole("dialog") : page.locator(".panel");
-        await layer.first().waitFor();
-        await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
+        await layer.first().locator(overlay.ready).first().waitFor();
+        await expect.poll(() => layer.first().locator(".spinner, .skeleton").count()).toBe(0);
         problems.push(...(await offenders(page, `${overlay.name} overlay`)));
         await screenshot(page, `phone-overlay-${overlay.name}`);
         await page.keyboard.press("Escape");
