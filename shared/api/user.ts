@@ -68,6 +68,8 @@ export const selfUserSchema = z.object({
   cashback: z.number().int(),
   banned: z.boolean(),
   unread_notifications: z.number().int(),
+  /** everything deposited so far (dollars): the chat opens at getConfig's chat_min_deposit */
+  total_deposit: dollars,
   /** latest first, at most USER_API.notificationsShown */
   notifications: z.array(notificationSchema).max(USER_API.notificationsShown),
 });

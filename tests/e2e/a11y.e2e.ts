@@ -3,9 +3,11 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, screenshot } from "./browser";
+import { screens } from "./routes";
 
 // axe-core on every screen and the main overlays, as a visitor and signed in, at
-// 1440×900 and 390×844: no serious or critical finding, and nothing wider than a 390 px phone.
+// 1440×900 and 390×844: no serious or critical finding, and nothing wider than a 390 px phone
+// on any route of the router (tests/e2e/routes.ts; the staff pages as an admin).
 // axe runs through page.evaluate (the devtools protocol), so a strict CSP with no inline scripts
 // cannot block it the way an injected <script> would be.
 
@@ -55,12 +57,13 @@ afterAll(async () => {
 interface Combo {
   signedIn: boolean;
   mobile: boolean;
+  admin?: boolean;
 }
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function openSite({ signedIn, mobile }: Combo): Promise<{ page: Page; context: BrowserContext; ownId: number }> {
+async function openSite({ signedIn, mobile, admin }: Combo): Promise<{ page: Page; context: BrowserContext; ownId: number }> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: "ru-RU", viewport: mobile ? PHONE : DESKTOP });
   // no network here: pictures from other hosts fail at once instead of hanging
   await context.route(
@@ -70,7 +73,7 @@ async function openSite({ signedIn, mobile }: Combo): Promise<{ page: Page; cont
   const page = await context.newPage();
   let ownId = 0;
   if (signedIn) {
-    const res = await page.request.get("/api/auth/test-login?username=Artem");
+    const res = await page.request.get(admin ? "/api/auth/test-login?username=Admin_Phone&role=admin" : "/api/auth/test-login?username=Artem");
     const { api_token } = (await res.json()) as { api_token: string };
     const me = await page.request.post("/api/user/get", { headers: { Authorization: `Bearer ${api_token}` } });
     ownId = ((await me.json()) as { user: { id: number } }).user.id;
@@ -78,39 +81,6 @@ async function openSite({ signedIn, mobile }: Combo): Promise<{ page: Page; cont
     await page.evaluate((t) => localStorage.setItem("api_token", t), api_token);
   }
   return { page, context, ownId };
-}
-
-interface Screen {
-  path: string;
-  /** document.title in Russian */
-  title: string;
-  signedInOnly?: boolean;
-}
-
-function screens(otherUserId: number): Screen[] {
-  return [
-    { path: "/", title: "Краш — SkinRush" },
-    { path: "/jackpot", title: "Джекпот — SkinRush" },
-    { path: "/wheel", title: "Колесо — SkinRush" },
-    { path: "/cases", title: "Кейсы — SkinRush" },
-    { path: "/cases/1", title: "Открытие кейса — SkinRush" },
-    { path: "/crash/1", title: "Раунд краша — SkinRush" },
-    { path: "/jackpot/1", title: "Раунд джекпота — SkinRush" },
-    { path: "/wheel/1", title: "Раунд колеса — SkinRush" },
-    { path: "/tournament", title: "Турнир — SkinRush" },
-    { path: "/top", title: "Топ игроков — SkinRush" },
-    { path: "/support", title: "Поддержка — SkinRush" },
-    { path: "/ticket/1", title: "Обращение в поддержку — SkinRush" },
-    { path: "/promo", title: "Промо — SkinRush" },
-    { path: "/provably-fair", title: "Честная игра — SkinRush" },
-    { path: "/user-agreement", title: "Пользовательское соглашение — SkinRush" },
-    { path: "/profile", title: "Профиль — SkinRush", signedInOnly: true },
-    // where the payment providers send the player back (README "Payments")
-    { path: "/deposit/success", title: "Платёж отправлен — SkinRush", signedInOnly: true },
-    { path: "/deposit/fail", title: "Платёж отменён — SkinRush", signedInOnly: true },
-    // a public profile is public: visitors see it too (with its h1)
-    { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush" },
-  ];
 }
 
 /** Overlays opened from the header or the mode bar: [button name, what appears]. */
@@ -139,14 +109,42 @@ async function waitForScreen(page: Page, title: string) {
   await page.waitForTimeout(300);
 }
 
+/** The header's and mode bar's overlays, over the home screen: axe, and the phone width. */
+async function walkOverlays(page: Page, combo: Combo, tag: string, failures: string[], widths: string[]) {
+  // with the chat and its timestamps on desktop
+  await page.goto("/");
+  await waitForScreen(page, "Краш — SkinRush");
+  if (!combo.mobile) await page.locator(".chat-msg-time").first().waitFor();
+  for (const overlay of overlays(combo)) {
+    const button = page.getByRole("button", { name: overlay.open, exact: true }).first();
+    await button.click();
+    const layer = ["login", "deposit", "cashback"].includes(overlay.name) ? page.getByRole("dialog") : page.locator(".panel");
+    await layer.first().waitFor();
+    if (overlay.name === "chat") await page.locator(".chat-msg-time").first().waitFor();
+    await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
+    await page.waitForTimeout(400); // opening animation
+    await screenshot(page, `${tag}-${overlay.name}`);
+    const findings = await seriousFindings(page);
+    if (findings.length) failures.push(report(`${tag} ${overlay.name} overlay`, findings));
+    if (combo.mobile) {
+      const width = await pageWidth(page);
+      if (width > PHONE.width) widths.push(`${overlay.name} overlay: ${width}px`);
+    }
+    await page.keyboard.press("Escape");
+    await layer.first().waitFor({ state: "detached" });
+  }
+}
+
 async function walk(combo: Combo) {
   const { page, context, ownId } = await openSite(combo);
-  const tag = `a11y-${combo.signedIn ? "in" : "visitor"}-${combo.mobile ? "390" : "1440"}`;
+  const tag = `a11y-${combo.admin ? "admin" : combo.signedIn ? "in" : "visitor"}-${combo.mobile ? "390" : "1440"}`;
   const failures: string[] = [];
   const widths: string[] = [];
   try {
     for (const screen of screens(ownId + 1)) {
       if (screen.signedInOnly && !combo.signedIn) continue;
+      // the staff pages as an admin; the admin's pass walks those alone
+      if (!!screen.adminOnly !== !!combo.admin) continue;
       await page.goto(screen.path);
       await waitForScreen(page, screen.title);
       const findings = await seriousFindings(page);
@@ -156,28 +154,7 @@ async function walk(combo: Combo) {
         if (width > PHONE.width) widths.push(`${screen.path}: ${width}px`);
       }
     }
-    // the overlays, over the home screen (with the chat and its timestamps on desktop)
-    await page.goto("/");
-    await waitForScreen(page, "Краш — SkinRush");
-    if (!combo.mobile) await page.locator(".chat-msg-time").first().waitFor();
-    for (const overlay of overlays(combo)) {
-      const button = page.getByRole("button", { name: overlay.open, exact: true }).first();
-      await button.click();
-      const layer = ["login", "deposit", "cashback"].includes(overlay.name) ? page.getByRole("dialog") : page.locator(".panel");
-      await layer.first().waitFor();
-      if (overlay.name === "chat") await page.locator(".chat-msg-time").first().waitFor();
-      await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
-      await page.waitForTimeout(400); // opening animation
-      await screenshot(page, `${tag}-${overlay.name}`);
-      const findings = await seriousFindings(page);
-      if (findings.length) failures.push(report(`${tag} ${overlay.name} overlay`, findings));
-      if (combo.mobile) {
-        const width = await pageWidth(page);
-        if (width > PHONE.width) widths.push(`${overlay.name} overlay: ${width}px`);
-      }
-      await page.keyboard.press("Escape");
-      await layer.first().waitFor({ state: "detached" });
-    }
+    if (!combo.admin) await walkOverlays(page, combo, tag, failures, widths);
     await screenshot(page, tag);
   } finally {
     await context.close();
@@ -192,4 +169,8 @@ describe("accessibility (axe: no serious or critical findings) and phone width",
   it("a visitor at 390×844", () => walk({ signedIn: false, mobile: true }), 240_000);
   it("a signed-in player at 1440×900", () => walk({ signedIn: true, mobile: false }), 240_000);
   it("a signed-in player at 390×844", () => walk({ signedIn: true, mobile: true }), 240_000);
+  it("an admin on the staff pages at 1440×900 and 390×844", async () => {
+    await walk({ signedIn: true, mobile: false, admin: true });
+    await walk({ signedIn: true, mobile: true, admin: true });
+  }, 120_000);
 });

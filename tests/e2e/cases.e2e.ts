@@ -124,6 +124,11 @@ describe("cases", () => {
       expect(await notice.textContent()).toContain(gain ? "You won new item!" : "The item is in your inventory");
       expect(await notice.textContent()).not.toContain(gain ? "Your drop" : "Congratulation!");
       expect(await notice.textContent()).toContain(win.market_hash_name);
+      // under the reel the drop stays with its full name and its price
+      const result = a.page.getByRole("region", { name: "The dropped item" });
+      await result.waitFor();
+      expect(await result.textContent()).toContain(win.market_hash_name);
+      expect(await result.textContent()).toMatch(/\$\d/);
       // the card under the centre marker is the server's item; it is the one card the reel exposes at rest
       expect(await cardUnderMarker(a.page)).toBe(win.market_hash_name);
       const resting = a.page.getByRole("list", { name: "Reel" }).getByRole("listitem");

@@ -126,12 +126,24 @@ describe("chat", () => {
     expect(await dasha.list.getByText("visit site.com").count()).toBe(0);
   });
 
-  it("a player without deposits is told the minimum deposit to chat", async () => {
-    const newbie = await openChat(`chat_newbie_${Date.now() % 100_000}`);
-    expect(await newbie.send("Всем привет!")).toBe(403);
-    await notice(newbie.page, "Чат доступен игрокам с депозитами от $1").waitFor();
-    expect(await newbie.input.inputValue()).toBe("Всем привет!");
-    await newbie.page.context().close();
+  it("a player without deposits is told the minimum deposit before typing, with a Deposit button instead of the field", async () => {
+    const { page, context } = await newPage(browser);
+    contexts.push(context);
+    const { api_token } = (await (await page.request.get(`/api/auth/test-login?username=chat_newbie_${Date.now() % 100_000}`)).json()) as { api_token: string };
+    await page.goto("/load");
+    await page.evaluate((t) => localStorage.setItem("api_token", t), api_token);
+    await page.goto("/");
+    const why = page.getByText("Писать в чат можно после пополнений от $1.00 в сумме.");
+    await why.waitFor();
+    expect(await page.getByRole("textbox", { name: "Сообщение в чат" }).count()).toBe(0);
+    const deposit = page.getByTestId("chat-deposit-first").getByRole("button", { name: "Пополнить" });
+    expect(await deposit.getAttribute("aria-describedby")).toBe(await why.getAttribute("id"));
+    await deposit.click();
+    await page.getByRole("dialog", { name: "Пополнение" }).waitFor();
+    // the server refuses all the same (the field is only the client's courtesy)
+    const res = await page.request.post("/api/chat/sendMessage", { headers: { Authorization: `Bearer ${api_token}` }, data: { message: "Всем привет!" } });
+    expect(res.status()).toBe(403);
+    await screenshot(page, "chat-desktop-deposit-first");
   });
 
   it("!stats renders a stats card for everyone", async () => {

@@ -40,14 +40,14 @@ async function storeCards(page: Page): Promise<{ name: string; price: number }[]
 }
 
 async function openStore(page: Page) {
-  const headerButton = page.locator("header.header").getByRole("button", { name: "Storehouse", exact: true });
+  const headerButton = page.locator("header.header").getByRole("button", { name: "Store", exact: true });
   if (await headerButton.isVisible()) await headerButton.click();
   else {
     // phones: from the inventory panel
     await page.locator("header.header").getByRole("button", { name: "Inventory", exact: true }).click();
-    await page.locator(".panel-inventory").getByRole("button", { name: "Storehouse", exact: true }).click();
+    await page.locator(".panel-inventory").getByRole("button", { name: "Store", exact: true }).click();
   }
-  await page.getByRole("region", { name: "Storehouse" }).waitFor();
+  await page.getByRole("region", { name: "Store" }).waitFor();
   await page.locator(".store-card").first().waitFor();
 }
 
@@ -58,7 +58,7 @@ describe("the storehouse", () => {
       const start = await headerBalance(page);
       expect(start).toBeGreaterThan(0);
       await openStore(page);
-      const store = page.getByRole("region", { name: "Storehouse" });
+      const store = page.getByRole("region", { name: "Store" });
       // the max price defaults to the balance: nothing dearer is listed
       expect(cents(await store.getByLabel("Price to, $").inputValue())).toBe(start);
       const listed = await storeCards(page);
@@ -142,7 +142,7 @@ describe("the storehouse", () => {
       await openStore(page);
       await page.waitForTimeout(300);
       await screenshot(page, "store-mobile");
-      const store = page.getByRole("region", { name: "Storehouse" });
+      const store = page.getByRole("region", { name: "Store" });
       await store.getByRole("button", { name: "My inventory" }).click();
       const inventory = page.locator(".panel-inventory").getByRole("region", { name: "Inventory" });
       await inventory.locator(".item-card:not(:disabled)").first().click();

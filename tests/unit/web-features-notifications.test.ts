@@ -19,6 +19,7 @@ function user(notifications: NotificationJson[], unread = notifications.filter((
     cashback: 0,
     banned: false,
     unread_notifications: unread,
+    total_deposit: 0,
     notifications,
   };
 }

@@ -9,7 +9,7 @@ export function presentNotification(n: NotificationRow): NotificationJson {
   return { id: n.id, name: n.name, content: n.content, is_read: n.isRead, created_at: n.createdAt };
 }
 
-export function presentSelf(u: UserRow, latest: NotificationRow[], unread: number): SelfUserJson {
+export function presentSelf(u: UserRow, latest: NotificationRow[], unread: number, depositedCents: number): SelfUserJson {
   return {
     id: u.id,
     username: u.username,
@@ -23,6 +23,7 @@ export function presentSelf(u: UserRow, latest: NotificationRow[], unread: numbe
     cashback: u.cashback,
     banned: u.banned,
     unread_notifications: unread,
+    total_deposit: toDollars(depositedCents),
     notifications: latest.map(presentNotification),
   };
 }

@@ -11,7 +11,7 @@ import { wheelGameResults, wheelHistory } from "../wheel/history";
 import { skinWithdrawHistory } from "../withdraws/history";
 import { moneyWithdrawHistory } from "../money-withdraw/history";
 import type { GameResult } from "./game-result";
-import { all, sql } from "../db/sql";
+import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
 /** The profile's history lists (the statistics are computed from GameResult rows apart). */
@@ -38,6 +38,15 @@ export async function unreadCount(env: DbEnv, userId: number, now = Date.now()):
     .where(and(shownBy(userId, now), eq(notifications.isRead, false)))
     .get();
   return row?.n ?? 0;
+}
+
+/** Everything the player deposited (cents): the chat's entry condition (worker/chat/author.ts counts the same). */
+export async function totalDepositCents(env: DbEnv, userId: number): Promise<number> {
+  const row = await first<{ v: number }>(
+    env.DB,
+    sql`SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit'`,
+  );
+  return Number(row?.v ?? 0);
 }
 
 export async function markAllRead(env: DbEnv, userId: number, now = Date.now()): Promise<void> {

@@ -130,14 +130,16 @@ function UserCorner() {
   );
 }
 
-/** Opens the storehouse panel (§2 Panels); visitors may browse it too. */
+/** Opens the storehouse panel (§2 Panels); visitors may browse it too. Its word stays visible
+    (beside the icon on desktop, under it on a phone): a bare tag icon did not say "store". */
 function StoreButton() {
   const { t } = useTranslation("store");
   const togglePanel = useUiStore((s) => s.togglePanel);
   const open = useUiStore((s) => s.panels.store);
   return (
-    <button type="button" className="icon-button header-store" onClick={() => togglePanel("store")} aria-label={t("open")} aria-expanded={open}>
+    <button type="button" className="header-store" onClick={() => togglePanel("store")} aria-expanded={open}>
       <TagIcon />
+      <span className="header-store-label">{t("open")}</span>
     </button>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
-import { BoxIcon, DocIcon, ListIcon, LogoutIcon, ShieldIcon, StreamIcon, SupportIcon, TagIcon, TrophyIcon } from "../ui/icons";
+import { BoxIcon, DocIcon, ListIcon, LogoutIcon, ShieldIcon, StreamIcon, SupportIcon, TagIcon, TrophyIcon, UserIcon } from "../ui/icons";
 import { useUiStore } from "../lib/uiStore";
 
 const LINKS = [
@@ -37,6 +37,10 @@ export function MainNav() {
       {user ? (
         // The header hides these on narrow screens; here they stay reachable.
         <div className="main-nav-extra">
+          <NavLink to="/profile" className="main-nav-link" onClick={() => closePanel("nav")}>
+            <UserIcon />
+            <span>{t("nav.profile")}</span>
+          </NavLink>
           <button type="button" className="main-nav-link" onClick={() => openPanel("inventory")}>
             <BoxIcon />
             <span>{t("header.inventory")}</span>

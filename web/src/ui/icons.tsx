@@ -43,6 +43,12 @@ export const LogoutIcon = () => (
     <path d="M10 17l-5-5 5-5M5 12h11" />
   </Svg>
 );
+export const UserIcon = () => (
+  <Svg>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Svg>
+);
 export const StreamIcon = () => (
   <Svg>
     <rect x="3" y="6" width="13" height="12" rx="2" />

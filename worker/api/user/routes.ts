@@ -11,8 +11,8 @@ export const userRoutes = contractRoutes();
 
 serve(userRoutes, userCalls.get, async (c) => {
   const me = c.get("user");
-  const [latest, unread] = await Promise.all([q.latestNotifications(c.env, me.id), q.unreadCount(c.env, me.id)]);
-  return c.json({ user: presentSelf(me, latest, unread) }, 200);
+  const [latest, unread, deposited] = await Promise.all([q.latestNotifications(c.env, me.id), q.unreadCount(c.env, me.id), q.totalDepositCents(c.env, me.id)]);
+  return c.json({ user: presentSelf(me, latest, unread, deposited) }, 200);
 });
 
 serve(userRoutes, userCalls.getBalance, (c) => c.json({ balance: toDollars(c.get("user").balance) }, 200));

@@ -13,6 +13,7 @@ import { Skeleton, Spinner } from "../../ui/Spinner";
 import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { CaseItems } from "./CaseItems";
+import { CaseResult } from "./CaseResult";
 import { FairnessBlock } from "./FairnessBlock";
 import { LiveDrops } from "./LiveDrops";
 import { useCase } from "./queries";
@@ -91,6 +92,7 @@ function CaseView({ kase }: { kase: CaseWithItemsJson }) {
       </header>
       <section className="case-stage" aria-label={t("reel.section")}>
         {reel ? <Reel reel={reel} spinning={phase === "spinning"} onLanded={landed} /> : <p className="case-state">{t("no_items")}</p>}
+        {phase === "landed" && win ? <CaseResult win={win} /> : null}
         <OpenControls kase={kase} signedIn={!!user} phase={phase} onOpen={() => void open()} />
       </section>
       <CaseItems items={kase.items} />

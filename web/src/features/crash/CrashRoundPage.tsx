@@ -112,7 +112,9 @@ export default function CrashRoundPage() {
         )}
       </section>
       <p>
-        <Link to="/provably-fair">{t("hash.how")}</Link>
+        <Link to="/provably-fair" className="page-link">
+          {t("hash.how")}
+        </Link>
       </p>
     </div>
   );

@@ -103,6 +103,16 @@ function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { 
 
   return (
     <div className="money-deposit" data-testid="money-deposit">
+      {/* the missing step first: Pay stays off until the trade link is saved */}
+      {hasTradeLink ? null : (
+        <div className="deposit-form__link" data-testid="money-deposit-link">
+          <p className="deposit-form__note" role="note">
+            {t("money.link_first")}
+          </p>
+          {tradeLinkForm}
+        </div>
+      )}
+
       <p className={`deposit-form__note${info.has_nickname_bonus ? " is-good" : ""}`} data-testid="deposit-nickname-hint">
         {info.has_nickname_bonus
           ? t("money.nickname_applied", { percent: info.nickname_bonus_percent })
@@ -160,15 +170,6 @@ function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { 
       </div>
 
       <DepositPromoField text={promoText} onText={setPromoText} accepted={promo} onAccepted={setPromo} problem={promoProblem} onProblem={setPromoProblem} />
-
-      {hasTradeLink ? null : (
-        <div className="deposit-form__link" data-testid="money-deposit-link">
-          <p className="deposit-form__note" role="note">
-            {t("money.link_first")}
-          </p>
-          {tradeLinkForm}
-        </div>
-      )}
 
       {payProblem ? (
         <p className="deposit-form__error" role="alert" data-testid="money-deposit-problem">

@@ -48,6 +48,7 @@ function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const send = useSkinsDepositSend(() => setPicked(new Set()));
   const gridLabel = useId();
+  const sendReason = useId();
 
   if (listing.isPending) {
     return (
@@ -111,11 +112,17 @@ function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
           type="button"
           className="button button-primary"
           disabled={chosen.length === 0 || send.isPending}
+          aria-describedby={chosen.length === 0 ? sendReason : undefined}
           onClick={() => send.mutate(chosen.map((i) => i.asset_id))}
           data-testid="skins-deposit-send"
         >
           {send.isPending ? t("skins.sending") : t("skins.send")}
         </button>
+        {chosen.length === 0 ? (
+          <p id={sendReason} className="skins-deposit__reason">
+            {t("skins.pick_first")}
+          </p>
+        ) : null}
       </div>
     </div>
   );

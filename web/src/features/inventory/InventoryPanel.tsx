@@ -82,19 +82,31 @@ export function InventoryPanel({ className, tradeLinkForm }: { className?: strin
           </button>
         </div>
         <div className="inventory__actions">
-          <button type="button" className="button" disabled={sellBlocked !== null} aria-busy={selling || undefined} onClick={() => openModal(SELL_MODAL)}>
+          <button
+            type="button"
+            className="button"
+            disabled={sellBlocked !== null}
+            aria-describedby={selected.length === 0 ? "inventory-pick-hint" : undefined}
+            aria-busy={selling || undefined}
+            onClick={() => openModal(SELL_MODAL)}
+          >
             {selling ? t("sell.selling") : t("actions.sell")}
           </button>
           <button
             type="button"
             className="button button-primary"
             disabled={!takeAllowed}
-            aria-describedby={selected.length > 1 ? "inventory-take-hint" : undefined}
+            aria-describedby={selected.length === 0 ? "inventory-pick-hint" : selected.length > 1 ? "inventory-take-hint" : undefined}
             onClick={() => openModal(WITHDRAW_MODAL)}
           >
             {t("actions.take")}
           </button>
         </div>
+        {selected.length === 0 ? (
+          <p id="inventory-pick-hint" className="inventory__hint">
+            {t("actions.pick_first")}
+          </p>
+        ) : null}
         {selected.length > 1 ? (
           <p id="inventory-take-hint" className="inventory__hint">
             {t("actions.take_one", { max: MONEY_WITHDRAW.maxItems })}

@@ -37,7 +37,9 @@ export default function JackpotRoundPage() {
       <div className="jackpot-round" data-testid="jackpot-round-missing">
         <h1>{t("round.not_found")}</h1>
         <EmptyState title={t("round.not_found_text")}>
-          <Link to="/jackpot">{t("round.back")}</Link>
+          <Link to="/jackpot" className="page-link">
+            {t("round.back")}
+          </Link>
         </EmptyState>
       </div>
     );
@@ -75,7 +77,9 @@ export default function JackpotRoundPage() {
       )}
       <BetList bets={r.bets} chances={r.chances} selfId={null} all winnerId={r.winner?.id ?? null} />
       <p>
-        <Link to="/provably-fair#jackpot">{t("verify.how")}</Link>
+        <Link to="/provably-fair#jackpot" className="page-link">
+          {t("verify.how")}
+        </Link>
       </p>
     </div>
   );

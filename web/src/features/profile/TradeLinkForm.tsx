@@ -20,6 +20,7 @@ export function TradeLinkForm({ current }: { current: string | null }) {
   const inputId = useId();
   const errorId = useId();
   const helpId = useId();
+  const reasonId = useId();
 
   const save = useMutation({
     mutationFn: (trade_link: string) => api(userCalls.saveUrl, { trade_link }),
@@ -48,6 +49,8 @@ export function TradeLinkForm({ current }: { current: string | null }) {
   }
 
   const unchanged = value.trim() === (current ?? "");
+  // why Save is off (nothing typed yet, or the saved link itself), said under the field
+  const reason = unchanged && !save.isPending && !problem ? (value.trim() === "" ? "empty" : "saved") : null;
   return (
     <form className="profile-form" onSubmit={submit} noValidate>
       <label htmlFor={inputId} className="profile-form__label">
@@ -69,10 +72,15 @@ export function TradeLinkForm({ current }: { current: string | null }) {
             if (problem) setProblem(null);
           }}
         />
-        <button type="submit" className="button button-primary" disabled={save.isPending || unchanged}>
+        <button type="submit" className="button button-primary" disabled={save.isPending || unchanged} aria-describedby={reason ? reasonId : undefined}>
           {save.isPending ? t("trade_link.saving") : t("trade_link.save")}
         </button>
       </div>
+      {reason && (
+        <p id={reasonId} className="profile-form__hint">
+          {t(`trade_link.${reason}`)}
+        </p>
+      )}
       {problem && (
         <p id={errorId} className="profile-form__error" role="alert">
           {t(`trade_link.${problem}`)}

@@ -1,7 +1,7 @@
 // The storehouse total and "Accept" (§5: signed in, a selection, no buy running). With inventory
 // items selected the player may pay with them too (an exchange): their credit is the price less
 // the sell tax, and the footer says what is left to pay from the balance — or what comes back.
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StoreItemJson } from "../../../../shared/api/store";
 import { toCents } from "../../../../shared/money";
@@ -40,6 +40,9 @@ export function StoreFooter({ picked, exchange, user }: { picked: readonly Store
   });
   const block = acceptBlock({ signedIn: !!user, selected: picked.length, running: buy.isPending });
   const short = user !== null && quote.toPayCents > toCents(user.balance);
+  const reasonId = useId();
+  // why Accept is off, said next to it (signed out has its own line with a Log in button)
+  const reason = block === "none_selected" ? t("footer.none_selected") : block === "too_many" ? t("footer.too_many") : null;
 
   return (
     <footer className="store__footer">
@@ -78,7 +81,7 @@ export function StoreFooter({ picked, exchange, user }: { picked: readonly Store
         </p>
       ) : null}
       {block === "signed_out" ? (
-        <p className="store__hint">
+        <p className="store__hint" id={`${reasonId}-login`}>
           {t("footer.signed_out")}{" "}
           <button type="button" className="store__link" onClick={() => openModal("login")}>
             {t("footer.login")}
@@ -89,12 +92,17 @@ export function StoreFooter({ picked, exchange, user }: { picked: readonly Store
         type="button"
         className="button button-primary store__accept"
         disabled={block !== null}
+        aria-describedby={reason ? reasonId : block === "signed_out" ? `${reasonId}-login` : undefined}
         aria-busy={buy.isPending || undefined}
         onClick={() => buy.mutate({ buyIds: picked.map((p) => p.id), sellIds: exchanging ? offered.map((i) => i.myId) : [] })}
       >
         {buy.isPending ? t("footer.buying") : t("footer.accept")}
       </button>
-      {block === "too_many" ? <p className="store__warn">{t("footer.too_many")}</p> : null}
+      {reason ? (
+        <p className={block === "too_many" ? "store__warn" : "store__hint"} id={reasonId}>
+          {reason}
+        </p>
+      ) : null}
     </footer>
   );
 }

@@ -131,7 +131,9 @@ export default function WheelRoundPage() {
         )}
       </section>
       <p>
-        <Link to="/provably-fair#wheel">{t("hash.how")}</Link>
+        <Link to="/provably-fair#wheel" className="page-link">
+          {t("hash.how")}
+        </Link>
       </p>
     </div>
   );
