@@ -1,6 +1,7 @@
 // What the send path needs to know about an author, read from D1 in ONE batch: the user and
 // roles, an active mute (with its reason's name) and the total deposited (cents).
 
+import { depositTotalSql } from "../db/ledger";
 import { batch, rowsOf, sql } from "../db/sql";
 /** A user as a chat message names them (rooms/chat/messages.ts chatUser). */
 export interface AuthorRow {
@@ -35,7 +36,7 @@ export async function chatAuthor(env: Pick<Env, "DB">, userId: number, now: numb
     sql`SELECT m.until AS until, r.name AS reason FROM chat_mutes m JOIN chat_ban_reasons r ON r.id = m.reason_id
           WHERE m.user_id = ${userId} AND ${activeMute(now)}
           ORDER BY m.until IS NULL DESC, m.until DESC LIMIT 1`,
-    sql`SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit'`,
+    depositTotalSql(userId),
   ]);
   const u = rowsOf<{ id: number; username: string; avatar: string; is_admin: number; is_moderator: number; is_youtuber: number; banned: number }>(user)[0];
   if (!u) return null;

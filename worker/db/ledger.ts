@@ -101,3 +101,8 @@ export function classifyBatchError(err: unknown): MoneyFailure | undefined {
   if (code === "key.replayed") return "replay";
   return "guard";
 }
+
+/** Everything a player deposited (cents, as `v`): the chat's entry condition and the profile's `total_deposit` read this one sum. */
+export function depositTotalSql(userId: number): SQL {
+  return sql`SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit'`;
+}

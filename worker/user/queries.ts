@@ -11,6 +11,7 @@ import { wheelGameResults, wheelHistory } from "../wheel/history";
 import { skinWithdrawHistory } from "../withdraws/history";
 import { moneyWithdrawHistory } from "../money-withdraw/history";
 import type { GameResult } from "./game-result";
+import { depositTotalSql } from "../db/ledger";
 import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
@@ -40,12 +41,9 @@ export async function unreadCount(env: DbEnv, userId: number, now = Date.now()):
   return row?.n ?? 0;
 }
 
-/** Everything the player deposited (cents): the chat's entry condition (worker/chat/author.ts counts the same). */
+/** Everything the player deposited (cents): the chat's entry condition (db/ledger.ts depositTotalSql, as worker/chat/author.ts). */
 export async function totalDepositCents(env: DbEnv, userId: number): Promise<number> {
-  const row = await first<{ v: number }>(
-    env.DB,
-    sql`SELECT COALESCE(SUM(delta), 0) AS v FROM ledger WHERE user_id = ${userId} AND account = 'user' AND kind = 'deposit'`,
-  );
+  const row = await first<{ v: number }>(env.DB, depositTotalSql(userId));
   return Number(row?.v ?? 0);
 }
 
