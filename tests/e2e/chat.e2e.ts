@@ -138,12 +138,12 @@ describe("chat", () => {
     expect(await page.getByRole("textbox", { name: "Сообщение в чат" }).count()).toBe(0);
     const deposit = page.getByTestId("chat-deposit-first").getByRole("button", { name: "Пополнить" });
     expect(await deposit.getAttribute("aria-describedby")).toBe(await why.getAttribute("id"));
+    await screenshot(page, "chat-desktop-deposit-first");
     await deposit.click();
     await page.getByRole("dialog", { name: "Пополнение" }).waitFor();
     // the server refuses all the same (the field is only the client's courtesy)
     const res = await page.request.post("/api/chat/sendMessage", { headers: { Authorization: `Bearer ${api_token}` }, data: { message: "Всем привет!" } });
     expect(res.status()).toBe(403);
-    await screenshot(page, "chat-desktop-deposit-first");
   });
 
   it("!stats renders a stats card for everyone", async () => {

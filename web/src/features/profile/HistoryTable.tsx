@@ -43,7 +43,13 @@ function Cell({ column, mode, row }: { column: Column; mode: HistoryMode; row: H
   switch (column) {
     case "game":
       if (row.gameId === null) return <>—</>;
-      return mode === "crash" ? <Link to={`/crash/${row.gameId}`}>#{row.gameId}</Link> : <>#{row.gameId}</>;
+      return mode === "crash" ? (
+        <Link to={`/crash/${row.gameId}`} className="history-round-link">
+          #{row.gameId}
+        </Link>
+      ) : (
+        <>#{row.gameId}</>
+      );
     case "bet":
       return <>{usd(row.bet)}</>;
     case "items":
