@@ -151,3 +151,27 @@ describe("the room's step", () => {
     expect(again.effects.filter((e) => e.type === "settle")).toEqual([]);
   });
 });
+
+describe("scripts/verify-bonus.mjs", () => {
+  it("computes the same winners and split as shared/bonus.ts, and flags announced winners that differ", async () => {
+    const script = await import("../../scripts/verify-bonus.mjs");
+    for (const size of [0, 1, 2, 3, 9, 200]) {
+      const ids = Array.from({ length: size }, (_, i) => 500 + i);
+      const r = script.verifyBonus({ secret: SECRET, round: 4, day: 9, salt: SALT, participants: ids, bank: 12_345 });
+      expect(r.winners).toEqual(bonusWinners(SECRET, SALT, ids));
+      expect(r.amounts).toEqual(bonusSplit(12_345, r.winners.length));
+      expect(r.ok).toBe(true);
+    }
+    const ids = [1, 2, 3, 4, 5];
+    const right = bonusWinners(SECRET, SALT, ids);
+    expect(script.verifyBonus({ secret: SECRET, round: 4, day: 9, salt: SALT, participants: ids, winners: right }).ok).toBe(true);
+    expect(script.verifyBonus({ secret: SECRET, round: 4, day: 9, salt: SALT, participants: ids, winners: [...right].reverse() }).ok).toBe(false);
+    const lines: string[] = [];
+    const code = script.main(["--secret", SECRET, "--round", "4", "--day", "9", "--salt", SALT, "--participants", "1,2,3", "--winners", "9,8,7"], {
+      log: (s: string) => lines.push(s),
+      error: (s: string) => lines.push(s),
+    });
+    expect(code).toBe(1);
+    expect(script.main(["--round", "x"], { log: () => {}, error: () => {} })).toBe(2);
+  });
+});

@@ -45,6 +45,19 @@ export class BonusRoom extends RoundRoom<BonusTypes> {
     return { round: liveRound(s, Date.now()), joined: await hasJoined(this.env, s.round.id, userId) };
   }
 
+  /**
+   * A logout or a ban reaches every room (rooms/live-rooms.ts). With no socket here there is
+   * nothing to end, and no reason to start the room (its first start walks the chain and opens a
+   * round): a socket accepted later identifies against D1, where the session is already over.
+   */
+  override async endSessions(
+    target: Parameters<RoundRoom<BonusTypes>["endSessions"]>[0],
+    why: Parameters<RoundRoom<BonusTypes>["endSessions"]>[1],
+  ): Promise<number> {
+    if (this.ctx.getWebSockets().length === 0) return 0;
+    return super.endSessions(target, why);
+  }
+
   protected newAttachment(_request: Request, base: BaseAttachment): BaseAttachment {
     return base;
   }
