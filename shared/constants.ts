@@ -47,10 +47,27 @@ export const MULTIPLIER_CLASSES = [
   { upTo: Infinity, className: "x-epic" },
 ] as const;
 
-/** @public §9, for the bonus pool (a later issue) */
+/**
+ * §9 the bonus pool (README "Bonus pool"): defaults of its configuration (wrangler [vars] BONUS_*,
+ * worker/bonus/config.ts) and the fixed split.
+ */
 export const BONUS = {
-  /** Three winners at 50 %, 25 %, 25 % of the bank. */
+  /** Three winners at 50 %, 25 %, 25 % of the bank (the odd cents go to the first place). */
   winnerShares: [50, 25, 25],
+  /** The timer starts once the bank reaches this (below it the button shows a filling scale), cents. */
+  minBankCents: 100,
+  /** A round's length from the moment its bank reached minBankCents. */
+  roundMs: 24 * 60 * 60 * 1000,
+  /** The nickname condition: the site tag in the nickname ("" turns it off). */
+  nicknameTag: "skinrush",
+  /** The chat condition: messages posted (0 turns it off). */
+  minChatMessages: 10,
+  /** The crash condition: Σ of the player's crash bets (their banks), cents (0 turns it off). */
+  minCrashBetCents: 1_000,
+  /** The last winners the init frame shows. */
+  lastWinners: 3,
+  /** update-bank frames leave at most once per this window (≤ 2 a second). */
+  bankFrameMs: 500,
 } as const;
 
 /**

@@ -216,6 +216,8 @@ export const SERVER_KEYS = {
     "promo_api.not_found",
     "promo_api.already_disabled",
   ],
+  // the bonus pool (README "Bonus pool"; shared/api/bonus.ts): a refused join names the condition missing
+  bonus: ["bonus_api.joined", "bonus_api.no_nickname", "bonus_api.chat_messages", "bonus_api.bet_sum", "bonus_api.round_closed", "bonus_api.round_not_found"],
   // cashback (README "Cashback"): POST /api/user/cashback/take
   cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;
@@ -268,6 +270,9 @@ export const CLIENT_KEYS = [
   "wheel_error.load",
   "wheel_error.bet",
   "wheel_error.load_round",
+  "bonus_error.load",
+  "bonus_error.load_conditions",
+  "bonus_error.load_round",
 ] as const;
 
 /** The one error shape: every answer style of §7 (status / type / success) says "error". */

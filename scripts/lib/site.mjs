@@ -93,6 +93,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     ...jackpotDevVars(),
     // the same for the wheel (scripts/dev-wheel-chain.json)
     WHEEL_CHAIN_SEED: devWheelChainSeed(),
+    // and the bonus pool (scripts/dev-bonus-chain.json)
+    BONUS_CHAIN_SEED: devBonusChainSeed(),
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
@@ -148,6 +150,11 @@ export function jackpotDevVars() {
 /** The dev wheel chain's secret seed (scripts/dev-wheel-chain.json, made like the crash one). */
 export function devWheelChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-wheel-chain.json"), "utf8")).seed;
+}
+
+/** The dev bonus pool chain's secret seed (scripts/dev-bonus-chain.json, made like the crash one). */
+export function devBonusChainSeed() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-bonus-chain.json"), "utf8")).seed;
 }
 
 /**

@@ -23,6 +23,9 @@ export const getConfigAnswer = z.object({
   /** The same for the wheel: its chain's terminating hash and its salt. */
   wheel_terminal_hash: z.string(),
   wheel_salt: z.string(),
+  /** The same for the bonus pool (README "Bonus pool"). */
+  bonus_terminal_hash: z.string(),
+  bonus_salt: z.string(),
   /** The jackpot levels' chains (README "Jackpot"): each level's terminating hash, and the salt. */
   jackpot_terminal_hashes: z.strictObject({ low: z.string(), medium: z.string(), high: z.string() }).partial(),
   jackpot_salt: z.string(),

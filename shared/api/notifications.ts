@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   "wheel_win",
   /** a jackpot pot won (the items less the commission), told when the spinner stops on the winner */
   "jackpot_win",
+  /** a place of the bonus pool's draw (content: the amount and the place) */
+  "bonus_win",
   /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
   "case_drop",
   /** money credited by a payment (sent by the payment's settlement, worker/payments/settle.ts) */
@@ -55,6 +57,8 @@ export const notificationContent = {
   wheelWin: (winCents: number, multiplier: number, itemName: string | null) => [usd(winCents), `×${multiplier}`, ...(itemName ? [itemName] : [])].join(" · "),
   /** "$12.40 · 23.5%" (the pot's value less the commission, the winner's chance) */
   jackpotWin: (winCents: number, chanceBp: number) => `${usd(winCents)} · ${Number((chanceBp / 100).toFixed(2))}%`,
+  /** "$5.00 · #1" (the amount won and the place) */
+  bonusWin: (winCents: number, place: number) => `${usd(winCents)} · #${place}`,
   /** "AWP | Asiimov (Field-Tested) · $45.10" */
   caseDrop: (itemName: string, priceCents: number) => `${itemName} · ${usd(priceCents)}`,
   /** "$10.00" */

@@ -39,6 +39,8 @@ export const banksFrame = frame(
     /** each jackpot room's bank (shared/constants-jackpot.ts levels) */
     jackpotLevels: z.strictObject({ low: dollarsJson, medium: dollarsJson, high: dollarsJson }).partial().optional(),
     wheel: dollarsJson.optional(),
+    /** the bonus pool's open round (README "Bonus pool") */
+    bonus: dollarsJson.optional(),
   }),
 );
 /** The player's cashback changed (§7 updateCashback): integer hundredths of a cent (shared/cashback.ts). */

@@ -10,6 +10,7 @@ import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
 import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
 import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
+import { qualify } from "./bonus-fixtures";
 import { banReason, houseItem } from "./chat-client";
 import { writeWaitingRound } from "./crash-fixtures";
 import { bettingWheel } from "./wheel-fixtures";
@@ -275,6 +276,27 @@ export const ROUTES: RouteEntry[] = [
       const items = [await item(c.user?.id)];
       await bettingWheel();
       return { colour: "red", items };
+    },
+  },
+
+  // ── bonus pool (the caller meets every condition; /round reads a drawn round seeded after the room started) ──
+  { method: "GET", path: "/api/jackpot-bonus/get-conditions" },
+  {
+    method: "POST",
+    path: "/api/jackpot-bonus/join",
+    body: async (c) => {
+      if (c.user) await qualify(c.user.id);
+      return {};
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/jackpot-bonus/round",
+    body: async () => {
+      await env.DB.prepare(
+        "INSERT OR IGNORE INTO bonus_rounds (id, public_hash, secret, day_of_month, status, bank, paid, carried, winners) VALUES (9999, 'p', 's', 1, 'finished', 0, 0, 0, '[]')",
+      ).run();
+      return { id: 9999 };
     },
   },
 

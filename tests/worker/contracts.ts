@@ -2,6 +2,7 @@
 // not listed here fails the walk, since the app registers routes no contract here names.
 import { adminCalls } from "../../shared/api/admin";
 import { authCalls } from "../../shared/api/auth";
+import { bonusCalls } from "../../shared/api/bonus";
 import { casesCalls } from "../../shared/api/cases";
 import { cashbackCalls } from "../../shared/api/cashback";
 import { chatCalls } from "../../shared/api/chat";
@@ -22,6 +23,7 @@ import { withdrawsCalls } from "../../shared/api/withdraws";
 const GROUPS: Record<string, Record<string, Contract>> = {
   adminCalls,
   authCalls,
+  bonusCalls,
   casesCalls,
   cashbackCalls,
   chatCalls,

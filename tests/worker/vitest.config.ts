@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { devWheelChainSeed, jackpotDevVars, sandboxPaymentVars, shortWheelTimerVars } from "../../scripts/lib/site.mjs";
+import { devBonusChainSeed, devWheelChainSeed, jackpotDevVars, sandboxPaymentVars, shortWheelTimerVars } from "../../scripts/lib/site.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** the dev-only crash chain (scripts/new-crash-chain.mjs --dev); wrangler.toml holds its public half */
@@ -38,6 +38,8 @@ export default defineConfig({
           // the wheel's dev chain and short rounds (production timers are in wrangler.toml)
           WHEEL_CHAIN_SEED: devWheelChainSeed(),
           ...shortWheelTimerVars(4_000),
+          // the bonus pool's dev chain (its length/terminal/salt are in wrangler.toml [vars])
+          BONUS_CHAIN_SEED: devBonusChainSeed(),
         },
       },
     })),

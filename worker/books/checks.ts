@@ -1,6 +1,7 @@
 // The books' registry (README "Money rules"): every check reconcile.ts runs, by domain. Adding a
 // money domain: write its check beside its SQL (worker/<domain>/reconcile-sql.ts, bookCheck) and
 // list it here; the report's figures and its `ok` follow.
+import { bonusBooks } from "../bonus/reconcile-sql";
 import { cashbackBooks } from "../cashback/reconcile-sql";
 import { casesBooks } from "../cases/reconcile-sql";
 import { crashBooks } from "../crash/reconcile-sql";
@@ -66,4 +67,5 @@ export const BOOK_CHECKS = [
   moneyWithdrawBooks,
   jackpotBooks,
   wheelBooks,
+  bonusBooks,
 ] as const;

@@ -5,7 +5,7 @@
 import type { SessionEnd } from "../rooms/base/session-sockets";
 import { liveRooms } from "../rooms/live-rooms";
 
-type RoomsEnv = Pick<Env, "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM">;
+type RoomsEnv = Pick<Env, "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM" | "BONUS_ROOM">;
 
 /** Closes the sockets identified with this token hash in every room; answers how many closed. */
 export function endSessionSockets(env: RoomsEnv, session: string): Promise<number> {

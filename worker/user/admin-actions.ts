@@ -13,7 +13,7 @@ import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
 import { batch } from "../db/sql";
 
-type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM">;
+type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM" | "BONUS_ROOM">;
 
 /** A refusal of an admin action (USER_NOT_FOUND is §8's lookup text, not a key). */
 export type AdminRefusal<K extends string> = { ok: false; status: 404 | 409; key: K | typeof USER_NOT_FOUND };

@@ -1,9 +1,11 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
 // every tab keeps /ws/hub and /ws/chat; /ws/crash and /ws/wheel while their screens are open;
-// /ws/jackpot?level=low|medium|high while that jackpot room is shown).
+// /ws/jackpot?level=low|medium|high while that jackpot room is shown; /ws/bonus while the bonus
+// button or panel is shown).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { fail } from "../../lib/http";
+import { bonusRoom } from "../../rooms/bonus/stub";
 import { chatRoom } from "../../rooms/chat/stub";
 import { crashRoom } from "../../rooms/crash/stub";
 import { isLevel, jackpotRoom } from "../../rooms/jackpot/stub";
@@ -29,4 +31,5 @@ export const wsRoutes = new Hono<AppEnv>()
     if (!isLevel(level)) return fail(c, 400, "app_api.invalid_request", { field: "level" });
     return upgrade(c, jackpotRoom(c.env, level));
   })
-  .get("/wheel", (c) => upgrade(c, wheelRoom(c.env)));
+  .get("/wheel", (c) => upgrade(c, wheelRoom(c.env)))
+  .get("/bonus", (c) => upgrade(c, bonusRoom(c.env)));

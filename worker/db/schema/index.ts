@@ -17,3 +17,4 @@ export * from "./cashback";
 export * from "./money-withdraw";
 export * from "./jackpot";
 export * from "./wheel";
+export * from "./bonus";

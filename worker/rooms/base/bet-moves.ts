@@ -11,6 +11,7 @@ import { catalogue } from "../../db/schema";
 import { all, batch, first, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
+import { openRoundShare } from "../../bonus/share";
 import { stakeRefundStatements } from "./place-bet";
 
 export type BetGame = "crash" | "wheel";
@@ -190,7 +191,7 @@ export function betMoves(game: BetGame) {
       );
     },
 
-    /** The round's share of its bank from the house to the bonus pool, once per round (ledger keys). */
+    /** The round's share of its bank from the house to the bonus pool and its open round, once per round (ledger keys). */
     async bonusShare(env: Pick<Env, "DB">, s: { roundId: number; amount: number; now: number }): Promise<{ done: "settled" | "replay" }> {
       if (s.amount <= 0) return { done: "settled" };
       const reference = `${game}:${s.roundId}`;
@@ -199,6 +200,7 @@ export function betMoves(game: BetGame) {
         await batch(env.DB, [
           ...houseBalanceStatements({ account: "house", delta: -s.amount, kind: "bonus_share", reference, idempotencyKey: `${idempotencyKey}:house` }, s.now),
           ...houseBalanceStatements({ account: "bonus", delta: s.amount, kind: "bonus_share", reference, idempotencyKey }, s.now),
+          openRoundShare(s.amount),
         ]);
         return { done: "settled" };
       } catch (err) {

@@ -52,7 +52,7 @@ export function betSettler<R, S extends BetSettlement>(env: Env, m: BetSettlemen
           return (any.value ?? 0) > 0 ? { balances: [any.userId] } : {};
         case "bonusShare":
           await m.bonusShare(env, { roundId: any.roundId, amount: any.amount, now });
-          return {};
+          return { bonusBank: true };
       }
     },
     group: {

@@ -6,6 +6,7 @@
 // rooms (crash, wheel) share one (betSettler), the jackpot has its own.
 import type { NotificationJson } from "../../../shared/api/user";
 import { pushCashback } from "../../cashback/push";
+import { pushBonusBank } from "../../lib/bonus-feed";
 import { pushBalance, pushNotification } from "../../lib/notify";
 
 /** Who to tell once a settlement landed: balances changed, a bell rung, cashback grown. */
@@ -13,6 +14,8 @@ export interface Told {
   balances?: readonly number[];
   bells?: readonly (readonly [userId: number, bell: NotificationJson])[];
   cashback?: readonly number[];
+  /** a bonus share landed: the bonus pool's bank moved (lib/bonus-feed.ts) */
+  bonusBank?: boolean;
 }
 
 /** A game's D1 calls, each keyed so a replay moves nothing. */
@@ -127,11 +130,12 @@ export class RoomOutbox<R extends { id: number }, S> {
     return told;
   }
 
-  /** One push per user and kind per drain: balances, then bells, then cashback. */
+  /** One push per user and kind per drain: balances, then bells, then cashback, then the bonus pool's bank. */
   private async tell(told: readonly Told[]): Promise<void> {
     for (const userId of new Set(told.flatMap((t) => t.balances ?? []))) await pushBalance(this.env, userId);
     for (const [userId, bell] of told.flatMap((t) => t.bells ?? [])) await pushNotification(this.env, userId, bell);
     await pushCashback(this.env, new Set(told.flatMap((t) => t.cashback ?? [])));
+    if (told.some((t) => t.bonusBank)) await pushBonusBank(this.env);
   }
 
   /** Drops entries D1 has confirmed; a newer version staged while D1 answered stays for the next drain. */

@@ -2,6 +2,7 @@
 // eviction), the one send path for the HTTP call and the socket frame (send.ts), and the
 // moderation and quiz calls of the worker (reached through ./stub.ts). Presence and per-user
 // frames are the hub's (worker/rooms/hub.ts): the quiz winner's bell rings through it.
+import { MessageCounts } from "./message-counts";
 import type { ChatMessageJson, QuizJson, SendMessageAnswer } from "../../../shared/api/chat";
 import { CHAT } from "../../../shared/constants";
 import { chatProtocol, type ChatClientFrame, type ChatServerFrame } from "../../../shared/rooms/chat";
@@ -38,6 +39,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   protected readonly protocol = chatProtocol;
   private readonly chat = new ChatHistory(this.ctx.storage);
   private readonly quiz = new QuizStore(this.ctx.storage);
+  private readonly counts = new MessageCounts(this.ctx.storage);
   private readonly limiters = { limiter: new RateLimiter(CHAT.minIntervalMs), attempts: new AttemptWindow(CHAT.maxAttemptsPerWindow, CHAT.attemptWindowMs) };
   /** A quiz start or stop is in flight (memory only: nothing is in flight after a restart). */
   private quizBusy = false;
@@ -58,8 +60,17 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
       text,
       Date.now(),
     );
-    if (out.posted?.type === "MESSAGE") await this.checkAnswer(out.posted);
+    if (out.posted?.type === "MESSAGE") {
+      if (userId !== null) await this.counts.add(userId);
+      await this.checkAnswer(out.posted);
+    }
     return { status: out.status, body: out.body };
+  }
+
+  /** How many messages the player posted (the bonus pool's chat condition). */
+  async messageCount(userId: number): Promise<number> {
+    await this.ready();
+    return this.counts.of(userId);
   }
 
   /** The kept history, oldest first. */

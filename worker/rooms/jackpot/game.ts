@@ -80,7 +80,7 @@ function jackpotSettler(env: Env): Settler<RoundRow, Settlement> {
       }
       const { kind: _kind, ...round } = s;
       const done = await settleRound(env, round);
-      return done.done === "settled" ? { cashback: s.losers.map((l) => l.userId) } : {};
+      return done.done === "settled" ? { cashback: s.losers.map((l) => l.userId), bonusBank: s.bonusShare > 0 } : {};
     },
     keyOf: (s) => settlementKey(s.roundId, s.kind),
   };

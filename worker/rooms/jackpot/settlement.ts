@@ -2,6 +2,7 @@
 // (a transaction) of guarded statements, so it lands whole or not at all, and each is keyed by
 // the round's status (open → finished | refunded) and the ledger / cashback keys, so a replay
 // (the room re-running its outbox after an eviction) moves nothing and reports done.
+import { openRoundShare } from "../../bonus/share";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
 import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { expectChanges, expectCount, guard } from "../../db/guards";
@@ -205,6 +206,7 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
     statements.push(
       ...houseBalanceStatements({ account: "house", delta: -s.bonusShare, kind: "bonus_share", reference, idempotencyKey: `${reference}:bonus:house` }, now),
       ...houseBalanceStatements({ account: "bonus", delta: s.bonusShare, kind: "bonus_share", reference, idempotencyKey: `${reference}:bonus` }, now),
+      openRoundShare(s.bonusShare),
     );
   }
   for (const l of s.losers)
