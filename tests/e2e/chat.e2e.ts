@@ -314,7 +314,7 @@ describe("chat", () => {
     await dialog.getByText("Команды доступны после входа.").waitFor();
     await screenshot(visitor.page, "chat-desktop-visitor-commands");
     await visitor.page.keyboard.press("Escape");
-    await visitor.page.getByRole("button", { name: "Правила" }).click();
+    await visitor.page.getByRole("button", { name: "Правила", exact: true }).click();
     await visitor.page.getByRole("dialog", { name: "Правила чата" }).getByText("не пишите капсом.").waitFor();
   });
 

@@ -186,7 +186,7 @@ describe("a new player's first session", () => {
       await page.goto("/");
       await page.getByTestId("crash-screen").waitFor();
       // the crash rules, from the board: the limits from the constants, a link to the fairness page, Escape closes
-      await page.getByTestId("crash-screen").getByRole("button", { name: "Rules", exact: true }).click();
+      await page.getByTestId("crash-screen").getByRole("button", { name: "Crash rules", exact: true }).click();
       const rules = page.getByRole("dialog", { name: "Crash rules" });
       await rules.getByText("Up to 3 bets per round, at most 1 of them without auto cash-out.", { exact: false }).waitFor();
       expect(await rules.getByRole("link", { name: "Check any round on the Provably fair page" }).getAttribute("href")).toBe("/provably-fair");

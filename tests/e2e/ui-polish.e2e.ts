@@ -66,6 +66,12 @@ async function cashOut(mobile: boolean) {
   await player.goto("/");
   await admin.getByTestId("crash-screen").waitFor();
   await player.getByTestId("crash-screen").waitFor();
+  // the inventory panel once before the round (its chunk and items loaded), so that opening it
+  // after the cash-out shows it well within the win popup's 5 s, however busy the machine
+  await player.locator("header.header").getByRole("button", { name: "Инвентарь", exact: true }).click();
+  await player.locator(".panel .inventory__actions").waitFor();
+  await player.keyboard.press("Escape");
+  await player.locator(".panel").waitFor({ state: "detached" });
 
   // the next round flies to 20×: time to cash out by hand
   await expect.poll(() => round(admin), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -131,7 +131,7 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
               <kbd>{t("board.space")}</kbd> {t("board.hotkey")}
             </p>
           ) : null}
-          <button type="button" className="crash-board-rules" onClick={() => openModal(CRASH_RULES_MODAL)}>
+          <button type="button" className="crash-board-rules" aria-label={t("rules.open_label")} onClick={() => openModal(CRASH_RULES_MODAL)}>
             {t("rules.open")}
           </button>
         </div>
