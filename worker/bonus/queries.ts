@@ -1,8 +1,12 @@
 // Reads of the bonus pool for the API (README "Bonus pool"): a drawn round with what its
 // verification needs. The open round is not shown (its secret is not revealed yet).
 import type { BonusRoundJson, BonusWinnerJson } from "../../shared/api/bonus";
+import { z } from "zod";
 import { toDollars } from "../../shared/money";
 import { all, first, sql } from "../db/sql";
+
+/** The winners column as settlement.ts writes it (cents), read back through a schema, not a cast. */
+const storedWinners = z.array(z.strictObject({ user_id: z.number().int(), place: z.number().int(), amount: z.number().int() }));
 
 interface RoundSqlRow {
   id: number;
@@ -28,7 +32,7 @@ export async function bonusRound(env: Pick<Env, "DB" | "BONUS_SALT">, id: number
     sql`SELECT u.id, u.username, u.avatar FROM bonus_participants p JOIN users u ON u.id = p.user_id WHERE p.round_id = ${id} ORDER BY p.seq`,
   );
   const byId = new Map(people.map((p) => [p.id, p]));
-  const stored = r.winners ? (JSON.parse(r.winners) as { user_id: number; place: number; amount: number }[]) : [];
+  const stored = r.winners ? storedWinners.parse(JSON.parse(r.winners)) : [];
   const winners: BonusWinnerJson[] = stored.flatMap((w) => {
     const user = byId.get(w.user_id);
     return user ? [{ place: w.place, user, sum: toDollars(w.amount) }] : [];
