@@ -70,6 +70,25 @@ export const BONUS = {
   bankFrameMs: 500,
 } as const;
 
+/** Giveaways (spec §1, §3 Giveaway, §4; README "Giveaways"). */
+export const GIVEAWAY = {
+  /** Past giveaways the card's history lists. */
+  historyLength: 10,
+  /** The newest participants the active giveaway lists (the count covers all). */
+  participantsShown: 10,
+  /** setRaffle frames for new participants leave at most once per this window. */
+  frameMs: 1_000,
+  /** A giveaway lasts at least this and at most giveawayMaxMs (staff choose in between). */
+  minDurationMs: 10_000,
+  maxDurationMs: 30 * 24 * 60 * 60 * 1000,
+  /** The nickname condition's tag (configuration GIVEAWAY_NICKNAME_TAG). */
+  nicknameTag: "skinrush",
+  /** A Telegram Login Widget payload older than this is refused (auth_date, seconds). */
+  telegramAuthMaxAgeS: 24 * 60 * 60,
+  /** getChatMember statuses that count as subscribed (Bot API ChatMember). */
+  subscribedStatuses: ["creator", "administrator", "member"],
+} as const;
+
 /**
  * §9 cashback (README "Cashback"). users.cashback and every cashback amount on the wire are
  * integer hundredths of a cent (1 cent = 100, $1 = 10 000), so 2.5 % of a 1-cent loss is 2

@@ -218,6 +218,27 @@ export const SERVER_KEYS = {
   ],
   // the bonus pool (README "Bonus pool"; shared/api/bonus.ts): a refused join names the condition missing
   bonus: ["bonus_api.joined", "bonus_api.no_nickname", "bonus_api.chat_messages", "bonus_api.bet_sum", "bonus_api.round_closed", "bonus_api.round_not_found"],
+  // giveaways (README "Giveaways"; shared/api/giveaways.ts): a refused join adds the condition missing
+  giveaway: [
+    "giveaway_api.joined",
+    "giveaway_api.not_found",
+    "giveaway_api.already_member",
+    "giveaway_api.conditions_not_met",
+    "giveaway_api.item_unavailable",
+    "giveaway_api.already_active",
+    "giveaway_api.cannot_cancel",
+    "giveaway_api.created",
+    "giveaway_api.canceled",
+  ],
+  // the Telegram link of the giveaway's subscription condition (README "Giveaways")
+  telegram: [
+    "telegram_api.linked",
+    "telegram_api.unlinked",
+    "telegram_api.bad_signature",
+    "telegram_api.expired",
+    "telegram_api.taken",
+    "telegram_api.not_configured",
+  ],
   // cashback (README "Cashback"): POST /api/user/cashback/take
   cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;

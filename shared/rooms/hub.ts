@@ -4,6 +4,7 @@
 // its own room and socket (shared/rooms/chat.ts).
 import { z } from "zod";
 import { liveDropJson } from "../api/cases";
+import { activeGiveawayJson, pastGiveawayJson } from "../api/giveaways";
 import { cashbackUnits } from "../api/cashback";
 import { notificationSchema } from "../api/user";
 import { dollarsJson } from "../money";
@@ -48,6 +49,16 @@ export const updateCashbackFrame = frame("updateCashback", z.strictObject({ cash
 /** A case was opened somewhere (§7 casesLiveDrop). */
 export const casesLiveDropFrame = frame("casesLiveDrop", liveDropJson);
 
+/**
+ * §7 setRaffle: the giveaway as now — on a new participant (coalesced, at most one per
+ * GIVEAWAY.frameMs), at the draw (`drawn`: the winner and the item; the winner's SPA reloads its
+ * inventory) and when the next one starts or staff cancel it.
+ */
+export const setRaffleFrame = frame(
+  "setRaffle",
+  z.strictObject({ giveaway: activeGiveawayJson.nullable(), drawn: pastGiveawayJson.nullable(), server_time: z.number().int().nonnegative() }),
+);
+
 export const hubServerFrame = z.discriminatedUnion("event", [
   onlineFrame,
   updateBalanceFrame,
@@ -57,6 +68,7 @@ export const hubServerFrame = z.discriminatedUnion("event", [
   userBannedFrame,
   banksFrame,
   casesLiveDropFrame,
+  setRaffleFrame,
   pongFrame,
   errorFrame,
 ]);
