@@ -9,6 +9,7 @@ import { useDocumentTitle, type ScreenTitle } from "./documentTitle";
 import { Header } from "./Header";
 import { ModalHost } from "./ModalHost";
 import { ModeBar } from "./ModeBar";
+import { ModeKit } from "./ModeKit";
 import { PanelHost } from "./PanelHost";
 import { useUiStore, type GameName, type ViewType } from "../lib/uiStore";
 
@@ -16,6 +17,9 @@ import { useUiStore, type GameName, type ViewType } from "../lib/uiStore";
 // after the first paint instead of weighing on the first load of /. Should that chunk fail to
 // load, the page still works, only without live updates (no error screen for it).
 const LiveHub = lazy(() => import("./liveHub").catch(() => ({ default: () => null })));
+
+/** The game screens with the mode-kit sidebar (§2). */
+const SIDEBAR_GAMES: ReadonlySet<GameName> = new Set<GameName>(["crash", "wheel", "jackpot"]);
 
 export interface RouteHandle {
   view?: ViewType;
@@ -57,6 +61,7 @@ export function Layout() {
         <ModeBar />
         <main id="main" className="app-main" tabIndex={-1}>
           <Outlet />
+          {view === "mode" && game !== undefined && SIDEBAR_GAMES.has(game) ? <ModeKit /> : null}
         </main>
         {chatDesktop ? <ChatColumn /> : <ChatReopen />}
       </div>

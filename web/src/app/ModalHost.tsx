@@ -1,5 +1,5 @@
 // The shell's modals: login (content from features/auth), deposit (features/deposit: money and
-// skins), cashback (features/cashback), the money withdrawal (features/inventory) and settings. Content loads lazily on first open. Features
+// skins), cashback (features/cashback), giveaway (features/giveaway), the money withdrawal (features/inventory) and settings. Content loads lazily on first open. Features
 // may also render their own <Modal>.
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
@@ -27,6 +27,10 @@ const WithdrawalModal = lazyScreen(
 );
 const CashbackPanel = lazyScreen(
   named(() => import("../features/cashback/CashbackPanel"), "CashbackPanel"),
+  modalFallback,
+);
+const GiveawayModal = lazyScreen(
+  named(() => import("../features/giveaway/GiveawayModal"), "GiveawayModal"),
   modalFallback,
 );
 const SettingsModal = lazyScreen(
@@ -62,6 +66,11 @@ export function ModalHost() {
       {modal === "cashback" ? (
         <Modal name="cashback" title={t("title", { ns: "cashback" })} size="sm">
           <CashbackPanel />
+        </Modal>
+      ) : null}
+      {modal === "giveaway" ? (
+        <Modal name="giveaway" title={t("title", { ns: "giveaway" })} size="md">
+          <GiveawayModal />
         </Modal>
       ) : null}
       {modal === "settings" ? (

@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import type { NotificationJson } from "../../../shared/api/user";
 import { startChatSocket } from "../features/chat/connection";
 import { receiveLiveDrop } from "../features/cases/store";
+import { receiveRaffle } from "../features/giveaway/liveRaffle";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
@@ -49,6 +50,8 @@ function useLiveHub(): void {
     });
     // Live case drops reach the cases strip from any screen (§7 casesLiveDrop).
     const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);
+    // the giveaway card and modal, and the winner's inventory (§7 setRaffle)
+    const offRaffle = onHubEvent("setRaffle", (frame) => receiveRaffle(queryClient, frame));
     // the cashback shown in the header and the cashback modal (hundredths of a cent)
     const offCashback = onHubEvent("updateCashback", ({ cashback }) => {
       queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, cashback });
@@ -64,6 +67,7 @@ function useLiveHub(): void {
       offNotification();
       offCashback();
       offLiveDrop();
+      offRaffle();
       offBanks();
       offToken();
       hub.stop();

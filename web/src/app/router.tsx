@@ -31,6 +31,7 @@ const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfile
 const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSuccessPage"));
 const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
+const TelegramLinked = lazyScreen(() => import("../features/giveaway/TelegramLinkedPage"));
 const AdminWithdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage"));
 
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
@@ -78,6 +79,7 @@ const routes: RouteObject[] = [
       { path: "deposit/success", element: <DepositSuccess />, handle: page("deposit_success") },
       { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },
       // Staff: the money withdrawal queue (the page shows itself to admins only; the API checks the role).
+      { path: "telegram/linked", element: <TelegramLinked />, handle: page("telegram_linked") },
       { path: "admin/withdraws", element: <AdminWithdraws />, handle: page("admin_withdraws") },
       // Any unknown path goes home.
       { path: "*", element: <Navigate to="/" replace /> },

@@ -11,6 +11,7 @@ import type crash from "../locales/ru/crash.json";
 import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
 import type fairness from "../locales/ru/fairness.json";
+import type giveaway from "../locales/ru/giveaway.json";
 import type hub from "../locales/ru/hub.json";
 import type inventory from "../locales/ru/inventory.json";
 import type items from "../locales/ru/items.json";
@@ -40,6 +41,7 @@ declare module "i18next" {
       deposit: typeof deposit;
       errors: typeof errors;
       fairness: typeof fairness;
+      giveaway: typeof giveaway;
       hub: typeof hub;
       inventory: typeof inventory;
       items: typeof items;
