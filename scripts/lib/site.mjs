@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SANDBOX } from "../../tests/fakes/payments.mjs";
 import { startFakeProviders } from "../../tests/fakes/providers.mjs";
+import { FAKE_TELEGRAM } from "../../tests/fakes/telegram.mjs";
 import { SEED_VERSION } from "../seed/version.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -95,6 +96,11 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     WHEEL_CHAIN_SEED: devWheelChainSeed(),
     // and the bonus pool (scripts/dev-bonus-chain.json)
     BONUS_CHAIN_SEED: devBonusChainSeed(),
+    // and the giveaways (scripts/dev-giveaway-chain.json)
+    GIVEAWAY_CHAIN_SEED: devGiveawayChainSeed(),
+    // the fake Telegram (tests/fakes/telegram.mjs): its Login Widget page and Bot API, with the
+    // fake's bot token and channel, so the giveaway's subscription condition works locally
+    ...telegramDevVars(fakes.baseUrl),
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
@@ -153,6 +159,21 @@ export function devWheelChainSeed() {
 }
 
 /** The dev bonus pool chain's secret seed (scripts/dev-bonus-chain.json, made like the crash one). */
+export function devGiveawayChainSeed() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-giveaway-chain.json"), "utf8")).seed;
+}
+
+/** The fake Telegram's bot and channel (tests/fakes/telegram.mjs) at the fakes' base URL. */
+export function telegramDevVars(fakesUrl) {
+  return {
+    TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM.botToken,
+    TELEGRAM_CHANNEL: FAKE_TELEGRAM.channel,
+    TELEGRAM_API_URL: `${fakesUrl}/telegram/api`,
+    TELEGRAM_OAUTH_URL: `${fakesUrl}/telegram/oauth`,
+    TELEGRAM_CHANNEL_URL: `${fakesUrl}/telegram/channel`,
+  };
+}
+
 export function devBonusChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-bonus-chain.json"), "utf8")).seed;
 }

@@ -21,7 +21,6 @@ export const giveawayCondition = z.strictObject({
   /** the player's own: 1/0 for the channel and the nickname, dollars deposited, games played */
   progress: z.number().nonnegative(),
 });
-export type GiveawayCondition = z.infer<typeof giveawayCondition>;
 
 export const CONDITION_NAMES = ["telegram_channel_subscribe", "username", "deposit", "games"] as const;
 export type ConditionName = (typeof CONDITION_NAMES)[number];
@@ -80,7 +79,6 @@ export const activeAnswer = z.strictObject({
   history: z.array(pastGiveawayJson).max(GIVEAWAY.historyLength),
   server_time: epochMs,
 });
-export type GiveawayActiveAnswer = z.infer<typeof activeAnswer>;
 
 // ── GET /api/giveaways/get-conditions ────────────────────────────────────────
 export const telegramLinkJson = z.strictObject({
@@ -101,7 +99,6 @@ export const conditionsAnswer = z.strictObject({
   conditions: giveawayConditions,
   telegram: telegramLinkJson,
 });
-export type GiveawayConditionsAnswer = z.infer<typeof conditionsAnswer>;
 
 // ── POST /api/giveaways/myActive, setMyActive ────────────────────────────────
 export const myActiveAnswer = z.strictObject({ giveaway_id: z.number().int().positive().nullable(), is_participant: z.boolean() });
@@ -154,13 +151,13 @@ export const createGiveawayBody = z
     duration_ms: z.number().int().min(GIVEAWAY.minDurationMs).max(GIVEAWAY.maxDurationMs),
     telegram: z.boolean().default(false),
     username: z.boolean().default(false),
-    min_deposit: dollarsSchema.default(0),
+    /** dollars in, cents out (0: off) */
+    min_deposit: dollarsSchema.pipe(z.number().int().min(0)).default(0),
     min_games: z.number().int().min(0).max(1_000_000).default(0),
     /** when drawn, a new giveaway of the same catalogue item, length and conditions follows */
     repeat: z.boolean().default(false),
   })
   .refine((b) => (b.item_id === undefined) !== (b.catalogue_id === undefined), { message: "name either item_id or catalogue_id", path: ["item_id"] });
-export type CreateGiveawayBody = z.infer<typeof createGiveawayBody>;
 
 export const createGiveawayAnswer = z.strictObject({ success: z.literal(true), message: z.literal("giveaway_api.created"), giveaway: activeGiveawayJson });
 export const cancelGiveawayBody = z.strictObject({ id: idSchema });

@@ -9,6 +9,7 @@ import { chatCalls } from "../../shared/api/chat";
 import { configCalls } from "../../shared/api/config";
 import type { Contract } from "../../shared/api/contract";
 import { crashCalls } from "../../shared/api/crash";
+import { giveawayCalls } from "../../shared/api/giveaways";
 import { jackpotCalls } from "../../shared/api/jackpot";
 import { moneyWithdrawCalls } from "../../shared/api/money-withdraw";
 import { paymentsCalls } from "../../shared/api/payments";
@@ -29,6 +30,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   chatCalls,
   configCalls,
   crashCalls,
+  giveawayCalls,
   jackpotCalls,
   moneyWithdrawCalls,
   paymentsCalls,

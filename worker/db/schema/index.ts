@@ -18,3 +18,4 @@ export * from "./money-withdraw";
 export * from "./jackpot";
 export * from "./wheel";
 export * from "./bonus";
+export * from "./giveaways";
