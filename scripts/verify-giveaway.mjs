@@ -12,7 +12,18 @@
 // Exit code: 0 all given checks hold, 1 a check failed, 2 bad usage.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { chainChecks, chainHolds, checkHex64, drawDistinct, integerOption, optionalText, printChainChecks, readArgs, runCli, UsageError } from "./lib/verify.mjs";
+import {
+  chainChecks,
+  chainHolds,
+  checkHex64,
+  drawDistinct,
+  integerOption,
+  optionalText,
+  printChainChecks,
+  readArgs,
+  runCli,
+  UsageError,
+} from "./lib/verify.mjs";
 
 /** The winner, or null when nobody joined. @param {string} secret @param {string} salt @param {number[]} participants */
 export function giveawayWinner(secret, salt, participants) {
@@ -50,7 +61,15 @@ export { UsageError };
 function fromRecordJson(file) {
   const { giveaway: g } = JSON.parse(readFileSync(file, "utf8"));
   if (!g || typeof g.secret !== "string") throw new UsageError("--record-json: not a drawn giveaway (no secret)");
-  return { secret: g.secret, giveaway: g.id, day: g.day_of_month, salt: g.salt, participants: g.participants, winner: g.winner ? g.winner.id : null, public: g.public_hash };
+  return {
+    secret: g.secret,
+    giveaway: g.id,
+    day: g.day_of_month,
+    salt: g.salt,
+    participants: g.participants,
+    winner: g.winner ? g.winner.id : null,
+    public: g.public_hash,
+  };
 }
 
 /** @param {string[]} argv */

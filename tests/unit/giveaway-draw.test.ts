@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import sha3 from "js-sha3";
 import { describe, expect, it } from "vitest";
+import { type TelegramAuthBody, telegramAuthBody } from "../../shared/api/giveaways";
 import { publicHash } from "../../shared/fairness";
 import { giveawayWinner } from "../../shared/giveaway";
 import { checkWidgetPayload } from "../../worker/telegram/widget";
@@ -43,7 +44,16 @@ describe("scripts/verify-giveaway.mjs", () => {
     const ids = [7, 8, 9, 10];
     const winner = byHand(SECRET, SALT, ids)!;
     const previous = sha3.keccak256(SECRET);
-    const good = script.verifyGiveaway({ secret: SECRET, giveaway: 3, day: 12, salt: SALT, participants: ids, winner, public: publicHash(SECRET, 3, 12), previous });
+    const good = script.verifyGiveaway({
+      secret: SECRET,
+      giveaway: 3,
+      day: 12,
+      salt: SALT,
+      participants: ids,
+      winner,
+      public: publicHash(SECRET, 3, 12),
+      previous,
+    });
     expect(good).toMatchObject({ winner, winnerMatch: true, publicHashMatches: true, chainLinkHolds: true, ok: true });
     const other = ids.find((id) => id !== winner)!;
     expect(script.verifyGiveaway({ secret: SECRET, giveaway: 3, day: 12, salt: SALT, participants: ids, winner: other }).ok).toBe(false);
@@ -53,7 +63,9 @@ describe("scripts/verify-giveaway.mjs", () => {
     const file = path.join(dir, "record.json");
     writeFileSync(
       file,
-      JSON.stringify({ giveaway: { id: 3, day_of_month: 12, salt: SALT, secret: SECRET, participants: ids, winner: { id: winner }, public_hash: publicHash(SECRET, 3, 12) } }),
+      JSON.stringify({
+        giveaway: { id: 3, day_of_month: 12, salt: SALT, secret: SECRET, participants: ids, winner: { id: winner }, public_hash: publicHash(SECRET, 3, 12) },
+      }),
     );
     const lines: string[] = [];
     const io = { log: (s: string) => lines.push(s), error: (s: string) => lines.push(s) };
@@ -65,12 +77,12 @@ describe("scripts/verify-giveaway.mjs", () => {
 });
 
 const TOKEN = "7000000001:AAFakeTelegramBotTokenForLocalDev_only";
-function sign(fields: Record<string, string | number>, token = TOKEN) {
+function sign(fields: Record<string, string | number>, token = TOKEN): TelegramAuthBody {
   const check = Object.keys(fields)
     .sort()
     .map((k) => `${k}=${fields[k]}`)
     .join("\n");
-  return { ...fields, hash: createHmac("sha256", createHash("sha256").update(token).digest()).update(check).digest("hex") };
+  return telegramAuthBody.parse({ ...fields, hash: createHmac("sha256", createHash("sha256").update(token).digest()).update(check).digest("hex") });
 }
 
 describe("checkWidgetPayload", () => {
@@ -87,7 +99,7 @@ describe("checkWidgetPayload", () => {
   });
 
   it("refuses a changed field, another bot's signature, a stale or a future date", async () => {
-    const forged = { ...sign({ id: 42, first_name: "Ivan", auth_date: fresh }), id: 43 };
+    const forged = telegramAuthBody.parse({ ...sign({ id: 42, first_name: "Ivan", auth_date: fresh }), id: 43 });
     expect(await checkWidgetPayload(forged, TOKEN, now)).toEqual({ ok: false, key: "telegram_api.bad_signature" });
     expect(await checkWidgetPayload(sign({ id: 42, first_name: "Ivan", auth_date: fresh }, "1:other_bot_token_abcdefghijklmnop"), TOKEN, now)).toEqual({
       ok: false,
