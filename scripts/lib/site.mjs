@@ -40,6 +40,34 @@ function isSeeded({ persistTo }) {
   return out.includes(`"${SEED_VERSION}"`);
 }
 
+/**
+ * A catalogue entry for the demo giveaway (priced $5–$30), read before the site starts.
+ * @param {{ persistTo?: string }} [opts] @returns {number | null}
+ */
+export function demoGiveawayCatalogueId({ persistTo } = {}) {
+  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT id FROM catalogue WHERE price BETWEEN 500 AND 3000 ORDER BY id LIMIT 1"], { persistTo });
+  const id = JSON.parse(out)?.[0]?.results?.[0]?.id;
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * Local demo: when no giveaway runs, an admin (dev login) starts a repeating one of `catalogueId`
+ * with the Telegram condition on, through the real staff route (README "Giveaways").
+ * @param {string} url @param {number} catalogueId
+ */
+export async function ensureDemoGiveaway(url, catalogueId) {
+  const active = await (await fetch(`${url}/api/giveaways/getActive`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).json();
+  if (active.giveaway) return false;
+  const { api_token } = await (await fetch(`${url}/api/auth/test-login?username=Admin&role=admin`)).json();
+  const res = await fetch(`${url}/api/admin/giveaways/create`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${api_token}` },
+    body: JSON.stringify({ catalogue_id: catalogueId, duration_ms: 15 * 60_000, telegram: true, repeat: true }),
+  });
+  if (!res.ok) throw new Error(`demo giveaway: ${res.status} ${await res.text()}`);
+  return true;
+}
+
 /** Catalogue + demo data, once per seed version and state dir (the SQL itself is idempotent). */
 /** @param {{ persistTo?: string, demo?: boolean }} [opts] */
 export function seedLocal({ persistTo, demo = true } = {}) {
