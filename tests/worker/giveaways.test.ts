@@ -9,6 +9,7 @@ import sha3 from "js-sha3";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { activeAnswer, conditionsAnswer, giveawayRecordAnswer } from "../../shared/api/giveaways";
 import { publicHash } from "../../shared/fairness";
+import { reconcile } from "../../worker/books/reconcile";
 import { giveawayConditionsOf } from "../../worker/giveaways/conditions";
 import { openGiveawayRow } from "../../worker/giveaways/queries";
 import type { GiveawayRoom } from "../../worker/rooms/giveaway/GiveawayRoom";
@@ -297,6 +298,7 @@ describe("the draw", () => {
     expect(x).toBe(env.GIVEAWAY_CHAIN_TERMINAL);
     const active = activeAnswer.parse(await (await post("/api/giveaways/getActive", {})).json());
     expect(active.history[0]).toMatchObject({ id, user: { id: winner } });
+    expect(await reconcile(env)).toMatchObject({ ok: true });
   });
 
   it("the open record keeps the secret and the participants hidden", async () => {
