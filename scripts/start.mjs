@@ -19,7 +19,7 @@ const giveawayItem = demoGiveawayCatalogueId();
 
 const site = await startSite({ port, fakesPort: Number(process.env.FAKES_PORT ?? 8790) });
 // a giveaway to join (a repeating one: the next follows each draw), with the local Telegram's flow
-if (giveawayItem !== null && (await ensureDemoGiveaway(site.url, giveawayItem))) console.log("[start] started a demo giveaway (README \"Giveaways\")");
+if (giveawayItem !== null && (await ensureDemoGiveaway(site.url, giveawayItem))) console.log('[start] started a demo giveaway (README "Giveaways")');
 console.log(`[start] ready on ${site.url} (dev login is in the login dialog)`);
 console.log(`[start] deposits go through the sandbox payment provider at ${site.fakesUrl}/pay (Pay / Decline pages; README "Payments")`);
 const shutdown = async () => {

@@ -45,7 +45,10 @@ function isSeeded({ persistTo }) {
  * @param {{ persistTo?: string }} [opts] @returns {number | null}
  */
 export function demoGiveawayCatalogueId({ persistTo } = {}) {
-  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT id FROM catalogue WHERE price BETWEEN 500 AND 3000 ORDER BY id LIMIT 1"], { persistTo });
+  const out = wrangler(
+    ["d1", "execute", "DB", "--local", "--json", "--command", "SELECT id FROM catalogue WHERE price BETWEEN 500 AND 3000 ORDER BY id LIMIT 1"],
+    { persistTo },
+  );
   const id = JSON.parse(out)?.[0]?.results?.[0]?.id;
   return Number.isSafeInteger(id) ? id : null;
 }

@@ -319,6 +319,34 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/telegram/link", body: () => signedTelegramLogin({ id: 700_000 + Math.floor(Math.random() * 99_999), first_name: "Walk" }) },
   { method: "POST", path: "/api/telegram/unlink" },
 
+  // ── tournaments (the template saved and one started before the join; the caller deposited during it) ──
+  {
+    method: "POST",
+    path: "/api/admin/tournaments/save-template",
+    body: () => ({
+      enabled: true,
+      name_ru: "Турнир",
+      name_en: "Tournament",
+      description_ru: "",
+      description_en: "",
+      duration_ms: 600_000,
+      prizes: [5, 4, 3, 2, 1],
+      min_payment: 0,
+      start_now: true,
+    }),
+  },
+  { method: "POST", path: "/api/admin/tournaments/template" },
+  { method: "POST", path: "/api/tournaments/get", body: () => ({ page: 1, lang: "en" }) },
+  { method: "GET", path: "/api/tournaments/get-conditions" },
+  {
+    method: "POST",
+    path: "/api/tournaments/setActive",
+    body: async () => {
+      const row = await env.DB.prepare("SELECT id FROM tournaments WHERE status = 'open'").first<{ id: number }>();
+      return { id: row?.id ?? 1 };
+    },
+  },
+
   // ── chat ──
   { method: "POST", path: "/api/chat/getMessages" },
   // a visitor's message is refused by the room (401), like a signed-in route's

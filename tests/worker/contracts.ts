@@ -17,6 +17,7 @@ import { pricesCalls } from "../../shared/api/prices";
 import { promoCalls } from "../../shared/api/promo";
 import { skinsDepositCalls } from "../../shared/api/skins-deposit";
 import { storeCalls } from "../../shared/api/store";
+import { tournamentCalls } from "../../shared/api/tournaments";
 import { userCalls } from "../../shared/api/user";
 import { wheelCalls } from "../../shared/api/wheel";
 import { withdrawsCalls } from "../../shared/api/withdraws";
@@ -38,6 +39,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   promoCalls,
   skinsDepositCalls,
   storeCalls,
+  tournamentCalls,
   userCalls,
   wheelCalls,
   withdrawsCalls,

@@ -19,3 +19,4 @@ export * from "./jackpot";
 export * from "./wheel";
 export * from "./bonus";
 export * from "./giveaways";
+export * from "./tournaments";
