@@ -254,6 +254,9 @@ export const TOURNAMENT = {
   descriptionMaxLength: 1_000,
 } as const;
 
+/** The top list (README "Top list"): how many players it shows. */
+export const TOP = { size: 50 } as const;
+
 export const CASES = {
   liveDropsKept: 10,
   /** Expected value of a seeded case as a share of its price, percent. */

@@ -347,6 +347,9 @@ export const ROUTES: RouteEntry[] = [
     },
   },
 
+  // ── top list ──
+  { method: "GET", path: "/api/top", body: () => ({ period: "week", metric: "wagered" }) },
+
   // ── chat ──
   { method: "POST", path: "/api/chat/getMessages" },
   // a visitor's message is refused by the room (401), like a signed-in route's

@@ -17,6 +17,7 @@ import { pricesCalls } from "../../shared/api/prices";
 import { promoCalls } from "../../shared/api/promo";
 import { skinsDepositCalls } from "../../shared/api/skins-deposit";
 import { storeCalls } from "../../shared/api/store";
+import { topCalls } from "../../shared/api/top";
 import { tournamentCalls } from "../../shared/api/tournaments";
 import { userCalls } from "../../shared/api/user";
 import { wheelCalls } from "../../shared/api/wheel";
@@ -39,6 +40,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   promoCalls,
   skinsDepositCalls,
   storeCalls,
+  topCalls,
   tournamentCalls,
   userCalls,
   wheelCalls,

@@ -20,3 +20,4 @@ export * from "./wheel";
 export * from "./bonus";
 export * from "./giveaways";
 export * from "./tournaments";
+export * from "./top";
