@@ -71,6 +71,35 @@ export async function ensureDemoGiveaway(url, catalogueId) {
   return true;
 }
 
+/**
+ * Local demo: when no tournament template exists, an admin saves a daily one and starts it
+ * through the real staff route (README "Tournaments").
+ * @param {string} url
+ */
+export async function ensureDemoTournament(url) {
+  const { api_token } = await (await fetch(`${url}/api/auth/test-login?username=Admin&role=admin`)).json();
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${api_token}` };
+  const current = await (await fetch(`${url}/api/admin/tournaments/template`, { method: "POST", headers, body: "{}" })).json();
+  if (current.template.enabled || current.running) return false;
+  const res = await fetch(`${url}/api/admin/tournaments/save-template`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      enabled: true,
+      name_ru: "Турнир дня",
+      name_en: "Tournament of the day",
+      description_ru: "Ставьте в Краше, Джекпоте, Колесе и кейсах — каждый цент ставки приносит очко.",
+      description_en: "Bet in Crash, Jackpot, Wheel and Cases: every cent staked earns a point.",
+      duration_ms: 24 * 60 * 60_000,
+      prizes: [50, 25, 15, 7, 3],
+      min_payment: 5,
+      start_now: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`demo tournament: ${res.status} ${await res.text()}`);
+  return true;
+}
+
 /** Catalogue + demo data, once per seed version and state dir (the SQL itself is idempotent). */
 /** @param {{ persistTo?: string, demo?: boolean }} [opts] */
 export function seedLocal({ persistTo, demo = true } = {}) {
