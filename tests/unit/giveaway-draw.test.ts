@@ -109,3 +109,37 @@ describe("checkWidgetPayload", () => {
     expect(await checkWidgetPayload(sign({ id: 42, auth_date: fresh + 3_600 }), TOKEN, now)).toEqual({ ok: false, key: "telegram_api.expired" });
   });
 });
+
+describe("the provably-fair page's giveaway check", () => {
+  const record = (winner: number | null, secret: string | null = SECRET) => ({
+    id: 3,
+    status: "drawn" as const,
+    item: {
+      id: 1,
+      market_hash_name: "AK-47 | Redline (Field-Tested)",
+      name: "AK-47 | Redline",
+      image: "",
+      rarity: "Classified",
+      rarity_color: "#d32ce6",
+      price: 12,
+    },
+    rules: { telegram: false, username: false, min_deposit: 0, min_games: 0 },
+    repeat: false,
+    public_hash: publicHash(SECRET, 3, 12),
+    secret,
+    salt: SALT,
+    day_of_month: 12,
+    end_time: 0,
+    created_at: 0,
+    participants: [7, 8, 9, 10],
+    winner: winner === null ? null : { id: winner, username: "w", avatar: "" },
+  });
+
+  it("recomputes the winner and the public hash; flags a different winner; waits for the secret", async () => {
+    const { verifyGiveawayRecord } = await import("../../web/src/features/fairness/GiveawayVerifier");
+    const winner = byHand(SECRET, SALT, [7, 8, 9, 10])!;
+    expect(verifyGiveawayRecord(record(winner))).toMatchObject({ winner, winnerMatches: true, publicHashMatches: true });
+    expect(verifyGiveawayRecord(record([7, 8, 9, 10].find((id) => id !== winner)!))).toMatchObject({ winnerMatches: false });
+    expect(verifyGiveawayRecord(record(null, null))).toBeNull();
+  });
+});
