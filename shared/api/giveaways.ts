@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { GIVEAWAY } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
+import { bonusCondition } from "./bonus";
 import { emptyBody, idSchema } from "./common";
 import { contract } from "./contract";
 import { betUserJson, itemJson } from "./crash";
@@ -12,15 +13,12 @@ import { betUserJson, itemJson } from "./crash";
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
 
-/** §3 Giveaway conditions, each `{ is_active, is_completed, required, progress }` like the bonus pool's. */
-export const giveawayCondition = z.strictObject({
-  is_active: z.boolean(),
-  is_completed: z.boolean(),
-  /** the channel (@name), the nickname's tag, the deposit sum (dollars), the games count */
-  required: z.union([z.string(), z.number().nonnegative()]),
-  /** the player's own: 1/0 for the channel and the nickname, dollars deposited, games played */
-  progress: z.number().nonnegative(),
-});
+/**
+ * §3 Giveaway conditions, each `{ is_active, is_completed, required, progress }`: the bonus pool's
+ * shape — `required` the channel (@name), the nickname's tag, the deposit sum (dollars) or the games
+ * count; `progress` 1/0 for the channel and the nickname, dollars deposited, games played.
+ */
+export const giveawayCondition = bonusCondition;
 
 export const CONDITION_NAMES = ["telegram_channel_subscribe", "username", "deposit", "games"] as const;
 export type ConditionName = (typeof CONDITION_NAMES)[number];
