@@ -6,7 +6,7 @@ import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
 
-const { migrateLocal, root, seedLocal, startSite } = await import("./lib/site.mjs");
+const { demoGiveawayCatalogueId, ensureDemoGiveaway, ensureDemoTournament, migrateLocal, root, seedLocal, startSite } = await import("./lib/site.mjs");
 
 const port = Number(process.env.PORT ?? 8787);
 const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -15,8 +15,13 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 console.log("[start] applying local D1 migrations");
 migrateLocal();
 if (seedLocal()) console.log("[start] seeded the catalogue and demo data");
+const giveawayItem = demoGiveawayCatalogueId();
 
 const site = await startSite({ port, fakesPort: Number(process.env.FAKES_PORT ?? 8790) });
+// a giveaway to join (a repeating one: the next follows each draw), with the local Telegram's flow
+if (giveawayItem !== null && (await ensureDemoGiveaway(site.url, giveawayItem))) console.log('[start] started a demo giveaway (README "Giveaways")');
+// and a daily tournament (README "Tournaments") when staff have not set one up yet
+if (await ensureDemoTournament(site.url)) console.log('[start] started a demo tournament (README "Tournaments")');
 console.log(`[start] ready on ${site.url} (dev login is in the login dialog)`);
 console.log(`[start] deposits go through the sandbox payment provider at ${site.fakesUrl}/pay (Pay / Decline pages; README "Payments")`);
 const shutdown = async () => {

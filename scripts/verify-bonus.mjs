@@ -18,10 +18,8 @@ import {
   chainChecks,
   chainHolds,
   checkHex64,
-  E,
-  hashToN,
+  drawDistinct,
   integerOption,
-  keccak256Hex,
   optionalText,
   printChainChecks,
   readArgs,
@@ -34,14 +32,7 @@ const SHARES = [50, 25, 25];
 
 /** The winners, first place first. @param {string} secret @param {string} salt @param {number[]} participants */
 export function bonusWinners(secret, salt, participants) {
-  const left = [...participants];
-  /** @type {number[]} */
-  const out = [];
-  for (let place = 1; place <= SHARES.length && left.length > 0; place++) {
-    const n = hashToN(keccak256Hex(`${secret}:${salt}:${place}`));
-    out.push(...left.splice(Number((n * BigInt(left.length)) / E), 1));
-  }
-  return out;
+  return drawDistinct(secret, salt, participants, SHARES.length);
 }
 
 /** The places' cents. @param {number} bank @param {number} winners */

@@ -5,23 +5,11 @@
 // and picks index floor(n_p · m / 2^52) of the m participants not drawn yet (join order kept), so
 // the winners are distinct and each place is a uniform pick among those left.
 import { BONUS } from "./constants";
-import { E, hashToN, keccakHex } from "./fairness";
-
-/** The hash of place `place` (1-based): keccak256(secret:salt:place). */
-export function bonusPlaceHash(secret: string, salt: string, place: number): string {
-  return keccakHex(`${secret}:${salt}:${place}`);
-}
+import { drawDistinct } from "./draw";
 
 /** Up to BONUS.winnerShares.length distinct winners, first place first (ids as given). */
 export function bonusWinners<T>(secret: string, salt: string, participants: readonly T[]): T[] {
-  const left = [...participants];
-  const winners: T[] = [];
-  for (let place = 1; place <= BONUS.winnerShares.length && left.length > 0; place++) {
-    const n = hashToN(bonusPlaceHash(secret, salt, place));
-    const index = Number((n * BigInt(left.length)) / E);
-    winners.push(...left.splice(index, 1));
-  }
-  return winners;
+  return drawDistinct(secret, salt, participants, BONUS.winnerShares.length);
 }
 
 /**

@@ -227,8 +227,35 @@ export const ADMIN = {
   idempotencyKeyLength: { min: 8, max: 100 },
 } as const;
 
-/** @public §9, for tournaments (a later issue) */
-export const TOURNAMENT = { prizes: 5 } as const;
+/**
+ * Tournaments (spec §1, §3 Tournament, §9; README "Tournaments"). Points: one per cent staked in a
+ * bet that settled (won or lost; a refund does not count) — crash, wheel and jackpot bets and case
+ * openings — placed after the player joined, so 100 points = $1. The template's defaults below.
+ */
+export const TOURNAMENT = {
+  prizes: 5,
+  /** the default template: a week, $50 / $25 / $15 / $7 / $3, $5 deposited while it runs */
+  defaultDurationMs: 7 * 24 * 60 * 60 * 1000,
+  defaultPrizesCents: [5_000, 2_500, 1_500, 700, 300],
+  defaultMinPaymentCents: 500,
+  minDurationMs: 10_000,
+  maxDurationMs: 90 * 24 * 60 * 60 * 1000,
+  /** the largest prize staff may set, cents */
+  maxPrizeCents: 100_000_000,
+  /** participants a page of the table lists */
+  pageSize: 20,
+  /** past tournaments the page lists */
+  historyLength: 5,
+  /** the table's live frame leaves at most once per this window */
+  frameMs: 1_000,
+  /** how often the room looks for new points while nothing moved for a minute */
+  idlePollMs: 10_000,
+  nameMaxLength: 80,
+  descriptionMaxLength: 1_000,
+} as const;
+
+/** The top list (README "Top list"): how many players it shows. */
+export const TOP = { size: 50 } as const;
 
 export const CASES = {
   liveDropsKept: 10,

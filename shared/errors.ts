@@ -230,6 +230,8 @@ export const SERVER_KEYS = {
     "giveaway_api.created",
     "giveaway_api.canceled",
   ],
+  // tournaments (README "Tournaments"; shared/api/tournaments.ts)
+  tournament: ["tournament_api.joined", "tournament_api.not_found", "tournament_api.min_payment", "tournament_api.saved"],
   // the Telegram link of the giveaway's subscription condition (README "Giveaways")
   telegram: [
     "telegram_api.linked",

@@ -15,6 +15,8 @@ declare global {
       WALLET_A_TOKEN?: string;
       /** Money withdrawals (worker/money-withdraw; README "Money withdrawals"): FreeKassa API v1 key; unset = no payouts */
       FREEKASSA_API_KEY?: string;
+      /** The Telegram bot (README "Giveaways"): unset = no subscription condition, no linking */
+      TELEGRAM_BOT_TOKEN?: string;
     }
   }
 }

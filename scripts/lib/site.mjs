@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SANDBOX } from "../../tests/fakes/payments.mjs";
 import { startFakeProviders } from "../../tests/fakes/providers.mjs";
+import { FAKE_TELEGRAM } from "../../tests/fakes/telegram.mjs";
 import { SEED_VERSION } from "../seed/version.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -37,6 +38,66 @@ export function migrateLocal({ persistTo } = {}) {
 function isSeeded({ persistTo }) {
   const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT value FROM app_settings WHERE key = 'seed_version'"], { persistTo });
   return out.includes(`"${SEED_VERSION}"`);
+}
+
+/**
+ * A catalogue entry for the demo giveaway (priced $5–$30), read before the site starts.
+ * @param {{ persistTo?: string }} [opts] @returns {number | null}
+ */
+export function demoGiveawayCatalogueId({ persistTo } = {}) {
+  const out = wrangler(
+    ["d1", "execute", "DB", "--local", "--json", "--command", "SELECT id FROM catalogue WHERE price BETWEEN 500 AND 3000 ORDER BY id LIMIT 1"],
+    { persistTo },
+  );
+  const id = JSON.parse(out)?.[0]?.results?.[0]?.id;
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * Local demo: when no giveaway runs, an admin (dev login) starts a repeating one of `catalogueId`
+ * with the Telegram condition on, through the real staff route (README "Giveaways").
+ * @param {string} url @param {number} catalogueId
+ */
+export async function ensureDemoGiveaway(url, catalogueId) {
+  const active = await (await fetch(`${url}/api/giveaways/getActive`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).json();
+  if (active.giveaway) return false;
+  const { api_token } = await (await fetch(`${url}/api/auth/test-login?username=Admin&role=admin`)).json();
+  const res = await fetch(`${url}/api/admin/giveaways/create`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${api_token}` },
+    body: JSON.stringify({ catalogue_id: catalogueId, duration_ms: 15 * 60_000, telegram: true, repeat: true }),
+  });
+  if (!res.ok) throw new Error(`demo giveaway: ${res.status} ${await res.text()}`);
+  return true;
+}
+
+/**
+ * Local demo: when no tournament template exists, an admin saves a daily one and starts it
+ * through the real staff route (README "Tournaments").
+ * @param {string} url
+ */
+export async function ensureDemoTournament(url) {
+  const { api_token } = await (await fetch(`${url}/api/auth/test-login?username=Admin&role=admin`)).json();
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${api_token}` };
+  const current = await (await fetch(`${url}/api/admin/tournaments/template`, { method: "POST", headers, body: "{}" })).json();
+  if (current.template.enabled || current.running) return false;
+  const res = await fetch(`${url}/api/admin/tournaments/save-template`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      enabled: true,
+      name_ru: "Турнир дня",
+      name_en: "Tournament of the day",
+      description_ru: "Ставьте в Краше, Джекпоте, Колесе и кейсах — каждый цент ставки приносит очко.",
+      description_en: "Bet in Crash, Jackpot, Wheel and Cases: every cent staked earns a point.",
+      duration_ms: 24 * 60 * 60_000,
+      prizes: [50, 25, 15, 7, 3],
+      min_payment: 5,
+      start_now: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`demo tournament: ${res.status} ${await res.text()}`);
+  return true;
 }
 
 /** Catalogue + demo data, once per seed version and state dir (the SQL itself is idempotent). */
@@ -95,6 +156,11 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     WHEEL_CHAIN_SEED: devWheelChainSeed(),
     // and the bonus pool (scripts/dev-bonus-chain.json)
     BONUS_CHAIN_SEED: devBonusChainSeed(),
+    // and the giveaways (scripts/dev-giveaway-chain.json)
+    GIVEAWAY_CHAIN_SEED: devGiveawayChainSeed(),
+    // the fake Telegram (tests/fakes/telegram.mjs): its Login Widget page and Bot API, with the
+    // fake's bot token and channel, so the giveaway's subscription condition works locally
+    ...telegramDevVars(fakes.baseUrl),
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
@@ -153,6 +219,21 @@ export function devWheelChainSeed() {
 }
 
 /** The dev bonus pool chain's secret seed (scripts/dev-bonus-chain.json, made like the crash one). */
+export function devGiveawayChainSeed() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-giveaway-chain.json"), "utf8")).seed;
+}
+
+/** The fake Telegram's bot and channel (tests/fakes/telegram.mjs) at the fakes' base URL. */
+export function telegramDevVars(fakesUrl) {
+  return {
+    TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM.botToken,
+    TELEGRAM_CHANNEL: FAKE_TELEGRAM.channel,
+    TELEGRAM_API_URL: `${fakesUrl}/telegram/api`,
+    TELEGRAM_OAUTH_URL: `${fakesUrl}/telegram/oauth`,
+    TELEGRAM_CHANNEL_URL: `${fakesUrl}/telegram/channel`,
+  };
+}
+
 export function devBonusChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-bonus-chain.json"), "utf8")).seed;
 }

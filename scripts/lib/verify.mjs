@@ -134,6 +134,22 @@ export function hashToN(hex) {
   return BigInt(`0x${head}`);
 }
 
+/**
+ * Up to `places` distinct winners (the bonus pool's three, a giveaway's one): place p takes index
+ * floor(n_p · m / 2^52) of the m participants not drawn yet, n_p the first 13 hex digits of
+ * keccak256(secret:salt:p). @param {string} secret @param {string} salt @param {number[]} participants @param {number} places
+ */
+export function drawDistinct(secret, salt, participants, places) {
+  const left = [...participants];
+  /** @type {number[]} */
+  const out = [];
+  for (let place = 1; place <= places && left.length > 0; place++) {
+    const n = hashToN(keccak256Hex(`${secret}:${salt}:${place}`));
+    out.push(...left.splice(Number((n * BigInt(left.length)) / E), 1));
+  }
+  return out;
+}
+
 /** @param {string} secret @param {number | string} roundId @param {number | string} dayOfMonth */
 export function publicHash(secret, roundId, dayOfMonth) {
   return keccak256Hex(`${secret}:${roundId}:${dayOfMonth}`);

@@ -26,6 +26,9 @@ export const getConfigAnswer = z.object({
   /** The same for the bonus pool (README "Bonus pool"). */
   bonus_terminal_hash: z.string(),
   bonus_salt: z.string(),
+  /** The same for the giveaways (README "Giveaways"). */
+  giveaway_terminal_hash: z.string(),
+  giveaway_salt: z.string(),
   /** The jackpot levels' chains (README "Jackpot"): each level's terminating hash, and the salt. */
   jackpot_terminal_hashes: z.strictObject({ low: z.string(), medium: z.string(), high: z.string() }).partial(),
   jackpot_salt: z.string(),

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { GIVEAWAY } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
+import { bonusCondition } from "./bonus";
 import { emptyBody, idSchema } from "./common";
 import { contract } from "./contract";
 import { betUserJson, itemJson } from "./crash";
@@ -12,16 +13,12 @@ import { betUserJson, itemJson } from "./crash";
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
 
-/** §3 Giveaway conditions, each `{ is_active, is_completed, required, progress }` like the bonus pool's. */
-export const giveawayCondition = z.strictObject({
-  is_active: z.boolean(),
-  is_completed: z.boolean(),
-  /** the channel (@name), the nickname's tag, the deposit sum (dollars), the games count */
-  required: z.union([z.string(), z.number().nonnegative()]),
-  /** the player's own: 1/0 for the channel and the nickname, dollars deposited, games played */
-  progress: z.number().nonnegative(),
-});
-export type GiveawayCondition = z.infer<typeof giveawayCondition>;
+/**
+ * §3 Giveaway conditions, each `{ is_active, is_completed, required, progress }`: the bonus pool's
+ * shape — `required` the channel (@name), the nickname's tag, the deposit sum (dollars) or the games
+ * count; `progress` 1/0 for the channel and the nickname, dollars deposited, games played.
+ */
+export const giveawayCondition = bonusCondition;
 
 export const CONDITION_NAMES = ["telegram_channel_subscribe", "username", "deposit", "games"] as const;
 export type ConditionName = (typeof CONDITION_NAMES)[number];
@@ -80,7 +77,6 @@ export const activeAnswer = z.strictObject({
   history: z.array(pastGiveawayJson).max(GIVEAWAY.historyLength),
   server_time: epochMs,
 });
-export type GiveawayActiveAnswer = z.infer<typeof activeAnswer>;
 
 // ── GET /api/giveaways/get-conditions ────────────────────────────────────────
 export const telegramLinkJson = z.strictObject({
@@ -101,7 +97,6 @@ export const conditionsAnswer = z.strictObject({
   conditions: giveawayConditions,
   telegram: telegramLinkJson,
 });
-export type GiveawayConditionsAnswer = z.infer<typeof conditionsAnswer>;
 
 // ── POST /api/giveaways/myActive, setMyActive ────────────────────────────────
 export const myActiveAnswer = z.strictObject({ giveaway_id: z.number().int().positive().nullable(), is_participant: z.boolean() });
@@ -154,13 +149,13 @@ export const createGiveawayBody = z
     duration_ms: z.number().int().min(GIVEAWAY.minDurationMs).max(GIVEAWAY.maxDurationMs),
     telegram: z.boolean().default(false),
     username: z.boolean().default(false),
-    min_deposit: dollarsSchema.default(0),
+    /** dollars in, cents out (0: off) */
+    min_deposit: dollarsSchema.pipe(z.number().int().min(0)).default(0),
     min_games: z.number().int().min(0).max(1_000_000).default(0),
     /** when drawn, a new giveaway of the same catalogue item, length and conditions follows */
     repeat: z.boolean().default(false),
   })
   .refine((b) => (b.item_id === undefined) !== (b.catalogue_id === undefined), { message: "name either item_id or catalogue_id", path: ["item_id"] });
-export type CreateGiveawayBody = z.infer<typeof createGiveawayBody>;
 
 export const createGiveawayAnswer = z.strictObject({ success: z.literal(true), message: z.literal("giveaway_api.created"), giveaway: activeGiveawayJson });
 export const cancelGiveawayBody = z.strictObject({ id: idSchema });

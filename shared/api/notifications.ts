@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   "jackpot_win",
   /** a place of the bonus pool's draw (content: the amount and the place) */
   "bonus_win",
+  /** a tournament place's prize credited (content: the place and the amount) */
+  "tournament_prize",
+  /** a giveaway won: the item is in the inventory (content: the item's name) */
+  "giveaway_won",
   /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
   "case_drop",
   /** money credited by a payment (sent by the payment's settlement, worker/payments/settle.ts) */

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { liveDropJson } from "../api/cases";
 import { activeGiveawayJson, pastGiveawayJson } from "../api/giveaways";
+import { rankedJson } from "../api/tournaments";
+import { TOURNAMENT } from "../constants";
 import { cashbackUnits } from "../api/cashback";
 import { notificationSchema } from "../api/user";
 import { dollarsJson } from "../money";
@@ -59,6 +61,22 @@ export const setRaffleFrame = frame(
   z.strictObject({ giveaway: activeGiveawayJson.nullable(), drawn: pastGiveawayJson.nullable(), server_time: z.number().int().nonnegative() }),
 );
 
+/**
+ * The tournament's table moved (README "Tournaments"): its first page, at most one frame per
+ * TOURNAMENT.frameMs whatever the bet rate; `status` 1 once it finished and paid (the page then
+ * refetches it with the winners); a new `tournament_id`: the next one started.
+ */
+export const tournamentFrame = frame(
+  "tournament",
+  z.strictObject({
+    tournament_id: z.number().int().positive(),
+    status: z.union([z.literal(0), z.literal(1)]),
+    members: z.number().int().nonnegative(),
+    users: z.array(rankedJson).max(TOURNAMENT.pageSize),
+    server_time: z.number().int().nonnegative(),
+  }),
+);
+
 export const hubServerFrame = z.discriminatedUnion("event", [
   onlineFrame,
   updateBalanceFrame,
@@ -69,6 +87,7 @@ export const hubServerFrame = z.discriminatedUnion("event", [
   banksFrame,
   casesLiveDropFrame,
   setRaffleFrame,
+  tournamentFrame,
   pongFrame,
   errorFrame,
 ]);

@@ -5,6 +5,7 @@
 //   /bot/*    the trade bot of skin withdrawals (trade-bot.mjs)
 //   /img/*    the item image CDN (images.mjs)
 //   /avatar/* the avatar hosts, as <host>/<path> (images.mjs)
+//   /telegram/* Telegram: the Login Widget's page, a channel, the Bot API's getChatMember (telegram.mjs)
 //   /pay/*    the sandbox payment provider: form + notification, JSON API + webhook, wallet (payments.mjs)
 // Used by the worker tests (globalSetup), the e2e run and `npm start`. No dependencies.
 import http from "node:http";
@@ -14,6 +15,7 @@ import { createVkIdFake } from "./vk-id.mjs";
 import { createTradeBotFake } from "./trade-bot.mjs";
 import { createAvatarFake, createImageFake } from "./images.mjs";
 import { createPaymentsFake } from "./payments.mjs";
+import { createTelegramFake } from "./telegram.mjs";
 
 export async function startFakeProviders({ port = 0, host = "127.0.0.1", payments } = {}) {
   let baseUrl = "";
@@ -22,6 +24,7 @@ export async function startFakeProviders({ port = 0, host = "127.0.0.1", payment
   const bot = createTradeBotFake();
   const images = createImageFake();
   const avatars = createAvatarFake();
+  const telegram = createTelegramFake();
   const pay = createPaymentsFake({ baseUrl: () => baseUrl, config: payments });
 
   const server = http.createServer(async (req, res) => {
@@ -34,6 +37,7 @@ export async function startFakeProviders({ port = 0, host = "127.0.0.1", payment
       if (url.pathname.startsWith("/img/")) return await images(req, res, url);
       if (url.pathname.startsWith("/avatar/")) return await avatars(req, res, url);
       if (url.pathname.startsWith("/pay/")) return await pay(req, res, url);
+      if (url.pathname.startsWith("/telegram/")) return await telegram(req, res, url);
       res.writeHead(404, { "Content-Type": "text/plain" }).end("no such fake");
     } catch (err) {
       console.error("[fakes]", err);

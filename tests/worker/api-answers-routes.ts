@@ -11,6 +11,7 @@ import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
 import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { qualify } from "./bonus-fixtures";
+import { endRunningGiveaway, runningGiveawayId, signedTelegramLogin } from "./giveaway-fixtures";
 import { banReason, houseItem } from "./chat-client";
 import { writeWaitingRound } from "./crash-fixtures";
 import { bettingWheel } from "./wheel-fixtures";
@@ -299,6 +300,55 @@ export const ROUTES: RouteEntry[] = [
       return { id: 9999 };
     },
   },
+
+  // ── giveaways (create ends any running one first; setMyActive joins the one create started, with every condition off) ──
+  { method: "POST", path: "/api/giveaways/getActive" },
+  { method: "GET", path: "/api/giveaways/get-conditions" },
+  { method: "POST", path: "/api/giveaways/myActive" },
+  {
+    method: "POST",
+    path: "/api/admin/giveaways/create",
+    body: async () => {
+      await endRunningGiveaway();
+      return { item_id: await houseItem(2_000), duration_ms: 600_000 };
+    },
+  },
+  { method: "POST", path: "/api/giveaways/setMyActive", body: async () => ({ id: await runningGiveawayId() }) },
+  { method: "POST", path: "/api/giveaways/round", body: async () => ({ id: await runningGiveawayId() }) },
+  { method: "POST", path: "/api/admin/giveaways/cancel", body: async () => ({ id: await runningGiveawayId() }) },
+  { method: "POST", path: "/api/telegram/link", body: () => signedTelegramLogin({ id: 700_000 + Math.floor(Math.random() * 99_999), first_name: "Walk" }) },
+  { method: "POST", path: "/api/telegram/unlink" },
+
+  // ── tournaments (the template saved and one started before the join; the caller deposited during it) ──
+  {
+    method: "POST",
+    path: "/api/admin/tournaments/save-template",
+    body: () => ({
+      enabled: true,
+      name_ru: "Турнир",
+      name_en: "Tournament",
+      description_ru: "",
+      description_en: "",
+      duration_ms: 600_000,
+      prizes: [5, 4, 3, 2, 1],
+      min_payment: 0,
+      start_now: true,
+    }),
+  },
+  { method: "POST", path: "/api/admin/tournaments/template" },
+  { method: "POST", path: "/api/tournaments/get", body: () => ({ page: 1, lang: "en" }) },
+  { method: "GET", path: "/api/tournaments/get-conditions" },
+  {
+    method: "POST",
+    path: "/api/tournaments/setActive",
+    body: async () => {
+      const row = await env.DB.prepare("SELECT id FROM tournaments WHERE status = 'open'").first<{ id: number }>();
+      return { id: row?.id ?? 1 };
+    },
+  },
+
+  // ── top list ──
+  { method: "GET", path: "/api/top", body: () => ({ period: "week", metric: "wagered" }) },
 
   // ── chat ──
   { method: "POST", path: "/api/chat/getMessages" },

@@ -9,6 +9,7 @@ import { chatCalls } from "../../shared/api/chat";
 import { configCalls } from "../../shared/api/config";
 import type { Contract } from "../../shared/api/contract";
 import { crashCalls } from "../../shared/api/crash";
+import { giveawayCalls } from "../../shared/api/giveaways";
 import { jackpotCalls } from "../../shared/api/jackpot";
 import { moneyWithdrawCalls } from "../../shared/api/money-withdraw";
 import { paymentsCalls } from "../../shared/api/payments";
@@ -16,6 +17,8 @@ import { pricesCalls } from "../../shared/api/prices";
 import { promoCalls } from "../../shared/api/promo";
 import { skinsDepositCalls } from "../../shared/api/skins-deposit";
 import { storeCalls } from "../../shared/api/store";
+import { topCalls } from "../../shared/api/top";
+import { tournamentCalls } from "../../shared/api/tournaments";
 import { userCalls } from "../../shared/api/user";
 import { wheelCalls } from "../../shared/api/wheel";
 import { withdrawsCalls } from "../../shared/api/withdraws";
@@ -29,6 +32,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   chatCalls,
   configCalls,
   crashCalls,
+  giveawayCalls,
   jackpotCalls,
   moneyWithdrawCalls,
   paymentsCalls,
@@ -36,6 +40,8 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   promoCalls,
   skinsDepositCalls,
   storeCalls,
+  topCalls,
+  tournamentCalls,
   userCalls,
   wheelCalls,
   withdrawsCalls,

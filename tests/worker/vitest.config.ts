@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { devBonusChainSeed, devWheelChainSeed, jackpotDevVars, sandboxPaymentVars, shortWheelTimerVars } from "../../scripts/lib/site.mjs";
+import {
+  devBonusChainSeed,
+  devGiveawayChainSeed,
+  devWheelChainSeed,
+  jackpotDevVars,
+  sandboxPaymentVars,
+  shortWheelTimerVars,
+  telegramDevVars,
+} from "../../scripts/lib/site.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 /** the dev-only crash chain (scripts/new-crash-chain.mjs --dev); wrangler.toml holds its public half */
@@ -40,6 +48,9 @@ export default defineConfig({
           ...shortWheelTimerVars(4_000),
           // the bonus pool's dev chain (its length/terminal/salt are in wrangler.toml [vars])
           BONUS_CHAIN_SEED: devBonusChainSeed(),
+          // the giveaways' dev chain and the fake Telegram (tests/fakes/telegram.mjs)
+          GIVEAWAY_CHAIN_SEED: devGiveawayChainSeed(),
+          ...telegramDevVars(`${inject<string>("fakeBase")}`),
         },
       },
     })),

@@ -10,6 +10,8 @@ import { notificationContent } from "../../shared/api/notifications";
 import type { NotificationJson } from "../../shared/api/user";
 import { NOTIFY } from "../../shared/constants";
 import { rarityRank } from "../../shared/items";
+import { betStats } from "../top/stats";
+import { betPoints } from "../tournaments/points";
 import { notificationOf, notificationStatement } from "../lib/notify";
 import { rollIndex } from "./seeds";
 import { casesPaused } from "../prices/cycle";
@@ -103,6 +105,9 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
       // right after the insert: last_insert_rowid() is the minted item
       sql`INSERT INTO case_opens (user_id, case_id, price, catalogue_id, item_id, item_price, server_seed_hash, client_seed, nonce, request_id, created_at)
            VALUES (${r.userId}, ${kase.id}, ${kase.price}, ${won.catalogue_id}, last_insert_rowid(), ${won.price}, ${seeds.server_seed_hash}, ${seeds.client_seed}, ${seeds.nonce}, ${r.requestId}, ${now})`,
+      // the case's price counts for the tournament and the top list (README "Tournaments", "Top list")
+      betPoints({ userId: r.userId, stake: kase.price, placedAt: now, now }),
+      ...betStats({ userId: r.userId, wagered: kase.price, won: won.price, now }),
       ...(notifies
         ? [
             notificationStatement({

@@ -18,6 +18,8 @@ export type LedgerKind =
   | "case_open"
   | "bonus_share"
   | "bonus_payout"
+  // a tournament place's prize (tournaments/batches.ts; house counterpart rows share the kind)
+  | "tournament_prize"
   | "cashback"
   | "refund"
   // the storehouse: a user buys store units / sells items to the house (house counterpart rows share the kind)

@@ -15,7 +15,7 @@ import { LIVE_ITEM_STATUSES_SQL, revaluationKey } from "./valuation";
 import { bookCheck } from "../books/check";
 
 /** Statuses an item of the house can be in while it is still stock (store, quiz prize). */
-const HOUSE_STOCK_STATUSES_SQL = "('available', 'quiz')";
+const HOUSE_STOCK_STATUSES_SQL = "('available', 'quiz', 'giveaway')";
 
 /** Items of a catalogue entry that a revaluation re-books. */
 const revaluedItems = (catalogueId: number) =>

@@ -26,6 +26,8 @@ serve(configRoutes, configCalls.getConfig, async (c) => {
       wheel_salt: c.env.WHEEL_SALT,
       bonus_terminal_hash: c.env.BONUS_CHAIN_TERMINAL,
       bonus_salt: c.env.BONUS_SALT,
+      giveaway_terminal_hash: c.env.GIVEAWAY_CHAIN_TERMINAL,
+      giveaway_salt: c.env.GIVEAWAY_SALT,
       jackpot_terminal_hashes: jackpotTerminals(c.env),
       jackpot_salt: c.env.JACKPOT_SALT,
       // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)

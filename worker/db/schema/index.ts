@@ -18,3 +18,6 @@ export * from "./money-withdraw";
 export * from "./jackpot";
 export * from "./wheel";
 export * from "./bonus";
+export * from "./giveaways";
+export * from "./tournaments";
+export * from "./top";

@@ -12,6 +12,8 @@ import { all, batch, first, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
 import { openRoundShare } from "../../bonus/share";
+import { betStats } from "../../top/stats";
+import { betPoints } from "../../tournaments/points";
 import { stakeRefundStatements } from "./place-bet";
 
 export type BetGame = "crash" | "wheel";
@@ -81,6 +83,10 @@ export function betMoves(game: BetGame) {
   /** Aborts the batch unless the statement before changed as many rows as the bet has items. */
   const expectBetItems = (betId: string): SQL => expectCount(sql`SELECT COUNT(*) FROM ${betItems} WHERE bet_id = ${betId}`);
 
+  /** The bet's bank and when it was placed, as SQL values (its tournament points and the top list's sums). */
+  const stakeOf = (betId: string): SQL => sql`(SELECT bank FROM ${bets} WHERE id = ${betId})`;
+  const placedAt = (betId: string): SQL => sql`(SELECT created_at FROM ${bets} WHERE id = ${betId})`;
+
   /** Whether the bet is no longer pending (a settlement of it already landed). */
   const isSettled = async (env: Pick<Env, "DB">, betId: string): Promise<boolean> => {
     const row = await first<{ status: number }>(env.DB, sql`SELECT status FROM ${bets} WHERE id = ${betId}`);
@@ -111,6 +117,8 @@ export function betMoves(game: BetGame) {
       ref: `${game}:bet:${s.betId}`,
       now: s.now,
     }),
+    betPoints({ userId: s.userId, stake: stakeOf(s.betId), placedAt: placedAt(s.betId), now: s.now }),
+    ...betStats({ userId: s.userId, wagered: stakeOf(s.betId), won: 0, now: s.now }),
   ];
 
   /** A bet given back (voided round, or refused after its items were locked): items available again, the balance part returned. */
@@ -175,6 +183,11 @@ export function betMoves(game: BetGame) {
           ...houseBalanceStatements({ account: "house", delta: -remainder, kind: "win", reference, idempotencyKey: `${key}:house` }, s.now),
         );
       }
+      statements.push(
+        betPoints({ userId: s.userId, stake: stakeOf(s.betId), placedAt: placedAt(s.betId), now: s.now }),
+        // the win as the bet row records it (items and balance), set by the batch's first statement
+        ...betStats({ userId: s.userId, wagered: stakeOf(s.betId), won: sql`(SELECT win FROM ${bets} WHERE id = ${s.betId})`, now: s.now }),
+      );
       return statements;
     },
 

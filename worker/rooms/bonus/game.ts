@@ -11,7 +11,7 @@ import type { RoundGame, StateStore } from "../base/round-game";
 import { hub } from "../hub";
 import type { BonusTypes } from "./effects";
 import { drawDue, roundRow, step } from "./logic";
-import { RoundSeeds } from "./seeds";
+import { bonusSeeds } from "./seeds";
 import { closeRound, hasJoined, roundToOpen, settleDraw, writeRound } from "./settlement";
 import { type BonusState, createState, type Timing } from "./state";
 import { initFrame } from "./views";
@@ -27,7 +27,7 @@ function stateStore(storage: DurableObjectStorage): StateStore<BonusState> {
 }
 
 export function bonusGame(env: Env, storage: DurableObjectStorage): RoundGame<BonusTypes> {
-  const seeds = new RoundSeeds(env, storage);
+  const seeds = bonusSeeds(env, storage);
   const timing = (): Timing => {
     const c = bonusConfig(env);
     return { roundMs: c.roundMs, minBankCents: c.minBankCents };

@@ -3,6 +3,8 @@
 // the round's status (open → finished | refunded) and the ledger / cashback keys, so a replay
 // (the room re-running its outbox after an eviction) moves nothing and reports done.
 import { openRoundShare } from "../../bonus/share";
+import { jackpotRoundStats } from "../../top/stats";
+import { jackpotRoundPoints } from "../../tournaments/points";
 import { cashbackAccrualStatements } from "../../cashback/accrual";
 import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { expectChanges, expectCount, guard } from "../../db/guards";
@@ -209,6 +211,8 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
       openRoundShare(s.bonusShare),
     );
   }
+  // every bet of the round counts for the tournament and the top list, the winner's too
+  statements.push(jackpotRoundPoints(s.roundId, now), ...jackpotRoundStats(s.roundId, s.winnerId, s.win, now));
   for (const l of s.losers)
     statements.push(...cashbackAccrualStatements({ userId: l.userId, lostCents: l.lost, ref: jackpotCashbackRef(s.roundId, l.userId), now }));
   if (s.bell)

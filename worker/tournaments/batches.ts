@@ -1,0 +1,111 @@
+// The tournaments' D1 batches (README "Tournaments"): a start from the template, a join, and the
+// payout at the end — the tournament open → finished and places 1–5 paid from the house in ONE
+// batch with their bells; the status guard and the ledger keys make a second run pay nothing.
+import { TOURNAMENT } from "../../shared/constants";
+import { formatCents } from "../../shared/money";
+import type { NotificationJson } from "../../shared/api/user";
+import { expectChanges, failedGuard, guard } from "../db/guards";
+import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
+import { batch, first, type SQL, sql } from "../db/sql";
+import { auditStatement } from "../lib/audit";
+import { notificationOf, notificationStatement } from "../lib/notify";
+import type { RankedJson } from "../../shared/api/tournaments";
+import { prizesOf, type TemplateRow, type TournamentRow, type WinnerRecord } from "./queries";
+
+type DbEnv = Pick<Env, "DB">;
+
+/** A tournament from the template, starting `now` (nothing when one is open already). */
+export function startStatement(t: TemplateRow, now: number): SQL {
+  return sql`INSERT INTO tournaments (status, name_ru, name_en, description_ru, description_en, prizes, min_payment, created_at, ends_at)
+              SELECT 'open', ${t.name_ru}, ${t.name_en}, ${t.description_ru}, ${t.description_en}, ${t.prizes}, ${t.min_payment}, ${now}, ${now + t.duration_ms}
+               WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE status = 'open')`;
+}
+
+export interface TemplateInput {
+  enabled: boolean;
+  name_ru: string;
+  name_en: string;
+  description_ru: string;
+  description_en: string;
+  duration_ms: number;
+  prizes: number[];
+  min_payment: number;
+}
+
+/** Saves the template (and, asked, starts one from it when none runs), audited in the same batch. */
+export async function saveTemplate(env: DbEnv, t: TemplateInput, startNow: boolean, actorId: number, now: number): Promise<void> {
+  const row: TemplateRow = { ...t, enabled: t.enabled ? 1 : 0, prizes: JSON.stringify(t.prizes) };
+  await batch(env.DB, [
+    sql`INSERT INTO tournament_template (id, enabled, name_ru, name_en, description_ru, description_en, duration_ms, prizes, min_payment, updated_at)
+        VALUES (1, ${row.enabled}, ${row.name_ru}, ${row.name_en}, ${row.description_ru}, ${row.description_en}, ${row.duration_ms}, ${row.prizes}, ${row.min_payment}, ${now})
+        ON CONFLICT (id) DO UPDATE SET enabled = excluded.enabled, name_ru = excluded.name_ru, name_en = excluded.name_en, description_ru = excluded.description_ru,
+          description_en = excluded.description_en, duration_ms = excluded.duration_ms, prizes = excluded.prizes, min_payment = excluded.min_payment, updated_at = excluded.updated_at`,
+    ...(startNow ? [startStatement(row, now)] : []),
+    auditStatement({ actorId, action: "tournament.template", details: { ...t, start_now: startNow } }, now),
+  ]);
+}
+
+export type JoinResult = { ok: true; members: number } | { ok: false; key: "tournament_api.not_found" };
+
+/** The player joins tournament `id` while it runs; joining twice adds nothing (and answers the same). */
+export async function joinTournament(env: DbEnv, id: number, userId: number, now: number): Promise<JoinResult> {
+  try {
+    await batch(env.DB, [
+      guard("tournament.closed", sql`NOT EXISTS (SELECT 1 FROM tournaments WHERE id = ${id} AND status = 'open' AND ends_at > ${now})`),
+      sql`INSERT INTO tournament_participants (tournament_id, user_id, points, joined_at, reached_at) VALUES (${id}, ${userId}, 0, ${now}, ${now})
+          ON CONFLICT (tournament_id, user_id) DO NOTHING`,
+      sql`UPDATE tournaments SET members = members + changes() WHERE id = ${id}`,
+    ]);
+  } catch (err) {
+    if (failedGuard(err) === "tournament.closed") return { ok: false, key: "tournament_api.not_found" };
+    throw err;
+  }
+  const row = await first<{ members: number }>(env.DB, sql`SELECT members FROM tournaments WHERE id = ${id}`);
+  return { ok: true, members: row?.members ?? 0 };
+}
+
+export type FinishResult = { done: "paid"; notifications: { userId: number; json: NotificationJson | null }[] } | { done: "replay" };
+
+/**
+ * Pays tournament `row`: places 1–5 of `top` (fewer participants: fewer prizes; a place with 0
+ * points wins nothing — it played no game) from the house, each with its bell, the tournament
+ * finished with its winners, and — the template on — the next one started, all in ONE batch.
+ * Keys `tournament:<id>:place:<p>`; a second run finds it finished (or the keys booked): "replay".
+ */
+export async function finishTournament(
+  env: DbEnv,
+  row: TournamentRow,
+  top: readonly RankedJson[],
+  next: TemplateRow | null,
+  now: number,
+): Promise<FinishResult> {
+  const prizes = prizesOf(row);
+  const winners: WinnerRecord[] = top
+    .slice(0, TOURNAMENT.prizes)
+    .filter((r) => r.points > 0)
+    .map((r) => ({ user_id: r.user.id, place: r.place, points: r.points, prize: prizes[r.place - 1] ?? 0 }))
+    .filter((w) => w.prize > 0);
+  const reference = `tournament:${row.id}`;
+  const statements: SQL[] = [
+    sql`UPDATE tournaments SET status = 'finished', finished_at = ${now}, winners = ${JSON.stringify(winners)} WHERE id = ${row.id} AND status = 'open'`,
+    expectChanges(1, "tournament.finished"),
+  ];
+  const bells: number[] = [];
+  for (const w of winners) {
+    const key = `${reference}:place:${w.place}`;
+    statements.push(
+      ...userBalanceStatements({ userId: w.user_id, delta: w.prize, kind: "tournament_prize", reference, idempotencyKey: key }, now),
+      ...houseBalanceStatements({ account: "house", delta: -w.prize, kind: "tournament_prize", reference, idempotencyKey: `${key}:house` }, now),
+      notificationStatement({ userId: w.user_id, name: "tournament_prize", content: `${w.place} · ${formatCents(w.prize)}`, createdAt: now }),
+    );
+    bells.push(statements.length - 1);
+  }
+  if (next?.enabled) statements.push(startStatement(next, now));
+  try {
+    const results = await batch(env.DB, statements);
+    return { done: "paid", notifications: winners.map((w, i) => ({ userId: w.user_id, json: notificationOf(results[bells[i]!]) })) };
+  } catch (err) {
+    if (failedGuard(err) === "tournament.finished" || classifyBatchError(err) === "replay") return { done: "replay" };
+    throw err;
+  }
+}
