@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GiveawayConditions, GiveawayCondition } from "../../shared/api/giveaways";
+import type { BonusCondition as GiveawayCondition } from "../../shared/api/bonus";
+import type { GiveawayConditions } from "../../shared/api/giveaways";
 import { clockText, remainingMs, splitLeft } from "../../web/src/features/giveaway/countdown";
 import { conditionsMet, type JoinContext, joinBlock } from "../../web/src/features/giveaway/joinBlock";
 import { readTelegramFragment } from "../../web/src/features/giveaway/telegramFragment";

@@ -3,11 +3,12 @@
 // link state (Link goes to the Telegram login page, which returns to /telegram/linked).
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { conditionsAnswer, GiveawayCondition } from "../../../../shared/api/giveaways";
+import type { conditionsAnswer, giveawayCondition } from "../../../../shared/api/giveaways";
 import { formatDollars } from "../../ui/Money";
 import { useUnlinkTelegram } from "./queries";
 
 type ConditionsAnswer = z.infer<typeof conditionsAnswer>;
+type GiveawayCondition = z.infer<typeof giveawayCondition>;
 
 function Row({ done, children, testId }: { done: boolean; children: React.ReactNode; testId: string }) {
   const { t } = useTranslation("giveaway");
