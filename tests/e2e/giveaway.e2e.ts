@@ -54,6 +54,28 @@ async function seriousAxe(page: Page): Promise<string[]> {
 
 const DURATION_MS = 40_000;
 
+/** Resolves once the page's hub socket has bound the signed-in user (set up before the page loads). */
+function hubBound(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on("websocket", (ws) => {
+      let identified = false;
+      ws.on("framesent", (f) => {
+        if (String(f.payload).includes('"identity"') && !String(f.payload).includes('"apiToken":""')) identified = true;
+      });
+      ws.on("framereceived", (f) => {
+        const frame = JSON.parse(String(f.payload)) as { event: string };
+        if (identified && frame.event === "online") resolve();
+      });
+    });
+  });
+}
+
+/** Staff cancel whatever giveaway runs (a test that failed midway may have left one). */
+async function cancelRunning(admin: string): Promise<void> {
+  const { giveaway } = await post<{ giveaway: { id: number } | null }>("/api/giveaways/getActive", admin);
+  if (giveaway) await post("/api/admin/giveaways/cancel", admin, { id: giveaway.id });
+}
+
 describe("giveaway", () => {
   it("a player links Telegram, meets the condition, joins and receives the item live when it is drawn", { timeout: 150_000 }, async () => {
     const admin = await tokenOf("giveaway_admin_e2e", "admin");
@@ -64,7 +86,10 @@ describe("giveaway", () => {
     const { page, context } = await newPage(browser);
     try {
       await devLogin(page, "gw_Ivan");
+      // act once the hub socket is bound, so the card's update below is the live push itself
+      const bound = hubBound(page);
       await page.goto("/");
+      await bound;
       const card = page.getByTestId("giveaway-card");
       await card.getByText("Сейчас розыгрыша нет").waitFor();
       await screenshot(page, "giveaway-empty");
@@ -135,14 +160,32 @@ describe("giveaway", () => {
   });
 
   it("the modal fits a 390 px phone: no sideways scroll, 40 px targets, 12 px text, no serious axe findings", { timeout: 60_000 }, async () => {
+    // a giveaway with the other three conditions, none met by a fresh player
+    const admin = await tokenOf("giveaway_admin_e2e", "admin");
+    const list = await post<{ data: { id: number }[] }>("/api/all-items/getList", admin, { appId: 730, page: 1, minPrice: 1, maxPrice: 15 });
+    await cancelRunning(admin);
+    await post("/api/admin/giveaways/create", admin, {
+      catalogue_id: list.data[0]?.id,
+      duration_ms: 10 * 60_000,
+      username: true,
+      min_deposit: 5,
+      min_games: 3,
+    });
     const { page, context } = await newPage(browser, { mobile: true });
     try {
+      await devLogin(page, "gw_Phone");
       await page.goto("/");
+      await page.getByTestId("giveaway-card").getByTestId("giveaway-timer").waitFor();
       await page.getByTestId("giveaway-card").scrollIntoViewIfNeeded();
       await screenshot(page, "giveaway-phone-card");
+      const cardFound = await page.evaluate(phoneOffenders, { minTarget: 40, minFont: 12 });
+      expect([...cardFound.targets, ...cardFound.texts]).toEqual([]);
       await page.getByTestId("giveaway-more").click();
       await page.getByTestId("giveaway-modal").waitFor();
       await page.getByTestId("giveaway-history").waitFor();
+      await page.getByText("Добавьте skinrush в свой никнейм").waitFor();
+      await page.getByText("Пополнено $0.00 из $5.00").waitFor();
+      await page.getByText("Сыграно 0 / 3 игр").waitFor();
       await screenshot(page, "giveaway-phone-modal");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const found = await page.evaluate(phoneOffenders, { minTarget: 40, minFont: 12 });

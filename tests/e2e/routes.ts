@@ -34,6 +34,8 @@ export function screens(otherUserId: number): Screen[] {
     { path: "/deposit/fail", title: "Платёж отменён — SkinRush", signedInOnly: true },
     // a public profile is public: visitors see it too (with its h1)
     { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush" },
+    // where Telegram's login sends the player back (README "Giveaways"); without its fragment it says so
+    { path: "/telegram/linked", title: "Привязка Telegram — SkinRush" },
     { path: "/admin/withdraws", title: "Очередь выводов — SkinRush", adminOnly: true },
     // an unknown path and a sign-in return without a token both land on the home screen
     { path: "/no-such-page", title: "Краш — SkinRush" },
