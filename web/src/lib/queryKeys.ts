@@ -7,5 +7,7 @@ export const queryKeys = {
   /** Every store list page set starts with this (invalidate it after a buy or a sale). */
   storeList: ["storeList"],
   youtubers: ["youtubers"],
+  /** Every giveaway query starts with this (features/giveaway; the hub resyncs it on connect). */
+  giveaway: ["giveaway"],
   publicUser: (id: number | string) => ["publicUser", String(id)],
 } as const;

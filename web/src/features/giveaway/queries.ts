@@ -4,18 +4,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { type activeAnswer, giveawayCalls } from "../../../../shared/api/giveaways";
 import { ApiError, api, failureKey } from "../../lib/api";
+import { queryKeys } from "../../lib/queryKeys";
 import { notify } from "../../lib/uiStore";
 import { useGiveawayStore } from "./store";
 
 export type ActiveAnswer = z.infer<typeof activeAnswer>;
 
 export const giveawayKeys = {
-  active: ["giveaway", "active"],
+  active: [...queryKeys.giveaway, "active"],
   /** per user: a sign-out or another account never sees the previous one's progress */
-  conditions: (userId: number) => ["giveaway", "conditions", userId],
-  member: (userId: number) => ["giveaway", "member", userId],
-  /** every per-user giveaway query (invalidated when a giveaway starts, ends or is joined) */
-  mine: ["giveaway"],
+  conditions: (userId: number) => [...queryKeys.giveaway, "conditions", userId],
+  member: (userId: number) => [...queryKeys.giveaway, "member", userId],
+  /** every giveaway query (a refused join or a link refreshes the caller's view) */
+  mine: queryKeys.giveaway,
 } as const;
 
 export function useActiveGiveaway() {

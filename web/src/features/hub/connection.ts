@@ -89,6 +89,7 @@ export function startHub(deps: HubDeps): Hub {
     if (status === "open") {
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.user });
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.config });
+      void deps.queryClient.invalidateQueries({ queryKey: queryKeys.giveaway });
     }
   });
 
