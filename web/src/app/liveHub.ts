@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import type { NotificationJson } from "../../../shared/api/user";
 import { startChatSocket } from "../features/chat/connection";
 import { receiveLiveDrop } from "../features/cases/store";
+import { receiveTournamentFrame } from "../features/tournament/live";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
@@ -49,6 +50,8 @@ function useLiveHub(): void {
     });
     // Live case drops reach the cases strip from any screen (§7 casesLiveDrop).
     const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);
+    // the tournament's table moves live on /tournament; a finished one is asked again
+    const offTournament = onHubEvent("tournament", (frame) => receiveTournamentFrame(queryClient, frame));
     // the cashback shown in the header and the cashback modal (hundredths of a cent)
     const offCashback = onHubEvent("updateCashback", ({ cashback }) => {
       queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, cashback });
@@ -57,6 +60,8 @@ function useLiveHub(): void {
       if (applyNotification(n)) playSound("notice");
       // a withdrawal finished: its items left or came back
       if (notificationMovesItems(n)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
+      // a tournament prize reaches the balance without an updateBalance frame: read the balance again
+      if (n.name === "tournament_prize") void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     });
     // sign-in or sign-out, in this tab or another
     const offToken = onTokenChange(hub.reidentify);
@@ -64,6 +69,7 @@ function useLiveHub(): void {
       offNotification();
       offCashback();
       offLiveDrop();
+      offTournament();
       offBanks();
       offToken();
       hub.stop();

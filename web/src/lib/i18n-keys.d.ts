@@ -24,6 +24,8 @@ import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
 import type titles from "../locales/ru/titles.json";
+import type top from "../locales/ru/top.json";
+import type tournament from "../locales/ru/tournament.json";
 import type wheel from "../locales/ru/wheel.json";
 
 declare module "i18next" {
@@ -53,6 +55,8 @@ declare module "i18next" {
       store: typeof store;
       streamers: typeof streamers;
       titles: typeof titles;
+      top: typeof top;
+      tournament: typeof tournament;
       wheel: typeof wheel;
     };
   }
