@@ -1,5 +1,6 @@
 // Joining: the conditions with the player's progress and the Join button, closed with its reason
 // in words (joinState.ts) — sign in, deposit (the deposit dialog), already in, no tournament.
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { RankedJson, TournamentJson } from "../../../../shared/api/tournaments";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
@@ -19,8 +20,17 @@ interface JoinCardProps {
 export function JoinCard({ running, me, ending }: JoinCardProps) {
   const { t } = useTranslation("tournament");
   const user = useSignedInUser();
-  const conditions = useConditions(user !== null && running !== null);
+  const asking = user !== null && running !== null;
+  const conditions = useConditions(asking);
   const join = useJoinTournament();
+  // a deposit moves the balance (hub updateBalance): the deposit condition is read again
+  const balance = user?.balance;
+  const seenBalance = useRef(balance);
+  const { refetch } = conditions;
+  useEffect(() => {
+    if (seenBalance.current !== undefined && balance !== seenBalance.current && asking) void refetch();
+    seenBalance.current = balance;
+  }, [balance, asking, refetch]);
   const openModal = useUiStore((s) => s.openModal);
   const own = conditions.data?.tournament_id === running?.id ? conditions.data?.conditions : undefined;
   const block = joinBlock({
@@ -42,7 +52,12 @@ export function JoinCard({ running, me, ending }: JoinCardProps) {
         {running && running.min_payment > 0 ? (
           <Condition
             done={minPayment?.is_completed === true}
-            text={t("condition_min_payment", { total: formatDollars(minPayment?.total ?? 0), required: formatDollars(running.min_payment) })}
+            text={
+              // the player's own progress once known; a visitor sees the rule alone
+              minPayment
+                ? t("condition_min_payment", { total: formatDollars(minPayment.total), required: formatDollars(running.min_payment) })
+                : t("condition_min_payment_plain", { required: formatDollars(running.min_payment) })
+            }
             progress={minPayment ? { value: Math.min(minPayment.total, minPayment.required), max: minPayment.required } : undefined}
           />
         ) : null}

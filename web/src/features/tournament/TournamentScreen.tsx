@@ -76,7 +76,7 @@ export default function TournamentScreen() {
           </EmptyState>
         </>
       )}
-      <div className="tournament-grid">
+      <div className={`tournament-grid${running ? "" : " tournament-grid--join-only"}`}>
         {running ? <Prizes tournament={running} /> : null}
         <JoinCard running={running} me={running ? data.me : null} ending={ending} />
       </div>

@@ -25,6 +25,8 @@ export function useConditions(enabled: boolean) {
     queryKey: tournamentKeys.conditions,
     queryFn: () => api(tournamentCalls.conditions),
     enabled,
+    // a deposit made a moment ago must open Join at once
+    staleTime: 0,
   });
 }
 
