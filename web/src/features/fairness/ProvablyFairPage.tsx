@@ -1,11 +1,13 @@
 // /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
 // terminating hash and salt, and a form that recomputes a round in this browser; then the same
-// for the Jackpot (JackpotVerifier.tsx) and the Wheel (WheelVerifier.tsx).
+// for the Jackpot (JackpotVerifier.tsx), the Wheel (WheelVerifier.tsx) and the bonus pool
+// (BonusVerifier.tsx).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FAIRNESS } from "../../../../shared/constants";
 import { verifyCrashRound, type CrashRoundVerdict } from "../../../../shared/fairness";
 import { useConfig } from "../../lib/config";
+import { BonusVerifier } from "./BonusVerifier";
 import { JackpotVerifier } from "./JackpotVerifier";
 import { useVerifyForm } from "./useVerifyForm";
 import { WheelVerifier } from "./WheelVerifier";
@@ -124,6 +126,7 @@ export default function ProvablyFairPage() {
       </section>
       <JackpotVerifier />
       <WheelVerifier />
+      <BonusVerifier />
     </article>
   );
 }
