@@ -103,8 +103,8 @@ describe("bonus pool", () => {
       expect((await sent).status()).toBe(200);
 
       // a $1 crash bet from the balance, as soon as the board takes bets
-      await expect.poll(() => page.getByTestId("crash-bet").getAttribute("data-state"), { timeout: 90_000 }).toBe("ready");
       await page.getByTestId("crash-amount").getByRole("textbox").fill("1");
+      await expect.poll(() => page.getByTestId("crash-bet").getAttribute("data-state"), { timeout: 90_000 }).toBe("ready");
       await page.getByTestId("crash-bet").click();
       await page.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
 
@@ -144,6 +144,19 @@ describe("bonus pool", () => {
       await expect.poll(() => page.getByTestId("bonus-winners").textContent()).toContain(username);
       await expect.poll(() => balanceCents(bearer)).toBeGreaterThan(before);
       await screenshot(page, "bonus-desktop-win");
+
+      // the drawn round recomputed on /provably-fair: the public hash, the winners and their sums
+      const drawn = (await page.getByTestId("bonus-draw-result").textContent())?.match(/#(\d+)/)?.[1] ?? "";
+      await page.goto("/provably-fair#bonus");
+      const fair = page.getByTestId("fair-bonus");
+      await fair.getByRole("textbox", { name: "Номер раунда" }).fill(drawn);
+      await page.getByTestId("fair-bonus-verify").click();
+      await page.getByTestId("fair-bonus-result").waitFor();
+      expect(await page.getByTestId("fair-bonus-hash").textContent()).toBe("Публичный хеш совпадает.");
+      expect(await page.getByTestId("fair-bonus-winners").textContent()).toBe("Победители и суммы совпадают с объявленными.");
+      expect(await page.getByTestId("fair-bonus-salt-check").getAttribute("class")).toBe("fair-ok");
+      await page.getByTestId("fair-bonus-result").scrollIntoViewIfNeeded();
+      await screenshot(page, "bonus-desktop-fair");
 
       // the same player on a 390 px phone: the panel fits, 40 px targets, 12 px text, no axe finding
       await phone.page.goto("/load");
