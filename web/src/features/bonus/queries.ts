@@ -1,5 +1,5 @@
-// The bonus pool's HTTP calls: GET /api/jackpot-bonus/get-conditions (the player's progress),
-// POST /api/jackpot-bonus/join and /api/jackpot-bonus/round {id} (a drawn round to verify).
+// The bonus panel's HTTP calls: GET /api/jackpot-bonus/get-conditions (the player's progress) and
+// POST /api/jackpot-bonus/join (a drawn round is fetched by the provably-fair page itself).
 import { useQuery } from "@tanstack/react-query";
 import { bonusCalls } from "../../../../shared/api/bonus";
 import { api } from "../../lib/api";
@@ -17,5 +17,3 @@ export function useBonusConditions(signedIn: boolean) {
 }
 
 export const joinBonus = () => api(bonusCalls.join, {});
-
-export const fetchBonusRound = (id: number) => api(bonusCalls.round, { id }).then((a) => a.round);
