@@ -37,7 +37,7 @@ describe("bonusMeter against the room's minimum", () => {
 const met: BonusCondition = { is_active: true, is_completed: true, required: 1, progress: 1 };
 const off: BonusCondition = { is_active: false, is_completed: true, required: 0, progress: 0 };
 const conditions = { username: { ...met, required: "skinrush" }, chat_messages: met, total_bet_sum: met };
-const ready: JoinInput = { signedIn: true, joined: false, conditions, endTime: 2_000, now: 1_000 };
+const ready: JoinInput = { signedIn: true, joined: false, conditions, timer: "running" };
 
 describe("joinBlock: why Join is disabled", () => {
   it("is null when everything is met and the timer runs", () => {
@@ -61,8 +61,8 @@ describe("joinBlock: why Join is disabled", () => {
     expect(joinBlock({ ...ready, conditions: { username: off, chat_messages: off, total_bet_sum: off } })).toBeNull();
   });
   it("waits for the timer, and refuses once the end time passed", () => {
-    expect(joinBlock({ ...ready, endTime: null })).toEqual({ kind: "no_timer" });
-    expect(joinBlock({ ...ready, endTime: 1_000 })).toEqual({ kind: "closed" });
+    expect(joinBlock({ ...ready, timer: "none" })).toEqual({ kind: "no_timer" });
+    expect(joinBlock({ ...ready, timer: "ended" })).toEqual({ kind: "closed" });
   });
 });
 

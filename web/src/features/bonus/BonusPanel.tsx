@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useBanksStore } from "../../lib/banksStore";
+import { useBonusMeter } from "../../lib/bonusClock";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { Conditions } from "./Conditions";
 import { DrawResult } from "./DrawResult";
@@ -25,7 +26,11 @@ export function BonusPanel() {
   const liveRound = useBonusStore((s) => s.round);
   const joinedLive = useBonusStore((s) => s.joined);
   const lastWinners = useBonusStore((s) => s.lastWinners);
-  const { endTime, minBank, clockOffsetMs } = useBanksStore((s) => s.bonus);
+  const endTime = useBanksStore((s) => s.bonus.endTime);
+  const minBank = useBanksStore((s) => s.bonus.minBank);
+  // re-renders every second while the timer runs: Join closes when it reaches zero
+  const meter = useBonusMeter();
+  const timer = meter.kind === "scale" || endTime === null ? "none" : meter.ended ? "ended" : "running";
   const round = liveRound ?? conditions.data?.round ?? null;
   const roundId = round?.round_id;
   // a new round (or a sign-in): the progress and "participating" are the server's again
@@ -34,7 +39,7 @@ export function BonusPanel() {
   }, [roundId, user, queryClient]);
   const answer = conditions.data;
   const joined = joinedLive || (!!answer?.participating && answer.round.round_id === roundId);
-  const block = joinBlock({ signedIn: !!user, joined, conditions: answer?.conditions ?? null, endTime, now: Date.now() + clockOffsetMs });
+  const block = joinBlock({ signedIn: !!user, joined, conditions: answer?.conditions ?? null, timer });
   return (
     <div className="bonus-panel" data-testid="bonus-panel">
       <BonusMeterView />

@@ -21,8 +21,8 @@ export interface JoinInput {
   signedIn: boolean;
   joined: boolean;
   conditions: Record<BonusConditionName, BonusCondition> | null;
-  endTime: number | null;
-  now: number;
+  /** none: the bank is under the minimum; ended: the end time passed, the draw is due */
+  timer: "none" | "running" | "ended";
 }
 
 export function joinBlock(i: JoinInput): JoinBlock | null {
@@ -34,7 +34,7 @@ export function joinBlock(i: JoinInput): JoinBlock | null {
     return c?.is_active && !c.is_completed;
   });
   if (missing) return { kind: "condition", name: missing };
-  if (i.endTime === null) return { kind: "no_timer" };
-  if (i.endTime <= i.now) return { kind: "closed" };
+  if (i.timer === "none") return { kind: "no_timer" };
+  if (i.timer === "ended") return { kind: "closed" };
   return null;
 }
