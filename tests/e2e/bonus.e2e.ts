@@ -135,6 +135,12 @@ describe("bonus pool", () => {
       ).toBeGreaterThanOrEqual(1);
       const before = await balanceCents(bearer);
       await screenshot(page, "bonus-desktop-joined");
+      // the same player on a 390 px phone while the countdown runs (the mode bar's timer)
+      await phone.page.goto("/load");
+      await phone.page.evaluate((t) => localStorage.setItem("api_token", t), bearer);
+      await phone.page.goto("/");
+      await phone.page.getByTestId("crash-screen").waitFor();
+      await screenshot(phone.page, "bonus-phone-modebar");
 
       // the draw: the popup with the sum, the result announced, the player among the winners
       const notice = page.getByTestId("bonus-win-notice");
@@ -158,12 +164,7 @@ describe("bonus pool", () => {
       await page.getByTestId("fair-bonus-result").scrollIntoViewIfNeeded();
       await screenshot(page, "bonus-desktop-fair");
 
-      // the same player on a 390 px phone: the panel fits, 40 px targets, 12 px text, no axe finding
-      await phone.page.goto("/load");
-      await phone.page.evaluate((t) => localStorage.setItem("api_token", t), bearer);
-      await phone.page.goto("/");
-      await phone.page.getByTestId("crash-screen").waitFor();
-      await screenshot(phone.page, "bonus-phone-modebar");
+      // on the phone: the panel fits, 40 px targets, 12 px text, no axe finding
       await openPanel(phone.page);
       await phone.page.getByTestId("bonus-winners").waitFor();
       await phone.page.waitForTimeout(400); // the panel's opening animation, before measuring

@@ -2,7 +2,7 @@
 // join conditions with the player's progress, the Join button, the last winners and the round's
 // public hash. The live parts come from /ws/bonus (connected by the app on every screen).
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useBanksStore } from "../../lib/banksStore";
@@ -22,7 +22,7 @@ export function BonusPanel() {
   const { t } = useTranslation("bonus");
   const user = useSignedInUser();
   const queryClient = useQueryClient();
-  const conditions = useBonusConditions(!!user);
+  const conditions = useBonusConditions(user?.id ?? null);
   const liveRound = useBonusStore((s) => s.round);
   const joinedLive = useBonusStore((s) => s.joined);
   const lastWinners = useBonusStore((s) => s.lastWinners);
@@ -33,10 +33,12 @@ export function BonusPanel() {
   const timer = meter.kind === "scale" || endTime === null ? "none" : meter.ended ? "ended" : "running";
   const round = liveRound ?? conditions.data?.round ?? null;
   const roundId = round?.round_id;
-  // a new round (or a sign-in): the progress and "participating" are the server's again
+  // a new round while the panel is open: "participating" is the server's again (a sign-in changes the query's key)
+  const seenRound = useRef(roundId);
   useEffect(() => {
-    if (roundId !== undefined && user) void queryClient.invalidateQueries({ queryKey: bonusConditionsKey });
-  }, [roundId, user, queryClient]);
+    if (seenRound.current !== undefined && roundId !== seenRound.current) void queryClient.invalidateQueries({ queryKey: bonusConditionsKey });
+    seenRound.current = roundId;
+  }, [roundId, queryClient]);
   const answer = conditions.data;
   const joined = joinedLive || (!!answer?.participating && answer.round.round_id === roundId);
   const block = joinBlock({ signedIn: !!user, joined, conditions: answer?.conditions ?? null, timer });

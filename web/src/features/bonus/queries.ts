@@ -6,11 +6,12 @@ import { api } from "../../lib/api";
 
 export const bonusConditionsKey = ["bonus", "conditions"] as const;
 
-export function useBonusConditions(signedIn: boolean) {
+/** userId: the signed-in player (the progress is his; null: a visitor asks nothing) */
+export function useBonusConditions(userId: number | null) {
   return useQuery({
-    queryKey: bonusConditionsKey,
+    queryKey: [...bonusConditionsKey, userId],
     queryFn: () => api(bonusCalls.conditions),
-    enabled: signedIn,
+    enabled: userId !== null,
     // progress moves with chat messages and crash bets elsewhere: fresh on every opening
     staleTime: 0,
   });
