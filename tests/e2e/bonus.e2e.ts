@@ -140,6 +140,8 @@ describe("bonus pool", () => {
       await phone.page.evaluate((t) => localStorage.setItem("api_token", t), bearer);
       await phone.page.goto("/");
       await phone.page.getByTestId("crash-screen").waitFor();
+      // the bonus socket is live: the countdown shows, or the draw already came with its popup
+      await phone.page.locator(".mode-bonus .bonus-timer, [data-testid=bonus-win-notice]").first().waitFor();
       await screenshot(phone.page, "bonus-phone-modebar");
 
       // the draw: the popup with the sum, the result announced, the player among the winners
