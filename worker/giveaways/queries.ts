@@ -90,9 +90,24 @@ export async function activeGiveaway(env: DbEnv): Promise<ActiveGiveawayJson | n
   return row ? activeJson(env, row) : null;
 }
 
+/** The last drawn giveaways with their item and winner, in one read (the card and the modal ask it often). */
 export async function giveawayHistory(env: DbEnv): Promise<PastGiveawayJson[]> {
-  const rows = await all<GiveawayRow>(env.DB, sql`SELECT * FROM giveaways WHERE status = 'drawn' ORDER BY id DESC LIMIT ${GIVEAWAY.historyLength}`);
-  return Promise.all(rows.map((row) => pastJson(env, row)));
+  const rows = await all<
+    CrashItemRow & { giveaway_id: number; members: number; drawn_at: number; user_id: number | null; username: string | null; avatar: string | null }
+  >(
+    env.DB,
+    sql`SELECT g.id AS giveaway_id, g.members, COALESCE(g.drawn_at, g.ends_at) AS drawn_at, ${CRASH_ITEM_COLUMNS}, i.price AS price,
+               w.id AS user_id, w.username, w.avatar
+          FROM giveaways g JOIN inventory_items i ON i.id = g.item_id JOIN catalogue c ON c.id = i.catalogue_id LEFT JOIN users w ON w.id = g.winner_id
+         WHERE g.status = 'drawn' ORDER BY g.id DESC LIMIT ${GIVEAWAY.historyLength}`,
+  );
+  return rows.map((r) => ({
+    id: r.giveaway_id,
+    user: r.user_id === null ? null : { id: r.user_id, username: r.username ?? "", avatar: r.avatar ?? "" },
+    item: presentCrashItem(r),
+    members: r.members,
+    created_at: r.drawn_at,
+  }));
 }
 
 /** The user ids of a giveaway in join order: the list the draw picks from. */

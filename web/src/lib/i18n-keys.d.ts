@@ -3,6 +3,7 @@
 import "i18next";
 import type admin from "../locales/ru/admin.json";
 import type auth from "../locales/ru/auth.json";
+import type bonus from "../locales/ru/bonus.json";
 import type cases from "../locales/ru/cases.json";
 import type cashback from "../locales/ru/cashback.json";
 import type chat from "../locales/ru/chat.json";
@@ -34,6 +35,7 @@ declare module "i18next" {
     resources: {
       admin: typeof admin;
       auth: typeof auth;
+      bonus: typeof bonus;
       cases: typeof cases;
       cashback: typeof cashback;
       chat: typeof chat;

@@ -9,7 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { TOURNAMENT } from "../../../shared/constants";
 import type { HubServerFrame } from "../../../shared/rooms/hub";
 import { first, sql } from "../../db/sql";
-import { pushNotification } from "../../lib/notify";
+import { pushBalance, pushNotification } from "../../lib/notify";
 import { finishTournament } from "../../tournaments/batches";
 import { latestTournament, openTournament, tablePage, templateRow, topPlaces } from "../../tournaments/queries";
 import { NamedAlarms } from "../base/alarms";
@@ -42,7 +42,11 @@ export class TournamentRoom extends DurableObject<Env> {
     if (!row || row.ends_at > now) return;
     const [top, next] = await Promise.all([topPlaces(this.env, row.id, TOURNAMENT.prizes), templateRow(this.env)]);
     const paid = await finishTournament(this.env, row, top, next, now);
-    if (paid.done === "paid") for (const n of paid.notifications) await pushNotification(this.env, n.userId, n.json);
+    if (paid.done === "paid")
+      for (const n of paid.notifications) {
+        await pushNotification(this.env, n.userId, n.json);
+        await pushBalance(this.env, n.userId);
+      }
     await this.ctx.storage.delete("version");
   }
 
