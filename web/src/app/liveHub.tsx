@@ -64,8 +64,6 @@ function useLiveHub(): void {
       if (applyNotification(n)) playSound("notice");
       // a withdrawal finished: its items left or came back
       if (notificationMovesItems(n)) void queryClient.invalidateQueries({ queryKey: queryKeys.inventory });
-      // a tournament prize reaches the balance without an updateBalance frame: read the balance again
-      if (n.name === "tournament_prize") void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     });
     // sign-in or sign-out, in this tab or another
     const offToken = onTokenChange(hub.reidentify);

@@ -2,6 +2,7 @@
 // zero it says so once (`onZero`) and shows "counting the results" until the payout arrives.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { UI } from "../../../../shared/constants";
 import { remainingUntil } from "./clock";
 
 const two = (n: number) => String(n).padStart(2, "0");
@@ -13,7 +14,7 @@ export function Countdown({ endTime, offset, onZero }: { endTime: number; offset
   const over = left === null;
   useEffect(() => {
     if (over) return;
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    const id = setInterval(() => setNow(Date.now()), UI.timerTickMs);
     return () => clearInterval(id);
   }, [over]);
   useEffect(() => {
