@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RankedJson } from "../../shared/api/tournaments";
 import { clockOffset, remainingUntil } from "../../web/src/features/tournament/clock";
 import { type JoinFacts, joinBlock } from "../../web/src/features/tournament/joinState";
-import { type TournamentAnswer, withFrame } from "../../web/src/features/tournament/liveTable";
+import { ownRowOffFrame, type TournamentAnswer, withFrame } from "../../web/src/features/tournament/liveTable";
 import { pinnedOwnRow } from "../../web/src/features/tournament/ownRow";
 import { formatPoints } from "../../web/src/features/tournament/points";
 
@@ -99,6 +99,13 @@ describe("the live frame merged into the table", () => {
     if (next === "refetch") throw new Error("merged expected");
     expect(next.users).toEqual([row(21, 50, 1)]);
     expect(next.tournament?.members).toBe(3);
+  });
+
+  it("an own row ranked below the frame's page is read again; one on it, none, or another tournament's is not", () => {
+    expect(ownRowOffFrame({ ...answer, me: row(25, 77, 1) }, frame)).toBe(true);
+    expect(ownRowOffFrame(answer, frame)).toBe(false);
+    expect(ownRowOffFrame({ ...answer, me: null }, frame)).toBe(false);
+    expect(ownRowOffFrame({ ...answer, me: row(25, 77, 1) }, { ...frame, tournament_id: 4 })).toBe(false);
   });
 
   it("a finished tournament or the next one asks again", () => {

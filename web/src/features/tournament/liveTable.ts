@@ -26,3 +26,12 @@ export function withFrame(answer: TournamentAnswer, frame: TournamentFrame): Tou
     server_time: frame.server_time,
   };
 }
+
+/**
+ * The own row ranks below the frame's page: its points may have moved without the frame showing
+ * it, so the caller reads it again now and then (live.ts bounds how often).
+ */
+export function ownRowOffFrame(answer: TournamentAnswer, frame: TournamentFrame): boolean {
+  const me = answer.me;
+  return me !== null && answer.tournament?.id === frame.tournament_id && !frame.users.some((r) => r.user.id === me.user.id);
+}
