@@ -247,6 +247,15 @@ export function shortWheelTimerVars(countdownMs = 9_000) {
   return { WHEEL_COUNTDOWN_MS: String(countdownMs), WHEEL_SPIN_MS: "2500", WHEEL_RESULT_MS: "1500" };
 }
 
+/**
+ * The bonus pool for the end-to-end run: a 12 s round whose timer starts at 1 cent (a $1 crash
+ * bet's 1 % share), one chat message and $1 of crash bets to join, the default nickname tag;
+ * production's day-long round and $1 minimum are in wrangler.toml.
+ */
+export function shortBonusVars() {
+  return { BONUS_ROUND_MS: "12000", BONUS_MIN_BANK_CENTS: "1", BONUS_MIN_CHAT_MESSAGES: "1", BONUS_MIN_CRASH_BET_CENTS: "100" };
+}
+
 /** wrangler vars pointing every payment method at the sandbox provider under `fakesUrl`. */
 export function sandboxPaymentVars(fakesUrl) {
   return {

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Finding, seriousFindings } from "./axe";
 import { baseUrl, launch, screenshot } from "./browser";
 import { screens } from "./routes";
 
@@ -10,31 +9,6 @@ import { screens } from "./routes";
 // on any route of the router (tests/e2e/routes.ts; the staff pages as an admin).
 // axe runs through page.evaluate (the devtools protocol), so a strict CSP with no inline scripts
 // cannot block it the way an injected <script> would be.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface Finding {
-  id: string;
-  impact: string | null | undefined;
-  help: string;
-  nodes: { target: string; summary: string | undefined }[];
-}
-
-/** Serious and critical axe violations of the page as it is now. */
-async function seriousFindings(page: Page): Promise<Finding[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type AxeRun = (
-      ctx: Document,
-      opts: object,
-    ) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
-    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
-    return violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })) }));
-  });
-}
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrateLocal, root, seedLocal, shortWheelTimerVars, startSite } from "../../scripts/lib/site.mjs";
+import { migrateLocal, root, seedLocal, shortBonusVars, shortWheelTimerVars, startSite } from "../../scripts/lib/site.mjs";
 import { freePort } from "./free-port";
 
 // A fresh local D1 (its own state dir), seeded with the demo data, and wrangler dev on free ports.
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
     fakesPort: await freePort(),
     persistTo,
     log: false,
-    vars: { WS_MAX_PER_IP: "500", ...shortWheelTimerVars() },
+    vars: { WS_MAX_PER_IP: "500", ...shortWheelTimerVars(), ...shortBonusVars() },
   });
   project.provide("baseUrl", site.url);
   return async () => {

@@ -13,7 +13,7 @@ import { ModeKit } from "./ModeKit";
 import { PanelHost } from "./PanelHost";
 import { useUiStore, type GameName, type ViewType } from "../lib/uiStore";
 
-// The hub socket (app/liveHub.ts) parses frames with zod: it starts from its own chunk right
+// The hub socket (app/liveHub.tsx) parses frames with zod: it starts from its own chunk right
 // after the first paint instead of weighing on the first load of /. Should that chunk fail to
 // load, the page still works, only without live updates (no error screen for it).
 const LiveHub = lazy(() => import("./liveHub").catch(() => ({ default: () => null })));

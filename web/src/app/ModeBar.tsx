@@ -1,13 +1,13 @@
 // Mode bar (§2): Crash, Jackpot, Wheel (each with its bank), Cases, and the Bonus button with its
-// bank and a filling scale (bank < 1) or the countdown to the draw (bank ≥ 1). A left rail on
+// bank and a filling scale (bank under the minimum) or the countdown to the draw (at the minimum). A left rail on
 // desktop, a bottom bar on mobile (where it also opens the chat).
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { UI } from "../../../shared/constants";
 import { CasesIcon, ChatIcon, CrashIcon, GiftIcon, JackpotIcon, WheelIcon } from "../ui/icons";
 import { formatDollars } from "../ui/Money";
-import { bonusMeter, useBanksStore } from "../lib/banksStore";
+import { useBanksStore } from "../lib/banksStore";
+import { countdownText, useBonusMeter } from "../lib/bonusClock";
 import { Toolbar } from "./Toolbar";
 import { useUiStore } from "../lib/uiStore";
 
@@ -46,36 +46,20 @@ export function ModeBar() {
   );
 }
 
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const id = setInterval(() => setNow(Date.now()), UI.timerTickMs);
-    return () => clearInterval(id);
-  }, [active]);
-  return now;
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
 function BonusButton() {
   const { t } = useTranslation("layout");
-  const bonus = useBanksStore((s) => s.bonus);
+  const bank = useBanksStore((s) => s.bonus.bank);
   const open = useUiStore((s) => s.panels.bonus);
   const togglePanel = useUiStore((s) => s.togglePanel);
-  const now = useNow(bonus.bank >= 1 && bonus.endTime !== null) + bonus.clockOffsetMs;
-  const meter = bonusMeter(bonus.bank, bonus.endTime, now);
-  const timeText =
-    meter.kind === "timer"
-      ? `${meter.days > 0 ? `${meter.days}${t("bonus.days_short")} ` : ""}${pad(meter.hours)}:${pad(meter.minutes)}:${pad(meter.seconds)}`
-      : "";
+  const meter = useBonusMeter();
+  const timeText = meter.kind === "timer" ? countdownText(meter, t("bonus.days_short")) : "";
   return (
-    <button type="button" className="mode-link mode-bonus" onClick={() => togglePanel("bonus")} aria-expanded={open}>
+    <button type="button" className="mode-link mode-bonus" onClick={() => togglePanel("bonus")} aria-expanded={open} data-testid="mode-bonus">
       <span className="mode-icon">
         <GiftIcon />
       </span>
       <span className="mode-label">{t("modes.bonus")}</span>
-      <span className="mode-bank">{formatDollars(bonus.bank)}</span>
+      <span className="mode-bank">{formatDollars(bank)}</span>
       {meter.kind === "scale" ? (
         <span
           className="bonus-scale"

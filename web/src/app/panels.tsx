@@ -1,7 +1,6 @@
 // The panel registry (§2 Panels): name → title and content. Feature panels load lazily, so the
 // first load of / does not carry them. PanelHost renders whichever are open.
 import type { ComponentType } from "react";
-import { BonusPlaceholder } from "../features/placeholder/BonusPlaceholder";
 import { CashbackChip } from "../features/cashback/CashbackChip";
 import { Spinner } from "../ui/Spinner";
 import { ChatBody, OnlineCount } from "./ChatColumn";
@@ -38,6 +37,10 @@ const InventoryPanel = lazyScreen(
   named(() => import("./InventoryWithTradeLink"), "InventoryWithTradeLink"),
   panelFallback,
 );
+const BonusPanel = lazyScreen(
+  named(() => import("../features/bonus/BonusPanel"), "BonusPanel"),
+  panelFallback,
+);
 const StorePanel = lazyScreen(
   named(() => import("./StoreWithExchange"), "StoreWithExchange"),
   panelFallback,
@@ -68,7 +71,7 @@ export const PANELS: Partial<Record<PanelName, PanelEntry>> = {
       </>
     ),
   },
-  bonus: { titleKey: "panels.bonus", side: "right", Content: BonusPlaceholder },
+  bonus: { titleKey: "panels.bonus", side: "right", Content: BonusPanel },
   store: { titleKey: "panels.store", side: "right", Content: StorePanel, ownHeading: true },
   inventory: { titleKey: "panels.inventory", side: "right", Content: InventoryPanel, ownHeading: true },
   notifications: { titleKey: "panels.notifications", side: "right", Content: NotificationsPanel, ownHeading: true },

@@ -10,6 +10,8 @@ interface BonusBank {
   endTime: number | null;
   /** server_time − Date.now() at the last update, to count down on the server's clock. */
   clockOffsetMs: number;
+  /** The bank that starts the timer (dollars; the room's min_bank, 1 until it told). */
+  minBank: number;
 }
 
 export interface BanksState {
@@ -29,7 +31,7 @@ export const useBanksStore = create<BanksState>()((set, get) => ({
   jackpot: 0,
   wheel: 0,
   jackpotLevels: { low: 0, medium: 0, high: 0 },
-  bonus: { bank: 0, endTime: null, clockOffsetMs: 0 },
+  bonus: { bank: 0, endTime: null, clockOffsetMs: 0, minBank: 1 },
   setBank: (game, dollars) => set({ [game]: dollars } as Pick<BanksState, typeof game>),
   setJackpotLevels: (banks) => set({ jackpotLevels: { ...get().jackpotLevels, ...banks } }),
   setBonus: (bonus) => set({ bonus: { ...get().bonus, ...bonus } }),
@@ -38,11 +40,15 @@ export const useBanksStore = create<BanksState>()((set, get) => ({
 export type BonusMeter = { kind: "scale"; fill: number } | { kind: "timer"; days: number; hours: number; minutes: number; seconds: number; ended: boolean };
 
 /**
- * §2: a bonus bank below 1 shows a partially filled scale (bank / 1); at 1 or more it shows the
- * countdown to the draw (days/hours/minutes/seconds, zero when past or unknown).
+ * §2: a bonus bank below the minimum (1 $ by default) shows a partially filled scale (bank /
+ * minimum); at the minimum or more it shows the countdown to the draw (days/hours/minutes/seconds,
+ * zero when past or unknown).
  */
-export function bonusMeter(bank: number, endTime: number | null, now: number): BonusMeter {
-  if (!(bank >= 1)) return { kind: "scale", fill: Math.min(1, Math.max(0, Number.isFinite(bank) ? bank : 0)) };
+export function bonusMeter(bank: number, endTime: number | null, now: number, minBank = 1): BonusMeter {
+  if (!(bank >= minBank)) {
+    const fill = Number.isFinite(bank) && minBank > 0 ? bank / minBank : 0;
+    return { kind: "scale", fill: Math.min(1, Math.max(0, fill)) };
+  }
   const left = endTime === null ? 0 : Math.max(0, Math.floor((endTime - now) / 1000));
   return {
     kind: "timer",

@@ -3,6 +3,7 @@
 import "i18next";
 import type admin from "../locales/ru/admin.json";
 import type auth from "../locales/ru/auth.json";
+import type bonus from "../locales/ru/bonus.json";
 import type cases from "../locales/ru/cases.json";
 import type cashback from "../locales/ru/cashback.json";
 import type chat from "../locales/ru/chat.json";
@@ -25,6 +26,8 @@ import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
 import type titles from "../locales/ru/titles.json";
+import type top from "../locales/ru/top.json";
+import type tournament from "../locales/ru/tournament.json";
 import type wheel from "../locales/ru/wheel.json";
 
 declare module "i18next" {
@@ -33,6 +36,7 @@ declare module "i18next" {
     resources: {
       admin: typeof admin;
       auth: typeof auth;
+      bonus: typeof bonus;
       cases: typeof cases;
       cashback: typeof cashback;
       chat: typeof chat;
@@ -55,6 +59,8 @@ declare module "i18next" {
       store: typeof store;
       streamers: typeof streamers;
       titles: typeof titles;
+      top: typeof top;
+      tournament: typeof tournament;
       wheel: typeof wheel;
     };
   }

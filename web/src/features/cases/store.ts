@@ -1,4 +1,4 @@
-// Live drops for React (zustand). The hub's casesLiveDrop frames arrive through app/liveHub.ts
+// Live drops for React (zustand). The hub's casesLiveDrop frames arrive through app/liveHub.tsx
 // on every screen; the cases list answer seeds the strip. While this player's own reel spins,
 // their drops are held back so the strip does not give the result away before the reel lands.
 import { create } from "zustand";
@@ -60,7 +60,7 @@ export const useCasesStore = create<CasesState>()((set, get) => ({
   addRoll: (roll) => set({ rolls: [roll, ...get().rolls].slice(0, ROLLS_KEPT) }),
 }));
 
-/** What app/liveHub.ts calls for each casesLiveDrop frame. */
+/** What app/liveHub.tsx calls for each casesLiveDrop frame. */
 export function receiveLiveDrop(drop: LiveDropJson): void {
   useCasesStore.getState().push(drop);
 }

@@ -1,4 +1,4 @@
-// The header's cashback: the amount, live (app/liveHub.ts puts updateCashback into the
+// The header's cashback: the amount, live (app/liveHub.tsx puts updateCashback into the
 // cached user); a click opens the cashback modal. Signed-in users only.
 import { useTranslation } from "react-i18next";
 import { formatCashback } from "../../../../shared/cashback";

@@ -1,11 +1,13 @@
 // /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
 // terminating hash and salt, and a form that recomputes a round in this browser; then the same
-// for the Jackpot (JackpotVerifier.tsx), the Wheel (WheelVerifier.tsx) and the giveaways (GiveawayVerifier.tsx).
+// for the Jackpot (JackpotVerifier.tsx), the Wheel (WheelVerifier.tsx), the bonus pool
+// (BonusVerifier.tsx) and the giveaways (GiveawayVerifier.tsx).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FAIRNESS } from "../../../../shared/constants";
 import { verifyCrashRound, type CrashRoundVerdict } from "../../../../shared/fairness";
 import { useConfig } from "../../lib/config";
+import { BonusVerifier } from "./BonusVerifier";
 import { GiveawayVerifier } from "./GiveawayVerifier";
 import { JackpotVerifier } from "./JackpotVerifier";
 import { useVerifyForm } from "./useVerifyForm";
@@ -125,6 +127,7 @@ export default function ProvablyFairPage() {
       </section>
       <JackpotVerifier />
       <WheelVerifier />
+      <BonusVerifier />
       <GiveawayVerifier />
     </article>
   );

@@ -1,6 +1,6 @@
 // The hub connection without React: one socket on /ws/hub (README "Sockets"), identified with the
 // stored token, its frames applied to the hub store, the React Query cache and the notices. The app
-// mounts it (app/liveHub.ts); tests drive it. The chat has its own socket (features/chat/connection.ts).
+// mounts it (app/liveHub.tsx); tests drive it. The chat has its own socket (features/chat/connection.ts).
 import type { QueryClient } from "@tanstack/react-query";
 import { SOCKET } from "../../../../shared/constants";
 import { hubProtocol, hubServerFrame, type HubClientFrame, type HubServerFrame } from "../../../../shared/rooms/hub";

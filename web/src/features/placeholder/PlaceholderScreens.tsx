@@ -4,13 +4,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, ListIcon, SupportIcon, TrophyIcon } from "../../ui/icons";
+import { DocIcon, SupportIcon } from "../../ui/icons";
 
-type PlaceholderKey = "tournament" | "top" | "support" | "ticket" | "user_agreement";
+type PlaceholderKey = "support" | "ticket" | "user_agreement";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
-  tournament: <TrophyIcon />,
-  top: <ListIcon />,
   support: <SupportIcon />,
   ticket: <SupportIcon />,
   user_agreement: <DocIcon />,
@@ -26,8 +24,6 @@ function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
   );
 }
 
-export const TournamentPlaceholder = () => <PlaceholderScreen screen="tournament" />;
-export const TopPlaceholder = () => <PlaceholderScreen screen="top" />;
 export const SupportPlaceholder = () => <PlaceholderScreen screen="support" />;
 export const TicketPlaceholder = () => <PlaceholderScreen screen="ticket" />;
 export const UserAgreementPlaceholder = () => <PlaceholderScreen screen="user_agreement" />;

@@ -2,14 +2,18 @@
 // and online counts (features/hub), banned → the one logout path (lib/api handleBanned), a
 // session ended by the server (socket closed 4001) → forgotten as logout does, and live
 // notifications into the ["user"] cache (the bell's dot) with the "notice" sound. The chat
-// (/ws/chat, features/chat/connection.ts): history, live messages, the quiz banner. Layout loads
+// (/ws/chat, features/chat/connection.ts): history, live messages, the quiz banner. The bonus pool
+// (/ws/bonus, features/bonus/live.ts): the Bonus button's timer and the win popup. Layout loads
 // this module lazily right after the first paint: the sockets parse frames with zod, which /
 // should not wait for.
 import { useEffect } from "react";
 import type { NotificationJson } from "../../../shared/api/user";
+import { BonusWinNotice } from "../features/bonus/BonusWinNotice";
+import { useBonusSocket } from "../features/bonus/live";
 import { startChatSocket } from "../features/chat/connection";
 import { receiveLiveDrop } from "../features/cases/store";
 import { receiveRaffle } from "../features/giveaway/liveRaffle";
+import { receiveTournamentFrame } from "../features/tournament/live";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
@@ -47,11 +51,14 @@ function useLiveHub(): void {
         if (value !== undefined) setBank(game, value);
       }
       if (banks.jackpotLevels) useBanksStore.getState().setJackpotLevels(banks.jackpotLevels);
+      if (banks.bonus !== undefined) useBanksStore.getState().setBonus({ bank: banks.bonus });
     });
     // Live case drops reach the cases strip from any screen (§7 casesLiveDrop).
     const offLiveDrop = onHubEvent("casesLiveDrop", receiveLiveDrop);
     // the giveaway card and modal, and the winner's inventory (§7 setRaffle)
     const offRaffle = onHubEvent("setRaffle", (frame) => receiveRaffle(queryClient, frame));
+    // the tournament's table moves live on /tournament; a finished one is asked again
+    const offTournament = onHubEvent("tournament", (frame) => receiveTournamentFrame(queryClient, frame));
     // the cashback shown in the header and the cashback modal (hundredths of a cent)
     const offCashback = onHubEvent("updateCashback", ({ cashback }) => {
       queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, cashback });
@@ -68,6 +75,7 @@ function useLiveHub(): void {
       offCashback();
       offLiveDrop();
       offRaffle();
+      offTournament();
       offBanks();
       offToken();
       hub.stop();
@@ -82,8 +90,9 @@ function signedOut(): void {
   forgetSession(queryClient);
 }
 
-/** Renders nothing; mounting it keeps the hub and the chat connected on every screen. */
-export default function LiveHub() {
+/** Mounting it keeps the hub, the chat and the bonus pool connected on every screen; it renders the bonus win popup. */
+export default function LiveHub(): React.ReactNode {
   useLiveHub();
-  return null;
+  useBonusSocket();
+  return <BonusWinNotice />;
 }
