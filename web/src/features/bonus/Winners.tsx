@@ -19,7 +19,7 @@ export function Winners({ winners }: { winners: BonusWinnerJson[] }) {
             <li key={w.place} className="bonus-winner">
               <span className="bonus-winner-place">{t("winners.place", { place: w.place })}</span>
               <UserAvatar userId={w.user.id} avatar={w.user.avatar} username={w.user.username} size={28} />
-              <span className="bonus-winner-name">{w.user.username}</span>
+              <span className="bonus-winner-name participant-name">{w.user.username}</span>
               <strong className="bonus-winner-sum">{formatDollars(w.sum)}</strong>
             </li>
           ))}

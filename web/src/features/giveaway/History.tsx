@@ -23,7 +23,7 @@ export function History({ history }: { history: readonly PastGiveawayJson[] }) {
                 {g.user ? (
                   <Link to={`/user/${g.user.id}`} className="giveaway-winner">
                     <UserAvatar userId={g.user.id} avatar={g.user.avatar} username={g.user.username} size={24} />
-                    <span>{g.user.username}</span>
+                    <span className="participant-name">{g.user.username}</span>
                   </Link>
                 ) : (
                   <p className="giveaway-note">{t("history.nobody")}</p>
