@@ -1,6 +1,7 @@
 // Tournament reads (README "Tournaments"): the running (or last) tournament, a page of its table,
 // a player's own row wherever it ranks, past tournaments with their winners, the template.
 import type { RankedJson, TournamentJson } from "../../shared/api/tournaments";
+import { z } from "zod";
 import { TOURNAMENT } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
 import { all, first, type SQL, sql } from "../db/sql";
@@ -112,17 +113,21 @@ export async function topPlaces(env: DbEnv, tournamentId: number, n: number): Pr
   return (await all<RankRow>(env.DB, rankedSql(tournamentId, sql`1`, n, 0))).map(ranked);
 }
 
-export interface WinnerRecord {
-  user_id: number;
-  place: number;
-  points: number;
-  prize: number;
-}
+const winnerRecord = z.strictObject({
+  user_id: z.number().int().positive(),
+  place: z.number().int().min(1).max(TOURNAMENT.prizes),
+  points: z.number().int().nonnegative(),
+  prize: z.number().int().nonnegative(),
+});
+export type WinnerRecord = z.infer<typeof winnerRecord>;
+
+/** A finished tournament's stored winners (tournaments.winners, written by finishTournament). */
+const winnersOf = (row: { winners: string | null }): WinnerRecord[] => z.array(winnerRecord).parse(JSON.parse(row.winners ?? "[]"));
 
 /** Finished tournaments, newest first, with their paid places. */
 export async function pastTournaments(env: DbEnv, lang: Lang) {
   const rows = await all<TournamentRow>(env.DB, sql`SELECT * FROM tournaments WHERE status = 'finished' ORDER BY id DESC LIMIT ${TOURNAMENT.historyLength}`);
-  const ids = [...new Set(rows.flatMap((r) => (JSON.parse(r.winners ?? "[]") as WinnerRecord[]).map((w) => w.user_id)))];
+  const ids = [...new Set(rows.flatMap((r) => winnersOf(r).map((w) => w.user_id)))];
   const people = ids.length
     ? await all<{ id: number; username: string; avatar: string }>(
         env.DB,
@@ -132,7 +137,7 @@ export async function pastTournaments(env: DbEnv, lang: Lang) {
   const byId = new Map(people.map((p) => [p.id, p]));
   return rows.map((row) => ({
     ...tournamentJson(row, lang),
-    winners: (JSON.parse(row.winners ?? "[]") as WinnerRecord[]).flatMap((w) => {
+    winners: winnersOf(row).flatMap((w) => {
       const user = byId.get(w.user_id);
       return user ? [{ place: w.place, user, points: w.points, prize: toDollars(w.prize) }] : [];
     }),
