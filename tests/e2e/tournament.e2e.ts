@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Long enough for the deposit, the join and one crash round; short enough to wait out. */
-const DURATION_MS = 90_000;
+const DURATION_MS = 150_000;
 
 async function tokenOf(username: string, role?: "admin"): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/auth/test-login?${new URLSearchParams({ username, ...(role ? { role } : {}) })}`);
@@ -150,12 +150,17 @@ describe("tournament", () => {
       await play.getByTestId("crash-screen").waitFor();
       let crashedNow = false;
       const at = await untilCrash(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
+      // the next round crashes at 3.00 (an admin's twist, dev only), so the cash-out by hand has time;
+      // "Crash now" ends a long current round early (as first-session.e2e.ts does)
+      await admin.page.getByTestId("crash-admin-twist-value").fill("3");
+      await admin.page.getByTestId("crash-admin-twist").click();
+      await admin.page.getByText("Next crash: 3.00×").waitFor();
       await untilCrash(
         admin.page,
-        (s) => s.stage === "waiting" && (s.round > at.round || at.stage === "waiting"),
-        60_000,
+        (s) => s.stage === "waiting" && s.round > at.round,
+        90_000,
         async (s) => {
-          if (!crashedNow && running(s)) {
+          if (!crashedNow && s.round === at.round && running(s)) {
             crashedNow = true;
             await admin.page.getByTestId("crash-admin-crash").click();
           }
