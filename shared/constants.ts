@@ -188,11 +188,38 @@ export const CRASH_CHAIN = {
   defaultLength: 1_000_000,
 } as const;
 
-/** @public §9, for the terms page and the checks it names (later issues) */
+/** §9 Terms: the user agreement's constants (/user-agreement) and its version. */
 export const TERMS = {
   inventoryClaimYears: 1,
   liabilityCapRoubles: 1000,
   disputeWorkingDays: 30,
+  /** the age a player confirms at sign-in */
+  minimumAge: 18,
+  /**
+   * The agreement's version (its date): the sign-in records the version the player ticked. A new
+   * text gets a new version.
+   */
+  version: "2026-11-28",
+} as const;
+
+/** The profile's paged lists (shared/api/history.ts). */
+export const HISTORY = {
+  /** rows per page, every list */
+  pageSize: 20,
+} as const;
+
+/** Support tickets (spec §3 Ticket, §5 Tickets; docs/support.md). */
+export const TICKET = {
+  subjectMin: 3,
+  subjectMax: 100,
+  messageMin: 2,
+  messageMax: 2000,
+  /** messages one ticket holds at most (the player and staff together) */
+  messagesMax: 200,
+  /** tickets per page of the player's list and of the staff queue */
+  pageSize: 20,
+  /** the player context staff see: this many latest rows of each list */
+  contextRows: 5,
 } as const;
 
 /** The user API (§3 User, §7). */

@@ -241,6 +241,20 @@ export const SERVER_KEYS = {
     "telegram_api.taken",
     "telegram_api.not_configured",
   ],
+  // support tickets (docs/support.md): /api/tickets/*, /api/admin/tickets/*
+  ticket: [
+    "ticket_api.ticket_not_found",
+    "ticket_api.invalid_id",
+    "ticket_api.invalid_subject",
+    "ticket_api.invalid_message",
+    "ticket_api.has_open_ticket",
+    "ticket_api.reference_not_found",
+    "ticket_api.ticket_closed",
+    "ticket_api.too_many_messages",
+    "ticket_api.created",
+    "ticket_api.already_closed",
+    "ticket_api.already_open",
+  ],
   // cashback (README "Cashback"): POST /api/user/cashback/take
   cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;
@@ -296,6 +310,12 @@ export const CLIENT_KEYS = [
   "bonus_error.load",
   "bonus_error.load_conditions",
   "bonus_error.load_round",
+  "ticket_error.load_tickets",
+  "ticket_error.load_by_id",
+  "ticket_error.send",
+  "ticket_error.send_message",
+  "ticket_error.close",
+  "ticket_error.invalid_id",
 ] as const;
 
 /** The one error shape: every answer style of §7 (status / type / success) says "error". */

@@ -16,7 +16,7 @@ export type Access = "public" | "user" | "staff" | "admin";
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 /** What the staff guard answers a signed-in player: the group's own key (§8). */
-export type StaffForbidden = "chat_api.forbidden" | "cases_api.forbidden";
+export type StaffForbidden = "chat_api.forbidden" | "cases_api.forbidden" | "user_api.forbidden";
 
 /**
  * The refusal keys a call declares, each with its status — or its statuses, when one key answers

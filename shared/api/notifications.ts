@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "tournament_prize",
   /** a giveaway won: the item is in the inventory (content: the item's name) */
   "giveaway_won",
+  /** staff replied to the player's ticket (content: the ticket's number and subject) */
+  "ticket_reply",
   /** a case drop ≥ NOTIFY.caseDropMinCents or of rarity rank ≥ NOTIFY.caseDropMinRarityRank */
   "case_drop",
   /** money credited by a payment (sent by the payment's settlement, worker/payments/settle.ts) */
@@ -67,4 +69,6 @@ export const notificationContent = {
   caseDrop: (itemName: string, priceCents: number) => `${itemName} · ${usd(priceCents)}`,
   /** "$10.00" */
   amount: (cents: number) => usd(cents),
+  /** "#12 · Deposit not credited" (the ticket's number and subject) */
+  ticketReply: (ticketId: number, subject: string) => `#${ticketId} · ${subject}`,
 } as const;

@@ -9,6 +9,7 @@ import { chatCalls } from "../../shared/api/chat";
 import { configCalls } from "../../shared/api/config";
 import type { Contract } from "../../shared/api/contract";
 import { crashCalls } from "../../shared/api/crash";
+import { historyCalls } from "../../shared/api/history";
 import { giveawayCalls } from "../../shared/api/giveaways";
 import { jackpotCalls } from "../../shared/api/jackpot";
 import { moneyWithdrawCalls } from "../../shared/api/money-withdraw";
@@ -19,6 +20,7 @@ import { skinsDepositCalls } from "../../shared/api/skins-deposit";
 import { storeCalls } from "../../shared/api/store";
 import { topCalls } from "../../shared/api/top";
 import { tournamentCalls } from "../../shared/api/tournaments";
+import { ticketCalls } from "../../shared/api/tickets";
 import { userCalls } from "../../shared/api/user";
 import { wheelCalls } from "../../shared/api/wheel";
 import { withdrawsCalls } from "../../shared/api/withdraws";
@@ -33,6 +35,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   configCalls,
   crashCalls,
   giveawayCalls,
+  historyCalls,
   jackpotCalls,
   moneyWithdrawCalls,
   paymentsCalls,
@@ -41,6 +44,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   skinsDepositCalls,
   storeCalls,
   topCalls,
+  ticketCalls,
   tournamentCalls,
   userCalls,
   wheelCalls,
