@@ -53,4 +53,11 @@ describe("the SPA's referral link", () => {
     captureReferral({ href: "http://127.0.0.1:8787/profile" } as Location, history);
     expect(replaced).toHaveLength(1);
   });
+
+  it("leaves the support page's ?ref= (a ticket's reference) in place", () => {
+    const replaced: string[] = [];
+    const history = { state: null, replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url) } as unknown as History;
+    captureReferral({ href: "http://127.0.0.1:8787/support?ref=crash:123#new-ticket" } as Location, history);
+    expect(replaced).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
 // panel, which closes on Escape (Panel) and after following a link.
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { useCurrentUser } from "../lib/session/useCurrentUser";
+import { isStaff, useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
 import { BoxIcon, DocIcon, ListIcon, LogoutIcon, ShieldIcon, StreamIcon, SupportIcon, TagIcon, TrophyIcon, UserIcon } from "../ui/icons";
 import { useUiStore } from "../lib/uiStore";
@@ -53,6 +53,12 @@ export function MainNav() {
             <NavLink to="/admin/withdraws" className="main-nav-link" onClick={() => closePanel("nav")}>
               <ListIcon />
               <span>{t("nav.admin_withdraws")}</span>
+            </NavLink>
+          ) : null}
+          {isStaff(user) ? (
+            <NavLink to="/admin/tickets" className="main-nav-link" onClick={() => closePanel("nav")}>
+              <SupportIcon />
+              <span>{t("nav.admin_tickets")}</span>
             </NavLink>
           ) : null}
           <button

@@ -14,6 +14,7 @@ import { startChatSocket } from "../features/chat/connection";
 import { receiveLiveDrop } from "../features/cases/store";
 import { receiveRaffle } from "../features/giveaway/liveRaffle";
 import { receiveTournamentFrame } from "../features/tournament/live";
+import { receiveTicketFrame, receiveTicketQueueFrame } from "../features/support/live";
 import { startHub } from "../features/hub/connection";
 import { onHubEvent } from "../features/hub/events";
 import { handleBanned } from "../lib/api";
@@ -59,6 +60,9 @@ function useLiveHub(): void {
     const offRaffle = onHubEvent("setRaffle", (frame) => receiveRaffle(queryClient, frame));
     // the tournament's table moves live on /tournament; a finished one is asked again
     const offTournament = onHubEvent("tournament", (frame) => receiveTournamentFrame(queryClient, frame));
+    // the player's ticket (a staff reply, close, reopen) and, for staff, the support queue
+    const offTicket = onHubEvent("ticket", (frame) => receiveTicketFrame(queryClient, frame));
+    const offTicketQueue = onHubEvent("ticketQueue", (frame) => receiveTicketQueueFrame(queryClient, frame));
     // the cashback shown in the header and the cashback modal (hundredths of a cent)
     const offCashback = onHubEvent("updateCashback", ({ cashback }) => {
       queryClient.setQueryData<CurrentUser | null>(queryKeys.user, (u) => u && { ...u, cashback });
@@ -76,6 +80,8 @@ function useLiveHub(): void {
       offLiveDrop();
       offRaffle();
       offTournament();
+      offTicket();
+      offTicketQueue();
       offBanks();
       offToken();
       hub.stop();

@@ -18,8 +18,8 @@ const Cases = lazyScreen(() => import("../features/cases/CasesScreen"));
 const CaseOpen = lazyScreen(() => import("../features/cases/CaseScreen"));
 const Tournament = lazyScreen(() => import("../features/tournament/TournamentScreen"));
 const Top = lazyScreen(() => import("../features/top/TopScreen"));
-const Support = screen("SupportPlaceholder");
-const Ticket = screen("TicketPlaceholder");
+const Support = lazyScreen(() => import("./SupportWithFaq"));
+const Ticket = lazyScreen(() => import("../features/support/TicketPage"));
 const Promo = lazyScreen(() => import("../features/promo/PromoPage"));
 const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
 const JackpotRound = lazyScreen(() => import("../features/jackpot/JackpotRoundPage"));
@@ -33,6 +33,8 @@ const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSucce
 const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
 const TelegramLinked = lazyScreen(() => import("../features/giveaway/TelegramLinkedPage"));
 const AdminWithdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage"));
+const AdminTickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
+const AdminTicket = lazyScreen(() => import("../features/support/StaffTicketPage"));
 
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
@@ -81,6 +83,9 @@ const routes: RouteObject[] = [
       // Staff: the money withdrawal queue (the page shows itself to admins only; the API checks the role).
       { path: "telegram/linked", element: <TelegramLinked />, handle: page("telegram_linked") },
       { path: "admin/withdraws", element: <AdminWithdraws />, handle: page("admin_withdraws") },
+      // Staff: the support queue (moderators and admins; the API checks the role).
+      { path: "admin/tickets", element: <AdminTickets />, handle: page("admin_tickets") },
+      { path: "admin/tickets/:id", element: <AdminTicket />, handle: page("admin_ticket") },
       // Any unknown path goes home.
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -25,6 +25,7 @@ import type promo from "../locales/ru/promo.json";
 import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
 import type streamers from "../locales/ru/streamers.json";
+import type support from "../locales/ru/support.json";
 import type titles from "../locales/ru/titles.json";
 import type top from "../locales/ru/top.json";
 import type tournament from "../locales/ru/tournament.json";
@@ -58,6 +59,7 @@ declare module "i18next" {
       settings: typeof settings;
       store: typeof store;
       streamers: typeof streamers;
+      support: typeof support;
       titles: typeof titles;
       top: typeof top;
       tournament: typeof tournament;

@@ -6,14 +6,19 @@ import { browserStorage } from "./storage";
 
 const KEY = "referral_code";
 const CODE = /^[A-Za-z0-9]{1,12}$/;
+const SUPPORT_PATH = "/support";
 
 export function referralLink(code: string, origin = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(code)}`;
 }
 
-/** On boot: keeps ?ref= of the address (if it looks like a code) and takes it out of the bar. */
+/**
+ * On boot: keeps ?ref= of the address (if it looks like a code) and takes it out of the bar. On
+ * /support, ?ref= is the new ticket's reference (lib/supportLink.ts, e.g. crash:123): left alone.
+ */
 export function captureReferral(location: Location = window.location, history: History = window.history): void {
   const url = new URL(location.href);
+  if (url.pathname === SUPPORT_PATH) return;
   const code = url.searchParams.get("ref");
   if (code === null) return;
   if (CODE.test(code)) {

@@ -10,6 +10,7 @@ import { displayMessage } from "../../lib/i18n";
 import { EmptyState } from "../../ui/EmptyState";
 import { Money } from "../../ui/Money";
 import { ScreenSkeleton } from "../../ui/Spinner";
+import { SupportLink } from "../../ui/SupportLink";
 import { BetRow } from "./BetRow";
 import { RoundVerify } from "./RoundVerify";
 import { roundIdFrom } from "../../lib/roundId";
@@ -115,6 +116,9 @@ export default function CrashRoundPage() {
         <Link to="/provably-fair" className="page-link">
           {t("hash.how")}
         </Link>
+      </p>
+      <p>
+        <SupportLink kind="crash" id={g.id} />
       </p>
     </div>
   );

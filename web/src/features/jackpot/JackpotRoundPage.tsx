@@ -3,6 +3,7 @@
 // this browser (roundChecks.ts, shared/fairness.ts) with the Node command that does the same.
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { SupportLink } from "../../ui/SupportLink";
 import { jackpotCalls, type JackpotRoundJson } from "../../../../shared/api/jackpot";
 import { api, ApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
@@ -80,6 +81,9 @@ export default function JackpotRoundPage() {
         <Link to="/provably-fair#jackpot" className="page-link">
           {t("verify.how")}
         </Link>
+      </p>
+      <p>
+        <SupportLink kind="jackpot" id={r.id} />
       </p>
     </div>
   );

@@ -4,13 +4,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, SupportIcon } from "../../ui/icons";
+import { DocIcon } from "../../ui/icons";
 
-type PlaceholderKey = "support" | "ticket" | "user_agreement";
+type PlaceholderKey = "user_agreement";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
-  support: <SupportIcon />,
-  ticket: <SupportIcon />,
   user_agreement: <DocIcon />,
 };
 
@@ -24,6 +22,4 @@ function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
   );
 }
 
-export const SupportPlaceholder = () => <PlaceholderScreen screen="support" />;
-export const TicketPlaceholder = () => <PlaceholderScreen screen="ticket" />;
 export const UserAgreementPlaceholder = () => <PlaceholderScreen screen="user_agreement" />;

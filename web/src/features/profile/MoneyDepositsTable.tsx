@@ -1,10 +1,12 @@
 // Money deposit history (POST /api/payment/sum/history through lib/moneyDeposits.ts):
 // date, method, amount, status, bonus, id. A payment under review asks the player to contact
-// support (the provider reported something the order did not expect).
+// support (the provider reported something the order did not expect) and links to the new-ticket
+// form with the payment as its reference.
 import { useTranslation } from "react-i18next";
 import type { PaymentJson } from "../../../../shared/api/payments";
 import { usePayments } from "../../lib/moneyDeposits";
 import { LoadFailed } from "../../ui/StateNote";
+import { SupportLink } from "../../ui/SupportLink";
 import { dateTime, usd } from "./format";
 import { ProfileTable } from "./ProfileTable";
 
@@ -33,6 +35,12 @@ export function MoneyDepositsTable() {
             <td data-label={t("money_deposits.sum")}>{usd(p.sum)}</td>
             <td data-label={t("money_deposits.status")}>
               <span className={`profile-status profile-status--${p.status}`}>{t(`money_deposits.states.${p.status}`)}</span>
+              {p.status === "review" ? (
+                <>
+                  {" "}
+                  <SupportLink kind="payment" id={p.id} className="profile-support-link" />
+                </>
+              ) : null}
             </td>
             <td data-label={t("money_deposits.bonus")}>{bonus(p)}</td>
             <td data-label={t("money_deposits.id")} className="profile-table__wallet" title={p.id}>

@@ -2,6 +2,7 @@
 // salt, every bet by colour with all its items, and the verification computed in this browser.
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { SupportLink } from "../../ui/SupportLink";
 import { WHEEL_COLOURS } from "../../../../shared/wheel-layout";
 import { ApiError } from "../../lib/api";
 import { useConfig } from "../../lib/config";
@@ -134,6 +135,9 @@ export default function WheelRoundPage() {
         <Link to="/provably-fair#wheel" className="page-link">
           {t("hash.how")}
         </Link>
+      </p>
+      <p>
+        <SupportLink kind="wheel" id={g.id} />
       </p>
     </div>
   );
