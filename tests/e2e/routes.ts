@@ -37,6 +37,8 @@ export function screens(otherUserId: number): Screen[] {
     // where Telegram's login sends the player back (README "Giveaways"); without its fragment it says so
     { path: "/telegram/linked", title: "Привязка Telegram — SkinRush" },
     { path: "/admin/withdraws", title: "Очередь выводов — SkinRush", adminOnly: true },
+    { path: "/admin/tickets", title: "Очередь обращений — SkinRush", adminOnly: true },
+    { path: "/admin/tickets/1", title: "Обращение в очереди — SkinRush", adminOnly: true },
     // an unknown path and a sign-in return without a token both land on the home screen
     { path: "/no-such-page", title: "Краш — SkinRush" },
     { path: "/auth/callback", title: "Краш — SkinRush" },
