@@ -56,7 +56,9 @@ describe("support tickets", () => {
 
       // the round page links to the form, with the round as the reference
       await page.goto("/crash/1");
-      await page.getByTestId("crash-round").waitFor();
+      await page.getByTestId("crash-round").or(page.getByTestId("crash-round-missing")).waitFor({ timeout: 60_000 });
+      await screenshot(page, "support-crash-round");
+      await page.getByTestId("crash-round").waitFor({ timeout: 1_000 });
       await page.getByTestId("support-link").click();
       await page.waitForURL(/\/support\?ref=crash:1#new-ticket$/);
       const form = page.locator("form#new-ticket");
@@ -120,6 +122,8 @@ describe("support tickets", () => {
       await staff.page.getByTestId("ticket-reply-send").click();
       await staff.page.getByTestId("ticket-message").filter({ hasText: reply }).waitFor();
       await screenshot(staff.page, "support-staff-ticket");
+      await reference.scrollIntoViewIfNeeded();
+      await screenshot(staff.page, "support-staff-reference");
 
       // the player sees the reply without reloading, under the staff member's name, and the bell has it
       const answer = page.getByTestId("ticket-message").filter({ hasText: reply });
