@@ -8,7 +8,7 @@ import { contract } from "./contract";
 import { siteImageJson } from "./images";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
-import { inventoryItemSchema } from "./user";
+import { inventoryItemSchema } from "./inventory";
 
 // ── live drops (the hub's casesLiveDrop frame carries one) ───────────────────
 /** One live drop (§3 "live drops with user"): who opened which case and what fell out. */

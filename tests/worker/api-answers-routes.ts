@@ -51,6 +51,17 @@ async function emptyAfter(seeding: Promise<unknown>): Promise<Record<string, nev
   return {};
 }
 
+/** A ticket of `userId` (a fresh player's when none) in `status`, with its first message; its id. */
+async function ticketOf(userId: number | undefined, status: 0 | 1 = 0): Promise<number> {
+  const owner = userId ?? (await makeUser()).user.id;
+  const row = await env.DB.prepare("INSERT INTO tickets (user_id, subject, status, messages_count) VALUES (?1, 'Walk ticket', ?2, 1) RETURNING id")
+    .bind(owner, status)
+    .first<{ id: number }>();
+  const id = row?.id ?? 0;
+  await env.DB.prepare("INSERT INTO ticket_messages (ticket_id, author_id, staff, message) VALUES (?1, ?2, 0, 'Walk message')").bind(id, owner).run();
+  return id;
+}
+
 /** A message in the chat by a fresh player with a deposit; its id. */
 async function chatMessage(): Promise<number> {
   const { user, token } = await makeUser();
@@ -108,6 +119,26 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: "POST", path: "/api/user/notification/readAll" },
   { method: "GET", path: "/api/youtubers" },
+
+  // ── profile pages (docs/api.md "History pages") ──
+  ...(["crash", "jackpot", "wheel", "cases"] as const).map((mode) => ({
+    method: "POST" as const,
+    path: `/api/user/history/${mode}`,
+    body: (c: Caller) => ({ user_id: c.admin.id }),
+  })),
+  ...(["deposits", "skinDeposits", "withdraws", "referrals"] as const).map((list) => ({ method: "POST" as const, path: `/api/user/history/${list}` })),
+
+  // ── support tickets (each caller is fresh: his own ticket, no other open) ──
+  { method: "POST", path: "/api/tickets/get" },
+  { method: "POST", path: "/api/tickets/getById", body: async (c) => ({ id: await ticketOf(c.user?.id) }) },
+  { method: "POST", path: "/api/tickets/create", body: () => ({ ticket: { subject: "Walk subject", message: "Walk message" } }) },
+  { method: "POST", path: "/api/tickets/sendMessage", body: async (c) => ({ id: await ticketOf(c.user?.id), message: "Walk reply" }) },
+  { method: "POST", path: "/api/tickets/close", body: async (c) => ({ id: await ticketOf(c.user?.id) }) },
+  { method: "POST", path: "/api/admin/tickets/list", body: () => ({ status: 0 }) },
+  { method: "POST", path: "/api/admin/tickets/get", body: async () => ({ id: await ticketOf(undefined) }) },
+  { method: "POST", path: "/api/admin/tickets/reply", body: async () => ({ id: await ticketOf(undefined), message: "Staff walk reply" }) },
+  { method: "POST", path: "/api/admin/tickets/close", body: async () => ({ id: await ticketOf(undefined) }) },
+  { method: "POST", path: "/api/admin/tickets/reopen", body: async () => ({ id: await ticketOf(undefined, 1) }) },
 
   // ── store ──
   { method: "POST", path: "/api/all-items/getList", body: () => ({ appId: STEAM_APP_ID }) },
