@@ -22,6 +22,7 @@ export const SERVER_KEYS = {
     "user_api.login_failed",
     "user_api.invalid_assertion",
     "user_api.invalid_sign_in_nonce",
+    "user_api.terms_not_accepted",
     "user_api.notifications_read",
     "user_api.maintenance_on",
     "user_api.maintenance_off",
