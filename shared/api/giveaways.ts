@@ -102,7 +102,9 @@ export const conditionsAnswer = z.strictObject({
 export const myActiveAnswer = z.strictObject({ giveaway_id: z.number().int().positive().nullable(), is_participant: z.boolean() });
 
 /** §7 setMyActive: status, message, condition (the refusal carries `condition`, see errors). */
-export const setMyActiveBody = z.strictObject({ id: idSchema });
+// §7 sends none: the running giveaway. The SPA sends the id it shows, so a join meant for one
+// that just ended never lands in the next.
+export const setMyActiveBody = z.strictObject({ id: idSchema.optional() });
 export const setMyActiveAnswer = z.strictObject({
   status: z.literal("success"),
   message: z.literal("giveaway_api.joined"),

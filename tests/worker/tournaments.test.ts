@@ -111,12 +111,13 @@ describe("conditions and joining", () => {
     const p = await makeUser();
     const first = await post("/api/tournaments/setActive", { id }, p.token);
     expect(await first.json()).toEqual({ success: true, message: "tournament_api.joined", members: 1 });
-    const again = await post("/api/tournaments/setActive", { id }, p.token);
+    // §7 sends no input: the running tournament
+    const again = await post("/api/tournaments/setActive", {}, p.token);
     expect(await again.json()).toEqual({ success: true, message: "tournament_api.joined", members: 1 });
     expect((await post("/api/tournaments/setActive", { id: id + 100 }, p.token)).status).toBe(404);
     expect((await post("/api/tournaments/setActive", { id })).status).toBe(401);
     const q = await makeUser();
-    for (const body of [{}, { id: "x" }, { id: -1 }, { id: 2.5 }, { id, more: 1 }, [id]]) {
+    for (const body of [{ id: "x" }, { id: -1 }, { id: 2.5 }, { id, more: 1 }, [id]]) {
       const res = await post("/api/tournaments/setActive", body, q.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe("app_api.invalid_request");
