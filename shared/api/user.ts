@@ -121,7 +121,7 @@ export type ProfileJson = z.infer<typeof profileAnswer>;
 export const saveUrlAnswer = z.object({ type: z.literal("success"), message: z.literal("user_api.link_saved") });
 
 // (in inventory.ts: store.ts and cases.ts need it, and this module needs theirs through history.ts)
-export { type InventoryItemJson, inventoryItemSchema } from "./inventory";
+export type { InventoryItemJson } from "./inventory";
 
 export const inventoryAnswer = z.object({ items: z.array(inventoryItemSchema) });
 
