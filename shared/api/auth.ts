@@ -56,7 +56,7 @@ export const SIGN_IN_NONCE_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 export const signInNonce = z.string().regex(SIGN_IN_NONCE_PATTERN);
 export const socialiteStartQuery = z.object({ nonce: signInNonce });
 
-// ---- the sign-in page's window message (README "Sign-in binding") ----
+// ---- the sign-in page's window message (docs/security.md "Sign-in binding") ----
 
 export const authSuccessMessage = z.object({
   source: z.literal(AUTH.messageSource),

@@ -25,7 +25,7 @@ export function openLoginPopup(provider: Provider, onError: (message: string) =>
   // Stored before window.open: the popup gets a copy of this tab's sessionStorage, which its
   // /auth/callback fallback needs when this window is gone by the time the provider returns.
   const nonce = startAttempt();
-  // a referral link's code rides along (README "Referrals"); the nonce binding is unchanged
+  // a referral link's code rides along (docs/money.md "Referrals"); the nonce binding is unchanged
   const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}${referralQuery()}`;
   detach?.();
   const popup = window.open(url, "login", popupFeatures());
