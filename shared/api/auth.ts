@@ -57,7 +57,7 @@ export const signInNonce = z.string().regex(SIGN_IN_NONCE_PATTERN);
 /** The start of a sign-in: the attempt's nonce and the agreement version the player ticked (only the current one signs in, §5). */
 export const socialiteStartQuery = z.object({ nonce: signInNonce, terms: z.literal(TERMS.version) });
 
-// ---- the sign-in page's window message (README "Sign-in binding") ----
+// ---- the sign-in page's window message (docs/security.md "Sign-in binding") ----
 
 export const authSuccessMessage = z.object({
   source: z.literal(AUTH.messageSource),

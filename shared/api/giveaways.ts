@@ -1,5 +1,5 @@
 // Giveaways (spec §1 free-skin giveaway, §3 Giveaway, §4 participation, §7 /api/giveaways/*;
-// README "Giveaways"): the public shapes the API and the hub's setRaffle frame share, the bodies,
+// docs/games.md "Giveaways"): the public shapes the API and the hub's setRaffle frame share, the bodies,
 // the answers and the calls — the players' four of §7, the Telegram link of the subscription
 // condition, and the staff's create / cancel. Money is dollars in JSON, times epoch ms.
 import { z } from "zod";

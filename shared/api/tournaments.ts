@@ -1,4 +1,4 @@
-// Tournaments (spec §1, §3 Tournament, §4, §7 /api/tournaments/*; README "Tournaments"): the
+// Tournaments (spec §1, §3 Tournament, §4, §7 /api/tournaments/*; docs/games.md "Tournaments"): the
 // shapes the API and the hub's tournament frame share, the bodies, answers and calls — the
 // players' three of §7 and the staff's template. Money is dollars in JSON, points integers (one
 // per cent staked), times epoch ms.

@@ -106,7 +106,7 @@ export const publicUserSchema = z.object({
 export const getUserAnswer = z.object({ user: publicUserSchema });
 
 export const profileAnswer = z.object({
-  /** the players who signed up through the caller's link, newest first (README "Referrals") */
+  /** the players who signed up through the caller's link, newest first (docs/money.md "Referrals") */
   referrals: z.array(referralRowJson).max(PROMO.referralsShown),
   /** the caller's referral code, share and earnings */
   referral: referralInfoJson,

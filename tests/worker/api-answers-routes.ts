@@ -1,4 +1,4 @@
-// The table of every contract (shared/api, README "Contracts") for the route walk
+// The table of every contract (shared/api, docs/api.md "Contracts") for the route walk
 // (api-answers.test.ts): a valid body (the query of a GET), seeded per caller. Who may call it,
 // its answer schema and its refusals come from the contract itself. The walk fails when a
 // contract has no entry here, or an entry no contract.
@@ -227,7 +227,7 @@ export const ROUTES: RouteEntry[] = [
     },
   },
 
-  // ── money withdrawals (README "Money withdrawals"): the caller deposited $100; a bet as large makes it wagered ──
+  // ── money withdrawals (docs/payments.md "Money withdrawals"): the caller deposited $100; a bet as large makes it wagered ──
   { method: "POST", path: "/api/user/getAvailableWithdraw", spec: [] },
   {
     method: "POST",

@@ -1,4 +1,4 @@
-// The HTTP contract, checked on the real worker: every contract of shared/api (README
+// The HTTP contract, checked on the real worker: every contract of shared/api (docs/api.md
 // "Contracts"; listed in contracts.ts) is called as a visitor, a signed-in player and an admin;
 // each answer must parse with the contract's answer schema with no key the schema does not name,
 // at any depth, and each refusal with the one error schema (shared/api/common.ts errorAnswer)

@@ -1,4 +1,4 @@
-// Giveaways (README "Giveaways"): each condition met / not met / off; the join's refusals (§4) and
+// Giveaways (docs/games.md "Giveaways"): each condition met / not met / off; the join's refusals (§4) and
 // bad bodies; the Telegram link (a good, a forged, a stale payload; one account per player) and the
 // channel statuses the fake Bot API answers; the draw against a winner computed here by hand; the
 // prize moving exactly once under a doubled alarm and an eviction; nobody joined; cancel; repeat;

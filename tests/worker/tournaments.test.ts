@@ -1,4 +1,4 @@
-// Tournaments (README "Tournaments"): the conditions each as a case; the join; points per mode
+// Tournaments (docs/games.md "Tournaments"): the conditions each as a case; the join; points per mode
 // written by the settlement batches (a crash win and loss, a refund, a bet placed before joining, a
 // case opening, a jackpot round); the ranking and its ties; the payout at the end exactly once
 // with the books balanced; the next tournament from the template (or none); the live frame; bad

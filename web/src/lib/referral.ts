@@ -1,4 +1,4 @@
-// Referral links on the client (README "Referrals"): <origin>/?ref=<code>. The code of the link
+// Referral links on the client (docs/money.md "Referrals"): <origin>/?ref=<code>. The code of the link
 // a visitor arrived by is kept in localStorage (referral_code) and sent with the sign-in start
 // (/socialite/<provider>?nonce=…&ref=…); the worker binds it only to a player created by that
 // sign-in.

@@ -1,4 +1,4 @@
-// /api/giveaways/* (spec §7; README "Giveaways"): the running giveaway and the history, the
+// /api/giveaways/* (spec §7; docs/games.md "Giveaways"): the running giveaway and the history, the
 // caller's conditions and participation, the join (§4: signed in, not yet in, every active
 // condition done — checked here, on the server), and a giveaway's record for the fairness check.
 import { CLIENT_CONDITION, giveawayCalls } from "../../../shared/api/giveaways";

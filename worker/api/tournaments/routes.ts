@@ -1,4 +1,4 @@
-// /api/tournaments/* (spec §7; README "Tournaments"): the running tournament with a page of its
+// /api/tournaments/* (spec §7; docs/games.md "Tournaments"): the running tournament with a page of its
 // table and the caller's own row, the conditions, the join; /api/admin/tournaments/* the template.
 import { tournamentCalls } from "../../../shared/api/tournaments";
 import { TOURNAMENT } from "../../../shared/constants";

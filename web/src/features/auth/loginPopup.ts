@@ -26,7 +26,7 @@ export function openLoginPopup(provider: Provider, onError: (message: string) =>
   // Stored before window.open: the popup gets a copy of this tab's sessionStorage, which its
   // /auth/callback fallback needs when this window is gone by the time the provider returns.
   const nonce = startAttempt();
-  // a referral link's code rides along (README "Referrals"); the nonce binding is unchanged. The
+  // a referral link's code rides along (docs/money.md "Referrals"); the nonce binding is unchanged. The
   // agreement version the player ticked goes too: the server records it (docs/support.md).
   const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}&terms=${encodeURIComponent(TERMS.version)}${referralQuery()}`;
   detach?.();
