@@ -1,5 +1,5 @@
 // Opens the provider popup (860×500, §9) and waits for the token the worker page posts back.
-import { UI } from "../../../../shared/constants";
+import { TERMS, UI } from "../../../../shared/constants";
 import { referralQuery } from "../../lib/referral";
 import { setToken } from "../../lib/session/token";
 import { readAuthMessage, type AuthMessage } from "./authMessage";
@@ -25,8 +25,9 @@ export function openLoginPopup(provider: Provider, onError: (message: string) =>
   // Stored before window.open: the popup gets a copy of this tab's sessionStorage, which its
   // /auth/callback fallback needs when this window is gone by the time the provider returns.
   const nonce = startAttempt();
-  // a referral link's code rides along (README "Referrals"); the nonce binding is unchanged
-  const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}${referralQuery()}`;
+  // a referral link's code rides along (README "Referrals"); the nonce binding is unchanged; the
+  // agreement version the player accepted is recorded at sign-in (docs/support.md "The user agreement")
+  const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}&terms=${encodeURIComponent(TERMS.version)}${referralQuery()}`;
   detach?.();
   const popup = window.open(url, "login", popupFeatures());
   // A blocked popup: fall back to a full-page sign-in (the worker then redirects to /auth/callback,
