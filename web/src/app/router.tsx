@@ -25,7 +25,7 @@ const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
 const JackpotRound = lazyScreen(() => import("../features/jackpot/JackpotRoundPage"));
 const WheelRound = lazyScreen(() => import("../features/wheel/WheelRoundPage"));
 const ProvablyFair = lazyScreen(() => import("../features/fairness/ProvablyFairPage"));
-const UserAgreement = screen("UserAgreementPlaceholder");
+const UserAgreement = lazyScreen(() => import("../features/agreement/AgreementPage"));
 const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
 const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfilePage"));
 const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));

@@ -4,7 +4,9 @@
 // sign-in.
 import { browserStorage } from "./storage";
 
-const KEY = "referral_code";
+/** The local storage key of the kept code (the user agreement lists it). */
+export const REFERRAL_STORAGE_KEY = "referral_code";
+const KEY = REFERRAL_STORAGE_KEY;
 const CODE = /^[A-Za-z0-9]{1,12}$/;
 
 export function referralLink(code: string, origin = window.location.origin): string {
