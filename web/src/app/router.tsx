@@ -1,15 +1,9 @@
-// Every route of spec §2. Screens are lazy chunks (120 s timeout, Retry on ChunkLoadError);
-// features not built yet show a "coming soon" placeholder inside the layout.
-import type { ComponentType } from "react";
+// Every route of spec §2. Screens are lazy chunks (120 s timeout, Retry on ChunkLoadError).
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { Layout, type RouteHandle } from "./Layout";
 import { LoadPage } from "./LoadPage";
-import { lazyScreen, named } from "./ScreenBoundary";
+import { lazyScreen } from "./ScreenBoundary";
 import { RouteError } from "./RouteError";
-
-const placeholders = () => import("../features/placeholder/PlaceholderScreens");
-type PlaceholderExport = keyof Awaited<ReturnType<typeof placeholders>>;
-const screen = (key: PlaceholderExport) => lazyScreen(named(placeholders, key) as () => Promise<{ default: ComponentType }>);
 
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
 const Jackpot = lazyScreen(() => import("../features/jackpot/JackpotScreen"));
@@ -25,7 +19,7 @@ const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
 const JackpotRound = lazyScreen(() => import("../features/jackpot/JackpotRoundPage"));
 const WheelRound = lazyScreen(() => import("../features/wheel/WheelRoundPage"));
 const ProvablyFair = lazyScreen(() => import("../features/fairness/ProvablyFairPage"));
-const UserAgreement = screen("UserAgreementPlaceholder");
+const UserAgreement = lazyScreen(() => import("../features/agreement/AgreementPage"));
 const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
 const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfilePage"));
 const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
@@ -77,7 +71,7 @@ const routes: RouteObject[] = [
       { path: "auth/callback", element: <AuthCallback />, handle: page("auth") },
       { path: "provably-fair", element: <ProvablyFair />, handle: page("provably_fair") },
       { path: "user-agreement", element: <UserAgreement />, handle: page("user_agreement") },
-      // Where the payment providers send the player back (README "Payments").
+      // Where the payment providers send the player back (docs/payments.md "Payments").
       { path: "deposit/success", element: <DepositSuccess />, handle: page("deposit_success") },
       { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },
       // Staff: the money withdrawal queue (the page shows itself to admins only; the API checks the role).
