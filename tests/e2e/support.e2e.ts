@@ -99,6 +99,9 @@ describe("support tickets", () => {
       expect(second.status).toBe(409);
       expect(((await second.json()) as { message: string }).message).toBe("ticket_api.has_open_ticket");
       await screenshot(page, "support-open-note");
+      // past the FAQ: the jump link brings the tickets into view
+      await page.getByTestId("support-jump").click();
+      await expect.poll(() => note.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
 
       // the player waits on the ticket page with the hub bound: what comes next arrives live
       const bound = hubBound(page);

@@ -2,7 +2,7 @@
 // list (open first, an unread mark when staff replied) and the new-ticket form, or, while a
 // ticket is open, a note linking to it (one open ticket at a time). ?ref=<kind>:<id> (a round, a
 // case opening or a payment, lib/supportLink.ts) becomes the new ticket's reference.
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { TicketSummaryJson } from "../../../../shared/api/tickets";
@@ -22,11 +22,42 @@ import { ReferenceLabel, StatusBadge } from "./TicketSummary";
 import "./support.css";
 
 const NEW_TICKET_ANCHOR = "new-ticket";
+const TICKETS_ANCHOR = "tickets";
+
+/**
+ * #tickets and #new-ticket (a "report a problem" link): the block comes into view once it is on
+ * the page (the list loads first), the subject field focused when it is the form. Asked again on
+ * every navigation, so the jump link works twice.
+ */
+function useScrollToAnchor(anchor: string, key: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the trigger (a new navigation), not an input
+  useEffect(() => {
+    if (anchor !== TICKETS_ANCHOR && anchor !== NEW_TICKET_ANCHOR) return;
+    let frame = 0;
+    const started = Date.now();
+    const look = () => {
+      const target = document.getElementById(anchor);
+      // the list is loading: the form or the note (id new-ticket) is not there yet
+      if (!target || (anchor === TICKETS_ANCHOR && target.getAttribute("aria-busy") === "true")) {
+        if (Date.now() - started < 5_000) frame = requestAnimationFrame(look);
+        return;
+      }
+      target.scrollIntoView({ block: "start" });
+      target.querySelector<HTMLInputElement>("input")?.focus({ preventScroll: true });
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [anchor, key]);
+}
 
 /** faq: the FAQ block, rendered above the tickets (the app passes features/faq's section). */
 export default function SupportPage({ faq }: { faq?: ReactNode }) {
   const { t } = useTranslation("support");
   const user = useCurrentUser();
+  const location = useLocation();
+  const list = useMyTickets(!!user.data);
+  const busy = user.isPending || (!!user.data && list.isPending);
+  useScrollToAnchor(location.hash.slice(1), location.key);
   let tickets: ReactNode;
   if (user.isPending) tickets = <Spinner />;
   else if (!user.data) tickets = <SignInPrompt message={t("signed_out")} button={t("login")} />;
@@ -35,9 +66,13 @@ export default function SupportPage({ faq }: { faq?: ReactNode }) {
     <div className="support-page" data-testid="support-page">
       <h1>{t("title")}</h1>
       <p className="support-lead">{t("lead")}</p>
+      {/* past the FAQ's questions straight to the tickets */}
+      <Link to={{ search: location.search, hash: TICKETS_ANCHOR }} className="page-link support-jump" data-testid="support-jump">
+        {t("tickets.jump")}
+      </Link>
       {/* FAQ: features/faq/FaqSection, joined in by the app (app/SupportWithFaq.tsx) */}
       {faq}
-      <section className="support-card" aria-labelledby="support-tickets-title">
+      <section id={TICKETS_ANCHOR} className="support-card support-tickets" aria-labelledby="support-tickets-title" aria-busy={busy || undefined}>
         <h2 id="support-tickets-title">{t("tickets.title")}</h2>
         {tickets}
       </section>
@@ -113,7 +148,6 @@ function NewTicketForm() {
   const { t } = useTranslation("support");
   const { t: tCommon } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const reference = referenceFromQuery(params.get("ref"));
   const create = useCreateTicket();
@@ -121,7 +155,6 @@ function NewTicketForm() {
   const [message, setMessage] = useState("");
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const subjectRef = useRef<HTMLInputElement>(null);
   const ids = {
     title: useId(),
     subject: useId(),
@@ -133,14 +166,6 @@ function NewTicketForm() {
     messageCount: useId(),
     messageIssue: useId(),
   };
-
-  // arrived by a "report a problem" link (#new-ticket): the form comes into view, ready to type
-  const wanted = location.hash === `#${NEW_TICKET_ANCHOR}`;
-  useEffect(() => {
-    if (!wanted) return;
-    subjectRef.current?.focus({ preventScroll: true });
-    subjectRef.current?.closest("form")?.scrollIntoView({ block: "start" });
-  }, [wanted]);
 
   const subjectLength = subject.trim().length;
   const messageLength = message.trim().length;
@@ -202,7 +227,6 @@ function NewTicketForm() {
       <div className="support-field">
         <label htmlFor={ids.subject}>{t("form.subject")}</label>
         <input
-          ref={subjectRef}
           id={ids.subject}
           type="text"
           value={subject}
