@@ -1,0 +1,118 @@
+// The profile's paged lists (POST /api/user/history/*, shared/api/history.ts): each one an
+// infinite query whose next page is asked with `before: next` until `next` is null. The keys sit
+// under the keys the rest of the app already invalidates, so a deposit, a withdrawal, a cancel or a
+// promo code reloads the matching list without knowing about it: the money deposits under
+// ["payments"], the skins deposits under ["skinDeposits"], the withdrawals and referrals under
+// ["profile"].
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import {
+  type CaseHistoryRow,
+  type CrashHistoryRow,
+  type CursorJson,
+  type GameHistoryMode,
+  historyCalls,
+  type JackpotHistoryRow,
+  type WheelHistoryRow,
+  type WithdrawHistoryRow,
+} from "../../../../shared/api/history";
+import type { PaymentJson } from "../../../../shared/api/payments";
+import type { ReferralRowJson } from "../../../../shared/api/promo";
+import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
+import { api } from "../../lib/api";
+import { PAYMENTS_KEY } from "../../lib/moneyDeposits";
+import { queryKeys } from "../../lib/queryKeys";
+import { isOpenDeposit, SKIN_DEPOSITS_KEY } from "../../lib/skinsDeposits";
+
+interface Page<R> {
+  rows: R[];
+  next: CursorJson | null;
+}
+
+/** What a paged table needs of its list: the rows so far and the "Show more" state. */
+export interface PagedList<R> {
+  /** every row of the pages loaded so far, newest first; undefined until the first page arrives */
+  rows: R[] | undefined;
+  /** the first page failed (nothing to show) */
+  failed: boolean;
+  /** a further page failed (the rows so far stay) */
+  moreFailed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  retry(): void;
+}
+
+const historyKeys = {
+  game: (mode: GameHistoryMode, userId: number) => ["history", mode, userId] as const,
+  deposits: [...PAYMENTS_KEY, "history"] as const,
+  skinDeposits: [...SKIN_DEPOSITS_KEY, "history"] as const,
+  withdraws: [...queryKeys.profile, "history", "withdraws"] as const,
+  referrals: [...queryKeys.profile, "history", "referrals"] as const,
+};
+
+/** How often the skins deposits reload while the newest page holds an offer still open (as the deposit dialog does). */
+const OPEN_DEPOSIT_POLL_MS = 3_000;
+
+function usePaged<R>(
+  queryKey: readonly unknown[],
+  fetchPage: (before: CursorJson | undefined, signal: AbortSignal) => Promise<Page<R>>,
+  options: { enabled?: boolean; poll?: (firstPage: R[] | undefined) => number | false } = {},
+): PagedList<R> {
+  const { poll } = options;
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam ?? undefined, signal),
+    initialPageParam: null as CursorJson | null,
+    getNextPageParam: (last) => last.next,
+    enabled: options.enabled ?? true,
+    refetchInterval: poll ? (q) => poll(q.state.data?.pages[0]?.rows) : false,
+  });
+  const { data, isError, isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
+  const rows = useMemo(() => data?.pages.flatMap((p) => p.rows), [data]);
+  return {
+    rows,
+    failed: isError && !data,
+    moreFailed: isFetchNextPageError,
+    hasMore: hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMore: () => void fetchNextPage(),
+    retry: () => void refetch(),
+  };
+}
+
+/** The row of each game list. */
+export interface GameRows {
+  crash: CrashHistoryRow;
+  jackpot: JackpotHistoryRow;
+  wheel: WheelHistoryRow;
+  cases: CaseHistoryRow;
+}
+
+export function useCrashHistory(userId: number) {
+  return usePaged(historyKeys.game("crash", userId), (before, signal) => api(historyCalls.crash, { user_id: userId, before }, { signal }));
+}
+export function useJackpotHistory(userId: number) {
+  return usePaged(historyKeys.game("jackpot", userId), (before, signal) => api(historyCalls.jackpot, { user_id: userId, before }, { signal }));
+}
+export function useWheelHistory(userId: number) {
+  return usePaged(historyKeys.game("wheel", userId), (before, signal) => api(historyCalls.wheel, { user_id: userId, before }, { signal }));
+}
+export function useCasesHistory(userId: number) {
+  return usePaged(historyKeys.game("cases", userId), (before, signal) => api(historyCalls.cases, { user_id: userId, before }, { signal }));
+}
+
+export function useDepositHistory(): PagedList<PaymentJson> {
+  return usePaged(historyKeys.deposits, (before, signal) => api(historyCalls.deposits, { before }, { signal }));
+}
+export function useSkinDepositHistory(): PagedList<SkinDepositJson> {
+  return usePaged(historyKeys.skinDeposits, (before, signal) => api(historyCalls.skinDeposits, { before }, { signal }), {
+    poll: (rows) => (rows?.some(isOpenDeposit) ? OPEN_DEPOSIT_POLL_MS : false),
+  });
+}
+export function useWithdrawHistory(): PagedList<WithdrawHistoryRow> {
+  return usePaged(historyKeys.withdraws, (before, signal) => api(historyCalls.withdraws, { before }, { signal }));
+}
+export function useReferralHistory(): PagedList<ReferralRowJson> {
+  return usePaged(historyKeys.referrals, (before, signal) => api(historyCalls.referrals, { before }, { signal }));
+}
