@@ -45,6 +45,9 @@ import { adminPromoRoutes, checkPromocodeRoutes, usePromoRoutes } from "./api/pr
 import { paymentCallbackRoutes } from "./api/payments/callbacks";
 import { paymentRoutes } from "./api/payments/routes";
 import { adminPaymentRoutes } from "./api/admin/payments";
+import { ticketRoutes } from "./api/tickets/routes";
+import { adminTicketRoutes } from "./api/admin/tickets";
+import { historyRoutes } from "./api/user/history-routes";
 import { scheduledPriceRefresh } from "./prices/scheduled";
 import { OPENAPI_PATH } from "../shared/api/contract";
 
@@ -56,6 +59,9 @@ app.use("/api/*", readSession);
 app.route("/", configRoutes);
 app.route("/", publicUserRoutes);
 app.route("/", userRoutes);
+app.route("/", historyRoutes);
+app.route("/", ticketRoutes);
+app.route("/", adminTicketRoutes);
 app.route("/", storeTradeRoutes);
 app.route("/", usePromoRoutes);
 app.route("/", cashbackRoutes);

@@ -134,12 +134,15 @@ export const jackpotStateJson = z.strictObject({
 });
 export type JackpotStateJson = z.infer<typeof jackpotStateJson>;
 
-// ── POST /api/jackpot/get {level} → jackpotStateJson ─────────────────────────
-export const jackpotGetBody = z.object({ level: jackpotLevel });
+// ── POST /api/jackpot/get {level?} → jackpotStateJson ────────────────────────
+// §7 lists no input for get and only the items for setBet: a call without a level means the
+// lowest room (the §7 client knew one jackpot; the levels came later).
+const levelOrLowest = jackpotLevel.default(JACKPOT_LEVELS[0]);
+export const jackpotGetBody = z.object({ level: levelOrLowest });
 
-// ── POST /api/jackpot/setBet {items, level} ──────────────────────────────────
+// ── POST /api/jackpot/setBet {items, level?} ─────────────────────────────────
 export const jackpotSetBetBody = z.object({
-  level: jackpotLevel,
+  level: levelOrLowest,
   /** ids of the player's own available inventory items, unique (none: a bet of balance only) */
   items: z
     .array(idSchema)

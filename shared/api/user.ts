@@ -1,12 +1,11 @@
 // The user group (spec §3 User, §7 /api/user/*, /api/youtubers): request bodies and answers.
 // Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
 import { z } from "zod";
-import { PROMO, USER_API } from "../constants";
-import { dollarsJson } from "../money";
+import { HISTORY, PROMO, USER_API } from "../constants";
 import { appIdSchema, catalogueDisplayFields, emptyBody, idSchema } from "./common";
 import { contract } from "./contract";
 import { referralInfoJson, referralRowJson } from "./promo";
-import { BET_LOST, BET_PENDING, BET_WON, itemJson, multiplierJson, targetJson } from "./crash";
+import { crashHistoryRow, jackpotHistoryRow, wheelHistoryRow, withdrawHistoryRow } from "./history";
 
 /**
  * A Steam trade offer URL, exactly
@@ -89,34 +88,10 @@ export const statsSchema = z.object({
 });
 export type StatsJson = z.infer<typeof statsSchema>;
 
-/** Rows of the game-mode histories; their exact columns arrive with the modes (§3 History columns). */
-const historyRows = z.array(z.record(z.string(), z.unknown()));
-
-/**
- * One of the player's crash bets in the profile history (§3 History columns: game id, bet, items,
- * multiplier, status, earnings, date). A refunded bet of a voided round is not listed.
- */
-export const crashHistoryRow = z.strictObject({
-  /** the bet (uuid) */
-  id: z.string().min(1).max(64),
-  /** the round, for the /crash/{id} link */
-  game_id: z.number().int().positive(),
-  bank: dollarsJson,
-  /** every staked item, most expensive first, at the price it counted for in the bank */
-  items: z.array(itemJson),
-  /** 9999.99 = manual stop */
-  autoWithdraw: targetJson,
-  /** won: the cash-out multiplier; lost: the crash point; pending: null */
-  multiplier: multiplierJson.nullable(),
-  is_win: z.union([z.literal(BET_PENDING), z.literal(BET_WON), z.literal(BET_LOST)]),
-  /** the whole payout of a won bet (win item + remainder), 0 otherwise */
-  win: dollarsJson,
-  winItem: itemJson.nullable(),
-  /** epoch ms */
-  created_at: z.number().int().nonnegative(),
-});
-export type CrashHistoryRow = z.infer<typeof crashHistoryRow>;
-const crashHistoryRows = z.array(crashHistoryRow).max(USER_API.historyRows);
+// The first page of each list (shared/api/history.ts); the pages after it: historyCalls.
+const crashHistoryRows = z.array(crashHistoryRow).max(HISTORY.pageSize);
+const jackpotHistoryRows = z.array(jackpotHistoryRow).max(HISTORY.pageSize);
+const wheelHistoryRows = z.array(wheelHistoryRow).max(HISTORY.pageSize);
 
 export const publicUserSchema = z.object({
   id: z.number().int(),
@@ -124,8 +99,8 @@ export const publicUserSchema = z.object({
   avatar: z.string(),
   stats: statsSchema,
   crashBets: crashHistoryRows,
-  jackpotBets: historyRows,
-  wheelBets: historyRows,
+  jackpotBets: jackpotHistoryRows,
+  wheelBets: wheelHistoryRows,
 });
 export const getUserAnswer = z.object({ user: publicUserSchema });
 
@@ -135,9 +110,9 @@ export const profileAnswer = z.object({
   /** the caller's referral code, share and earnings */
   referral: referralInfoJson,
   crashBets: crashHistoryRows,
-  jackpotBets: historyRows,
-  wheelBets: historyRows,
-  withdraws: historyRows,
+  jackpotBets: jackpotHistoryRows,
+  wheelBets: wheelHistoryRows,
+  withdraws: z.array(withdrawHistoryRow).max(HISTORY.pageSize),
   stats: statsSchema,
 });
 export type ProfileJson = z.infer<typeof profileAnswer>;

@@ -81,7 +81,10 @@ export const tournamentFrame = frame(
  * One of the player's tickets changed (a staff reply, a close or a reopen; docs/support.md): the
  * SPA refetches it. The bell row of a reply arrives as its own notification frame.
  */
-export const ticketFrame = frame("ticket", z.strictObject({ id: z.number().int().positive(), status: z.union([z.literal(0), z.literal(1)]), unread: z.boolean() }));
+export const ticketFrame = frame(
+  "ticket",
+  z.strictObject({ id: z.number().int().positive(), status: z.union([z.literal(0), z.literal(1)]), unread: z.boolean() }),
+);
 /** Staff only: a ticket of the queue changed (a new ticket, a player's message, a close): the queue refetches. */
 export const ticketQueueFrame = frame("ticketQueue", z.strictObject({ id: z.number().int().positive(), open: z.number().int().nonnegative() }));
 

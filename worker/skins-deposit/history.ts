@@ -17,14 +17,33 @@ export async function openDepositOf(env: Pick<Env, "DB">, userId: number): Promi
 }
 
 export async function skinDepositHistory(env: Pick<Env, "DB">, userId: number, onlyId?: string): Promise<SkinDepositJson[]> {
-  const d = db(env);
-  const rows = await d
+  const rows = await db(env)
     .select()
     .from(skinDeposits)
     .where(onlyId ? and(eq(skinDeposits.userId, userId), eq(skinDeposits.id, onlyId)) : eq(skinDeposits.userId, userId))
     .orderBy(desc(skinDeposits.createdAt), skinDeposits.id)
     .limit(USER_API.historyRows)
     .all();
+  return skinDepositsJson(env, rows);
+}
+
+/** The player's skins deposits with the given ids, in the order given (a profile page). */
+export async function skinDepositsByIds(env: Pick<Env, "DB">, userId: number, ids: string[]): Promise<SkinDepositJson[]> {
+  if (ids.length === 0) return [];
+  const rows = await db(env)
+    .select()
+    .from(skinDeposits)
+    .where(and(eq(skinDeposits.userId, userId), inArray(skinDeposits.id, ids)))
+    .all();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return skinDepositsJson(
+    env,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+async function skinDepositsJson(env: Pick<Env, "DB">, rows: (typeof skinDeposits.$inferSelect)[]): Promise<SkinDepositJson[]> {
+  const d = db(env);
   if (rows.length === 0) return [];
   const items = await d
     .select({

@@ -1,10 +1,10 @@
 // A player's crash bets for the profile (§3 History columns) and as settled games for the
 // statistics. Refunded bets (status 3, a voided round) are neither listed nor counted.
-import { USER_API } from "../../shared/constants";
 import { toMultiplier } from "../../shared/crash-curve";
 import { toDollars } from "../../shared/money";
 import { BET_LOST, BET_PENDING, BET_WON, type ItemJson } from "../../shared/api/crash";
-import type { CrashHistoryRow } from "../../shared/api/user";
+import type { CrashHistoryRow } from "../../shared/api/history";
+import { olderThan, type Page, pageFrom, type PageRequest, readSize } from "../history/page";
 import type { GameResult } from "./game-result";
 import { itemsByBet, presentCrashItem, stakedItemsQuery, wonItemsQuery } from "../crash/items";
 import { all, batch, rowsOf, sql } from "../db/sql";
@@ -21,25 +21,34 @@ interface BetRow {
   win: number;
   crash_point: number | null;
   created_at: number;
+  at: number;
+  key: number;
 }
 
-/** The user's newest listed bets. Shared by the three queries of the batch. */
-const latestBets = (userId: number, limit: number) =>
-  sql`SELECT id FROM crash_bets WHERE user_id = ${userId} AND status <> 3 ORDER BY created_at DESC, rowid DESC LIMIT ${limit}`;
+/** The user's listed bets of one page (docs/api.md "History pages"). Shared by the three queries of the batch. */
+const pageBets = (userId: number, p: PageRequest) =>
+  sql`SELECT id FROM crash_bets WHERE user_id = ${userId} AND status <> 3 AND ${olderThan(p.before, sql`created_at`, sql`rowid`)}
+       ORDER BY created_at DESC, rowid DESC LIMIT ${readSize(p)}`;
 
-export async function crashHistory(env: DbEnv, userId: number, limit: number = USER_API.historyRows): Promise<CrashHistoryRow[]> {
+/** A page of the player's crash bets, newest first. */
+export async function crashHistory(env: DbEnv, userId: number, p: PageRequest = {}): Promise<Page<CrashHistoryRow>> {
   const [bets, items, winItems] = await batch(env.DB, [
-    sql`SELECT b.id, b.round_id, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.created_at, r.crash_point
+    sql`SELECT b.id, b.round_id, b.bank, b.auto_withdraw, b.status, b.cashout, b.win, b.created_at, r.crash_point, b.created_at AS at, b.rowid AS key
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id
-          WHERE b.user_id = ${userId} AND b.status <> 3 ORDER BY b.created_at DESC, b.rowid DESC LIMIT ${limit}`,
-    stakedItemsQuery(sql`x.bet_id IN (${latestBets(userId, limit)})`),
-    wonItemsQuery(sql`b.id IN (${latestBets(userId, limit)})`),
+          WHERE b.user_id = ${userId} AND b.status <> 3 AND ${olderThan(p.before, sql`b.created_at`, sql`b.rowid`)}
+          ORDER BY b.created_at DESC, b.rowid DESC LIMIT ${readSize(p)}`,
+    stakedItemsQuery(sql`x.bet_id IN (${pageBets(userId, p)})`),
+    wonItemsQuery(sql`b.id IN (${pageBets(userId, p)})`),
   ]);
   const { stakedOf, wonOf } = itemsByBet(items, winItems);
-  return rowsOf<BetRow>(bets).map((b) => {
-    const won = wonOf.get(b.id);
-    return presentBet(b, (stakedOf.get(b.id) ?? []).map(presentCrashItem), won ? presentCrashItem(won) : null);
-  });
+  const page = pageFrom(rowsOf<BetRow>(bets), p);
+  return {
+    rows: page.rows.map((b) => {
+      const won = wonOf.get(b.id);
+      return presentBet(b, (stakedOf.get(b.id) ?? []).map(presentCrashItem), won ? presentCrashItem(won) : null);
+    }),
+    next: page.next,
+  };
 }
 
 function presentBet(b: BetRow, items: ItemJson[], winItem: ItemJson | null): CrashHistoryRow {

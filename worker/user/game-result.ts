@@ -11,4 +11,9 @@ export interface GameResult {
    * (a $0.05 stake at ×1.10 pays $0.05). Null/absent: payout / stake.
    */
   multiplier?: number | null;
+  /**
+   * Whether the game counts as won when the payout alone does not say (a case always drops an
+   * item: it is won when the item is worth more than the case). Absent: payout > 0.
+   */
+  won?: number | boolean | null;
 }

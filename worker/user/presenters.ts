@@ -45,7 +45,8 @@ export function presentInventoryItem(r: InventoryJoinRow): InventoryItemJson {
 
 /**
  * §3 Statistics from settled games: each result is what the player staked and got back (cents).
- * They summarise the histories, so they count what the rows show: a game with a payout is won,
+ * They summarise the histories, so they count what the rows show: a game with a payout is won (a
+ * case opening: when the drop is worth more than the case),
  * top_ratio is the best multiplier of a won game (the one its history row shows; payout / stake
  * for games without one). winrate is a percentage; both with two decimals.
  */
@@ -55,7 +56,7 @@ export function computeStats(results: readonly GameResult[]): StatsJson {
   let topWin = 0;
   let topRatio = 0;
   for (const r of results) {
-    if (r.payout <= 0) continue;
+    if (!(r.won == null ? r.payout > 0 : Boolean(r.won))) continue;
     won += 1;
     amountWon += r.payout;
     topWin = Math.max(topWin, r.payout);

@@ -1,6 +1,5 @@
 // D1 reads and writes of the user group. Money stays in cents here; presenters.ts converts.
 import { and, asc, count, desc, eq, inArray, lte } from "drizzle-orm";
-import type { ProfileJson } from "../../shared/api/user";
 import { USER_API } from "../../shared/constants";
 import { db } from "../db/client";
 import { catalogue, inventoryItems, notifications, users } from "../db/schema";
@@ -8,16 +7,12 @@ import { ITEM_STATUS } from "../db/types";
 import { crashGameResults, crashHistory } from "./crash-history";
 import { jackpotGameResults, jackpotHistory } from "./jackpot-history";
 import { wheelGameResults, wheelHistory } from "../wheel/history";
-import { skinWithdrawHistory } from "../withdraws/history";
-import { moneyWithdrawHistory } from "../money-withdraw/history";
+import { casesGameResults } from "../history/cases";
 import type { GameResult } from "./game-result";
 import { depositTotalSql } from "../db/ledger";
 import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
-/** The profile's history lists (the statistics are computed from GameResult rows apart). */
-/** The history lists of getProfile (the referral block comes from worker/referrals/queries.ts). */
-export type ProfileLists = Omit<ProfileJson, "stats" | "referrals" | "referral">;
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export async function findUser(env: DbEnv, id: number) {
@@ -121,6 +116,7 @@ export const gameResultSources: Array<(env: DbEnv, userId: number) => Promise<Ga
   crashGameResults,
   jackpotGameResults,
   wheelGameResults,
+  casesGameResults,
 ];
 
 export async function gameResults(env: DbEnv, userId: number): Promise<GameResult[]> {
@@ -128,24 +124,8 @@ export async function gameResults(env: DbEnv, userId: number): Promise<GameResul
   return parts.flat();
 }
 
-type ListQuery<K extends keyof ProfileLists> = (env: DbEnv, userId: number) => Promise<ProfileLists[K]>;
-
-/** One query per history list of the profile. */
-export const profileListQueries: { [K in keyof ProfileLists]: ListQuery<K> } = {
-  crashBets: crashHistory,
-  jackpotBets: jackpotHistory,
-  wheelBets: wheelHistory,
-  // skin withdrawals and money withdrawals, newest first
-  withdraws: withdrawHistory,
-};
-
-/** Skin and money withdrawals merged by date, newest first, at most USER_API.historyRows. */
-async function withdrawHistory(env: DbEnv, userId: number): Promise<ProfileLists["withdraws"]> {
-  const [skins, money] = await Promise.all([skinWithdrawHistory(env, userId), moneyWithdrawHistory(env, userId)]);
-  return [...skins, ...money].sort((a, b) => b.date - a.date).slice(0, USER_API.historyRows);
-}
-
-export async function profileLists(env: DbEnv, userId: number, names: (keyof ProfileLists)[]) {
-  const rows = await Promise.all(names.map((name) => profileListQueries[name](env, userId)));
-  return Object.fromEntries(names.map((name, i) => [name, rows[i] ?? []])) as Partial<ProfileLists>;
+/** The first page of each game list, for getProfile and getUser (the pages after it: /api/user/history/*). */
+export async function firstPages(env: DbEnv, userId: number) {
+  const [crash, jackpot, wheel] = await Promise.all([crashHistory(env, userId), jackpotHistory(env, userId), wheelHistory(env, userId)]);
+  return { crashBets: crash.rows, jackpotBets: jackpot.rows, wheelBets: wheel.rows };
 }

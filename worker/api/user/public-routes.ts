@@ -13,19 +13,6 @@ serve(publicUserRoutes, userCalls.getUser, async (c) => {
   const user = await q.findUser(c.env, user_id);
   // a catalogue key (translated on the page), not the admin routes' English text
   if (!user) return refuse(c, userCalls.getUser, "user_api.user_not_found");
-  const [results, lists] = await Promise.all([q.gameResults(c.env, user.id), q.profileLists(c.env, user.id, ["crashBets", "jackpotBets", "wheelBets"])]);
-  return c.json(
-    {
-      user: {
-        id: user.id,
-        username: user.username,
-        avatar: user.avatar,
-        stats: computeStats(results),
-        crashBets: lists.crashBets ?? [],
-        jackpotBets: lists.jackpotBets ?? [],
-        wheelBets: lists.wheelBets ?? [],
-      },
-    },
-    200,
-  );
+  const [results, pages] = await Promise.all([q.gameResults(c.env, user.id), q.firstPages(c.env, user.id)]);
+  return c.json({ user: { id: user.id, username: user.username, avatar: user.avatar, stats: computeStats(results), ...pages } }, 200);
 });

@@ -5,6 +5,7 @@ import { toDollars } from "../../../shared/money";
 import { computeStats, presentInventoryItem, presentSelf } from "../../user/presenters";
 import * as q from "../../user/queries";
 import { referralsOf } from "../../referrals/queries";
+import { withdrawPage } from "../../history/money";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const userRoutes = contractRoutes();
@@ -19,20 +20,13 @@ serve(userRoutes, userCalls.getBalance, (c) => c.json({ balance: toDollars(c.get
 
 serve(userRoutes, userCalls.getProfile, async (c) => {
   const me = c.get("user");
-  const names: (keyof q.ProfileLists)[] = ["crashBets", "jackpotBets", "wheelBets", "withdraws"];
-  const [results, lists, refs] = await Promise.all([q.gameResults(c.env, me.id), q.profileLists(c.env, me.id, names), referralsOf(c.env, me.id)]);
-  return c.json(
-    {
-      referrals: refs.referrals,
-      referral: refs.referral,
-      crashBets: lists.crashBets ?? [],
-      jackpotBets: lists.jackpotBets ?? [],
-      wheelBets: lists.wheelBets ?? [],
-      withdraws: lists.withdraws ?? [],
-      stats: computeStats(results),
-    },
-    200,
-  );
+  const [results, pages, withdraws, refs] = await Promise.all([
+    q.gameResults(c.env, me.id),
+    q.firstPages(c.env, me.id),
+    withdrawPage(c.env, me.id, {}),
+    referralsOf(c.env, me.id),
+  ]);
+  return c.json({ referrals: refs.referrals, referral: refs.referral, ...pages, withdraws: withdraws.rows, stats: computeStats(results) }, 200);
 });
 
 // saveUrl answers its own key for any bad link (the contract's `invalid`: user_api.invalid_trade_link).

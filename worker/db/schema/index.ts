@@ -21,3 +21,4 @@ export * from "./bonus";
 export * from "./giveaways";
 export * from "./tournaments";
 export * from "./top";
+export * from "./tickets";

@@ -20,6 +20,9 @@ export const users = sqliteTable(
     steamId: text("steam_id"),
     vkId: text("vk_id"),
     createdAt: integer("created_at").notNull().default(now),
+    /** the user agreement version ticked at the last sign-in (shared/constants.ts TERMS.version) */
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: integer("terms_accepted_at"),
   },
   (t) => [
     check("users_balance_nonneg", sql`${t.balance} >= 0`),
