@@ -6,16 +6,7 @@
 // ["profile"].
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import {
-  type CaseHistoryRow,
-  type CrashHistoryRow,
-  type CursorJson,
-  type GameHistoryMode,
-  historyCalls,
-  type JackpotHistoryRow,
-  type WheelHistoryRow,
-  type WithdrawHistoryRow,
-} from "../../../../shared/api/history";
+import { type CursorJson, type GameHistoryMode, historyCalls, type WithdrawHistoryRow } from "../../../../shared/api/history";
 import type { PaymentJson } from "../../../../shared/api/payments";
 import type { ReferralRowJson } from "../../../../shared/api/promo";
 import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
@@ -79,14 +70,6 @@ function usePaged<R>(
     loadMore: () => void fetchNextPage(),
     retry: () => void refetch(),
   };
-}
-
-/** The row of each game list. */
-export interface GameRows {
-  crash: CrashHistoryRow;
-  jackpot: JackpotHistoryRow;
-  wheel: WheelHistoryRow;
-  cases: CaseHistoryRow;
 }
 
 export function useCrashHistory(userId: number) {
