@@ -1,4 +1,4 @@
-// Import boundaries of the layout (README "Where things are"), checked by `npm test`
+// Import boundaries of the layout (docs/architecture.md "Where things are"), checked by `npm test`
 // (`npm run lint:deps`). A rule changes only with a reason in the commit.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes a new crash hash chain (README "Provably fair"): a random seed x_N, then
+// Makes a new crash hash chain (docs/fairness.md "Provably fair"): a random seed x_N, then
 // x_{k-1} = keccak256(x_k) down to the terminating hash x_0, which is published before play.
 //
 //   node scripts/new-crash-chain.mjs [N] [--dev] [--out <file.json>]

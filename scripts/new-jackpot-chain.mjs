@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes the jackpot rooms' hash chains (README "Jackpot", "Provably fair"): ONE random secret
+// Makes the jackpot rooms' hash chains (docs/games.md "Jackpot", "Provably fair"): ONE random secret
 // seed; level L's chain starts at x_N(L) = keccak256(seed + ":" + L) and runs down to its own
 // terminating hash, x_{k-1} = keccak256(x_k). Each level has its own chain because its rounds
 // run independently: a revealed secret of one level must never reveal an open round of another.

@@ -19,11 +19,11 @@ const giveawayItem = demoGiveawayCatalogueId();
 
 const site = await startSite({ port, fakesPort: Number(process.env.FAKES_PORT ?? 8790) });
 // a giveaway to join (a repeating one: the next follows each draw), with the local Telegram's flow
-if (giveawayItem !== null && (await ensureDemoGiveaway(site.url, giveawayItem))) console.log('[start] started a demo giveaway (README "Giveaways")');
-// and a daily tournament (README "Tournaments") when staff have not set one up yet
-if (await ensureDemoTournament(site.url)) console.log('[start] started a demo tournament (README "Tournaments")');
+if (giveawayItem !== null && (await ensureDemoGiveaway(site.url, giveawayItem))) console.log('[start] started a demo giveaway (docs/games.md "Giveaways")');
+// and a daily tournament (docs/games.md "Tournaments") when staff have not set one up yet
+if (await ensureDemoTournament(site.url)) console.log('[start] started a demo tournament (docs/games.md "Tournaments")');
 console.log(`[start] ready on ${site.url} (dev login is in the login dialog)`);
-console.log(`[start] deposits go through the sandbox payment provider at ${site.fakesUrl}/pay (Pay / Decline pages; README "Payments")`);
+console.log(`[start] deposits go through the sandbox payment provider at ${site.fakesUrl}/pay (Pay / Decline pages; docs/payments.md "Payments")`);
 const shutdown = async () => {
   await site.stop();
   process.exit(0);

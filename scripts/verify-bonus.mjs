@@ -5,7 +5,7 @@
 // keccak256(secret:salt:p)), the 50/25/25 split of the bank (odd cents to the first place, places
 // nobody took carried over), the public hash shown before the round, the link to the previous
 // round's secret and, optionally, the chain down to the published terminating hash. The scheme is
-// in README "Bonus pool" / "Provably fair" and shared/bonus.ts; this file re-implements it.
+// in docs/games.md "Bonus pool" / "Provably fair" and shared/bonus.ts; this file re-implements it.
 //
 //   node scripts/verify-bonus.mjs --round-json <file>   (the answer of POST /api/jackpot-bonus/round)
 //   node scripts/verify-bonus.mjs --secret <hex> --round <id> --day <d> --salt <hex> --participants <id,id,…>

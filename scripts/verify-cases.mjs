@@ -2,7 +2,7 @@
 // Verifies a case opening with nothing but Node (no npm packages): which item the roll picks
 // from the revealed server seed, the client seed, the nonce and the case's integer weights
 // (listed in the case's item order), and that the server seed matches the hash shown in advance.
-// The scheme (README "Provably fair", shared/fairness.ts casesPick):
+// The scheme (docs/fairness.md "Provably fair", shared/fairness.ts casesPick):
 //   n = first 13 hex digits of keccak256(serverSeed + ":" + clientSeed + ":" + nonce + ":cases")
 //   t = floor(n · W / 2^52) over the total weight W; the pick is the first item whose
 //   cumulative weight exceeds t. keccak-256 and the command-line frame are scripts/lib/verify.mjs's.

@@ -2,7 +2,7 @@
 // Verifies a crash round with nothing but Node (no npm packages): the crash point from the
 // revealed secret and the salt, the public hash shown before the round, the link to the previous
 // round's secret and, optionally, the whole chain down to the published terminating hash.
-// The scheme is in README "Provably fair" and shared/fairness.ts; this file and scripts/lib/verify.mjs
+// The scheme is in docs/fairness.md "Provably fair" and shared/fairness.ts; this file and scripts/lib/verify.mjs
 // re-implement it, keccak-256 included, so a player need not trust the site's code.
 //
 //   node scripts/verify-crash.mjs --secret <hex> --round <id> --day <d> --salt <hex>

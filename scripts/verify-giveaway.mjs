@@ -3,7 +3,7 @@
 // secret, the salt and the participants in join order (index floor(n · m / 2^52) of the m
 // participants, n the first 13 hex digits of keccak256(secret:salt:1)), the public hash shown when
 // the giveaway started and, optionally, the chain down to the published terminating hash. The
-// scheme is in README "Giveaways" / "Provably fair" and shared/giveaway.ts; this file re-implements it.
+// scheme is in docs/games.md "Giveaways" / "Provably fair" and shared/giveaway.ts; this file re-implements it.
 //
 //   node scripts/verify-giveaway.mjs --record-json <file>   (the answer of POST /api/giveaways/round)
 //   node scripts/verify-giveaway.mjs --secret <hex> --giveaway <id> --day <d> --salt <hex> --participants <id,id,…>

@@ -3,7 +3,7 @@
 // and the command-line frame from scripts/lib/verify.mjs): the winning ticket from the revealed secret, the salt and the
 // round's total tickets (floor(n · T / 2^52) + 1, n = the first 13 hex digits of
 // keccak256(secret + ":" + salt)), the public hash shown before the round, and optionally the
-// link to the level's previous round (round id − 3) and the level's whole chain. README "Jackpot".
+// link to the level's previous round (round id − 3) and the level's whole chain. docs/games.md "Jackpot".
 //
 //   node scripts/verify-jackpot.mjs --secret <hex> --salt <hex> --tickets <T> --round <id> --day <d>
 //        [--public <hex>] [--winner-ticket <n>] [--previous <hex>] [--terminal <hex>] [--json]

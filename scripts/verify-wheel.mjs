@@ -3,7 +3,7 @@
 // secret and the salt (n mod segments), its colour and multiplier on the layout, the spin's rotate
 // (where inside the segment the pointer stops), the public hash shown before the round, the link to
 // the previous round's secret and, optionally, the chain down to the published terminating hash.
-// The scheme is in README "Provably fair", shared/fairness.ts and shared/wheel-layout.ts; this file
+// The scheme is in docs/fairness.md "Provably fair", shared/fairness.ts and shared/wheel-layout.ts; this file
 // re-implements it (keccak-256, the chain checks and the command-line frame from scripts/lib/verify.mjs).
 //
 //   node scripts/verify-wheel.mjs --secret <hex> --round <id> --day <d> --salt <hex> --segments <n>

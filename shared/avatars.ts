@@ -1,4 +1,4 @@
-// Player avatars (README "Avatars are served by the site"): API answers keep the stored `avatar`
+// Player avatars (docs/security.md "Avatars are served by the site"): API answers keep the stored `avatar`
 // (a provider's URL, or "default" for none), and the SPA never loads it from the provider: it asks
 // the site for /img/avatar/<userId> (worker/api/images/avatar.ts fetches the stored URL from an
 // allowed host, caches it, and answers a letter avatar when there is none or the source fails).

@@ -1,4 +1,4 @@
-// The bonus pool's draw and split, pure (README "Bonus pool", "Provably fair"): anyone can recompute
+// The bonus pool's draw and split, pure (docs/games.md "Bonus pool", "Provably fair"): anyone can recompute
 // a round's winners from its revealed secret, the salt and the participants in join order.
 //
 // Place p (1, 2, 3) takes n_p = the first 13 hex digits of keccak256(secret + ":" + salt + ":" + p)

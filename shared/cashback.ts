@@ -1,4 +1,4 @@
-// Cashback arithmetic (README "Cashback"), shared by the worker (accrual, claim) and the SPA
+// Cashback arithmetic (docs/money.md "Cashback"), shared by the worker (accrual, claim) and the SPA
 // (display). Units: a cashback amount is integer hundredths of a cent (CASHBACK in constants.ts).
 import { CASHBACK } from "./constants";
 

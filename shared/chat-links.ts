@@ -1,4 +1,4 @@
-// The chat's link filter (spec §5 Chat: "no links, ids or promos"; README "Chat link filter"). Pure and shared:
+// The chat's link filter (spec §5 Chat: "no links, ids or promos"; docs/security.md "Chat link filter"). Pure and shared:
 // the room refuses a player's message with chat_api.links when containsLink() says so.
 //
 // A message is first normalised the way a reader's eye does it, then searched:

@@ -1,4 +1,4 @@
-// The jackpot constants (spec §3 Jackpot game, §4 Jackpot, §9; README "Jackpot"). A part of
+// The jackpot constants (spec §3 Jackpot game, §4 Jackpot, §9; docs/games.md "Jackpot"). A part of
 // shared/constants.ts, which re-exports them: import them from there, like every other constant.
 //
 // Per-level settings and the timers are configuration (wrangler.toml [vars] JACKPOT_LEVELS and
@@ -46,7 +46,7 @@ export const JACKPOT = {
   timerDefaults: { spinMs: 10_000, waitingMs: 5_000, soloTimeoutMs: 180_000 } satisfies JackpotTimers,
   /** Upper bounds a configured setting may take (a typo must not make a room unusable). */
   limits: { maxItemsPerBet: 100, maxItemsPerPlayer: 500, maxPlayers: 2_000, maxTimerMs: 3_600_000 },
-  /** The winner pays this share of the pot, as the cheapest items he did not bet (README "Jackpot"). */
+  /** The winner pays this share of the pot, as the cheapest items he did not bet (docs/games.md "Jackpot"). */
   commissionPercent: 5,
   /** Share of each round's bank booked to the bonus pool, percent (as CRASH.bonusSharePercent). */
   bonusSharePercent: 1,

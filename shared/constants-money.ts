@@ -14,7 +14,7 @@ export const SKINS_DEPOSIT = {
   offerTtlMs: 10 * 60_000,
 } as const;
 
-/** Promo codes and referrals (README "Promo codes" / "Referrals"). */
+/** Promo codes and referrals (docs/money.md "Promo codes" / "Referrals"). */
 export const PROMO = {
   /** a code: 3–32 of A–Z, 0–9, _ and - after trimming and upper-casing */
   codePattern: /^[A-Z0-9_-]{3,32}$/,
@@ -66,7 +66,7 @@ export const DEPOSIT = {
 } as const;
 
 /**
- * Money withdrawals (spec §5 Withdrawal, §9; README "Money withdrawals"): the player
+ * Money withdrawals (spec §5 Withdrawal, §9; docs/payments.md "Money withdrawals"): the player
  * turns inventory items into money sent to a wallet or card. Amounts are cents.
  */
 export const MONEY_WITHDRAW = {

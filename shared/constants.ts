@@ -48,7 +48,7 @@ export const MULTIPLIER_CLASSES = [
 ] as const;
 
 /**
- * §9 the bonus pool (README "Bonus pool"): defaults of its configuration (wrangler [vars] BONUS_*,
+ * §9 the bonus pool (docs/games.md "Bonus pool"): defaults of its configuration (wrangler [vars] BONUS_*,
  * worker/bonus/config.ts) and the fixed split.
  */
 export const BONUS = {
@@ -70,7 +70,7 @@ export const BONUS = {
   bankFrameMs: 500,
 } as const;
 
-/** Giveaways (spec §1, §3 Giveaway, §4; README "Giveaways"). */
+/** Giveaways (spec §1, §3 Giveaway, §4; docs/games.md "Giveaways"). */
 export const GIVEAWAY = {
   /** Past giveaways the card's history lists. */
   historyLength: 10,
@@ -90,7 +90,7 @@ export const GIVEAWAY = {
 } as const;
 
 /**
- * §9 cashback (README "Cashback"). users.cashback and every cashback amount on the wire are
+ * §9 cashback (docs/money.md "Cashback"). users.cashback and every cashback amount on the wire are
  * integer hundredths of a cent (1 cent = 100, $1 = 10 000), so 2.5 % of a 1-cent loss is 2
  * (2.5 floored): accrual = floor(lostCents × rateTenthsPercent / 10) (shared/cashback.ts).
  */
@@ -137,7 +137,7 @@ export const CHAT = {
   lengthHintFrom: 30,
 } as const;
 
-/** Input caps shared by every API body and socket frame (README "Strict ids and pages"). */
+/** Input caps shared by every API body and socket frame (docs/security.md "Strict ids and pages"). */
 export const API_LIMITS = {
   /** The highest list page any paged call accepts. */
   maxPage: 100_000,
@@ -178,7 +178,7 @@ export const FAIRNESS = {
   mismatchPayoutFactor: 3,
 } as const;
 
-/** The crash hash chain (README "Provably fair"; worker/lib/hash-chain.ts). */
+/** The crash hash chain (docs/fairness.md "Provably fair"; worker/lib/hash-chain.ts). */
 export const CRASH_CHAIN = {
   /** A checkpoint x_j is kept for every j divisible by this, so any x_k costs < this many hashes. */
   checkpointInterval: 1_000,
@@ -231,7 +231,7 @@ export const USER_API = {
 } as const;
 
 /**
- * Which events reach the bell (README "Notifications"; kinds in shared/api/notifications.ts). Small wins
+ * Which events reach the bell (docs/money.md "Notifications"; kinds in shared/api/notifications.ts). Small wins
  * and common drops stay out, so the list keeps the news a player looks for.
  */
 export const NOTIFY = {
@@ -255,7 +255,7 @@ export const ADMIN = {
 } as const;
 
 /**
- * Tournaments (spec §1, §3 Tournament, §9; README "Tournaments"). Points: one per cent staked in a
+ * Tournaments (spec §1, §3 Tournament, §9; docs/games.md "Tournaments"). Points: one per cent staked in a
  * bet that settled (won or lost; a refund does not count) — crash, wheel and jackpot bets and case
  * openings — placed after the player joined, so 100 points = $1. The template's defaults below.
  */
@@ -281,7 +281,7 @@ export const TOURNAMENT = {
   descriptionMaxLength: 1_000,
 } as const;
 
-/** The top list (README "Top list"): how many players it shows. */
+/** The top list (docs/games.md "Top list"): how many players it shows. */
 export const TOP = { size: 50 } as const;
 
 export const CASES = {
@@ -333,7 +333,7 @@ export const STORAGE_KEYS = {
 /** Length of the 'Bearer ' prefix the sign-in window message carries (§7). */
 export const BEARER_PREFIX = "Bearer ";
 
-/** Room sockets (README "Sockets"): limits and the client's reconnect schedule. */
+/** Room sockets (docs/api.md "Sockets"): limits and the client's reconnect schedule. */
 export const SOCKET = {
   /** More frames than this within one window closes the socket (policy violation). */
   flood: { maxFrames: 40, windowMs: 10_000 },
@@ -341,7 +341,7 @@ export const SOCKET = {
   policyViolationCode: 1008,
   /**
    * A client frame longer than this (UTF-16 units of a text frame, bytes of a binary one) is
-   * refused before it is parsed, and the socket closed with tooBigCode (README "Strict ids and pages"). The largest
+   * refused before it is parsed, and the socket closed with tooBigCode (docs/security.md "Strict ids and pages"). The largest
    * real frame (newBet with CRASH.maxItemsPerBet ids and a token) is about 1.2 KB.
    */
   maxFrameLength: 8 * 1024,

@@ -1,4 +1,4 @@
-// A draw of distinct winners from a revealed secret, pure (README "Provably fair"): the bonus pool
+// A draw of distinct winners from a revealed secret, pure (docs/fairness.md "Provably fair"): the bonus pool
 // draws three places, a giveaway one. Anyone can recompute it from the secret, the salt and the
 // participants in join order.
 //

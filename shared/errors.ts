@@ -22,6 +22,7 @@ export const SERVER_KEYS = {
     "user_api.login_failed",
     "user_api.invalid_assertion",
     "user_api.invalid_sign_in_nonce",
+    "user_api.terms_not_accepted",
     "user_api.notifications_read",
     "user_api.maintenance_on",
     "user_api.maintenance_off",
@@ -45,7 +46,7 @@ export const SERVER_KEYS = {
     "crash_api.forbidden",
     "crash_api.round_not_found",
   ],
-  // jackpot (README "Jackpot"; shared/api/jackpot.ts)
+  // jackpot (docs/games.md "Jackpot"; shared/api/jackpot.ts)
   jackpot: [
     "jackpot_api.bet_success",
     "jackpot_api.skins_not_found",
@@ -148,7 +149,7 @@ export const SERVER_KEYS = {
     "deposit_api.offer_pending",
     "deposit_api.offer_sent",
   ],
-  // money withdrawals (README "Money withdrawals"; shared/api/money-withdraw.ts)
+  // money withdrawals (docs/payments.md "Money withdrawals"; shared/api/money-withdraw.ts)
   moneyWithdraw: [
     "withdrawal_api.created",
     "withdrawal_api.sending",
@@ -172,7 +173,7 @@ export const SERVER_KEYS = {
     "withdrawal_api.already_decided",
     "withdrawal_api.reason_required",
   ],
-  // money deposits (README "Payments"; shared/api/payments.ts)
+  // money deposits (docs/payments.md "Payments"; shared/api/payments.ts)
   payments: [
     "deposit_api.min_payment",
     "deposit_api.max_payment",
@@ -201,7 +202,7 @@ export const SERVER_KEYS = {
     "cases_api.saved",
     "cases_api.forbidden",
   ],
-  // promo codes (README "Promo codes"): usePromo answers user_api.*, check-promocode deposit_api.*
+  // promo codes (docs/money.md "Promo codes"): usePromo answers user_api.*, check-promocode deposit_api.*
   promo: [
     "user_api.promo_used",
     "user_api.promo_not_found",
@@ -216,9 +217,9 @@ export const SERVER_KEYS = {
     "promo_api.not_found",
     "promo_api.already_disabled",
   ],
-  // the bonus pool (README "Bonus pool"; shared/api/bonus.ts): a refused join names the condition missing
+  // the bonus pool (docs/games.md "Bonus pool"; shared/api/bonus.ts): a refused join names the condition missing
   bonus: ["bonus_api.joined", "bonus_api.no_nickname", "bonus_api.chat_messages", "bonus_api.bet_sum", "bonus_api.round_closed", "bonus_api.round_not_found"],
-  // giveaways (README "Giveaways"; shared/api/giveaways.ts): a refused join adds the condition missing
+  // giveaways (docs/games.md "Giveaways"; shared/api/giveaways.ts): a refused join adds the condition missing
   giveaway: [
     "giveaway_api.joined",
     "giveaway_api.not_found",
@@ -230,9 +231,9 @@ export const SERVER_KEYS = {
     "giveaway_api.created",
     "giveaway_api.canceled",
   ],
-  // tournaments (README "Tournaments"; shared/api/tournaments.ts)
+  // tournaments (docs/games.md "Tournaments"; shared/api/tournaments.ts)
   tournament: ["tournament_api.joined", "tournament_api.not_found", "tournament_api.min_payment", "tournament_api.saved"],
-  // the Telegram link of the giveaway's subscription condition (README "Giveaways")
+  // the Telegram link of the giveaway's subscription condition (docs/games.md "Giveaways")
   telegram: [
     "telegram_api.linked",
     "telegram_api.unlinked",
@@ -255,7 +256,7 @@ export const SERVER_KEYS = {
     "ticket_api.already_closed",
     "ticket_api.already_open",
   ],
-  // cashback (README "Cashback"): POST /api/user/cashback/take
+  // cashback (docs/money.md "Cashback"): POST /api/user/cashback/take
   cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Provably fair outcomes (README "Provably fair", spec §9). Shared by the server, the
+ * Provably fair outcomes (docs/fairness.md "Provably fair", spec §9). Shared by the server, the
  * browser's verifier and the tests; scripts/verify-crash.mjs re-implements the crash part with
  * nothing but Node.
  *

@@ -1,4 +1,4 @@
-// A giveaway's draw, pure (README "Giveaways", "Provably fair"): the one winner is place 1 of the
+// A giveaway's draw, pure (docs/games.md "Giveaways", "Provably fair"): the one winner is place 1 of the
 // distinct draw the bonus pool uses (shared/draw.ts) — keccak256(secret:GIVEAWAY_SALT:1) picks
 // among the participants in join order. Anyone can recompute it from the revealed secret.
 import { drawDistinct } from "./draw";

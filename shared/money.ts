@@ -1,4 +1,4 @@
-// Money codec: integer cents inside, dollars with at most two decimals in JSON (README "Money rules").
+// Money codec: integer cents inside, dollars with at most two decimals in JSON (docs/money.md "Money rules").
 // No float arithmetic on money: parsing goes through the decimal string.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// The account a money withdrawal goes to, per §9 system (README "Money withdrawals"): one set of
+// The account a money withdrawal goes to, per §9 system (docs/payments.md "Money withdrawals"): one set of
 // rules for the withdrawal modal (web/src/features/inventory/moneyWithdrawForm.ts, which says what
 // is wrong) and the server (worker/money-withdraw/wallet.ts, which refuses withdrawal_api.invalid_wallet):
 //   wallet_a  a phone number: 10–15 digits (an optional leading +; spaces, dashes, dots, brackets ignored)

@@ -7,15 +7,15 @@ declare global {
       CRASH_CHAIN_SEED: string;
       /** the jackpot chains' seed (64 hex; level L's x_N = keccak(seed:L)); dev: scripts/dev-jackpot-chain.json */
       JACKPOT_CHAIN_SEED: string;
-      /** Deposits (worker/payments; README "Payments"): optional, a method without its secrets is unavailable */
+      /** Deposits (worker/payments; docs/payments.md "Payments"): optional, a method without its secrets is unavailable */
       FREEKASSA_SECRET_1?: string;
       FREEKASSA_SECRET_2?: string;
       STRIPE_SECRET_KEY?: string;
       STRIPE_WEBHOOK_SECRET?: string;
       WALLET_A_TOKEN?: string;
-      /** Money withdrawals (worker/money-withdraw; README "Money withdrawals"): FreeKassa API v1 key; unset = no payouts */
+      /** Money withdrawals (worker/money-withdraw; docs/payments.md "Money withdrawals"): FreeKassa API v1 key; unset = no payouts */
       FREEKASSA_API_KEY?: string;
-      /** The Telegram bot (README "Giveaways"): unset = no subscription condition, no linking */
+      /** The Telegram bot (docs/games.md "Giveaways"): unset = no subscription condition, no linking */
       TELEGRAM_BOT_TOKEN?: string;
     }
   }

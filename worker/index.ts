@@ -101,7 +101,7 @@ app.route("/img", imageRoutes);
 app.route("/", crawlerRoutes);
 
 // The API reference, generated from the contract values the routes are registered from
-// (shared/api/contract.ts; README "Contracts").
+// (shared/api/contract.ts; docs/api.md "Contracts").
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
 app.doc31(OPENAPI_PATH, {
   openapi: "3.1.0",

@@ -55,7 +55,7 @@ export function demoGiveawayCatalogueId({ persistTo } = {}) {
 
 /**
  * Local demo: when no giveaway runs, an admin (dev login) starts a repeating one of `catalogueId`
- * with the Telegram condition on, through the real staff route (README "Giveaways").
+ * with the Telegram condition on, through the real staff route (docs/games.md "Giveaways").
  * @param {string} url @param {number} catalogueId
  */
 export async function ensureDemoGiveaway(url, catalogueId) {
@@ -73,7 +73,7 @@ export async function ensureDemoGiveaway(url, catalogueId) {
 
 /**
  * Local demo: when no tournament template exists, an admin saves a daily one and starts it
- * through the real staff route (README "Tournaments").
+ * through the real staff route (docs/games.md "Tournaments").
  * @param {string} url
  */
 export async function ensureDemoTournament(url) {
@@ -133,7 +133,7 @@ export function executeLocalSql(statements, { persistTo } = {}) {
  */
 export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true, vars: extraVars = {} } = {}) {
   const origin = `http://127.0.0.1:${port}`;
-  // the sandbox payment provider calls the site back and returns the player to it (README "Payments")
+  // the sandbox payment provider calls the site back and returns the player to it (docs/payments.md "Payments")
   const fakes = await startFakeProviders({
     port: fakesPort,
     payments: {
@@ -156,7 +156,7 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     // the sandbox payment provider (tests/fakes/payments.mjs) with its own test credentials:
     // card and wallet B through its FreeKassa-style form, card 2 through its Stripe-style
     // Checkout, wallet A through its wallet history (a real deployment sets these with
-    // `wrangler secret put` and the providers' own URLs: README "Payments")
+    // `wrangler secret put` and the providers' own URLs: docs/payments.md "Payments")
     ...sandboxPaymentVars(fakes.baseUrl),
     // dev-only crash chain seed (scripts/dev-crash-chain.json, matching the wrangler.toml dev
     // chain); a real deployment uses `wrangler secret put CRASH_CHAIN_SEED`
@@ -210,7 +210,7 @@ export function devCrashChainSeed() {
 }
 
 /**
- * The jackpot rooms as `npm start`, the e2e server and the worker tests run them (README "Jackpot"):
+ * The jackpot rooms as `npm start`, the e2e server and the worker tests run them (docs/games.md "Jackpot"):
  * short timers (countdown 6 s, spinner 4 s, winner shown 3 s, a single player's items back after
  * 60 s) and the dev chains' seed (scripts/dev-jackpot-chain.json; a real deployment uses
  * `wrangler secret put JACKPOT_CHAIN_SEED` and wrangler.toml's timers).
@@ -282,7 +282,7 @@ export function sandboxPaymentVars(fakesUrl) {
     WALLET_A_ACCOUNT: SANDBOX.wallet.account,
     WALLET_A_TOKEN: SANDBOX.wallet.token,
     WALLET_A_PAY_URL: `${fakesUrl}/pay/wallet/pay`,
-    // money withdrawals: FreeKassa API v1 payouts (README "Money withdrawals")
+    // money withdrawals: FreeKassa API v1 payouts (docs/payments.md "Money withdrawals")
     FREEKASSA_API_URL: `${fakesUrl}/pay/api`,
     FREEKASSA_API_KEY: SANDBOX.api.key,
     FREEKASSA_PAYOUT_METHODS: SANDBOX.api.methods,

@@ -1,5 +1,5 @@
 // Shared by the standalone verifiers scripts/verify-{crash,jackpot,wheel,cases}.mjs (nothing but
-// Node, no npm packages): keccak-256 itself, the fairness scheme's common hashes (README "Provably
+// Node, no npm packages): keccak-256 itself, the fairness scheme's common hashes (docs/fairness.md "Provably
 // fair", shared/fairness.ts), the round's chain checks (public hash, link to the previous secret,
 // walk to the terminating hash) and the command-line frame (argument reading, --help/--json,
 // exit codes 0 all checks hold / 1 a check failed / 2 bad usage).

@@ -1,4 +1,4 @@
-// Demo promo codes (README "Promo codes"), made by the demo admin; re-running changes nothing
+// Demo promo codes (docs/money.md "Promo codes"), made by the demo admin; re-running changes nothing
 // (INSERT … ON CONFLICT(code) DO NOTHING on the UNIQUE code).
 //   WELCOME5  balance code: +$5.00 once per player, 100 uses a day, no expiry
 //   BONUS10   deposit code: +10 % on the next deposit, 100 uses a day, no expiry

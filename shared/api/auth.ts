@@ -1,6 +1,6 @@
 // Sign-in (§4 Login, §7 /socialite/*, test login, logout): queries, answers, the window message.
 import { z } from "zod";
-import { AUTH } from "../constants";
+import { AUTH, TERMS } from "../constants";
 import { emptyBody } from "./common";
 import { contract } from "./contract";
 
@@ -54,9 +54,10 @@ export const authCalls = {
  */
 export const SIGN_IN_NONCE_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 export const signInNonce = z.string().regex(SIGN_IN_NONCE_PATTERN);
-export const socialiteStartQuery = z.object({ nonce: signInNonce });
+/** The start of a sign-in: the attempt's nonce and the agreement version the player ticked (only the current one signs in, §5). */
+export const socialiteStartQuery = z.object({ nonce: signInNonce, terms: z.literal(TERMS.version) });
 
-// ---- the sign-in page's window message (README "Sign-in binding") ----
+// ---- the sign-in page's window message (docs/security.md "Sign-in binding") ----
 
 export const authSuccessMessage = z.object({
   source: z.literal(AUTH.messageSource),

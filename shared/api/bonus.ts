@@ -1,4 +1,4 @@
-// The bonus pool (spec §3 Bonus, §7 /api/jackpot-bonus/*; README "Bonus pool"): the public shapes
+// The bonus pool (spec §3 Bonus, §7 /api/jackpot-bonus/*; docs/games.md "Bonus pool"): the public shapes
 // the room and the API share, request bodies, answers and the calls. Money is dollars (≤ 2
 // decimals) in JSON, cents inside; times epoch ms.
 import { z } from "zod";
@@ -60,7 +60,7 @@ export const bonusJoinAnswer = z.strictObject({
 // ── POST /api/jackpot-bonus/round {id} ───────────────────────────────────────
 export const bonusRoundBody = z.object({ id: idSchema });
 
-/** A drawn round with everything its verification needs (README "Provably fair"). */
+/** A drawn round with everything its verification needs (docs/fairness.md "Provably fair"). */
 export const bonusRoundJson = z.strictObject({
   id: z.number().int().positive(),
   status: z.enum(["drawn", "finished"]),

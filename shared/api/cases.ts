@@ -1,4 +1,4 @@
-// The cases group (spec §3 Case, §7 /api/cases/*, socket casesLiveDrop, README "Where things are"
+// The cases group (spec §3 Case, §7 /api/cases/*, socket casesLiveDrop, docs/architecture.md "Where things are"
 // "Provably fair" Cases): the public shapes, request bodies and answers of /api/cases/* and
 // /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { contract } from "./contract";
 import { siteImageJson } from "./images";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
-import { inventoryItemSchema } from "./user";
+import { inventoryItemSchema } from "./inventory";
 
 // ── live drops (the hub's casesLiveDrop frame carries one) ───────────────────
 /** One live drop (§3 "live drops with user"): who opened which case and what fell out. */
@@ -16,7 +16,7 @@ export const liveDropJson = z.strictObject({
   /** the opening's id */
   id: z.number().int().positive(),
   user: betUserJson,
-  /** pictures are the site's own paths (README "Item and case pictures are served by the site") */
+  /** pictures are the site's own paths (docs/security.md "Item and case pictures are served by the site") */
   item: itemJson.extend({ image: siteImageJson("item") }),
   case: z.strictObject({ id: z.number().int().positive(), name: z.string(), image: siteImageJson("case") }),
   /** epoch ms */

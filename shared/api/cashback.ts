@@ -1,4 +1,4 @@
-// POST /api/user/cashback/take (spec §7; README "Cashback"). The body is empty; the answer says
+// POST /api/user/cashback/take (spec §7; docs/money.md "Cashback"). The body is empty; the answer says
 // what moved. Cashback amounts are integer hundredths of a cent (shared/cashback.ts).
 import { z } from "zod";
 import { dollarsJson } from "../money";

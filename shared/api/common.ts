@@ -4,7 +4,7 @@ import { API_LIMITS, STEAM_APP_ID } from "../constants";
 /** Calls whose §7 payload is "none": any JSON object is accepted and ignored. */
 export const emptyBody = z.object({}).passthrough();
 
-// ---- ids and pages (README "Strict ids and pages") ----
+// ---- ids and pages (docs/security.md "Strict ids and pages") ----
 // A coercing schema (z.coerce.number) once read `true` as 1, `[5]` as 5 and "1e2" as 100, and a
 // fuzzer renamed two cases that way. Nothing here calls Number() on text that is not plain digits.
 

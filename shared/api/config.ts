@@ -17,19 +17,19 @@ export const getConfigAnswer = z.object({
   maintenance: z.boolean(),
   /** The dev login and the admin crash tools show only in development. */
   dev: z.boolean(),
-  /** Published fairness commitments (README "Provably fair"): the crash chain's terminating hash and the salt. */
+  /** Published fairness commitments (docs/fairness.md "Provably fair"): the crash chain's terminating hash and the salt. */
   crash_terminal_hash: z.string(),
   crash_salt: z.string(),
   /** The same for the wheel: its chain's terminating hash and its salt. */
   wheel_terminal_hash: z.string(),
   wheel_salt: z.string(),
-  /** The same for the bonus pool (README "Bonus pool"). */
+  /** The same for the bonus pool (docs/games.md "Bonus pool"). */
   bonus_terminal_hash: z.string(),
   bonus_salt: z.string(),
-  /** The same for the giveaways (README "Giveaways"). */
+  /** The same for the giveaways (docs/games.md "Giveaways"). */
   giveaway_terminal_hash: z.string(),
   giveaway_salt: z.string(),
-  /** The jackpot levels' chains (README "Jackpot"): each level's terminating hash, and the salt. */
+  /** The jackpot levels' chains (docs/games.md "Jackpot"): each level's terminating hash, and the salt. */
   jackpot_terminal_hashes: z.strictObject({ low: z.string(), medium: z.string(), high: z.string() }).partial(),
   jackpot_salt: z.string(),
   /** The total deposit (dollars) needed to chat. */

@@ -1,4 +1,4 @@
-// One value per operation of the HTTP contract (README "Contracts"): method, full path, who may
+// One value per operation of the HTTP contract (docs/api.md "Contracts"): method, full path, who may
 // call it, the body (or query) schema, the answer schema and every refusal key with its status.
 // The worker registers its route from the value (worker/api/contract-routes.ts), the SPA's api()
 // calls it by the value, the route walk (tests/worker/api-answers.test.ts) walks the values, and

@@ -1,5 +1,5 @@
 // Giveaways (spec §1 free-skin giveaway, §3 Giveaway, §4 participation, §7 /api/giveaways/*;
-// README "Giveaways"): the public shapes the API and the hub's setRaffle frame share, the bodies,
+// docs/games.md "Giveaways"): the public shapes the API and the hub's setRaffle frame share, the bodies,
 // the answers and the calls — the players' four of §7, the Telegram link of the subscription
 // condition, and the staff's create / cancel. Money is dollars in JSON, times epoch ms.
 import { z } from "zod";
@@ -102,7 +102,9 @@ export const conditionsAnswer = z.strictObject({
 export const myActiveAnswer = z.strictObject({ giveaway_id: z.number().int().positive().nullable(), is_participant: z.boolean() });
 
 /** §7 setMyActive: status, message, condition (the refusal carries `condition`, see errors). */
-export const setMyActiveBody = z.strictObject({ id: idSchema });
+// §7 sends none: the running giveaway. The SPA sends the id it shows, so a join meant for one
+// that just ended never lands in the next.
+export const setMyActiveBody = z.strictObject({ id: idSchema.optional() });
 export const setMyActiveAnswer = z.strictObject({
   status: z.literal("success"),
   message: z.literal("giveaway_api.joined"),

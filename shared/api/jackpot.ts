@@ -1,4 +1,4 @@
-// Jackpot (spec §3 Jackpot game, §4 Jackpot, §7 /api/jackpot/*; README "Jackpot"): the public
+// Jackpot (spec §3 Jackpot game, §4 Jackpot, §7 /api/jackpot/*; docs/games.md "Jackpot"): the public
 // shapes the three rooms (shared/rooms/jackpot.ts) and the API share, request bodies, answers and
 // the configuration schemas. Money is dollars (≤ 2 decimals) in JSON, cents inside.
 //
@@ -185,7 +185,7 @@ export const jackpotHistoryBody = z.object({ level: jackpotLevel });
 export const jackpotHistoryAnswer = z.object({ history: z.array(jackpotHistoryEntry).max(JACKPOT.historySize) });
 
 // ── POST /api/jackpot/round {id} ─────────────────────────────────────────────
-/** Why an item went to the house (README "Jackpot", commission rule). */
+/** Why an item went to the house (docs/games.md "Jackpot", commission rule). */
 export const commissionItemJson = z.strictObject({ item: itemJson, reason: z.string() });
 
 export const jackpotRoundJson = jackpotHistoryEntry.extend({

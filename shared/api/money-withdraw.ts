@@ -1,5 +1,5 @@
 // Money withdrawals (spec §3 Withdrawal request, §4 statuses and flow, §5 Withdrawal,
-// §7 getAvailableWithdraw / createWithdraw / cancelWithdraw, §9 tax and systems; README "Money
+// §7 getAvailableWithdraw / createWithdraw / cancelWithdraw, §9 tax and systems; docs/payments.md "Money
 // withdrawals"). The player selects inventory items; their value at the current catalogue price
 // (the one valuation rule) minus the 20 % tax is sent to a wallet or card. The items leave the
 // inventory when the request is made; a cancel (player, while in moderation), a staff rejection

@@ -1,7 +1,7 @@
 // Bell notifications (spec §3 Notification: name, content, isRead): which kinds exist and what
 // their content holds. `name` is the kind — the client translates it (notifications.json
 // names.<kind>); `content` is language-neutral text made here: amounts, multipliers and item
-// names as the game names them. Rules for when each kind is sent: README "Notifications",
+// names as the game names them. Rules for when each kind is sent: docs/money.md "Notifications",
 // thresholds in shared/constants.ts NOTIFY.
 import { z } from "zod";
 import { formatCents } from "../money";

@@ -1,5 +1,5 @@
 // Money deposits (spec §3 Deposit request, §4/§5 Deposit, §7 /api/payment/*;
-// README "Payments"). The player names an amount and a method; the server keeps a pending
+// docs/payments.md "Payments"). The player names an amount and a method; the server keeps a pending
 // payment and answers where to pay: a provider's page (url) or, for the peer-to-peer wallet, the
 // details for the second modal. The money is credited only when the provider vouches for it (a
 // signed callback, or the wallet's history looked up with the receipt number the player types).

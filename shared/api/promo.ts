@@ -1,5 +1,5 @@
 // Promo codes and referrals (spec §7 /api/user/usePromo, /api/payment/check-promocode, the
-// admin promo routes; README "Promo codes" / "Referrals"): request bodies and answers.
+// admin promo routes; docs/money.md "Promo codes" / "Referrals"): request bodies and answers.
 import { z } from "zod";
 import { PROMO } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";

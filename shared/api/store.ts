@@ -8,7 +8,7 @@ import { STORE } from "../constants";
 import { dollarsJson, toCents } from "../money";
 import { appIdSchema, catalogueDisplayFields, idSchema, pageSchema } from "./common";
 import { contract } from "./contract";
-import { inventoryItemSchema } from "./user";
+import { inventoryItemSchema } from "./inventory";
 
 // ── building blocks ──────────────────────────────────────────────────────────
 

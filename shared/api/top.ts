@@ -1,4 +1,4 @@
-// The top list (spec §1, §2 /top; README "Top list"): the players with the largest net winnings or
+// The top list (spec §1, §2 /top; docs/games.md "Top list"): the players with the largest net winnings or
 // the most wagered, today, this week (from Monday 00:00 UTC) or all time. Money is dollars in JSON.
 import { z } from "zod";
 import { TOP } from "../constants";

@@ -1,4 +1,4 @@
-// Tournaments (spec §1, §3 Tournament, §4, §7 /api/tournaments/*; README "Tournaments"): the
+// Tournaments (spec §1, §3 Tournament, §4, §7 /api/tournaments/*; docs/games.md "Tournaments"): the
 // shapes the API and the hub's tournament frame share, the bodies, answers and calls — the
 // players' three of §7 and the staff's template. Money is dollars in JSON, points integers (one
 // per cent staked), times epoch ms.
@@ -70,8 +70,10 @@ export const conditionsAnswer = z.strictObject({
   conditions: z.strictObject({ member: tournamentCondition, min_payment: tournamentCondition }),
 });
 
-// ── POST /api/tournaments/setActive {id} ─────────────────────────────────────
-export const setActiveBody = z.strictObject({ id: idSchema });
+// ── POST /api/tournaments/setActive {id?} ────────────────────────────────────
+// §7 sends none: the running tournament. The SPA sends the id it shows, so a join meant for one
+// that just ended never lands in the next.
+export const setActiveBody = z.strictObject({ id: idSchema.optional() });
 export const setActiveAnswer = z.strictObject({ success: z.literal(true), message: z.literal("tournament_api.joined"), members: count });
 
 // ── staff: the template ──────────────────────────────────────────────────────

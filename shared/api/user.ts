@@ -2,7 +2,8 @@
 // Money in answers is dollars (≤ 2 decimals, see shared/money.ts); cashback is integer hundredths.
 import { z } from "zod";
 import { HISTORY, PROMO, USER_API } from "../constants";
-import { appIdSchema, catalogueDisplayFields, emptyBody, idSchema } from "./common";
+import { appIdSchema, emptyBody, idSchema } from "./common";
+import { inventoryItemSchema } from "./inventory";
 import { contract } from "./contract";
 import { referralInfoJson, referralRowJson } from "./promo";
 import { crashHistoryRow, jackpotHistoryRow, wheelHistoryRow, withdrawHistoryRow } from "./history";
@@ -105,7 +106,7 @@ export const publicUserSchema = z.object({
 export const getUserAnswer = z.object({ user: publicUserSchema });
 
 export const profileAnswer = z.object({
-  /** the players who signed up through the caller's link, newest first (README "Referrals") */
+  /** the players who signed up through the caller's link, newest first (docs/money.md "Referrals") */
   referrals: z.array(referralRowJson).max(PROMO.referralsShown),
   /** the caller's referral code, share and earnings */
   referral: referralInfoJson,
@@ -119,17 +120,9 @@ export type ProfileJson = z.infer<typeof profileAnswer>;
 
 export const saveUrlAnswer = z.object({ type: z.literal("success"), message: z.literal("user_api.link_saved") });
 
-export const inventoryItemSchema = z.object({
-  /** the inventory row (this physical item) */
-  myId: z.number().int(),
-  /** the catalogue item */
-  id: z.number().int(),
-  ...catalogueDisplayFields,
-  price: dollars,
-  /** only "available" items are selectable */
-  status: z.enum(["available", "in_bet", "withdrawing"]),
-});
-export type InventoryItemJson = z.infer<typeof inventoryItemSchema>;
+// (in inventory.ts: store.ts and cases.ts need it, and this module needs theirs through history.ts)
+export type { InventoryItemJson } from "./inventory";
+
 export const inventoryAnswer = z.object({ items: z.array(inventoryItemSchema) });
 
 export const readAllAnswer = z.object({ success: z.literal(true) });

@@ -166,7 +166,7 @@ export const wheelRoundBody = z.object({ id: idSchema });
 
 export const wheelRoundStatus = z.enum(["betting", "spinning", "finished", "voided"]);
 
-/** One round with everything a player needs to verify it (README "Provably fair"). */
+/** One round with everything a player needs to verify it (docs/fairness.md "Provably fair"). */
 export const wheelRoundJson = z.object({
   id: z.number().int().positive(),
   status: wheelRoundStatus,

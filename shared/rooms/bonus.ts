@@ -1,4 +1,4 @@
-// The bonus pool's socket protocol (/ws/bonus; README "Bonus pool"). Joining goes through POST
+// The bonus pool's socket protocol (/ws/bonus; docs/games.md "Bonus pool"). Joining goes through POST
 // /api/jackpot-bonus/join; the socket carries the pool to everyone: jackpot-bonus.init on connect
 // and after identity, jackpot-bonus.update-bank when the bank, the timer or the participants move
 // (coalesced: at most one per BONUS.bankFrameMs, whatever the bet rate), jackpot-bonus.draw once

@@ -1,4 +1,4 @@
-// The chat room's socket protocol (/ws/chat, README "Sockets"): the history, new messages and the
+// The chat room's socket protocol (/ws/chat, docs/api.md "Sockets"): the history, new messages and the
 // quiz banner, public to every socket. Presence and per-user frames travel on the hub's socket
 // (shared/rooms/hub.ts).
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // Socket frames are JSON text `{ "event": <name>, "data": <payload> }` in both directions
-// (README "Sockets"). Each room's protocol file builds its client and server
+// (docs/api.md "Sockets"). Each room's protocol file builds its client and server
 // unions from `frame()`; both ends parse with `parseFrame()` and write with `encodeFrame()`.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// The hub's socket protocol (/ws/hub, README "Sockets"): every tab keeps one hub socket, identified
+// The hub's socket protocol (/ws/hub, docs/api.md "Sockets"): every tab keeps one hub socket, identified
 // with the session's token. It carries presence (online counts), per-user frames (balance, bell
 // notifications, the ban) and site-wide ones (maintenance, game banks, case drops). The chat has
 // its own room and socket (shared/rooms/chat.ts).
@@ -42,7 +42,7 @@ export const banksFrame = frame(
     /** each jackpot room's bank (shared/constants-jackpot.ts levels) */
     jackpotLevels: z.strictObject({ low: dollarsJson, medium: dollarsJson, high: dollarsJson }).partial().optional(),
     wheel: dollarsJson.optional(),
-    /** the bonus pool's open round (README "Bonus pool") */
+    /** the bonus pool's open round (docs/games.md "Bonus pool") */
     bonus: dollarsJson.optional(),
   }),
 );
@@ -62,7 +62,7 @@ export const setRaffleFrame = frame(
 );
 
 /**
- * The tournament's table moved (README "Tournaments"): its first page, at most one frame per
+ * The tournament's table moved (docs/games.md "Tournaments"): its first page, at most one frame per
  * TOURNAMENT.frameMs whatever the bet rate; `status` 1 once it finished and paid (the page then
  * refetches it with the winners); a new `tournament_id`: the next one started.
  */

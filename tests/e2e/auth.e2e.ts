@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newPage, screenshot } from "./browser";
+import { TERMS } from "../../shared/constants";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe("signing in", () => {
     // What openLoginPopup does when the popup is blocked: keep the nonce, go to the provider in this tab.
     const nonce = "c".repeat(64);
     await page.evaluate((n) => sessionStorage.setItem("sign_in_nonce", n), nonce);
-    await page.goto(`/socialite/steam?nonce=${nonce}`);
+    await page.goto(`/socialite/steam?nonce=${nonce}&terms=${TERMS.version}`);
     const token = await page.waitForFunction(() => localStorage.getItem("api_token"));
     expect(String(await token.jsonValue())).toMatch(/^[0-9a-f]{64}$/);
     await page.getByRole("link", { name: /steam_/ }).waitFor();

@@ -181,7 +181,7 @@ describe("crash round", () => {
       const fresh = [...after].filter(([id]) => !before.has(id)).map(([, name]) => name);
       expect(fresh).toContain(wonName);
 
-      // the win reached the bell (README "Notifications"): pushed live, titled in the UI's language
+      // the win reached the bell (docs/money.md "Notifications"): pushed live, titled in the UI's language
       await winner.page.locator("header.header").getByRole("button", { name: "Notifications", exact: true }).click();
       const note = winner.page.locator(".notifications__item", { hasText: "Crash win" }).first();
       await note.waitFor({ timeout: 15_000 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 import { phoneOffenders } from "./phone-measure";
 
-// The journey (README "Giveaways"): with no giveaway the card says the next one is coming; an
+// The journey (docs/games.md "Giveaways"): with no giveaway the card says the next one is coming; an
 // admin starts one with the Telegram condition on and the player's card shows it live (setRaffle);
 // the modal lists the unmet subscription condition and Join is disabled; Link Telegram goes to
 // the local Telegram (tests/fakes/telegram.mjs), whose login sends the player back to

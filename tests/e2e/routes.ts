@@ -29,12 +29,12 @@ export function screens(otherUserId: number): Screen[] {
     { path: "/provably-fair", title: "Честная игра — SkinRush" },
     { path: "/user-agreement", title: "Пользовательское соглашение — SkinRush" },
     { path: "/profile", title: "Профиль — SkinRush", signedInOnly: true },
-    // where the payment providers send the player back (README "Payments")
+    // where the payment providers send the player back (docs/payments.md "Payments")
     { path: "/deposit/success", title: "Платёж отправлен — SkinRush", signedInOnly: true },
     { path: "/deposit/fail", title: "Платёж отменён — SkinRush", signedInOnly: true },
     // a public profile is public: visitors see it too (with its h1)
     { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush" },
-    // where Telegram's login sends the player back (README "Giveaways"); without its fragment it says so
+    // where Telegram's login sends the player back (docs/games.md "Giveaways"); without its fragment it says so
     { path: "/telegram/linked", title: "Привязка Telegram — SkinRush" },
     { path: "/admin/withdraws", title: "Очередь выводов — SkinRush", adminOnly: true },
     // an unknown path and a sign-in return without a token both land on the home screen

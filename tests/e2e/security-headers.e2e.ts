@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page, Response } from "pl
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devLogin, launch, newPage, screenshot } from "./browser";
 
-// README "Security headers" and §7 in a real browser: the app runs under its Content-Security-Policy with no
+// docs/security.md "Security headers" and §7 in a real browser: the app runs under its Content-Security-Policy with no
 // violation (screens as a visitor and signed in, the Steam sign-in popup), the documents carry
 // the headers, and a case page shows no broken picture (the site serves them; the fake CDN fails
 // for some, which get the rarity-coloured fallback) and no console error.

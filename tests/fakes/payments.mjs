@@ -1,4 +1,4 @@
-// A sandbox payment provider speaking the protocols of worker/payments (README "Payments"),
+// A sandbox payment provider speaking the protocols of worker/payments (docs/payments.md "Payments"),
 // mounted at /pay/* by providers.mjs. State lives in memory.
 //
 // Form redirect + signed notification (worker/payments/freekassa.ts; FREEKASSA_FORM_URL = <fakes>/pay/sci/):

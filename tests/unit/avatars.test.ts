@@ -1,4 +1,4 @@
-// README "Avatars are served by the site": where the SPA loads a player's picture (shared/avatars.ts
+// docs/security.md "Avatars are served by the site": where the SPA loads a player's picture (shared/avatars.ts
 // avatarPath) and which stored URLs the worker may fetch (worker/images/avatar-source.ts).
 import { describe, expect, it } from "vitest";
 import { avatarPath } from "../../shared/avatars";

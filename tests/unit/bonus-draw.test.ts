@@ -10,7 +10,7 @@ import { createState, type BonusUser } from "../../worker/rooms/bonus/state";
 const SECRET = "a3f1c2d4e5b6978899aabbccddeeff00112233445566778899aabbccddeeff01";
 const SALT = "75695de3064ef388775787530ba0742a7ca551cb13e9e045ac68d9735f5a2ea5";
 
-/** The draw as README "Provably fair" states it, with js-sha3 and BigInt only. */
+/** The draw as docs/fairness.md "Provably fair" states it, with js-sha3 and BigInt only. */
 function byHand(secret: string, salt: string, ids: number[]): number[] {
   const left = [...ids];
   const out: number[] = [];

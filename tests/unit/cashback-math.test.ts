@@ -1,4 +1,4 @@
-// Cashback arithmetic (shared/cashback.ts; README "Cashback"): units are hundredths of a cent.
+// Cashback arithmetic (shared/cashback.ts; docs/money.md "Cashback"): units are hundredths of a cent.
 import { describe, expect, it } from "vitest";
 import { cashbackAccrual, formatCashback, claimableCents } from "../../shared/cashback";
 import { waitUntil } from "../../web/src/features/cashback/countdown";

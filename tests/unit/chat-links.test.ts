@@ -1,4 +1,4 @@
-// README "Chat link filter": the chat link filter against a corpus of link-hiding tricks (zero-width and format
+// docs/security.md "Chat link filter": the chat link filter against a corpus of link-hiding tricks (zero-width and format
 // characters, dots of other scripts, look-alike letters, written-out dots, spaced dots, .onion,
 // punycode, IPs, defanged schemes) and of harmless chat text that must still pass.
 import { describe, expect, it } from "vitest";

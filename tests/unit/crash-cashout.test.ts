@@ -181,7 +181,7 @@ describe("max payout per round (forced cash-out)", () => {
   });
 });
 
-describe('balance stakes (README "Money rules")', () => {
+describe('balance stakes (docs/money.md "Money rules")', () => {
   it("a bet of balance only is paid all in cash; with items the win item and the rest; no loader item without items", () => {
     const room = new Room(1000)
       .do(bet("cash", 1, 200, [], 250), T0 + 1)

@@ -1,5 +1,5 @@
 // Every vector of fixtures/fairness-vectors.json (computed by an independent implementation of
-// README "Provably fair") against shared/fairness.ts and scripts/verify-crash.mjs.
+// docs/fairness.md "Provably fair") against shared/fairness.ts and scripts/verify-crash.mjs.
 import { describe, expect, it } from "vitest";
 import { verifyCrash } from "../../scripts/verify-crash.mjs";
 import {

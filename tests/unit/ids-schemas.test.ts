@@ -1,4 +1,4 @@
-// README "Strict ids and pages": every id and page is a strict positive safe integer. A coercing schema read
+// docs/security.md "Strict ids and pages": every id and page is a strict positive safe integer. A coercing schema read
 // `true` as 1, `[5]` as 5 and "1e2" as 100 (a fuzzer renamed two cases that way).
 import { describe, expect, it } from "vitest";
 import { adminUpdateCaseBody, getOneQuery, openBody } from "../../shared/api/cases";

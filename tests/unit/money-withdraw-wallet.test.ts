@@ -1,4 +1,4 @@
-// Wallet validation per system (worker/money-withdraw/wallet.ts; README "Money withdrawals").
+// Wallet validation per system (worker/money-withdraw/wallet.ts; docs/payments.md "Money withdrawals").
 import { describe, expect, it } from "vitest";
 import { luhnValid } from "../../shared/withdraw-wallet";
 import { maskWallet, normalizeWallet } from "../../worker/money-withdraw/wallet";

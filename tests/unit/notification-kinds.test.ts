@@ -1,4 +1,4 @@
-// Bell notification kinds (shared/api/notifications.ts, README "Notifications"): every kind has a title in
+// Bell notification kinds (shared/api/notifications.ts, docs/money.md "Notifications"): every kind has a title in
 // both languages, the content builders write language-neutral text, and item-bringing kinds
 // reload the inventory.
 import { describe, expect, it } from "vitest";

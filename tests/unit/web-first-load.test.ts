@@ -1,4 +1,4 @@
-// zod and the answer schemas stay off the SPA's first load (README "Weight of the first load"):
+// zod and the answer schemas stay off the SPA's first load (docs/benchmarks.md "Weight of the first load"):
 // modules the entry imports statically pass api() a loader of their schema (web/src/lib/api.ts),
 // everything lazy imports schemas directly. This walks the entry's static imports (type-only and
 // dynamic ones do not count) and fails on a path that reaches zod.

@@ -1,4 +1,4 @@
-// The lazy calls of the first load (README "Weight of the first load") name their method and
+// The lazy calls of the first load (docs/benchmarks.md "Weight of the first load") name their method and
 // path beside a loader of the contract: the two must agree, or the call goes to one route and is
 // parsed with another's answer schema.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The table of every contract (shared/api, README "Contracts") for the route walk
+// The table of every contract (shared/api, docs/api.md "Contracts") for the route walk
 // (api-answers.test.ts): a valid body (the query of a GET), seeded per caller. Who may call it,
 // its answer schema and its refusals come from the contract itself. The walk fails when a
 // contract has no entry here, or an entry no contract.
@@ -38,6 +38,8 @@ export interface RouteEntry {
   visitor?: number;
   /** The body (the query of a GET) this caller sends; it may seed what the call needs. */
   body?: (caller: Caller) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** The inputs spec §7 lists for the call ([] for "none"): the walk calls it once more with only those. */
+  spec?: readonly string[];
 }
 
 const item = async (ownerId: number | undefined, price = 250) => {
@@ -49,6 +51,17 @@ const item = async (ownerId: number | undefined, price = 250) => {
 async function emptyAfter(seeding: Promise<unknown>): Promise<Record<string, never>> {
   await seeding;
   return {};
+}
+
+/** A ticket of `userId` (a fresh player's when none) in `status`, with its first message; its id. */
+async function ticketOf(userId: number | undefined, status: 0 | 1 = 0): Promise<number> {
+  const owner = userId ?? (await makeUser()).user.id;
+  const row = await env.DB.prepare("INSERT INTO tickets (user_id, subject, status, messages_count) VALUES (?1, 'Walk ticket', ?2, 1) RETURNING id")
+    .bind(owner, status)
+    .first<{ id: number }>();
+  const id = row?.id ?? 0;
+  await env.DB.prepare("INSERT INTO ticket_messages (ticket_id, author_id, staff, message) VALUES (?1, ?2, 0, 'Walk message')").bind(id, owner).run();
+  return id;
 }
 
 /** A message in the chat by a fresh player with a deposit; its id. */
@@ -68,21 +81,73 @@ async function chatMessage(): Promise<number> {
  */
 export const PROVIDER_CALLBACKS = ["GET /api/payment/callback/freekassa", "POST /api/payment/callback/freekassa", "POST /api/payment/webhook/stripe"];
 
+/** Every call spec §7's table names (its inputs are each entry's `spec`). */
+export const SPEC_CALLS = [
+  "POST /api/getConfig",
+  "POST /api/user/get",
+  "POST /api/user/getUser",
+  "POST /api/user/getBalance",
+  "POST /api/user/getProfile",
+  "POST /api/user/usePromo",
+  "POST /api/user/saveUrl",
+  "POST /api/user/cashback/take",
+  "POST /api/user/cancelWithdraw",
+  "POST /api/tickets/get",
+  "POST /api/tickets/getById",
+  "POST /api/tickets/create",
+  "POST /api/tickets/sendMessage",
+  "POST /api/tickets/close",
+  "POST /api/payment/sum/create",
+  "POST /api/payment/check-promocode",
+  "POST /api/payment/qiwi/check-transaction",
+  "POST /api/user/getAvailableWithdraw",
+  "POST /api/user/createWithdraw",
+  "POST /api/chat/getMessages",
+  "POST /api/chat/sendMessage",
+  "POST /api/chat/delete",
+  "POST /api/chat/unBan",
+  "POST /api/giveaways/getActive",
+  "GET /api/giveaways/get-conditions",
+  "POST /api/giveaways/myActive",
+  "POST /api/giveaways/setMyActive",
+  "POST /api/user/getInventory",
+  "POST /api/withdraws/send",
+  "POST /api/all-items/getList",
+  "POST /api/user/buy",
+  "POST /api/user/sell",
+  "POST /api/user/notification/readAll",
+  "GET /api/youtubers",
+  "POST /api/crash/getHistory",
+  "POST /api/crash/getGame",
+  "POST /api/crash/myBet",
+  "POST /api/jackpot/get",
+  "POST /api/jackpot/setBet",
+  "POST /api/wheel/get",
+  "POST /api/wheel/setBet",
+  "GET /api/cases/get",
+  "GET /api/cases/getOne",
+  "GET /api/jackpot-bonus/get-conditions",
+  "POST /api/tournaments/get",
+  "GET /api/tournaments/get-conditions",
+  "POST /api/tournaments/setActive",
+];
+
 export const ROUTES: RouteEntry[] = [
   // ── config, auth ──
-  { method: "POST", path: "/api/getConfig" },
+  { method: "POST", path: "/api/getConfig", spec: [] },
   { method: "GET", path: "/api/auth/test-login", body: () => ({ username: `walker${tag()}` }) },
   { method: "POST", path: "/api/auth/logout" },
 
   // ── user ──
-  { method: "POST", path: "/api/user/getUser", body: (c) => ({ user_id: c.admin.id }) },
-  { method: "POST", path: "/api/user/get" },
-  { method: "POST", path: "/api/user/getBalance" },
-  { method: "POST", path: "/api/user/getProfile" },
-  { method: "POST", path: "/api/user/saveUrl", body: () => ({ trade_link: uniqueTradeLink() }) },
+  { method: "POST", path: "/api/user/getUser", spec: ["user_id"], body: (c) => ({ user_id: c.admin.id }) },
+  { method: "POST", path: "/api/user/get", spec: [] },
+  { method: "POST", path: "/api/user/getBalance", spec: [] },
+  { method: "POST", path: "/api/user/getProfile", spec: [] },
+  { method: "POST", path: "/api/user/saveUrl", spec: ["trade_link"], body: () => ({ trade_link: uniqueTradeLink() }) },
   {
     method: "POST",
     path: "/api/user/cashback/take",
+    spec: [],
     // a take needs deposits at the minimum and at least one cent of cashback
     body: async (c) => {
       if (c.user) {
@@ -92,52 +157,82 @@ export const ROUTES: RouteEntry[] = [
       return {};
     },
   },
-  { method: "POST", path: "/api/user/usePromo", body: async () => ({ promocode: (await makePromo()).code }) },
+  { method: "POST", path: "/api/user/usePromo", spec: ["promocode"], body: async () => ({ promocode: (await makePromo()).code }) },
   {
     method: "POST",
     path: "/api/payment/check-promocode",
+    spec: ["promocode"],
     body: async () => ({ promocode: (await makePromo({ kind: "deposit", amount: 0, percent: 10 })).code }),
   },
   {
     method: "POST",
     path: "/api/user/getInventory",
+    spec: ["appId"],
     body: async (c) => {
       await item(c.user?.id);
       return { appId: STEAM_APP_ID };
     },
   },
-  { method: "POST", path: "/api/user/notification/readAll" },
-  { method: "GET", path: "/api/youtubers" },
+  { method: "POST", path: "/api/user/notification/readAll", spec: [] },
+  { method: "GET", path: "/api/youtubers", spec: [] },
+
+  // ── profile pages (docs/api.md "History pages") ──
+  ...(["crash", "jackpot", "wheel", "cases"] as const).map((mode) => ({
+    method: "POST" as const,
+    path: `/api/user/history/${mode}`,
+    body: (c: Caller) => ({ user_id: c.admin.id }),
+  })),
+  ...(["deposits", "skinDeposits", "withdraws", "referrals"] as const).map((list) => ({ method: "POST" as const, path: `/api/user/history/${list}` })),
+
+  // ── support tickets (each caller is fresh: his own ticket, no other open) ──
+  { method: "POST", path: "/api/tickets/get", spec: [] },
+  { method: "POST", path: "/api/tickets/getById", spec: ["id"], body: async (c) => ({ id: await ticketOf(c.user?.id) }) },
+  { method: "POST", path: "/api/tickets/create", spec: ["ticket"], body: () => ({ ticket: { subject: "Walk subject", message: "Walk message" } }) },
+  { method: "POST", path: "/api/tickets/sendMessage", spec: ["id", "message"], body: async (c) => ({ id: await ticketOf(c.user?.id), message: "Walk reply" }) },
+  { method: "POST", path: "/api/tickets/close", spec: ["id"], body: async (c) => ({ id: await ticketOf(c.user?.id) }) },
+  { method: "POST", path: "/api/admin/tickets/list", body: () => ({ status: 0 }) },
+  { method: "POST", path: "/api/admin/tickets/get", body: async () => ({ id: await ticketOf(undefined) }) },
+  { method: "POST", path: "/api/admin/tickets/reply", body: async () => ({ id: await ticketOf(undefined), message: "Staff walk reply" }) },
+  { method: "POST", path: "/api/admin/tickets/close", body: async () => ({ id: await ticketOf(undefined) }) },
+  { method: "POST", path: "/api/admin/tickets/reopen", body: async () => ({ id: await ticketOf(undefined, 1) }) },
 
   // ── store ──
-  { method: "POST", path: "/api/all-items/getList", body: () => ({ appId: STEAM_APP_ID }) },
+  {
+    method: "POST",
+    path: "/api/all-items/getList",
+    spec: ["appId", "page", "market_hash_name", "minPrice", "maxPrice"],
+    body: () => ({ appId: STEAM_APP_ID }),
+  },
   {
     method: "POST",
     path: "/api/user/buy",
+    spec: ["buyIds", "sellIds"],
     body: async () => {
       const cat = await catalogueItem(300, `Walk ${tag()} | Buy (Field-Tested)`);
       await houseUnits(cat, 1, 300);
       return { buyIds: [cat] };
     },
   },
-  { method: "POST", path: "/api/user/sell", body: async (c) => ({ sellIds: [await item(c.user?.id)] }) },
+  { method: "POST", path: "/api/user/sell", spec: ["sellIds"], body: async (c) => ({ sellIds: [await item(c.user?.id)] }) },
 
   // ── withdrawals ──
   { method: "POST", path: "/api/withdraws/preview", body: async (c) => ({ items: [await item(c.user?.id)] }) },
   {
     method: "POST",
     path: "/api/withdraws/send",
+    spec: ["items"],
     body: async (c) => {
       if (c.tradeLink) await botControl(c.tradeLink, "accept");
       return { items: { [String(await item(c.user?.id))]: 1 } };
     },
   },
 
-  // ── money withdrawals (README "Money withdrawals"): the caller deposited $100; a bet as large makes it wagered ──
-  { method: "POST", path: "/api/user/getAvailableWithdraw" },
+  // ── money withdrawals (docs/payments.md "Money withdrawals"): the caller deposited $100; a bet as large makes it wagered ──
+  { method: "POST", path: "/api/user/getAvailableWithdraw", spec: [] },
   {
     method: "POST",
     path: "/api/user/createWithdraw",
+    spec: ["sum", "wallet", "system", "items"],
     body: async (c) => {
       if (c.user) await bet(c.user.id, 10_000);
       return { sum: 30, wallet: CARD, system: 3, items: [await item(c.user?.id, 3_000)] };
@@ -146,6 +241,7 @@ export const ROUTES: RouteEntry[] = [
   {
     method: "POST",
     path: "/api/user/cancelWithdraw",
+    spec: ["id", "type"],
     body: async (c) => {
       if (!c.user || !c.token) return { id: 1, type: "money" };
       await bet(c.user.id, 10_000);
@@ -180,7 +276,7 @@ export const ROUTES: RouteEntry[] = [
 
   // ── money deposits ──
   { method: "POST", path: "/api/payment/methods" },
-  { method: "POST", path: "/api/payment/sum/create", body: () => ({ sum: 10, depositMethod: "card" }) },
+  { method: "POST", path: "/api/payment/sum/create", spec: ["sum", "depositMethod", "promocode"], body: () => ({ sum: 10, depositMethod: "card" }) },
   {
     method: "POST",
     path: "/api/payment/sum/history",
@@ -192,6 +288,7 @@ export const ROUTES: RouteEntry[] = [
   {
     method: "POST",
     path: "/api/payment/qiwi/check-transaction",
+    spec: ["transactionId"],
     body: async (c) => {
       if (!c.token) return { transactionId: "12345678901" };
       const { order_id } = await order(c.token, { sum: 10, depositMethod: "wallet_a" });
@@ -202,8 +299,8 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/admin/payments/list", body: () => ({ status: "pending" }) },
 
   // ── cases ──
-  { method: "GET", path: "/api/cases/get", body: () => emptyAfter(makeCase(150)) },
-  { method: "GET", path: "/api/cases/getOne", body: async () => ({ id: (await makeCase(150)).id }) },
+  { method: "GET", path: "/api/cases/get", spec: [], body: () => emptyAfter(makeCase(150)) },
+  { method: "GET", path: "/api/cases/getOne", spec: ["id"], body: async () => ({ id: (await makeCase(150)).id }) },
   { method: "POST", path: "/api/cases/open", body: async () => ({ id: (await makeCase(150)).id }) },
   { method: "GET", path: "/api/cases/seeds" },
   { method: "POST", path: "/api/cases/seeds" },
@@ -224,22 +321,24 @@ export const ROUTES: RouteEntry[] = [
   // ── crash (the admin tools first: they start the room, whose round getGame then reads) ──
   { method: "POST", path: "/api/admin/crash/scheduleTwist", body: () => ({ nextCrash: 2 }) },
   { method: "POST", path: "/api/admin/crash/forceCrash" },
-  { method: "POST", path: "/api/crash/getHistory" },
+  { method: "POST", path: "/api/crash/getHistory", spec: [] },
   {
     method: "POST",
     path: "/api/crash/getGame",
+    spec: ["id"],
     body: async () => {
       const row = await env.DB.prepare("SELECT id FROM crash_rounds ORDER BY id DESC LIMIT 1").first<{ id: number }>();
       return { id: row?.id ?? (await writeWaitingRound(1)).id };
     },
   },
-  { method: "POST", path: "/api/crash/myBet" },
+  { method: "POST", path: "/api/crash/myBet", spec: [] },
 
   // ── jackpot (a bet on the high room: one player's round stays open for the next callers) ──
-  { method: "POST", path: "/api/jackpot/get", body: () => ({ level: "low" }) },
+  { method: "POST", path: "/api/jackpot/get", spec: [], body: () => ({ level: "low" }) },
   {
     method: "POST",
     path: "/api/jackpot/setBet",
+    spec: ["items"],
     visitor: 401,
     body: async (c) => ({ level: "high", items: [await item(c.user?.id, 1_000)] }),
   },
@@ -261,7 +360,7 @@ export const ROUTES: RouteEntry[] = [
   },
 
   // ── wheel (get starts the room: its first round is then in D1 for /round) ──
-  { method: "POST", path: "/api/wheel/get" },
+  { method: "POST", path: "/api/wheel/get", spec: [] },
   { method: "POST", path: "/api/wheel/history" },
   {
     method: "POST",
@@ -272,6 +371,7 @@ export const ROUTES: RouteEntry[] = [
   {
     method: "POST",
     path: "/api/wheel/setBet",
+    spec: ["colour", "items"],
     visitor: 401,
     body: async (c) => {
       const items = [await item(c.user?.id)];
@@ -281,7 +381,7 @@ export const ROUTES: RouteEntry[] = [
   },
 
   // ── bonus pool (the caller meets every condition; /round reads a drawn round seeded after the room started) ──
-  { method: "GET", path: "/api/jackpot-bonus/get-conditions" },
+  { method: "GET", path: "/api/jackpot-bonus/get-conditions", spec: [] },
   {
     method: "POST",
     path: "/api/jackpot-bonus/join",
@@ -302,9 +402,9 @@ export const ROUTES: RouteEntry[] = [
   },
 
   // ── giveaways (create ends any running one first; setMyActive joins the one create started, with every condition off) ──
-  { method: "POST", path: "/api/giveaways/getActive" },
-  { method: "GET", path: "/api/giveaways/get-conditions" },
-  { method: "POST", path: "/api/giveaways/myActive" },
+  { method: "POST", path: "/api/giveaways/getActive", spec: [] },
+  { method: "GET", path: "/api/giveaways/get-conditions", spec: [] },
+  { method: "POST", path: "/api/giveaways/myActive", spec: [] },
   {
     method: "POST",
     path: "/api/admin/giveaways/create",
@@ -313,7 +413,7 @@ export const ROUTES: RouteEntry[] = [
       return { item_id: await houseItem(2_000), duration_ms: 600_000 };
     },
   },
-  { method: "POST", path: "/api/giveaways/setMyActive", body: async () => ({ id: await runningGiveawayId() }) },
+  { method: "POST", path: "/api/giveaways/setMyActive", spec: [], body: async () => ({ id: await runningGiveawayId() }) },
   { method: "POST", path: "/api/giveaways/round", body: async () => ({ id: await runningGiveawayId() }) },
   { method: "POST", path: "/api/admin/giveaways/cancel", body: async () => ({ id: await runningGiveawayId() }) },
   { method: "POST", path: "/api/telegram/link", body: () => signedTelegramLogin({ id: 700_000 + Math.floor(Math.random() * 99_999), first_name: "Walk" }) },
@@ -336,11 +436,12 @@ export const ROUTES: RouteEntry[] = [
     }),
   },
   { method: "POST", path: "/api/admin/tournaments/template" },
-  { method: "POST", path: "/api/tournaments/get", body: () => ({ page: 1, lang: "en" }) },
-  { method: "GET", path: "/api/tournaments/get-conditions" },
+  { method: "POST", path: "/api/tournaments/get", spec: [], body: () => ({ page: 1, lang: "en" }) },
+  { method: "GET", path: "/api/tournaments/get-conditions", spec: [] },
   {
     method: "POST",
     path: "/api/tournaments/setActive",
+    spec: [],
     body: async () => {
       const row = await env.DB.prepare("SELECT id FROM tournaments WHERE status = 'open'").first<{ id: number }>();
       return { id: row?.id ?? 1 };
@@ -351,10 +452,10 @@ export const ROUTES: RouteEntry[] = [
   { method: "GET", path: "/api/top", body: () => ({ period: "week", metric: "wagered" }) },
 
   // ── chat ──
-  { method: "POST", path: "/api/chat/getMessages" },
+  { method: "POST", path: "/api/chat/getMessages", spec: [] },
   // a visitor's message is refused by the room (401), like a signed-in route's
-  { method: "POST", path: "/api/chat/sendMessage", visitor: 401, body: () => ({ message: `hello ${tag()}` }) },
-  { method: "POST", path: "/api/chat/delete", body: async () => ({ id: await chatMessage() }) },
+  { method: "POST", path: "/api/chat/sendMessage", spec: ["message"], visitor: 401, body: () => ({ message: `hello ${tag()}` }) },
+  { method: "POST", path: "/api/chat/delete", spec: ["id"], body: async () => ({ id: await chatMessage() }) },
   {
     method: "POST",
     path: "/api/chat/ban",
@@ -364,6 +465,7 @@ export const ROUTES: RouteEntry[] = [
   {
     method: "POST",
     path: "/api/chat/unBan",
+    spec: ["id", "user_id"],
     body: async (c) => {
       const { user } = await makeUser();
       await post("/api/chat/ban", { user_id: user.id, duration: null, reason_id: (await banReason()).id }, c.admin.token);

@@ -1,4 +1,4 @@
-// The HTTP contract, checked on the real worker: every contract of shared/api (README
+// The HTTP contract, checked on the real worker: every contract of shared/api (docs/api.md
 // "Contracts"; listed in contracts.ts) is called as a visitor, a signed-in player and an admin;
 // each answer must parse with the contract's answer schema with no key the schema does not name,
 // at any depth, and each refusal with the one error schema (shared/api/common.ts errorAnswer)
@@ -12,7 +12,7 @@ import { SERVER_KEYS } from "../../shared/errors";
 import app from "../../worker/index";
 import type { Contract } from "../../shared/api/contract";
 import { OPENAPI_PATH, statusesOf } from "../../shared/api/contract";
-import { PROVIDER_CALLBACKS, ROUTES, type Caller, type RouteEntry } from "./api-answers-routes";
+import { PROVIDER_CALLBACKS, ROUTES, SPEC_CALLS, type Caller, type RouteEntry } from "./api-answers-routes";
 import { CONTRACTS } from "./contracts";
 import { deposit, makeUser } from "./user-fixtures";
 import { uniqueTradeLink } from "./withdraw-fixtures";
@@ -80,9 +80,15 @@ async function callerFor(role: Role, admin: Caller["admin"]): Promise<Caller> {
   return { user, token, tradeLink, admin };
 }
 
-async function call(entry: RouteEntry, caller: Caller): Promise<Response> {
-  const body = (await entry.body?.(caller)) ?? {};
+/**
+ * One call of `entry` by `caller`. With `only` (§7's inputs), the body keeps just those keys, and a
+ * call whose §7 input is "none" is sent with no body at all, as §7's client sends it.
+ */
+async function call(entry: RouteEntry, caller: Caller, only?: readonly string[]): Promise<Response> {
+  const full = (await entry.body?.(caller)) ?? {};
+  const body = only ? Object.fromEntries(Object.entries(full).filter(([k]) => only.includes(k))) : full;
   const headers: Record<string, string> = caller.token ? { Authorization: `Bearer ${caller.token}` } : {};
+  if (only && only.length === 0 && entry.method === "POST") return exports.default.fetch(`http://x${entry.path}`, { method: "POST", headers });
   if (entry.method === "GET") {
     const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
     return exports.default.fetch(`http://x${entry.path}${query ? `?${query}` : ""}`, { headers });
@@ -120,7 +126,7 @@ describe("every /api/* answer against its shared schema", () => {
     }
   });
 
-  it("refuses a body that is not a JSON object with 400 and a key the contract declares", async () => {
+  it("refuses a body that is not a JSON object with 400 and a key the contract declares", { timeout: 60_000 }, async () => {
     const boss = await makeUser({ isAdmin: true });
     const problems: string[] = [];
     for (const call of CONTRACTS.filter((c) => c.method === "POST")) {
@@ -176,7 +182,20 @@ describe("every /api/* answer against its shared schema", () => {
         if (extra.length) problems.push(`${route}: keys outside the schema: ${extra.join(", ")}`);
         if (want !== 200 && !serverKeys.has((body as { message: string }).message)) problems.push(`${route}: ${JSON.stringify(body)} is not a §8 server key`);
       }
+      // §7's own client: exactly the inputs §7 lists for the call (none: no body at all)
+      if (entry.spec) {
+        const caller = await callerFor(contract.access === "staff" || contract.access === "admin" ? "admin" : "player", admin);
+        const res = await call(entry, caller, entry.spec);
+        const body: unknown = await res.json().catch(() => "(not JSON)");
+        if (res.status !== 200 || !contract.answer.safeParse(body).success)
+          problems.push(`§7 ${keyOf(entry)} with [${entry.spec.join(", ")}]: ${res.status} ${JSON.stringify(body)}`);
+      }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("lists §7's inputs for every call §7 names", () => {
+    const missing = ROUTES.filter((r) => SPEC_CALLS.includes(keyOf(r)) && !r.spec).map(keyOf);
+    expect(missing).toEqual([]);
   });
 });

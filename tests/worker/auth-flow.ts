@@ -1,5 +1,6 @@
 // Helpers for the sign-in tests: walk the provider round trip by hand (redirect: "manual") and
 // read what the popup page would post to its opener.
+import { TERMS } from "../../shared/constants";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
@@ -12,7 +13,7 @@ export function newNonce(): string {
 
 /** GET /socialite/<provider>?nonce=… → the provider URL we were sent to (knobs appended for the fake). */
 export async function providerUrl(provider: "steam" | "vk", knobs: Record<string, string> = {}, nonce = newNonce()): Promise<URL> {
-  const res = await exports.default.fetch(`http://x/socialite/${provider}?nonce=${nonce}`, { redirect: "manual" });
+  const res = await exports.default.fetch(`http://x/socialite/${provider}?nonce=${nonce}&terms=${TERMS.version}`, { redirect: "manual" });
   expect(res.status).toBe(302);
   const url = new URL(res.headers.get("Location")!);
   for (const [k, v] of Object.entries(knobs)) url.searchParams.set(k, v);

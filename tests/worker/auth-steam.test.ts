@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { APP_ORIGIN, callback, count, me, newNonce, providerReturn, providerUrl, signInUrl, tokenOf } from "./auth-flow";
+import { TERMS } from "../../shared/constants";
 
 const usersWithSteam = (id: string) => count("SELECT count(*) AS n FROM users WHERE steam_id = ?1", id);
 const sessionsOfSteam = (id: string) => count("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.steam_id = ?1", id);
@@ -35,6 +36,17 @@ describe("GET /socialite/steam", () => {
     }
     expect(await count("SELECT count(*) AS n FROM auth_states")).toBe(before);
   });
+
+  it("refuses to start unless the player ticked the current agreement version (§5)", async () => {
+    const before = await count("SELECT count(*) AS n FROM auth_states");
+    const nonce = "c".repeat(64);
+    for (const q of [`?nonce=${nonce}`, `?nonce=${nonce}&terms=`, `?nonce=${nonce}&terms=2020-01-01`, `?nonce=${nonce}&terms=${TERMS.version}x`]) {
+      const res = await exports.default.fetch(`http://x/socialite/steam${q}`, { redirect: "manual" });
+      expect(res.status, q).toBe(400);
+      expect(await res.text(), q).toContain('"user_api.terms_not_accepted"');
+    }
+    expect(await count("SELECT count(*) AS n FROM auth_states")).toBe(before);
+  });
 });
 
 describe("GET /socialite/steam/callback", () => {
@@ -55,6 +67,12 @@ describe("GET /socialite/steam/callback", () => {
     const { user } = await res.json<{ user: { username: string; avatar: string } }>();
     expect(user).toMatchObject({ username: "Gabe N", avatar: "https://avatars.example/gabe.jpg" });
     expect(await usersWithSteam(steamId)).toBe(1);
+    // The agreement version the start accepted is recorded with the time.
+    const terms = await env.DB.prepare("SELECT terms_version, terms_accepted_at FROM users WHERE steam_id = ?1")
+      .bind(steamId)
+      .first<{ terms_version: string; terms_accepted_at: number }>();
+    expect(terms?.terms_version).toBe(TERMS.version);
+    expect(terms?.terms_accepted_at).toBeGreaterThan(Date.now() - 60_000);
     // The state was spent.
     const state = back.searchParams.get("state")!;
     expect(await count("SELECT count(*) AS n FROM auth_states WHERE state = ?1", state)).toBe(0);

@@ -1,4 +1,4 @@
-// README "Avatars are served by the site": GET /img/avatar/<userId> answers the user's stored
+// docs/security.md "Avatars are served by the site": GET /img/avatar/<userId> answers the user's stored
 // avatar fetched by the worker from an allowed host (AVATAR_IMAGE_HOSTS), asked of
 // AVATAR_IMAGE_BASE_URL as <base>/<host><path> (the fake of tests/fakes/images.mjs: a PNG, 404 for
 // "broken" in the path, 500 for "fail"); the letter avatar (an SVG) when there is none, the host is

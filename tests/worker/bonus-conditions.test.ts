@@ -1,4 +1,4 @@
-// The bonus pool's conditions and the join (README "Bonus pool"): each condition met, not met and
+// The bonus pool's conditions and the join (docs/games.md "Bonus pool"): each condition met, not met and
 // off; a refusal names the first one missing; joining twice is one participation; a visitor and
 // bad bodies are refused and change nothing.
 import { env } from "cloudflare:workers";

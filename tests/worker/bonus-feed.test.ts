@@ -1,4 +1,4 @@
-// A game room's settlement feeds the bonus pool (README "Bonus pool"): a real wheel round's 1 %
+// A game room's settlement feeds the bonus pool (docs/games.md "Bonus pool"): a real wheel round's 1 %
 // share lands in the open round's bank in the same batch as its ledger rows, the outbox tells the
 // pool's room (its socket gets the new bank) and the books stay balanced.
 import { env } from "cloudflare:workers";

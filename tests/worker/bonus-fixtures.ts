@@ -1,4 +1,4 @@
-// The bonus pool's test helpers (README "Bonus pool"): players who meet the join conditions, the
+// The bonus pool's test helpers (docs/games.md "Bonus pool"): players who meet the join conditions, the
 // bank fed the way the game rooms feed it (a bonus share batch, then the room told), the socket,
 // the D1 rows, the clock.
 import { runInDurableObject } from "cloudflare:test";

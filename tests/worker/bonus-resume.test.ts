@@ -1,4 +1,4 @@
-// The bonus pool's draw pays exactly once (README "Bonus pool"): an alarm run twice, an eviction at
+// The bonus pool's draw pays exactly once (docs/games.md "Bonus pool"): an alarm run twice, an eviction at
 // the end time, a replayed payout; and the fewer-participants rules (0: the bank carries over; 1
 // and 2: the places taken are paid, the rest carries over).
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";

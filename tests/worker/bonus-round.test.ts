@@ -1,4 +1,4 @@
-// The bonus pool's round (README "Bonus pool"): the bank is the bonus shares the game rooms book
+// The bonus pool's round (docs/games.md "Bonus pool"): the bank is the bonus shares the game rooms book
 // while the round is open (one ledger path, the books check it), the timer starts at the minimum
 // bank, update-bank frames are coalesced, and the draw at the end time pays 50/25/25 to the cent
 // with a bell, reveals the secret and opens the next round with what nobody took.

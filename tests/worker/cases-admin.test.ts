@@ -151,7 +151,7 @@ describe("admin cases", () => {
     expect((await auditRows()).filter((r) => r.action === "cases.update").length).toBeGreaterThanOrEqual(3);
   });
 
-  it('update takes the id as a JSON number only: true, [id] and "1e2" rename nothing (README "Strict ids and pages")', async () => {
+  it('update takes the id as a JSON number only: true, [id] and "1e2" rename nothing (docs/security.md "Strict ids and pages")', async () => {
     const boss = await makeUser({ isAdmin: true });
     // cases 1 and 100 exist, so a coercing schema (true → 1, "1e2" → 100) would rename them
     await env.DB.prepare(

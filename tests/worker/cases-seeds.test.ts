@@ -1,4 +1,4 @@
-// The player's seeds (README "Provably fair"): the hash shown in advance, the
+// The player's seeds (docs/fairness.md "Provably fair"): the hash shown in advance, the
 // editable client seed, the nonce, and a rotation revealing the server seed from which every
 // roll made with it reproduces with casesPick.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Cashback (README "Cashback"): the accrual in the crash loss batch (once, even replayed), the
+// Cashback (docs/money.md "Cashback"): the accrual in the crash loss batch (once, even replayed), the
 // outbox's one updateCashback per loser per drain, POST /api/user/cashback/take and its rules,
 // racing claims, and the books.
 import { env } from "cloudflare:workers";

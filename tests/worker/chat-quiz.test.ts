@@ -108,7 +108,7 @@ describe("starting and stopping", () => {
     expect(await start(mod.token, { question: "q", answer: "x".repeat(CHAT.quizAnswerMax + 1), item_id: prize })).toMatchObject({ status: 400 });
   });
 
-  it('item_id is a JSON number only: true, [id] and "1e2" are refused with 400 and reserve nothing (README "Strict ids and pages")', async () => {
+  it('item_id is a JSON number only: true, [id] and "1e2" are refused with 400 and reserve nothing (docs/security.md "Strict ids and pages")', async () => {
     const mod = await moderator();
     const prize = await houseItem();
     const audits = (await auditOf("chat.quiz_start")).length;

@@ -143,7 +143,7 @@ describe("the rules (one path for the socket and the HTTP call)", () => {
     expect(kept.at(-1)).toMatchObject({ message: "rules at site.com/rules", user: { id: mod.user.id, is_moderator: true } });
   });
 
-  it("refuses hidden links (zero-width, ideographic dots, look-alike letters, [.], .onion) on the socket and the API; harmless dots pass (README: Chat link filter)", async () => {
+  it("refuses hidden links (zero-width, ideographic dots, look-alike letters, [.], .onion) on the socket and the API; harmless dots pass (docs/security.md, Chat link filter)", async () => {
     const p = await player();
     const c = await socket(p);
     const tricks = ["t\u200B.me/skins", "evil\u3002com", "evil.\u0441\u043e\u043c", "evil[.]com", "abcdefghij234567.onion", "192[.]168.0.1", "hxxp://evil"];

@@ -1,4 +1,4 @@
-// Every contract of shared/api (README "Contracts"), for the route walk: a group whose calls are
+// Every contract of shared/api (docs/api.md "Contracts"), for the route walk: a group whose calls are
 // not listed here fails the walk, since the app registers routes no contract here names.
 import { adminCalls } from "../../shared/api/admin";
 import { authCalls } from "../../shared/api/auth";

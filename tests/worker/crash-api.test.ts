@@ -33,7 +33,7 @@ describe("/api/crash", () => {
     const missing = await post("/api/crash/getGame", { id: 999_999 });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ status: "error", message: "crash_api.round_not_found" });
-    // README "Strict ids and pages": true, [1], "1e2", " 1" were read as ids 1, 1, 100, 1 by a coercing schema
+    // docs/security.md "Strict ids and pages": true, [1], "1e2", " 1" were read as ids 1, 1, 100, 1 by a coercing schema
     for (const body of [
       {},
       { id: "abc" },

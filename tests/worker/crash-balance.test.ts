@@ -1,4 +1,4 @@
-// Balance stakes in crash (README "Money rules"): a bet of balance only, of items only and of both,
+// Balance stakes in crash (docs/money.md "Money rules"): a bet of balance only, of items only and of both,
 // won, lost and refunded, each with the balance and the books to the cent; two bets racing past
 // the balance (one lands); the bet rules on a balance part.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Giveaway fixtures (README "Giveaways"): a running giveaway made through the staff route, the
+// Giveaway fixtures (docs/games.md "Giveaways"): a running giveaway made through the staff route, the
 // end of any running one, a Telegram Login Widget payload signed as Telegram signs it (computed
 // here with node:crypto's HMAC independently of worker/telegram/widget.ts), the fake Telegram's
 // channel statuses.

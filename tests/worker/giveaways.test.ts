@@ -1,4 +1,4 @@
-// Giveaways (README "Giveaways"): each condition met / not met / off; the join's refusals (§4) and
+// Giveaways (docs/games.md "Giveaways"): each condition met / not met / off; the join's refusals (§4) and
 // bad bodies; the Telegram link (a good, a forged, a stale payload; one account per player) and the
 // channel statuses the fake Bot API answers; the draw against a winner computed here by hand; the
 // prize moving exactly once under a doubled alarm and an eviction; nobody joined; cancel; repeat;
@@ -194,15 +194,18 @@ describe("POST /api/giveaways/setMyActive", () => {
     expect((await join(id, (await makeUser()).token)).status).toBe(404);
   });
 
-  it("bad bodies answer 400 app_api.invalid_request and change nothing", async () => {
+  it("bad bodies answer 400 app_api.invalid_request and change nothing; no body joins the running one", async () => {
     const id = await startGiveaway(admin.token, { item_id: await houseItem(), duration_ms: 600_000 });
     const p = await makeUser();
-    for (const body of [{}, { id: "abc" }, { id: -1 }, { id: 1.5 }, { id: 0 }, { id: "1e3" }, { id, extra: 1 }, { id: [id] }, "nope"]) {
+    for (const body of [{ id: "abc" }, { id: -1 }, { id: 1.5 }, { id: 0 }, { id: "1e3" }, { id, extra: 1 }, { id: [id] }, "nope"]) {
       const res = await post("/api/giveaways/setMyActive", body, p.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe("app_api.invalid_request");
     }
     expect(await members(id)).toBe(0);
+    // §7 sends no input: the running giveaway
+    expect((await post("/api/giveaways/setMyActive", {}, p.token)).status).toBe(200);
+    expect(await members(id)).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// README "Item and case pictures are served by the site": item and case pictures served by the site from ITEM_IMAGE_BASE_URL (the fake CDN of
+// docs/security.md "Item and case pictures are served by the site": item and case pictures served by the site from ITEM_IMAGE_BASE_URL (the fake CDN of
 // tests/fakes/images.mjs: a hash starting 0-b is a PNG, c-d 404, e 500, f an HTML page).
 // Cached for a year when good; a rarity-coloured SVG (cached briefly) when the source fails; only
 // catalogue names are ever fetched.

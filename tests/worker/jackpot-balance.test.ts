@@ -1,4 +1,4 @@
-// Balance stakes in the jackpot (README "Jackpot"): tickets count the balance part (1 per cent,
+// Balance stakes in the jackpot (docs/games.md "Jackpot"): tickets count the balance part (1 per cent,
 // as items), the winner gets the items and the pot's balance part less the 5 % commission (the
 // cheapest items the winner did not bet first, then balance), a single player's round gives the
 // balance back; balances and the books to the cent.

@@ -1,4 +1,4 @@
-// Money withdrawals, the player's and the staff's routes (README "Money withdrawals"): every rule
+// Money withdrawals, the player's and the staff's routes (docs/payments.md "Money withdrawals"): every rule
 // of getAvailableWithdraw / createWithdraw as its own case, idempotency, racing creates, cancel,
 // the staff decision (and a cancel racing it), the history rows, and the books after each.
 import { env } from "cloudflare:workers";

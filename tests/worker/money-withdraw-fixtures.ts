@@ -1,4 +1,4 @@
-// Helpers for the money-withdrawal tests (README "Money withdrawals").
+// Helpers for the money-withdrawal tests (docs/payments.md "Money withdrawals").
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { reconcile } from "../../worker/books/reconcile";

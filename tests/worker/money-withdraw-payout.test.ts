@@ -1,4 +1,4 @@
-// Money-withdrawal payouts (README "Money withdrawals"; money-withdraw/payout-pass.ts, the
+// Money-withdrawal payouts (docs/payments.md "Money withdrawals"; money-withdraw/payout-pass.ts, the
 // sandbox's FreeKassa API v1 in tests/fakes/payments.mjs): paid → completed with the house's
 // 'withdrawal' ledger row and the items with the house; failed or refused → canceled with
 // everything back; a delayed payout is polled; a lost create answer or a replayed poll pays once.

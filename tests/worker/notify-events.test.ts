@@ -1,4 +1,4 @@
-// Which events reach the bell (README "Notifications", shared/api/notifications.ts, NOTIFY thresholds): each
+// Which events reach the bell (docs/money.md "Notifications", shared/api/notifications.ts, NOTIFY thresholds): each
 // kind is written in the same D1 batch as the move it reports (a replay writes no second row)
 // and is pushed live once committed. Withdrawals (sent / completed / canceled) are covered in
 // withdraw-queue.test.ts, the quiz prize in chat-quiz.test.ts.

@@ -1,4 +1,4 @@
-// FreeKassa SCI end to end inside workerd (README "Payments"): sum/create answers the signed form
+// FreeKassa SCI end to end inside workerd (docs/payments.md "Payments"): sum/create answers the signed form
 // URL and stores the pending payment; the notification route credits it once — a replay, a
 // racing twin, a forged, underpaid or unknown notification credit nothing — and the books balance.
 import { env } from "cloudflare:workers";

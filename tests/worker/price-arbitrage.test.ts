@@ -1,4 +1,4 @@
-// README "One valuation rule for items": price-refresh arbitrage. Every path values an item at its CURRENT catalogue price
+// docs/security.md "One valuation rule for items": price-refresh arbitrage. Every path values an item at its CURRENT catalogue price
 // (worker/prices/valuation.ts) and a refresh re-books held items with a 'revaluation' ledger row
 // (worker/prices/revaluation.ts). Each test tries a loop that paid off when an item kept the price
 // it was booked at, and shows no profit beyond what the rule intends (the sell tax is lost).

@@ -1,5 +1,5 @@
 // /api/admin/promo/* (admin only, audited) and POST /api/payment/check-promocode (deposit codes:
-// validated, nothing moves) — README "Promo codes".
+// validated, nothing moves) — docs/money.md "Promo codes".
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminPromoAnswer, adminPromoListAnswer } from "../../shared/api/promo";

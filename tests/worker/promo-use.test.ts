@@ -1,4 +1,4 @@
-// POST /api/user/usePromo (README "Promo codes"): every rule as a case, the credit once with its
+// POST /api/user/usePromo (docs/money.md "Promo codes"): every rule as a case, the credit once with its
 // ledger row, races by one player and by many at the daily limit, and the books after it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

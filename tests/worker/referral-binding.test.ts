@@ -1,4 +1,4 @@
-// Sign-up through a referral link (README "Referrals"): /socialite/<provider>?nonce=…&ref=<code>
+// Sign-up through a referral link (docs/money.md "Referrals"): /socialite/<provider>?nonce=…&ref=<code>
 // binds a user created by that attempt to the referrer — once, never to oneself, never an
 // existing player — and leaves the sign-in binding (the nonce) as it was.
 import { env, exports } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// README "Security headers": every answer of the worker (API, the SPA's HTML and its deep-link fallback, the
+// docs/security.md "Security headers": every answer of the worker (API, the SPA's HTML and its deep-link fallback, the
 // pictures, errors) carries the security headers; HSTS only in production over https; a route's
 // own stricter header (the sign-in popup's nonce CSP) is kept.
 import { env, exports } from "cloudflare:workers";
@@ -10,7 +10,7 @@ function expectSecurityHeaders(res: Response) {
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("script-src 'self';");
   expect(csp).toContain("style-src 'self';");
-  // pictures are the site's own, avatars included (README "Avatars are served by the site")
+  // pictures are the site's own, avatars included (docs/security.md "Avatars are served by the site")
   expect(csp).toContain("img-src 'self' data:;");
   expect(csp).toMatch(/connect-src 'self' wss?:\/\//);
   expect(csp).toContain("frame-ancestors 'none'");

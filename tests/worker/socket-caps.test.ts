@@ -1,4 +1,4 @@
-// README "Strict ids and pages": a socket frame over SOCKET.maxFrameLength is refused before it is parsed (close
+// docs/security.md "Strict ids and pages": a socket frame over SOCKET.maxFrameLength is refused before it is parsed (close
 // 1009, no effect), and one IP holds at most WS_MAX_PER_IP sockets in a room (429 beyond).
 import { env, exports } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";

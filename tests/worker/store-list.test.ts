@@ -128,7 +128,7 @@ describe("getList", () => {
       { appId: 730, page: 0 },
       { appId: 730, page: 1.5 },
       { appId: 730, page: "x" },
-      // README "Strict ids and pages": a page is a JSON number only, never coerced
+      // docs/security.md "Strict ids and pages": a page is a JSON number only, never coerced
       { appId: 730, page: "03" },
       { appId: 730, page: " 3" },
       { appId: 730, page: true },

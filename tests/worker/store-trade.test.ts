@@ -218,7 +218,7 @@ describe("sell", () => {
     const t = tag();
     const a = await catalogueItem(2_000, `Store ${t} | Repriced`);
     const me = await richUser(0);
-    // booked at 800 when the player got it; the catalogue is at 2000 now (README "One valuation rule for items")
+    // booked at 800 when the player got it; the catalogue is at 2000 now (docs/security.md "One valuation rule for items")
     const ia = await userItem(me.user.id, a, 800);
     const res = await sell(me.token, { sellIds: [ia] });
     expect(await res.json()).toEqual({ success: true, message: "storehouse_api.items_sold", balance: 18, sum: 18 });

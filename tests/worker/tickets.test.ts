@@ -224,9 +224,8 @@ describe("the staff queue", () => {
     expect(seen.filter((id) => ids.includes(id))).toEqual(ids);
     expect(new Set(seen).size).toBe(seen.length);
 
-    const [a, b] = players as [{ token: string }, { token: string }];
-    await call("/api/tickets/close", { id: ids[0] }, a.token);
-    await call("/api/tickets/close", { id: ids[1] }, b.token);
+    await call("/api/tickets/close", { id: ids[0] }, players[0]?.token);
+    await call("/api/tickets/close", { id: ids[1] }, players[1]?.token);
     const closed = queueAnswer.parse((await call("/api/admin/tickets/list", { status: 1 }, staff.token)).body);
     expect(closed.tickets.slice(0, 2).map((t) => t.id)).toEqual([ids[1], ids[0]]);
     for (const bad of [{ status: 2 }, { status: "0" }, { after: { at: -1, id: 1 } }, { after: { at: 1, id: 0 } }]) {

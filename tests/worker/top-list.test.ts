@@ -1,4 +1,4 @@
-// The top list (README "Top list"): its figures against a recomputation from the raw settled bets
+// The top list (docs/games.md "Top list"): its figures against a recomputation from the raw settled bets
 // for each period, a bet on each side of the day and week boundaries, the caller's own place,
 // refunds and replays adding nothing, bad queries; and the cost of a request with 100,000 ledger
 // rows and as many per-day sums behind it, printed (rows read), never timed.

@@ -1,4 +1,4 @@
-// Tournaments (README "Tournaments"): the conditions each as a case; the join; points per mode
+// Tournaments (docs/games.md "Tournaments"): the conditions each as a case; the join; points per mode
 // written by the settlement batches (a crash win and loss, a refund, a bet placed before joining, a
 // case opening, a jackpot round); the ranking and its ties; the payout at the end exactly once
 // with the books balanced; the next tournament from the template (or none); the live frame; bad
@@ -111,12 +111,13 @@ describe("conditions and joining", () => {
     const p = await makeUser();
     const first = await post("/api/tournaments/setActive", { id }, p.token);
     expect(await first.json()).toEqual({ success: true, message: "tournament_api.joined", members: 1 });
-    const again = await post("/api/tournaments/setActive", { id }, p.token);
+    // §7 sends no input: the running tournament
+    const again = await post("/api/tournaments/setActive", {}, p.token);
     expect(await again.json()).toEqual({ success: true, message: "tournament_api.joined", members: 1 });
     expect((await post("/api/tournaments/setActive", { id: id + 100 }, p.token)).status).toBe(404);
     expect((await post("/api/tournaments/setActive", { id })).status).toBe(401);
     const q = await makeUser();
-    for (const body of [{}, { id: "x" }, { id: -1 }, { id: 2.5 }, { id, more: 1 }, [id]]) {
+    for (const body of [{ id: "x" }, { id: -1 }, { id: 2.5 }, { id, more: 1 }, [id]]) {
       const res = await post("/api/tournaments/setActive", body, q.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe("app_api.invalid_request");

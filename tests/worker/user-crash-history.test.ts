@@ -1,9 +1,11 @@
-// Crash bets in the profile: /api/user/getProfile and /api/user/getUser list the player's latest
-// crash bets (newest first, refunded ones left out) and build the statistics from settled bets.
+// Crash bets in the profile: /api/user/getProfile and /api/user/getUser list the first page of the
+// player's crash bets (newest first, refunded ones left out), /api/user/history/crash the pages after
+// it, and the statistics come from settled bets.
 // Rows are written straight into D1 in the shape the room's settlement leaves them.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { USER_API } from "../../shared/constants";
+import { HISTORY } from "../../shared/constants";
+import { crashHistoryPage } from "../../shared/api/history";
 import { getUserAnswer, profileAnswer } from "../../shared/api/user";
 import { userBalanceStatements } from "../../worker/db/ledger";
 import { addCatalogue, giveItem } from "./crash-fixtures";
@@ -209,22 +211,53 @@ describe("crash bets in the profile", () => {
     expect(seen.user.crashBets).toEqual([]);
   });
 
-  it("lists at most the latest 50 bets but counts every settled one", async () => {
+  it("shows the first page of 20, pages the rest by cursor stably while new bets land, and counts every settled one", async () => {
     const carol = await makeUser();
     const t = Date.UTC(2026, 1, 1);
-    const total = USER_API.historyRows + 5;
+    const total = 45;
     const round = await addRound("crashed", 110);
     const ids: string[] = [];
+    // two bets share a timestamp: the cursor's key (the rowid) keeps them apart
     for (let i = 0; i < total; i++) {
       const itemId = await giveItem(carol.user.id, 100 + i);
-      ids.push(await addBet({ roundId: round, userId: carol.user.id, items: [[itemId, 100 + i]], autoWithdraw: 200 + i, status: 2, createdAt: t + i }));
+      ids.push(
+        await addBet({ roundId: round, userId: carol.user.id, items: [[itemId, 100 + i]], autoWithdraw: 200 + i, status: 2, createdAt: t + Math.floor(i / 2) }),
+      );
     }
+    const newestFirst = [...ids].reverse();
     const body = profileAnswer.parse(await (await post("/api/user/getProfile", {}, carol.token)).json());
-    expect(body.crashBets).toHaveLength(USER_API.historyRows);
-    expect(body.crashBets.map((b) => b.id)).toEqual(ids.slice(-USER_API.historyRows).reverse());
+    expect(body.crashBets.map((b) => b.id)).toEqual(newestFirst.slice(0, HISTORY.pageSize));
     // each row carries its own item only
     for (const b of body.crashBets) expect(b.items).toEqual([item(expect.any(Number), b.bank)]);
     expect(body.stats).toEqual({ games: total, won: 0, winrate: 0, amount_won: 0, top_win: 0, top_ratio: 0 });
+
+    const seen: string[] = [];
+    let before: unknown;
+    for (let page = 0; page < 10; page++) {
+      const res = await post("/api/user/history/crash", { user_id: carol.user.id, ...(before ? { before } : {}) });
+      const answer = crashHistoryPage.parse(await res.json());
+      seen.push(...answer.rows.map((r) => r.id));
+      // a bet landing between two pages goes on top and never shifts the pages behind it
+      const itemId = await giveItem(carol.user.id, 50);
+      await addBet({ roundId: round, userId: carol.user.id, items: [[itemId, 50]], autoWithdraw: 150 - page, status: 0, createdAt: t + 10_000 + page });
+      if (!answer.next) break;
+      expect(answer.rows).toHaveLength(HISTORY.pageSize);
+      before = answer.next;
+    }
+    expect(seen).toEqual(newestFirst);
+  });
+
+  it("pages refuse a bad cursor or an unknown player", async () => {
+    const { alice } = await aliceWithFourBets();
+    for (const before of [{ at: -1, id: 1 }, { at: 1, id: 0 }, { at: 1.5, id: 1 }, { at: "1", id: 1 }, { at: 1, id: 1, x: 1 }, "1:1"]) {
+      const res = await post("/api/user/history/crash", { user_id: alice.user.id, before });
+      expect(res.status, JSON.stringify(before)).toBe(400);
+    }
+    const res = await post("/api/user/history/crash", { user_id: 987_654_321 });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ message: "user_api.user_not_found" });
+    // the money lists are the caller's own
+    expect((await post("/api/user/history/deposits", {})).status).toBe(401);
   });
 
   it("still answers 400 for a bad body and changes nothing", async () => {

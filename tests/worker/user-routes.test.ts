@@ -112,7 +112,7 @@ describe("POST /api/user/get", () => {
   it("accepts an empty body with no content type, refuses a body that is not JSON, and a malformed one", async () => {
     const { token } = await makeUser();
     expect((await post("/api/user/get", undefined, token)).status).toBe(200);
-    // README "Contracts": a body is JSON, with its content type
+    // docs/api.md "Contracts": a body is JSON, with its content type
     const plain = await post("/api/user/get", "{}", token, { "Content-Type": "text/plain" });
     expect(plain.status).toBe(415);
     expect(await plain.json()).toMatchObject({ message: "app_api.invalid_request" });
@@ -319,7 +319,7 @@ describe("POST /api/user/getInventory", () => {
     const res = await post("/api/user/getInventory", { appId: 730 }, token);
     expect(res.status).toBe(200);
     const { items } = inventoryAnswer.parse(await res.json());
-    // every item at its value, the current catalogue price (README "One valuation rule for items"), whatever it was booked at
+    // every item at its value, the current catalogue price (docs/security.md "One valuation rule for items"), whatever it was booked at
     expect(items.map((i) => i.status)).toEqual(["available", "available", "in_bet", "withdrawing"]);
     expect(items[0]).toEqual({
       myId: mine.id,

@@ -1,4 +1,4 @@
-// Balance stakes on the wheel (README "Money rules"): a bet of balance only, of items only and of
+// Balance stakes on the wheel (docs/money.md "Money rules"): a bet of balance only, of items only and of
 // both on the landing colour and on another, paid to the cent, the books balanced; min and max on
 // the bet's total; a balance part larger than the balance moves nothing.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Routes made from the contract values of shared/api (README "Contracts"): serve() registers a
+// Routes made from the contract values of shared/api (docs/api.md "Contracts"): serve() registers a
 // call on an OpenAPIHono sub-app with its access guard, its body (or query) validation and its
 // typed answers — the handler's c.req.valid() is the body's output, its c.json(…, 200) must be
 // the answer schema's shape, and refuse() only takes a key the contract declares, with the

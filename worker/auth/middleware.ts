@@ -1,5 +1,5 @@
 // Reads the Bearer token on every call. A banned user's token answers 403 user_api.banned
-// on every route (§4, README "Security"); guards below require sign-in or a staff role.
+// on every route (§4, docs/security.md "Security"); guards below require sign-in or a staff role.
 import { createMiddleware } from "hono/factory";
 import { db } from "../db/client";
 import type { AppEnv, SignedInEnv } from "../env";

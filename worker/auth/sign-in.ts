@@ -1,6 +1,10 @@
-// The last step of every sign-in: the user row, then a session token, unless the user is banned.
+// The last step of every sign-in: the user row (with the agreement version accepted), then a
+// session token, unless the user is banned.
+import { eq } from "drizzle-orm";
 import type { AuthMessage } from "../../shared/api/auth";
+import { TERMS } from "../../shared/constants";
 import type { Db } from "../db/client";
+import { users } from "../db/schema";
 import { errorMessage, successMessage } from "./popup-page";
 import { createSession } from "./sessions";
 import { upsertProviderUser, type ProviderIdentity } from "./users";
@@ -23,6 +27,8 @@ export async function finishProviderSignIn(
   const user = await upsertProviderUser(d, identity);
   // A banned player gets no session: every call would answer 403 anyway (§4 banned).
   if (user.banned) return { message: errorMessage("user_api.banned", nonce), status: 403 };
+  // the start refused any other version, so the player ticked the current agreement (docs/support.md)
+  await d.update(users).set({ termsVersion: TERMS.version, termsAcceptedAt: Date.now() }).where(eq(users.id, user.id));
   const token = await createSession(d, user.id, sessionTtlHours(env));
   return { message: successMessage(token, nonce), status: 200, userId: user.id };
 }

@@ -1,4 +1,4 @@
-// The bonus pool's join conditions (spec §3 Bonus, §7 get-conditions; README "Bonus pool"): the
+// The bonus pool's join conditions (spec §3 Bonus, §7 get-conditions; docs/games.md "Bonus pool"): the
 // site tag in the nickname, a number of chat messages posted, a total of crash bets — each off
 // when its configured number is 0 (the tag ""). A player who meets every active one may join; a
 // refusal names the first one missing.

@@ -1,4 +1,4 @@
-// The bonus pool's configuration (wrangler.toml [vars] BONUS_*, README "Configuration"), read with
+// The bonus pool's configuration (wrangler.toml [vars] BONUS_*, docs/operations.md "Configuration"), read with
 // the defaults of shared/constants.ts BONUS. A condition whose number is 0 (or tag "") is off.
 import { BONUS } from "../../shared/constants";
 

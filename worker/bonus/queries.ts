@@ -1,4 +1,4 @@
-// Reads of the bonus pool for the API (README "Bonus pool"): a drawn round with what its
+// Reads of the bonus pool for the API (docs/games.md "Bonus pool"): a drawn round with what its
 // verification needs. The open round is not shown (its secret is not revealed yet).
 import type { BonusRoundJson, BonusWinnerJson } from "../../shared/api/bonus";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The bonus pool in the books (README "Money rules", "Bonus pool"). The game rooms' shares move
+// The bonus pool in the books (docs/money.md "Money rules", "Bonus pool"). The game rooms' shares move
 // house → bonus and add to the open round's bank in the same batch (bonus/share.ts); a draw pays
 // bonus → winners (kind bonus_payout) and carries the rest to the next round in one batch. So the
 // bonus account holds exactly the banks of the rounds not finished, and a finished round's bank

@@ -1,4 +1,4 @@
-// The books' registry (README "Money rules"): every check reconcile.ts runs, by domain. Adding a
+// The books' registry (docs/money.md "Money rules"): every check reconcile.ts runs, by domain. Adding a
 // money domain: write its check beside its SQL (worker/<domain>/reconcile-sql.ts, bookCheck) and
 // list it here; the report's figures and its `ok` follow.
 import { bonusBooks } from "../bonus/reconcile-sql";

@@ -1,4 +1,4 @@
-// The books (README "Money rules"): every check of the registry (books/checks.ts) in ONE batch,
+// The books (docs/money.md "Money rules"): every check of the registry (books/checks.ts) in ONE batch,
 // their figures in one flat report, `ok` when every figure that must be 0 is, and the checks that
 // are not in `failing`. All figures are integer cents (cashback accruals: hundredths of a cent)
 // or counts. It sits in books/, not db/, because it reads every money domain's SQL; db/ keeps the

@@ -1,4 +1,4 @@
-// The balance part of a bet in the books (README "Money rules"): every bet's `value` left the
+// The balance part of a bet in the books (docs/money.md "Money rules"): every bet's `value` left the
 // bettor for the house when it was placed (ledger keys '<game>:bet:<id>:stake' and ':stake:house'),
 // and came back exactly once if the bet was refunded (':refund', ':refund:house'), never otherwise.
 

@@ -1,4 +1,4 @@
-// Case maths, pure (README "Provably fair"; spec §9): integer weights → chances,
+// Case maths, pure (docs/fairness.md "Provably fair"; spec §9): integer weights → chances,
 // the expected value of one open, its RTP against the price, and the price that gives an RTP.
 // Money is integer cents; sums of weight × price are exact BigInt, never rounded floats.
 

@@ -1,4 +1,4 @@
-// Opening a case (spec §7 /api/cases/open; README "Money rules" and "Provably fair"):
+// Opening a case (spec §7 /api/cases/open; docs/money.md "Money rules" and "Provably fair"):
 // the roll is decided from the player's seed pair before anything moves, then ONE D1 batch
 //   advances the nonce (guarded on the pair read) · checks the case and its items' prices did not
 //   change meanwhile ·
@@ -105,7 +105,7 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
       // right after the insert: last_insert_rowid() is the minted item
       sql`INSERT INTO case_opens (user_id, case_id, price, catalogue_id, item_id, item_price, server_seed_hash, client_seed, nonce, request_id, created_at)
            VALUES (${r.userId}, ${kase.id}, ${kase.price}, ${won.catalogue_id}, last_insert_rowid(), ${won.price}, ${seeds.server_seed_hash}, ${seeds.client_seed}, ${seeds.nonce}, ${r.requestId}, ${now})`,
-      // the case's price counts for the tournament and the top list (README "Tournaments", "Top list")
+      // the case's price counts for the tournament and the top list (docs/games.md "Tournaments", "Top list")
       betPoints({ userId: r.userId, stake: kase.price, placedAt: now, now }),
       ...betStats({ userId: r.userId, wagered: kase.price, won: won.price, now }),
       ...(notifies

@@ -1,4 +1,4 @@
-// Seeds of the cases roll, pure (README "Provably fair"): a secret server seed of
+// Seeds of the cases roll, pure (docs/fairness.md "Provably fair"): a secret server seed of
 // 64 random hex characters whose keccak hash the player sees in advance, a client seed the player
 // may edit, and a nonce. Randomness from crypto.getRandomValues (never Math.random).
 import { clientSeedSchema } from "../../shared/api/cases";

@@ -1,4 +1,4 @@
-// Cashback accrual (README "Cashback"): statements a game's settlement batch adds for each LOST
+// Cashback accrual (docs/money.md "Cashback"): statements a game's settlement batch adds for each LOST
 // bet, so the accrual lands with the loss or not at all. One row per bet in cashback_accruals:
 // a ref already accrued aborts the batch with `key.replayed` (db/guards.ts; ref UNIQUE is the
 // backstop), so a replayed settlement can never accrue twice. Cashback is not money on the books until taken (take.ts).

@@ -1,4 +1,4 @@
-// Claiming cashback (README "Cashback"): floor(cashback / 100) cents move to the balance as a
+// Claiming cashback (docs/money.md "Cashback"): floor(cashback / 100) cents move to the balance as a
 // house-paid credit (user +x, house −x, kind 'cashback') in ONE batch with the cashback
 // decrease, the cashback_takes row and the bell row. The claim row is inserted only while no
 // claim of the player is younger than CASHBACK.periodMs and the cashback still holds the cents,

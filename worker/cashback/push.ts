@@ -1,4 +1,4 @@
-// Live cashback (README "Cashback"): {event:"updateCashback", data:{cashback}} through the hub,
+// Live cashback (docs/money.md "Cashback"): {event:"updateCashback", data:{cashback}} through the hub,
 // hundredths of a cent. A settled crash round pushes once per player whose cashback changed
 // (not once per bet); a claim pushes after its batch. Best effort, like every push (lib/notify.ts).
 import { all, sql } from "../db/sql";

@@ -1,4 +1,4 @@
-// The cashback section of worker/books/reconcile.ts (README "Cashback"). Cashback is not cash
+// The cashback section of worker/books/reconcile.ts (docs/money.md "Cashback"). Cashback is not cash
 // until taken, and a claim is house-paid (user +x, house −x), so the cash equation needs nothing
 // new; this checks the cashback's own books:
 //   users.cashback = Σ its accruals − Σ its claims × 100 (hundredths of a cent)

@@ -34,7 +34,7 @@ export async function balanceCard(env: DbEnv, userId: number): Promise<BalanceCa
     sql`SELECT u.balance AS balance,
             COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'deposit'), 0) AS deposits,
             COALESCE((SELECT -SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'user' AND kind = 'withdrawal'), 0)
-              -- money withdrawals are paid out by the house (README "Money withdrawals"): what arrived
+              -- money withdrawals are paid out by the house (docs/payments.md "Money withdrawals"): what arrived
               + COALESCE((SELECT SUM(payout) FROM money_withdrawals WHERE user_id = u.id AND status = 'completed'), 0) AS withdrawals
        FROM users u WHERE u.id = ${userId}`,
   );

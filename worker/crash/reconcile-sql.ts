@@ -1,4 +1,4 @@
-// The crash section of worker/books/reconcile.ts (README "Money rules"). A crash bet locks its
+// The crash section of worker/books/reconcile.ts (docs/money.md "Money rules"). A crash bet locks its
 // items and moves its balance part (`value`) to the house when placed (keys 'crash:bet:<id>:stake'
 // and ':stake:house'; given back on a refund: ':refund', ':refund:house'); a settled bet's items go
 // to the house, a win mints the win item and credits the remainder (keys 'crash:bet:<id>:win' and

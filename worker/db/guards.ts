@@ -1,4 +1,4 @@
-// Batch guards (README "Money rules"): statements that abort their D1 batch — one transaction —
+// Batch guards (docs/money.md "Money rules"): statements that abort their D1 batch — one transaction —
 // when a condition fails, each with a code its caller chose. The batch_guard trigger (migration
 // 0011) raises "batch_guard:<code>" as the batch's error, so a caller learns WHICH guard failed
 // from its own code, never by matching SQLite's messages for a UNIQUE or CHECK constraint (those

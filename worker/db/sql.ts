@@ -1,4 +1,4 @@
-// The one way to touch D1 (README "One way to touch D1"):
+// The one way to touch D1 (docs/architecture.md "One way to touch D1"):
 // - plain reads and writes use Drizzle's query builder on db(env) (worker/db/client.ts, tables in worker/db/schema/);
 // - SQL the builder cannot say (FTS5 MATCH, json_each, changes()/batch_guard guards, INSERT … SELECT with
 //   conditions, window functions) is written with Drizzle's tagged `sql` and run ONLY through the functions

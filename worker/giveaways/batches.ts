@@ -1,4 +1,4 @@
-// The giveaways' D1 batches (README "Giveaways"): each move of the prize is a conditional update
+// The giveaways' D1 batches (docs/games.md "Giveaways"): each move of the prize is a conditional update
 // on (owner_id, status) in the batch that changes the giveaway, so the item is never in two places.
 // The prize is a house item (owner NULL) in status 'giveaway' while its giveaway runs.
 import type { NotificationJson } from "../../shared/api/user";

@@ -1,4 +1,4 @@
-// A giveaway's conditions with a player's progress (spec §3 Giveaway, §4; README "Giveaways"):
+// A giveaway's conditions with a player's progress (spec §3 Giveaway, §4; docs/games.md "Giveaways"):
 // the Telegram channel subscription (a linked account the Bot API says is in the channel), the
 // site tag in the nickname, a sum of money deposits, a number of games — each on only when the
 // giveaway switched it on (and, for Telegram, only when a bot is configured).

@@ -1,4 +1,4 @@
-// The giveaways' configuration (wrangler.toml GIVEAWAY_*; README "Giveaways"): the draw's salt and
+// The giveaways' configuration (wrangler.toml GIVEAWAY_*; docs/games.md "Giveaways"): the draw's salt and
 // the nickname condition's tag (defaults in shared/constants.ts GIVEAWAY).
 import { GIVEAWAY } from "../../shared/constants";
 

@@ -1,4 +1,4 @@
-// Giveaway reads (README "Giveaways"): the running one as the card shows it, the history, a
+// Giveaway reads (docs/games.md "Giveaways"): the running one as the card shows it, the history, a
 // giveaway's whole record for the provably-fair check, and a player's games count.
 import type { ActiveGiveawayJson, GiveawayRecordJson, GiveawayRules, PastGiveawayJson } from "../../shared/api/giveaways";
 import { GIVEAWAY } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// Where the worker may fetch a player's stored avatar from (README "Avatars are served by the
+// Where the worker may fetch a player's stored avatar from (docs/security.md "Avatars are served by the
 // site"). Only an http(s) URL on an allowed host (AVATAR_IMAGE_HOSTS: "host" exact or "*.domain"
 // for its subdomains) is ever fetched: no open proxy. With AVATAR_IMAGE_BASE_URL set (dev and
 // tests: the local fakes) the same picture is asked of that base as <base>/<host><path>.

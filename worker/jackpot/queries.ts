@@ -1,4 +1,4 @@
-// D1 reads of the jackpot (README "Jackpot"): a round's bets (the room reloads them on start and
+// D1 reads of the jackpot (docs/games.md "Jackpot"): a round's bets (the room reloads them on start and
 // before a draw), the history of a level and one round with everything its verification needs
 // (/api/jackpot/history, /api/jackpot/round, the room's init frame).
 import type { JackpotHistoryEntry, JackpotRoundJson } from "../../shared/api/jackpot";

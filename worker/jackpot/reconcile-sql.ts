@@ -1,4 +1,4 @@
-// The jackpot section of worker/books/reconcile.ts (README "Jackpot"). Items move player to player
+// The jackpot section of worker/books/reconcile.ts (docs/games.md "Jackpot"). Items move player to player
 // (losers → winner) and player to house (the commission); a bet's balance part goes to the house
 // when placed ('jackpot:bet:<id>:stake', back on a refund ':refund'), the winner is paid the
 // round's balance part less the cash commission ('jackpot:<id>:win' and ':win:house'), and the

@@ -1,5 +1,5 @@
 // The jackpot chains' published terminating hashes (wrangler.toml JACKPOT_CHAIN_TERMINALS, JSON
-// {"low": …, "medium": …, "high": …}; README "Provably fair"): the rooms check their chain
+// {"low": …, "medium": …, "high": …}; docs/fairness.md "Provably fair"): the rooms check their chain
 // against them, /api/getConfig publishes them.
 import { JACKPOT_LEVELS, type JackpotLevel } from "../../shared/constants";
 

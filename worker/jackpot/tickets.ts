@@ -1,4 +1,4 @@
-// Tickets and chances of a jackpot round (README "Jackpot"): 1 ticket per cent of a bet's value,
+// Tickets and chances of a jackpot round (docs/games.md "Jackpot"): 1 ticket per cent of a bet's value,
 // numbered from 1 in bet order. Pure; the room (rooms/jackpot/logic.ts) and the round pages share it.
 import { JACKPOT } from "../../shared/constants";
 import type { BetUser, JackpotBet } from "./types";

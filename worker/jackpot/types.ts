@@ -1,4 +1,4 @@
-// A jackpot bet as the room holds it and D1 answers it (README "Jackpot"). Cents, epoch ms.
+// A jackpot bet as the room holds it and D1 answers it (docs/games.md "Jackpot"). Cents, epoch ms.
 import type { CrashItemRow } from "../crash/items";
 
 /** Who bets, as a bet row shows him. */

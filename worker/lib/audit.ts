@@ -1,4 +1,4 @@
-// Every staff action leaves an audit_log row: who, whom, what, why (README "Where things are").
+// Every staff action leaves an audit_log row: who, whom, what, why (docs/architecture.md "Where things are").
 // Put auditStatement() in the same D1 batch as the change it records, so both land or neither.
 import { run, type SQL, sql } from "../db/sql";
 

@@ -1,4 +1,4 @@
-// Round k of a mode drawn from its own committed hash chain (README "Provably fair"): the secret
+// Round k of a mode drawn from its own committed hash chain (docs/fairness.md "Provably fair"): the secret
 // x_k, the public hash of (secret, k, UTC day of month) published before the draw. The bonus pool
 // and the giveaways walk one each (their vars named in `names`); crash and the wheel add their
 // outcome to the same seed in their own seeds.ts.

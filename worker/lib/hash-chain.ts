@@ -1,4 +1,4 @@
-// A committed hash chain on the server (README "Provably fair"; the crash room and the three
+// A committed hash chain on the server (docs/fairness.md "Provably fair"; the crash room and the three
 // jackpot rooms each walk their own): round k uses
 // secret_hash = x_k, where x_N is the secret seed (CRASH_CHAIN_SEED), x_{k-1} = keccak256(x_k)
 // and x_0 is the published terminating hash (CRASH_CHAIN_TERMINAL). Hashing can only go down

@@ -1,4 +1,4 @@
-// The win item rule every game pays by (README "Money rules"): a win of w cents is paid as the most
+// The win item rule every game pays by (docs/money.md "Money rules"): a win of w cents is paid as the most
 // expensive catalogue item priced at or below w plus the remainder to the balance.
 
 export interface WinPick<T> {

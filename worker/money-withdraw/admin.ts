@@ -1,4 +1,4 @@
-// The staff side (README "Money withdrawals"): the queue with each player's record, and the
+// The staff side (docs/payments.md "Money withdrawals"): the queue with each player's record, and the
 // decision (approve → sending, reject → canceled with the items back; audited in the same batch).
 import type { z } from "zod";
 import type { adminWithdrawJson, WithdrawStatus } from "../../shared/api/money-withdraw";

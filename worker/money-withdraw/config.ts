@@ -1,4 +1,4 @@
-// Which withdrawal systems can be paid out now (README "Money withdrawals" config): FreeKassa's
+// Which withdrawal systems can be paid out now (docs/payments.md "Money withdrawals" config): FreeKassa's
 // API key and shop id set, and a payout method code for the system in FREEKASSA_PAYOUT_METHODS.
 import type { WithdrawSystemId, WithdrawSystemNumber } from "../../shared/api/money-withdraw";
 import { MONEY_WITHDRAW } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// POST /api/user/createWithdraw against D1 (README "Money withdrawals"). ONE batch:
+// POST /api/user/createWithdraw against D1 (docs/payments.md "Money withdrawals"). ONE batch:
 //   the request guards (db/guards.ts requestGuards: a retry of the same request_id answers the
 //   first, a second open one is refused even when two creates race) → money_withdrawals row
 //   → money_withdrawal_items at the value counted → items 'available' → 'withdrawing' (owner,

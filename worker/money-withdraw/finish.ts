@@ -1,4 +1,4 @@
-// The moves that end or advance a money withdrawal (README "Money withdrawals"). Each is ONE batch
+// The moves that end or advance a money withdrawal (docs/payments.md "Money withdrawals"). Each is ONE batch
 // guarded on the status it leaves (UPDATE … WHERE status = from, expectChanges(1)), so of two racing
 // moves from the same status (a player's cancel and a staff approval) exactly one lands.
 //   cancel / reject / failed payout → 'canceled': the items back to 'available' for their owner.

@@ -1,4 +1,4 @@
-// Drives 'sending' money withdrawals to their payout (README "Money withdrawals"). The pass runs in
+// Drives 'sending' money withdrawals to their payout (docs/payments.md "Money withdrawals"). The pass runs in
 // the WithdrawQueue DO's alarm (withdraws/WithdrawQueue.ts) next to the trade-bot passes: no
 // state of its own, every withdrawal's state is in D1. For each due row:
 //   1. look the payout up at the provider by its paymentId (payoutPaymentId: the withdrawal id and

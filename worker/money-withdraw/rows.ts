@@ -40,5 +40,5 @@ export function presentWithdrawal(w: MoneyWithdrawRow): MoneyWithdrawJson {
   };
 }
 
-/** Ledger references / keys of a money withdrawal (README "Money withdrawals"). */
+/** Ledger references / keys of a money withdrawal (docs/payments.md "Money withdrawals"). */
 export const moneyWithdrawalReference = (id: number) => `money_withdrawal:${id}`;

@@ -1,4 +1,4 @@
-// The pure rules of a money withdrawal (README "Money withdrawals"; the refusal order is the
+// The pure rules of a money withdrawal (docs/payments.md "Money withdrawals"; the refusal order is the
 // contract's, shared/api/money-withdraw.ts). No I/O: tests/unit/money-withdraw-rules.test.ts.
 //   deposits  Σ the player's ledger 'deposit' rows + the value credited by their skins deposits
 //   bets      Σ the player's stakes: crash and wheel bets' bank and jackpot bets' price (not

@@ -1,5 +1,5 @@
 // The account a money withdrawal goes to, per system (shared/constants.ts MONEY_WITHDRAW.systems;
-// README "Money withdrawals"). Pure: tests/unit/money-withdraw-wallet.test.ts. The rules are
+// docs/payments.md "Money withdrawals"). Pure: tests/unit/money-withdraw-wallet.test.ts. The rules are
 // shared/withdraw-wallet.ts, which the withdrawal modal checks with too:
 //   1 wallet A  a phone number: 10–15 digits (an optional leading +; spaces, dashes, dots, brackets ignored)
 //   2 wallet B  an account id: 6–32 letters and digits (spaces ignored)

@@ -1,4 +1,4 @@
-// POST /api/payment/sum/create's domain (README "Payments"): checks the §5 rules (amount range,
+// POST /api/payment/sum/create's domain (docs/payments.md "Payments"): checks the §5 rules (amount range,
 // trade link, method available, the deposit code), stores the pending payment, then asks the
 // method's provider where to pay. Idempotent by (player, request_id): the same request answers
 // the same payment (and the same provider page: the Checkout Session create carries the order id

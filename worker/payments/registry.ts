@@ -1,4 +1,4 @@
-// §9 deposit methods → the provider adapter that serves each (README "Payments"):
+// §9 deposit methods → the provider adapter that serves each (docs/payments.md "Payments"):
 //   card           FreeKassa SCI form (optionally preselecting its card method: FREEKASSA_CARD_METHOD)
 //   skins          no money provider: the trade bot brings the items in (TRADE_BOT_URL)
 //   wallet_a       the peer-to-peer wallet (instructions + receipt lookup)

@@ -1,5 +1,5 @@
 // What the site does with a payment a provider vouches for (a verified callback, or a wallet
-// transaction found by its receipt number; README "Payments"). Once per provider transaction id:
+// transaction found by its receipt number; docs/payments.md "Payments"). Once per provider transaction id:
 // payment_callbacks has UNIQUE (provider, provider_tx_id) and its row is the first statement of
 // every batch here, so a replay — or the loser of two racing identical callbacks — aborts on it
 // and moves nothing.

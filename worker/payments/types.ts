@@ -1,4 +1,4 @@
-// One interface for every money deposit provider (README "Payments"). The routes call these;
+// One interface for every money deposit provider (docs/payments.md "Payments"). The routes call these;
 // an adapter never touches D1: matching a callback to the stored pending payment (amount,
 // currency, order) and crediting once per provider transaction id are the route's job.
 

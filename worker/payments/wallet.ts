@@ -6,7 +6,7 @@
 //   → {txnId, type: "IN"|"OUT"…, status: "SUCCESS"|"WAITING"|"ERROR",
 //      sum: {amount: <number of major units>, currency: <ISO 4217 numeric or alphabetic>}, comment}
 // Crediting once per transaction id, and only when the comment names the player's pending order
-// with the same amount, is the route's job (README "Payments").
+// with the same amount, is the route's job (docs/payments.md "Payments").
 import { z } from "zod";
 import { DEPOSIT, PAYMENTS } from "../../shared/constants";
 import { centsToDecimal, numberToCents } from "./amounts";

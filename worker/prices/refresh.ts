@@ -4,7 +4,7 @@
 // failure between batches leaves a correct (partly refreshed) catalogue.
 // Items still on the site are revalued with their catalogue entry, in the SAME batch as its
 // price (prices/revaluation.ts): booked price = new price, and the house's revaluation result
-// lands as a 'revaluation' ledger row, so the books stay balanced (README "One valuation rule for items"). Entries whose
+// lands as a 'revaluation' ledger row, so the books stay balanced (docs/security.md "One valuation rule for items"). Entries whose
 // held items were left at another price (a catalogue edited outside a refresh) are revalued too;
 // a retry with the same prices finds nothing to change and writes nothing.
 import { PRICES } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// Revaluing held items when a catalogue price moves (README "One valuation rule for items"; the rule: prices/valuation.ts).
+// Revaluing held items when a catalogue price moves (docs/security.md "One valuation rule for items"; the rule: prices/valuation.ts).
 // For one catalogue entry, run in the SAME D1 batch as its price update:
 //   1. the house's revaluation result — −Σ (new − booked) over the items users hold of it — as
 //      one ledger row: kind 'revaluation', account 'revaluation', no user. balance_after is the

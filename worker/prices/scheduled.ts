@@ -1,4 +1,4 @@
-// The scheduled price refresh (README "One valuation rule for items"). wrangler.toml's Cron Trigger fires every 5 minutes;
+// The scheduled price refresh (docs/security.md "One valuation rule for items"). wrangler.toml's Cron Trigger fires every 5 minutes;
 // each firing refreshes only when PRICE_REFRESH_MINUTES have passed since the last scheduled
 // refresh (app_settings 'prices.scheduled_at', the cron time it ran for). The interval is thus
 // configuration (a var, no redeploy of the cron) with a 5-minute resolution. Cron times are

@@ -1,4 +1,4 @@
-// The ONE valuation rule (README "One valuation rule for items"): an item is worth its CURRENT catalogue price on every path
+// The ONE valuation rule (docs/security.md "One valuation rule for items"): an item is worth its CURRENT catalogue price on every path
 // that values it — a sale to the store, a stake in any room, the skin-withdrawal fee, the inventory
 // and profile display. The booked price (inventory_items.price) is only the books' record of that
 // value: a price refresh moves it to the new price for every held item in the same batch as the

@@ -1,5 +1,5 @@
 // Staff side of promo codes (/api/admin/promo/*, admin only): create, list, disable — each
-// change audited in the same batch (README "Promo codes").
+// change audited in the same batch (docs/money.md "Promo codes").
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { PromoCodeJson } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// Deposit bonus codes (README "Promo codes"). POST /api/payment/check-promocode only validates:
+// Deposit bonus codes (docs/money.md "Promo codes"). POST /api/payment/check-promocode only validates:
 // nothing is stored and nothing moves. The deposit request (sum/create) sends the code again and
 // calls checkDepositPromo once more, keeping the promo id and percent with its pending payment;
 // the deposit's credit batch then adds depositPromoStatements, which books the use (once per

@@ -1,4 +1,4 @@
-// Reads of the promo tables (README "Promo codes").
+// Reads of the promo tables (docs/money.md "Promo codes").
 import { and, count, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { promoCodes, promoUses } from "../db/schema";

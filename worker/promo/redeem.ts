@@ -1,5 +1,5 @@
 // POST /api/user/usePromo: a balance code credits its amount once per player, within its daily
-// limit (README "Promo codes"). One D1 batch: the use row — inserted only while the code is
+// limit (docs/money.md "Promo codes"). One D1 batch: the use row — inserted only while the code is
 // live and today's uses are under the limit (INSERT … SELECT … WHERE count < limit; D1 runs a
 // batch as one transaction, so racing players cannot overrun it) and only once per player
 // (UNIQUE promo + user) —, the credit with its ledger row, the house's counterpart and the bell

@@ -1,4 +1,4 @@
-// Promo code rules, pure (README "Promo codes"): which refusal a code gets for a player, in the
+// Promo code rules, pure (docs/money.md "Promo codes"): which refusal a code gets for a player, in the
 // order the player is told: not found → ended (disabled or expired) → already used → daily limit.
 // The batch (redeem.ts) re-checks every rule inside its own statements; this only picks the key.
 

@@ -1,7 +1,7 @@
-// Sign-up through a referral link (README "Referrals"). The SPA keeps the ?ref= code of the
+// Sign-up through a referral link (docs/money.md "Referrals"). The SPA keeps the ?ref= code of the
 // link and sends it with the sign-in start (/socialite/<provider>?nonce=…&ref=…); the worker
 // remembers it under the attempt's single-use state key (sign_in_referrals), so the code
-// travels the way the nonce does and the sign-in binding (README "Sign-in binding") is
+// travels the way the nonce does and the sign-in binding (docs/security.md "Sign-in binding") is
 // untouched. The callback binds the signed-in user only when that user row was created during
 // this attempt (created_at ≥ the state's), never to themselves, and once (referrals.referee_id
 // is the key; INSERT OR IGNORE keeps the first).

@@ -1,4 +1,4 @@
-// A player's referral code (README "Referrals"): their user id in base 36, upper case — stable,
+// A player's referral code (docs/money.md "Referrals"): their user id in base 36, upper case — stable,
 // short, nothing stored. Codes are public by design (they sit in a shared link), so being able
 // to guess one gains nothing: binding happens only at sign-up and never to oneself.
 import { PROMO } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// The profile's referral block (getProfile, README "Referrals"): the player's code, share,
+// The profile's referral block (getProfile, docs/money.md "Referrals"): the player's code, share,
 // earnings, and the newest referees with what each earned them.
 import type { ReferralInfoJson, ReferralRowJson } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// The referrer's share of a referee's deposit (README "Referrals"): REFERRAL_SHARE_PERCENT of
+// The referrer's share of a referee's deposit (docs/money.md "Referrals"): REFERRAL_SHARE_PERCENT of
 // the deposited amount, rounded down to the cent, credited to the referrer in the deposit's own
 // batch — with its ledger row, the house's counterpart, an earnings row (UNIQUE per deposit, so
 // a deposit shares once) and a bell row. A referee without a referrer makes every statement a

@@ -3,7 +3,7 @@
 //   poll or two racing passes credit once: the loser's batch aborts at expectChanges and moves
 //   nothing), tradable_after = now + SKINS_DEPOSIT.protectionMs;
 //   one inventory item per asked asset, minted to the player at the current catalogue price (the
-//   booked price = the value, README "One valuation rule for items"), linked from its deposit item;
+//   booked price = the value, docs/security.md "One valuation rule for items"), linked from its deposit item;
 //   the amount = Σ those prices; the bell row (kind skins_deposit).
 // No money moves: items are not cash on the books (books/reconcile.ts reports their value and
 // checks every credited deposit minted all its items — skins-deposit/reconcile-sql.ts).

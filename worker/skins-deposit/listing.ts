@@ -1,6 +1,6 @@
 // The player's game-platform inventory as the trade bot lists it, joined with the catalogue:
 // an item is depositable (accepted) when it is tradable now and the catalogue knows its
-// market_hash_name; it is then valued at the current catalogue price (README "One valuation rule").
+// market_hash_name; it is then valued at the current catalogue price (docs/security.md "One valuation rule for items").
 import type { SkinsInventoryItem } from "../../shared/api/skins-deposit";
 import { toDollars } from "../../shared/money";
 import { all, sql } from "../db/sql";

@@ -1,4 +1,4 @@
-// Buying from and selling to the house in ONE D1 batch, one round trip (README "Money rules"):
+// Buying from and selling to the house in ONE D1 batch, one round trip (docs/money.md "Money rules"):
 //   store_trades row (UNIQUE user + request_id: a retry fails here and is answered from the first trade)
 //   → store units picked and moved to the buyer (owner NULL/'available' → buyer, expectChanges)
 //   → items given moved to the house stock (buyer/'available' → owner NULL, expectChanges)

@@ -1,4 +1,4 @@
-// Telegram's configuration (wrangler.toml TELEGRAM_*, the secret TELEGRAM_BOT_TOKEN; README
+// Telegram's configuration (wrangler.toml TELEGRAM_*, the secret TELEGRAM_BOT_TOKEN; docs/games.md
 // "Giveaways"). No token or no channel: Telegram is off — the subscription condition is never on
 // and there is nothing to link.
 

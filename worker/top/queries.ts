@@ -1,4 +1,4 @@
-// The top list's reads (README "Top list"), from the running sums the settlement batches keep
+// The top list's reads (docs/games.md "Top list"), from the running sums the settlement batches keep
 // (top/stats.ts) — never from the bets or the ledger themselves. Cost per request: all time reads
 // the first TOP.size entries of a player_totals index (net: the (won − wagered) expression index,
 // wagered: its own) plus one COUNT over the entries above the caller; today and this week read the

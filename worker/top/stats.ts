@@ -1,4 +1,4 @@
-// The top list's running sums (README "Top list"), as statements for the batches that settle bets:
+// The top list's running sums (docs/games.md "Top list"), as statements for the batches that settle bets:
 // a settled bet adds its stake to `wagered` and what it paid (items and balance, at the values the
 // settlement booked) to `won`, in the player's row for the settlement's UTC day and in his total.
 // A refund adds nothing. Written with the settlement, so a replay (its guards fail) adds nothing.

@@ -1,4 +1,4 @@
-// The tournaments' D1 batches (README "Tournaments"): a start from the template, a join, and the
+// The tournaments' D1 batches (docs/games.md "Tournaments"): a start from the template, a join, and the
 // payout at the end — the tournament open → finished and places 1–5 paid from the house in ONE
 // batch with their bells; the status guard and the ledger keys make a second run pay nothing.
 import { TOURNAMENT } from "../../shared/constants";

@@ -1,4 +1,4 @@
-// Tournament points (README "Tournaments"): one per cent staked, added in the SAME batch that
+// Tournament points (docs/games.md "Tournaments"): one per cent staked, added in the SAME batch that
 // settles the bet (won or lost; a refund adds none), for a participant of the running tournament
 // whose bet was placed after he joined. The table is these rows: no second source, no recount.
 import { type SQL, sql } from "../db/sql";

@@ -1,4 +1,4 @@
-// Tournament reads (README "Tournaments"): the running (or last) tournament, a page of its table,
+// Tournament reads (docs/games.md "Tournaments"): the running (or last) tournament, a page of its table,
 // a player's own row wherever it ranks, past tournaments with their winners, the template.
 import type { RankedJson, TournamentJson } from "../../shared/api/tournaments";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Row → JSON in the contract shapes (README "API reference", shared/api/user.ts). Cents become dollars here.
+// Row → JSON in the contract shapes (docs/api.md "API reference", shared/api/user.ts). Cents become dollars here.
 import { toDollars } from "../../shared/money";
 import type { InventoryItemJson, NotificationJson, SelfUserJson, StatsJson } from "../../shared/api/user";
 import type { UserRow } from "../db/types";

@@ -53,7 +53,7 @@ export async function saveTradeLink(env: DbEnv, userId: number, link: string): P
   await db(env).update(users).set({ tradeLink: link }).where(eq(users.id, userId));
 }
 
-/** Statuses the inventory panel shows; only "available" is selectable (README "API reference"). */
+/** Statuses the inventory panel shows; only "available" is selectable (docs/api.md "API reference"). */
 export const SHOWN_ITEM_STATUSES = [ITEM_STATUS.available, ITEM_STATUS.inBet, ITEM_STATUS.withdrawing];
 
 export async function inventoryOf(env: DbEnv, ownerId: number) {

@@ -1,4 +1,4 @@
-// The wheel section of worker/books/reconcile.ts (README "Money rules"). A wheel bet locks its
+// The wheel section of worker/books/reconcile.ts (docs/money.md "Money rules"). A wheel bet locks its
 // items and moves its balance part to the house when placed (books/stakes-sql.ts); a win credits the remainder (user +r, house −r under
 // 'wheel:bet:<id>:win' and ':win:house') and mints the win item; a loss gives the items to the
 // house; the bonus share is house → bonus. So the cash equation needs nothing new; this checks

@@ -1,4 +1,4 @@
-// The live sockets wired into the app (README "Sockets"). The hub (/ws/hub): balance, maintenance
+// The live sockets wired into the app (docs/api.md "Sockets"). The hub (/ws/hub): balance, maintenance
 // and online counts (features/hub), banned → the one logout path (lib/api handleBanned), a
 // session ended by the server (socket closed 4001) → forgotten as logout does, and live
 // notifications into the ["user"] cache (the bell's dot) with the "notice" sound. The chat

@@ -25,7 +25,7 @@ const CrashRound = lazyScreen(() => import("../features/crash/CrashRoundPage"));
 const JackpotRound = lazyScreen(() => import("../features/jackpot/JackpotRoundPage"));
 const WheelRound = lazyScreen(() => import("../features/wheel/WheelRoundPage"));
 const ProvablyFair = lazyScreen(() => import("../features/fairness/ProvablyFairPage"));
-const UserAgreement = screen("UserAgreementPlaceholder");
+const UserAgreement = lazyScreen(() => import("../features/agreement/AgreementPage"));
 const Profile = lazyScreen(() => import("../features/profile/ProfilePage"));
 const PublicProfile = lazyScreen(() => import("../features/profile/PublicProfilePage"));
 const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
@@ -75,7 +75,7 @@ const routes: RouteObject[] = [
       { path: "auth/callback", element: <AuthCallback />, handle: page("auth") },
       { path: "provably-fair", element: <ProvablyFair />, handle: page("provably_fair") },
       { path: "user-agreement", element: <UserAgreement />, handle: page("user_agreement") },
-      // Where the payment providers send the player back (README "Payments").
+      // Where the payment providers send the player back (docs/payments.md "Payments").
       { path: "deposit/success", element: <DepositSuccess />, handle: page("deposit_success") },
       { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },
       // Staff: the money withdrawal queue (the page shows itself to admins only; the API checks the role).

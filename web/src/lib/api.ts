@@ -88,7 +88,7 @@ function withQuery(path: string, body: Record<string, unknown> | undefined): str
 /**
  * A call whose contract arrives later: modules of the first load (the current user, logout) name
  * the method and path and load the contract, so that zod and the schemas arrive after the first
- * paint (README "Weight of the first load"); a unit test holds the two to the contract.
+ * paint (docs/benchmarks.md "Weight of the first load"); a unit test holds the two to the contract.
  */
 export interface LazyCall<C extends Contract> {
   method: C["method"];
@@ -97,7 +97,7 @@ export interface LazyCall<C extends Contract> {
 }
 
 /**
- * Calls the worker by the call's contract (shared/api, README "Contracts"). POST sends `body` as
+ * Calls the worker by the call's contract (shared/api, docs/api.md "Contracts"). POST sends `body` as
  * JSON; GET sends it as query parameters. Resolves with the answer parsed by the contract's
  * answer schema; throws ApiError (status 0 = network failure). An answer that does not match
  * its schema is a failed call too: ApiError app_error.load, which failureKey() turns into the

@@ -2,6 +2,7 @@
 // the i18n unit test keeps en's keys identical). A new namespace adds one line here.
 import "i18next";
 import type admin from "../locales/ru/admin.json";
+import type agreement from "../locales/ru/agreement.json";
 import type auth from "../locales/ru/auth.json";
 import type bonus from "../locales/ru/bonus.json";
 import type cases from "../locales/ru/cases.json";
@@ -11,6 +12,7 @@ import type common from "../locales/ru/common.json";
 import type crash from "../locales/ru/crash.json";
 import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
+import type faq from "../locales/ru/faq.json";
 import type fairness from "../locales/ru/fairness.json";
 import type giveaway from "../locales/ru/giveaway.json";
 import type hub from "../locales/ru/hub.json";
@@ -35,6 +37,7 @@ declare module "i18next" {
     defaultNS: "common";
     resources: {
       admin: typeof admin;
+      agreement: typeof agreement;
       auth: typeof auth;
       bonus: typeof bonus;
       cases: typeof cases;
@@ -44,6 +47,7 @@ declare module "i18next" {
       crash: typeof crash;
       deposit: typeof deposit;
       errors: typeof errors;
+      faq: typeof faq;
       fairness: typeof fairness;
       giveaway: typeof giveaway;
       hub: typeof hub;

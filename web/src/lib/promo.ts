@@ -1,4 +1,4 @@
-// Promo codes on the client (README "Promo codes"): one hook for POST /api/user/usePromo, used by
+// Promo codes on the client (docs/money.md "Promo codes"): one hook for POST /api/user/usePromo, used by
 // the profile's promo field and the /promo page. The code is normalised and checked with the
 // server's own rule before sending; the balance arrives by the hub's updateBalance and the
 // reloaded user.

@@ -1,4 +1,4 @@
-// React Query keys shared by every feature (README "API reference"). One place, so invalidations match.
+// React Query keys shared by every feature (docs/api.md "API reference"). One place, so invalidations match.
 export const queryKeys = {
   user: ["user"],
   inventory: ["inventory"],

@@ -1,10 +1,12 @@
-// Referral links on the client (README "Referrals"): <origin>/?ref=<code>. The code of the link
+// Referral links on the client (docs/money.md "Referrals"): <origin>/?ref=<code>. The code of the link
 // a visitor arrived by is kept in localStorage (referral_code) and sent with the sign-in start
 // (/socialite/<provider>?nonce=…&ref=…); the worker binds it only to a player created by that
 // sign-in.
 import { browserStorage } from "./storage";
 
-const KEY = "referral_code";
+/** The local storage key of the kept code (the user agreement lists it). */
+export const REFERRAL_STORAGE_KEY = "referral_code";
+const KEY = REFERRAL_STORAGE_KEY;
 const CODE = /^[A-Za-z0-9]{1,12}$/;
 
 export function referralLink(code: string, origin = window.location.origin): string {

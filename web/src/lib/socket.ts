@@ -1,4 +1,4 @@
-// The SPA's room socket client (README "Sockets"): one per room, the schema layer over
+// The SPA's room socket client (docs/api.md "Sockets"): one per room, the schema layer over
 // partysocket's ReconnectingWebSocket (reconnect with a growing delay, a connection timeout, the
 // schedule restarted after a connection that stayed up). On every (re)connect its hello frames
 // (identity) go first, then the frames sent while it was closed (kept, not dropped); every incoming

@@ -1,4 +1,4 @@
-// The empty stake form's way forward (README "Interface conventions"): a player with neither items
+// The empty stake form's way forward (docs/api.md "Interface conventions"): a player with neither items
 // nor balance is offered the deposit dialog right where the items would be.
 import { useTranslation } from "react-i18next";
 import { useUiStore } from "../lib/uiStore";

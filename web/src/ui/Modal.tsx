@@ -1,4 +1,4 @@
-// <Modal name="login" title="…">…</Modal>: shown only while uiStore.modal === name (README "API reference").
+// <Modal name="login" title="…">…</Modal>: shown only while uiStore.modal === name (docs/api.md "API reference").
 // role=dialog + aria-modal + aria-labelledby; Escape and a click outside close it; Tab stays
 // inside; focus returns to the element that opened it.
 import { useEffect, useId, useRef, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The amount staked from the balance (README "Money rules"), beside a game's item picker: a typed
+// The amount staked from the balance (docs/money.md "Money rules"), beside a game's item picker: a typed
 // amount (a comma or a dot), ½ / ×2 / max, the balance shown, and why the amount cannot be
 // staked (not an amount, above the balance or the game's maximum) right under the field.
 import { useId } from "react";

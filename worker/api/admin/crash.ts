@@ -1,5 +1,5 @@
 // /api/admin/crash/* (admin only, audited). Outcome-changing tools exist only with the dev flag
-// (README "Where things are"): forceCrash crashes the running round now, scheduleTwist fixes the next
+// (docs/architecture.md "Where things are"): forceCrash crashes the running round now, scheduleTwist fixes the next
 // round's point; both mark the round not provably fair. In production forceCrash is the
 // emergency stop: the round is voided and every bet refunded (items back to their owners).
 import { crashCalls } from "../../../shared/api/crash";

@@ -1,4 +1,4 @@
-// /api/admin/giveaways/* (admins only, audited in the same batch; README "Giveaways"): start a
+// /api/admin/giveaways/* (admins only, audited in the same batch; docs/games.md "Giveaways"): start a
 // giveaway of a house item or a catalogue entry, with its conditions and length; cancel the running
 // one (the item goes back to the house). The room starts it: the giveaway's id is the chain's link.
 import { giveawayCalls } from "../../../shared/api/giveaways";

@@ -1,4 +1,4 @@
-// /api/admin/withdraws/* (admin only; README "Money withdrawals"): the money-withdrawal queue and
+// /api/admin/withdraws/* (admin only; docs/payments.md "Money withdrawals"): the money-withdrawal queue and
 // the decision. Every decision is audited in the batch that makes it (money-withdraw/admin.ts).
 //   POST /list   {status?}                     → {withdraws}
 //   POST /decide {id, decision, reason?}       → {success, withdraw}; reject needs a reason

@@ -1,4 +1,4 @@
-// /api/jackpot-bonus/* (spec §7; README "Bonus pool"): the conditions with the caller's progress,
+// /api/jackpot-bonus/* (spec §7; docs/games.md "Bonus pool"): the conditions with the caller's progress,
 // the join (user_sendTakeBonus) and one drawn round. The conditions are read here (D1, the chat
 // room's counter); the round and its participants are the BonusRoom's (by RPC).
 import { bonusCalls } from "../../../shared/api/bonus";

@@ -18,7 +18,7 @@ serve(configRoutes, configCalls.getConfig, async (c) => {
       chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
       maintenance: await readMaintenance(c.env),
       dev: isDev(c.env),
-      // Published fairness commitments (README "Provably fair"): the crash chain's terminating hash x_0
+      // Published fairness commitments (docs/fairness.md "Provably fair"): the crash chain's terminating hash x_0
       // and the salt, so players can verify rounds on /provably-fair and with the script.
       crash_terminal_hash: c.env.CRASH_CHAIN_TERMINAL,
       crash_salt: c.env.CRASH_SALT,

@@ -1,4 +1,4 @@
-// /api/giveaways/* (spec §7; README "Giveaways"): the running giveaway and the history, the
+// /api/giveaways/* (spec §7; docs/games.md "Giveaways"): the running giveaway and the history, the
 // caller's conditions and participation, the join (§4: signed in, not yet in, every active
 // condition done — checked here, on the server), and a giveaway's record for the fairness check.
 import { CLIENT_CONDITION, giveawayCalls } from "../../../shared/api/giveaways";
@@ -36,8 +36,8 @@ serve(giveawayRoutes, giveawayCalls.myActive, async (c) => {
 
 serve(giveawayRoutes, giveawayCalls.setMyActive, async (c) => {
   const me = c.get("user");
-  const { id } = c.req.valid("json");
   const row = await openGiveawayRow(c.env);
+  const id = c.req.valid("json").id ?? row?.id;
   const now = Date.now();
   if (!row || row.id !== id || row.ends_at <= now) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.not_found");
   if (await isParticipant(c.env, id, me.id)) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.already_member");

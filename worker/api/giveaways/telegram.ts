@@ -1,4 +1,4 @@
-// /api/telegram/* (README "Giveaways"): a player links the Telegram account of a signed Login
+// /api/telegram/* (docs/games.md "Giveaways"): a player links the Telegram account of a signed Login
 // Widget payload (checked as Telegram documents it, worker/telegram/widget.ts) or removes the link.
 // One Telegram account belongs to one player at a time.
 import { giveawayCalls } from "../../../shared/api/giveaways";

@@ -1,4 +1,4 @@
-// GET /img/avatar/<userId>: a player's picture served by the site (README "Avatars are served by
+// GET /img/avatar/<userId>: a player's picture served by the site (docs/security.md "Avatars are served by
 // the site"). The worker reads that user's stored avatar, fetches it only from an allowed host
 // (worker/images/avatar-source.ts), caches it by the stored URL, and answers the player's letter
 // avatar (an SVG) when there is none, the host is not allowed, or the source fails. A query string

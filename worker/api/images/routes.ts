@@ -1,4 +1,4 @@
-// GET /img/item/<hash>.webp, /img/case/<hash>.webp: catalogue pictures served by the site (README
+// GET /img/item/<hash>.webp, /img/case/<hash>.webp: catalogue pictures served by the site (docs/security.md
 // "Item and case pictures are served by the site"). Only names the catalogue holds are fetched (strict schema + catalogue lookup: no open proxy);
 // a good answer is cached for a year (the name is a content hash), a failed source gives a
 // rarity-coloured SVG cached briefly. The cache key is the bare path, so query strings cannot

@@ -1,4 +1,4 @@
-// /api/jackpot/* (spec §7; README "Jackpot"): a level's state, a bet (through the level's room,
+// /api/jackpot/* (spec §7; docs/games.md "Jackpot"): a level's state, a bet (through the level's room,
 // which orders bets and locks their items), the history of a level and one round's details.
 import { jackpotCalls } from "../../../shared/api/jackpot";
 import { JACKPOT } from "../../../shared/constants";

@@ -1,4 +1,4 @@
-// Provider → site calls (README "Payments"; no session, the signature is the authentication):
+// Provider → site calls (docs/payments.md "Payments"; no session, the signature is the authentication):
 //   GET|POST /api/payment/callback/freekassa   FreeKassa SCI notification → "YES" once recorded
 //   POST     /api/payment/webhook/stripe       Stripe webhook (Stripe-Signature) → 2xx once recorded
 // A verified report is settled (payments/settle.ts) and acknowledged whatever it did — credited,

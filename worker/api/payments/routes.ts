@@ -1,4 +1,4 @@
-// /api/payment/* money deposits (contract in shared/api/payments.ts, README "Payments"):
+// /api/payment/* money deposits (contract in shared/api/payments.ts, docs/payments.md "Payments"):
 //   POST /methods                 {}                                   → the §9 methods with availability
 //   POST /sum/create              {sum, depositMethod, promocode?, request_id?} → where to pay
 //   POST /sum/history             {}                                   → the player's money deposits

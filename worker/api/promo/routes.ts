@@ -1,4 +1,4 @@
-// Promo codes (README "Promo codes"): POST /api/user/usePromo (a balance code credits the
+// Promo codes (docs/money.md "Promo codes"): POST /api/user/usePromo (a balance code credits the
 // balance), POST /api/payment/check-promocode (a deposit code is checked; nothing moves), and
 // the admin routes /api/admin/promo/{create,list,disable} (admin only, audited).
 import { promoCalls } from "../../../shared/api/promo";

@@ -28,15 +28,19 @@ function refuse(c: Ctx, provider: SocialiteProvider, reason: string, status: Con
   return popup(c, errorMessage(), status);
 }
 
-/** The opener's nonce from ?nonce=; undefined when missing or malformed. */
-function startNonce(c: Ctx): string | undefined {
-  const parsed = socialiteStartQuery.safeParse({ nonce: c.req.query("nonce") });
-  return parsed.success ? parsed.data.nonce : undefined;
+/**
+ * The start's query: the opener's nonce (?nonce=) and the agreement version the player ticked
+ * (?terms=, only the current TERMS.version signs in, §5); a refusal's key otherwise.
+ */
+function startOf(c: Ctx): { nonce: string } | { refused: "user_api.invalid_sign_in_nonce" | "user_api.terms_not_accepted" } {
+  const parsed = socialiteStartQuery.safeParse({ nonce: c.req.query("nonce"), terms: c.req.query("terms") });
+  if (parsed.success) return { nonce: parsed.data.nonce };
+  return { refused: parsed.error.issues.some((i) => i.path[0] === "nonce") ? "user_api.invalid_sign_in_nonce" : "user_api.terms_not_accepted" };
 }
 
-function refuseNonce(c: Ctx, provider: SocialiteProvider) {
-  console.warn(`[socialite] ${provider} sign-in refused: missing or malformed nonce`);
-  return popup(c, errorMessage("user_api.invalid_sign_in_nonce"), 400);
+function refuseStart(c: Ctx, provider: SocialiteProvider, key: "user_api.invalid_sign_in_nonce" | "user_api.terms_not_accepted") {
+  console.warn(`[socialite] ${provider} sign-in refused: ${key}`);
+  return popup(c, errorMessage(key), 400);
 }
 
 function isHttpUrl(value: string): boolean {
@@ -50,8 +54,9 @@ function isHttpUrl(value: string): boolean {
 export const socialiteRoutes = new Hono<AppEnv>()
   .get("/steam", async (c) => {
     if (!isHttpUrl(c.env.STEAM_OPENID_URL)) return refuse(c, "steam", "STEAM_OPENID_URL is not configured", 503);
-    const nonce = startNonce(c);
-    if (!nonce) return refuseNonce(c, "steam");
+    const start = startOf(c);
+    if ("refused" in start) return refuseStart(c, "steam", start.refused);
+    const { nonce } = start;
     const state = newState(nonce);
     await saveState(db(c.env), "steam", state);
     await rememberSignInReferral(c.env, state, c.req.query("ref"));
@@ -75,8 +80,9 @@ export const socialiteRoutes = new Hono<AppEnv>()
   })
   .get("/vk", async (c) => {
     if (!c.env.VK_CLIENT_ID || !isHttpUrl(c.env.VK_ID_URL)) return refuse(c, "vk", "VK_CLIENT_ID / VK_ID_URL is not configured", 503);
-    const nonce = startNonce(c);
-    if (!nonce) return refuseNonce(c, "vk");
+    const start = startOf(c);
+    if ("refused" in start) return refuseStart(c, "vk", start.refused);
+    const { nonce } = start;
     const state = newState(nonce);
     const verifier = newCodeVerifier();
     await saveState(db(c.env), "vk", state, verifier);

@@ -1,4 +1,4 @@
-// GET /api/top (README "Top list"): the top players of a period by a figure, and the caller's place.
+// GET /api/top (docs/games.md "Top list"): the top players of a period by a figure, and the caller's place.
 import { topCalls } from "../../../shared/api/top";
 import { toDollars } from "../../../shared/money";
 import { ownPlace, periodStart, sinceMs, type TopRow, topRows } from "../../top/queries";

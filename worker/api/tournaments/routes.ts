@@ -1,4 +1,4 @@
-// /api/tournaments/* (spec §7; README "Tournaments"): the running tournament with a page of its
+// /api/tournaments/* (spec §7; docs/games.md "Tournaments"): the running tournament with a page of its
 // table and the caller's own row, the conditions, the join; /api/admin/tournaments/* the template.
 import { tournamentCalls } from "../../../shared/api/tournaments";
 import { TOURNAMENT } from "../../../shared/constants";
@@ -68,9 +68,9 @@ serve(tournamentRoutes, tournamentCalls.conditions, async (c) => {
 
 serve(tournamentRoutes, tournamentCalls.setActive, async (c) => {
   const me = c.get("user");
-  const { id } = c.req.valid("json");
   const now = Date.now();
   const row = await openTournament(c.env);
+  const id = c.req.valid("json").id ?? row?.id;
   if (!row || row.id !== id || row.ends_at <= now) return refuse(c, tournamentCalls.setActive, "tournament_api.not_found");
   if (!(await isMember(c.env, id, me.id)) && (await depositedSince(c.env, me.id, row.created_at)) < row.min_payment) {
     return refuse(c, tournamentCalls.setActive, "tournament_api.min_payment");

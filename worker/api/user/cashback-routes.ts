@@ -1,4 +1,4 @@
-// POST /api/user/cashback/take (spec §7; README "Cashback"): signed in, not in maintenance.
+// POST /api/user/cashback/take (spec §7; docs/money.md "Cashback"): signed in, not in maintenance.
 // Refusals: too_soon (with next_take_at, epoch ms), nothing_to_take, min_deposit (with min_deposit, dollars).
 import { cashbackCalls } from "../../../shared/api/cashback";
 import { toDollars } from "../../../shared/money";

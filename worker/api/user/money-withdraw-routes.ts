@@ -1,4 +1,4 @@
-// Money withdrawals, the player's side (README "Money withdrawals"; contract and refusal order in
+// Money withdrawals, the player's side (docs/payments.md "Money withdrawals"; contract and refusal order in
 // shared/api/money-withdraw.ts). Under /api/user:
 //   POST /getAvailableWithdraw {}                                  → what may leave as money now, and why not more
 //   POST /createWithdraw {sum, wallet, system, items, request_id?}  → the withdrawal (moderation or sending)

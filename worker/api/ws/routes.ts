@@ -1,4 +1,4 @@
-// Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (README "Sockets":
+// Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (docs/api.md "Sockets":
 // every tab keeps /ws/hub and /ws/chat; /ws/crash and /ws/wheel while their screens are open;
 // /ws/jackpot?level=low|medium|high while that jackpot room is shown; /ws/bonus while the bonus
 // button or panel is shown).

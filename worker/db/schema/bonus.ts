@@ -1,4 +1,4 @@
-// The bonus pool (README "Bonus pool"): its rounds and their participants.
+// The bonus pool (docs/games.md "Bonus pool"): its rounds and their participants.
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -9,7 +9,7 @@ import { users } from "./users";
 export type BonusRoundStatus = "open" | "drawn" | "finished";
 
 /**
- * One round of the pool. id is the round number and its index k in the bonus chain (README
+ * One round of the pool. id is the round number and its index k in the bonus chain (docs/fairness.md
  * "Provably fair"); secret stays NULL until the draw. bank: what the round holds — the bonus
  * shares booked while it is open (the game rooms' share batches add to the open round's bank in
  * the same batch) plus what the round before carried over; the bonus account's balance is the

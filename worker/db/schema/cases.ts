@@ -39,7 +39,7 @@ export const caseItems = sqliteTable(
 );
 
 /**
- * A player's current seed pair (README "Provably fair"): the secret server seed (64 hex), its
+ * A player's current seed pair (docs/fairness.md "Provably fair"): the secret server seed (64 hex), its
  * keccak hash shown in advance, the client seed and the nonce (opens made with this pair).
  */
 export const caseSeeds = sqliteTable(

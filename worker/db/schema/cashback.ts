@@ -1,4 +1,4 @@
-// Cashback (README "Cashback"): what accrued from lost bets and what was taken.
+// Cashback (docs/money.md "Cashback"): what accrued from lost bets and what was taken.
 // Part of the D1 schema (index.ts). Cashback amounts are integer hundredths of a cent (as
 // users.cashback); cents only where money reached the balance; times epoch milliseconds.
 import { sql } from "drizzle-orm";

@@ -9,7 +9,7 @@ import { users } from "./users";
 
 /**
  * One crash round. id is the round number (1, 2, 3 …) and also its index k in the committed
- * keccak chain (README "Provably fair"). secret_hash and crash_point stay NULL until the
+ * keccak chain (docs/fairness.md "Provably fair"). secret_hash and crash_point stay NULL until the
  * round has crashed, so the answer cannot leak from D1 early.
  * status: waiting | running | crashed | voided
  */

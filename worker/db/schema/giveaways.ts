@@ -1,4 +1,4 @@
-// Giveaways (README "Giveaways"): the giveaways, their participants, and players' Telegram links.
+// Giveaways (docs/games.md "Giveaways"): the giveaways, their participants, and players' Telegram links.
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -10,7 +10,7 @@ import { users } from "./users";
 export type GiveawayStatus = "open" | "drawn" | "canceled";
 
 /**
- * One giveaway. id is its index k in the giveaway chain (README "Provably fair"); secret stays NULL
+ * One giveaway. id is its index k in the giveaway chain (docs/fairness.md "Provably fair"); secret stays NULL
  * until the draw. item_id: the prize, a house item (owner NULL) held in status 'giveaway' while it
  * runs. The conditions: need_telegram / need_username (0/1), min_deposit (cents) and min_games
  * (0: off). repeat: when drawn, a new giveaway of the same catalogue entry, length and conditions

@@ -1,4 +1,4 @@
-// Jackpot: rounds of the three rooms, bets and the items staked in them (README "Jackpot").
+// Jackpot: rounds of the three rooms, bets and the items staked in them (docs/games.md "Jackpot").
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -74,7 +74,7 @@ export const jackpotBets = sqliteTable(
 
 /**
  * The items staked in a jackpot bet at their price (cents). commission = 1: taken by the house as
- * the winner's commission (README "Jackpot": the cheapest items the winner did not bet).
+ * the winner's commission (docs/games.md "Jackpot": the cheapest items the winner did not bet).
  */
 export const jackpotBetItems = sqliteTable(
   "jackpot_bet_items",

@@ -1,4 +1,4 @@
-// Money withdrawals (README "Money withdrawals"): the player's items, valued at the
+// Money withdrawals (docs/payments.md "Money withdrawals"): the player's items, valued at the
 // current catalogue price, paid out (minus the tax) to a wallet or card by a payout provider.
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Money deposits through payment providers (worker/payments/*; README "Payments").
+// Money deposits through payment providers (worker/payments/*; docs/payments.md "Payments").
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

@@ -1,4 +1,4 @@
-// Promo codes and referrals (README "Promo codes" / "Referrals").
+// Promo codes and referrals (docs/money.md "Promo codes" / "Referrals").
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

@@ -1,4 +1,4 @@
-// The top list's running sums (README "Top list"): what each player staked and got back, per UTC day
+// The top list's running sums (docs/games.md "Top list"): what each player staked and got back, per UTC day
 // and in all, written by the same batches that settle the bets. Money in integer cents.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable } from "drizzle-orm/sqlite-core";

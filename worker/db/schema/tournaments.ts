@@ -1,4 +1,4 @@
-// Tournaments (README "Tournaments"): the staff's template, the tournaments and their participants.
+// Tournaments (docs/games.md "Tournaments"): the staff's template, the tournaments and their participants.
 // Part of the D1 schema (index.ts); money columns are integer cents, times epoch milliseconds.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

@@ -11,7 +11,7 @@ export type WheelRoundStatus = "betting" | "spinning" | "finished" | "voided";
 
 /**
  * One wheel round. id is the round number and its index k in the wheel's committed keccak chain
- * (README "Provably fair"). secret_hash, segment, colour, multiplier and rotate stay NULL until
+ * (docs/fairness.md "Provably fair"). secret_hash, segment, colour, multiplier and rotate stay NULL until
  * the spin, so the answer cannot leak from D1 early. layout: the JSON layout the round is played
  * on (shared/wheel-layout.ts), so a round stays verifiable after the configuration changes.
  * rotate: thousandths of a degree.

@@ -1,4 +1,4 @@
-// The room shell every live room extends (README "How to add a game room"): hibernatable WebSockets,
+// The room shell every live room extends (docs/architecture.md "How to add a game room"): hibernatable WebSockets,
 // who is behind each socket in a small attachment (it survives hibernation), every incoming frame
 // parsed by the room's shared schema before typed dispatch, typed send/broadcast that only
 // sends frames the shared server schema accepts, flood protection and named alarms.
@@ -64,7 +64,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   );
   /** onStart has completed in this instance */
   private started = false;
-  /** a socket's identity frame still being resolved: its next frames wait for it (architecture.md "Realtime budgets") */
+  /** a socket's identity frame still being resolved: its next frames wait for it (docs/api.md "Sockets") */
   private readonly identifying = new WeakMap<WebSocket, Promise<void>>();
 
   /** Once per instance: on first use, and again after every eviction (load what storage keeps). */

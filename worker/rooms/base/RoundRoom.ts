@@ -1,4 +1,4 @@
-// The round-room driver (README "How to add a game room"): the whole lifecycle of a game room,
+// The round-room driver (docs/architecture.md "How to add a game room"): the whole lifecycle of a game room,
 // so a game's Durable Object is its handlers only. A game (round-game.ts) gives its pure step, its
 // state's storage, its D1 calls and its views; the driver
 // - starts lazily in every entry point and retries a failed start (base/Room.ts ready()), restoring

@@ -1,4 +1,4 @@
-// Named timers multiplexed on a Durable Object's single alarm (README "Where things are"). Deadlines are
+// Named timers multiplexed on a Durable Object's single alarm (docs/architecture.md "Where things are"). Deadlines are
 // absolute epoch milliseconds kept in storage, so they survive eviction; the DO alarm is always
 // set to the earliest of them.
 

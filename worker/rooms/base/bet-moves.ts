@@ -1,4 +1,4 @@
-// The guarded bet moves crash and the wheel share (README "Money rules"). Their bet tables have
+// The guarded bet moves crash and the wheel share (docs/money.md "Money rules"). Their bet tables have
 // the same shape — <game>_bets (id, user_id, bank, status 0 pending / 1 won / 2 lost / 3 refunded,
 // settled_at) and <game>_bet_items (bet_id, item_id) — so each statement and each settlement run
 // is written once here; a room's settlement.ts adds its win row and its bell.
@@ -105,7 +105,7 @@ export function betMoves(game: BetGame) {
 
   /**
    * One loss: the bet row turns lost, its items go to the house and 2.5 % of its bank accrues to
-   * the bettor's cashback (cashback/accrual.ts; README "Cashback"), ref `<game>:bet:<id>`.
+   * the bettor's cashback (cashback/accrual.ts; docs/money.md "Cashback"), ref `<game>:bet:<id>`.
    */
   const lossStatements = (s: BetMove): SQL[] => [
     sql`UPDATE ${bets} SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,

@@ -2,7 +2,7 @@
 // (`<room>:state`), each bet of the round under its own key (`<room>:bet:<round>:<index>`, so
 // listing gives them in order). A step writes the small core and the bets whose object changed,
 // not the whole list: the whole state per bet or cash-out was O(n) bytes, O(n²) a round, and at
-// 1000 players the rooms spent the countdown writing (README "Benchmarks"). The rooms' logic
+// 1000 players the rooms spent the countdown writing (docs/benchmarks.md "Benchmarks"). The rooms' logic
 // never changes a bet in place (a changed bet is a new object), which is what makes the
 // comparison by identity right.
 const DELETE_CHUNK = 128; // keys per storage.delete call

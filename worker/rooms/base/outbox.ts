@@ -1,5 +1,5 @@
 // The round rows and settlements a round room owes D1, kept in DO storage until D1 confirms them
-// (README "Where things are"). Entries are staged in the same storage write as the state that
+// (docs/architecture.md "Where things are"). Entries are staged in the same storage write as the state that
 // decided them, so an eviction between "decided" and "written" only delays them: the next drain
 // (every alarm, every start, every step that owes something) runs them again, and the game's
 // settlement makes a replay move nothing. Each game gives its D1 calls as a `Settler`; the bet

@@ -1,4 +1,4 @@
-// A bet of items and/or balance in ONE D1 batch (README "Money rules"), for every bet room: the
+// A bet of items and/or balance in ONE D1 batch (docs/money.md "Money rules"), for every bet room: the
 // bettor's guards (not banned, session live), the round still taking bets, the items his and
 // available, then the game's bet rows, the items locked (available → in_bet), the balance part
 // debited to the house (a 'bet' ledger row and its house counterpart; never below zero) and the

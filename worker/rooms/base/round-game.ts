@@ -1,4 +1,4 @@
-// What a game gives the round-room driver (RoundRoom.ts; README "How to add a game room"): its
+// What a game gives the round-room driver (RoundRoom.ts; docs/architecture.md "How to add a game room"): its
 // pure step over its state, the events its timers need from outside, its storage, its D1 calls
 // (a Settler for the outbox), its views (the init frame, the bet rows) and its bank; and the
 // dueEvent the bet rooms share (seededTimers).

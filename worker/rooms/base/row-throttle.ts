@@ -1,7 +1,7 @@
 // Coalesces a room's bet-row broadcasts (crash newBets, wheel wheelNewBet, jackpot
 // jackpotNewBet). One frame per placed bet to every socket is N² frames for N players betting in
 // one countdown (1,000 players: a million frames, and the room spent its countdown sending them —
-// README "Benchmarks"). Leading (crash, wheel): the first rows go out at once and rows that come
+// docs/benchmarks.md "Benchmarks"). Leading (crash, wheel): the first rows go out at once and rows that come
 // within `windowMs` of the last frame wait; trailing (jackpot): every row waits for the end of the
 // window its first one opened. Rows of one window leave together, a row changed twice leaves once
 // (its latest state). The room flushes before any other broadcast, so rows of an earlier step

@@ -1,4 +1,4 @@
-// The bonus pool's room (/ws/bonus; README "Bonus pool"): its handlers on the round-room driver
+// The bonus pool's room (/ws/bonus; docs/games.md "Bonus pool"): its handlers on the round-room driver
 // (base/RoundRoom.ts runs the lifecycle, game.ts gives the pool to it). Players join by RPC from
 // POST /api/jackpot-bonus/join after the API checked the conditions; the game rooms tell it when
 // a bonus share landed (lib/bonus-feed.ts); sockets only watch.

@@ -1,4 +1,4 @@
-// Round k of the bonus pool (README "Provably fair", "Bonus pool"): secret x_k from the pool's own
+// Round k of the bonus pool (docs/fairness.md "Provably fair", "Bonus pool"): secret x_k from the pool's own
 // committed chain (BONUS_CHAIN_*), public hash of (secret, k, UTC day of month); the winners come
 // from keccak(secret:BONUS_SALT:place) at the draw (shared/bonus.ts).
 import { ChainSeeds } from "../../lib/chain-seeds";

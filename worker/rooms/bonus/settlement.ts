@@ -1,4 +1,4 @@
-// The bonus pool in D1 (README "Bonus pool", "Money rules"). The room writes its round rows (the
+// The bonus pool in D1 (docs/games.md "Bonus pool", "Money rules"). The room writes its round rows (the
 // timer), closes a round at its end (open → drawn, the next round opened in the same batch so a
 // share always has an open round to land in) and pays the draw in ONE batch keyed by the round's
 // status (drawn → finished) and the ledger keys, so an alarm run twice or a restart at the end

@@ -1,4 +1,4 @@
-// The chat room (/ws/chat, README "Sockets"): the history and the quiz in its storage (both survive
+// The chat room (/ws/chat, docs/api.md "Sockets"): the history and the quiz in its storage (both survive
 // eviction), the one send path for the HTTP call and the socket frame (send.ts), and the
 // moderation and quiz calls of the worker (reached through ./stub.ts). Presence and per-user
 // frames are the hub's (worker/rooms/hub.ts): the quiz winner's bell rings through it.

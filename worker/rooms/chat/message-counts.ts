@@ -1,4 +1,4 @@
-// How many messages each player posted (the bonus pool's chat condition, README "Bonus pool"):
+// How many messages each player posted (the bonus pool's chat condition, docs/games.md "Bonus pool"):
 // a counter per user in the room's storage, raised with every message a player posts (not
 // commands' cards or system lines). Counted from the version that added it on.
 const PREFIX = "chat:count:";

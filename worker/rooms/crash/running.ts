@@ -25,7 +25,7 @@ export const crashTimeOf = (state: CrashState): number => (state.round.startedAt
 export function cashOut(state: CrashState, bets: CrashBet[], m: Hundredths, forced: boolean, ctx: StepContext, effects: Effect[]): void {
   const won = replaceBets(state, bets, (bet) => {
     const win = winCents(bet.stake, m);
-    // a bet of balance only is paid to the balance; a bet with items gets a win item and the rest (README "Money rules")
+    // a bet of balance only is paid to the balance; a bet with items gets a win item and the rest (docs/money.md "Money rules")
     const pick = bet.items.length > 0 ? pickWinItem(win, ctx.catalogue) : null;
     return { status: "won", cashout: m, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
   });

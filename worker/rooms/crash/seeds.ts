@@ -1,4 +1,4 @@
-// Round k of the crash room (README "Provably fair"): secret x_k from the committed
+// Round k of the crash room (docs/fairness.md "Provably fair"): secret x_k from the committed
 // chain, public hash of (secret, k, UTC day of month), crash point from keccak(secret:salt).
 import { crashPoint, publicHash, utcDayOfMonth } from "../../../shared/fairness";
 import { crashedRounds } from "../../crash/queries";

@@ -1,4 +1,4 @@
-// Crash money and item moves in D1 (README "Money rules"): the round row, the bet batch
+// Crash money and item moves in D1 (docs/money.md "Money rules"): the round row, the bet batch
 // (base/place-bet.ts) and the win batch; the loss, refund and bonus-share batches are the bet
 // rooms' shared moves (base/bet-moves.ts). Each is ONE D1 batch of guarded statements, keyed (bet
 // status, ledger idempotency keys, round status), so a replay — the room re-running its outbox

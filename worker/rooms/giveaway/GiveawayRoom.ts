@@ -1,4 +1,4 @@
-// The giveaways' clock and draw (README "Giveaways"): one Durable Object that starts giveaways
+// The giveaways' clock and draw (docs/games.md "Giveaways"): one Durable Object that starts giveaways
 // (the chain's next link), draws each at its end time from a named alarm, and pushes setRaffle to
 // every tab over the hub (site-wide frames travel there; this room has no sockets of its own).
 // D1 holds the giveaways: the draw is one guarded batch, so an alarm run twice, an eviction at the

@@ -1,4 +1,4 @@
-// Giveaway k (README "Giveaways", "Provably fair"): secret x_k from the giveaways' own committed
+// Giveaway k (docs/games.md "Giveaways", "Provably fair"): secret x_k from the giveaways' own committed
 // chain (GIVEAWAY_CHAIN_*), public hash of (secret, k, UTC day of month) published when it starts;
 // the winner from keccak(secret:GIVEAWAY_SALT:1) at the draw (shared/giveaway.ts).
 import { ChainSeeds } from "../../lib/chain-seeds";

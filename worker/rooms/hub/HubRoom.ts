@@ -1,4 +1,4 @@
-// The site hub (/ws/hub, README "Sockets"): one DO instance named "hub" that every tab keeps a socket
+// The site hub (/ws/hub, docs/api.md "Sockets"): one DO instance named "hub" that every tab keeps a socket
 // to. It tracks who is online and relays the site-wide and per-user frames that the worker and the
 // other rooms push by RPC through worker/rooms/hub.ts (notifyUser, broadcast, setMaintenance).
 // The counts derive from the open sockets' attachments; the only thing it stores is the last bank

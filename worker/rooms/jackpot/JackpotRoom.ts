@@ -1,4 +1,4 @@
-// A jackpot room (/ws/jackpot?level=…, README "Jackpot"): one instance per level, the game's
+// A jackpot room (/ws/jackpot?level=…, docs/games.md "Jackpot"): one instance per level, the game's
 // handlers on the round-room driver (base/RoundRoom.ts runs the lifecycle, game.ts gives the game
 // to it). Bets arrive by RPC from POST /api/jackpot/setBet and run concurrently: each is numbered
 // (seq, tickets) inside its own D1 batch, and the step takes them in seq order.

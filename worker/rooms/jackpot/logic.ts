@@ -1,4 +1,4 @@
-// The jackpot rules as pure functions (README "Jackpot"): ticket ranges, chances, bet rules, the
+// The jackpot rules as pure functions (docs/games.md "Jackpot"): ticket ranges, chances, bet rules, the
 // phase machine by the clock, the draw, the commission and the spinner strip. No I/O: the room
 // shell (JackpotRoom.ts) feeds them its state, the clock and what D1 answered.
 import { JACKPOT_FIRST, JACKPOT_SECOND, JACKPOT_SPINNING, JACKPOT_WAITING } from "../../../shared/api/jackpot";
@@ -119,7 +119,7 @@ export function draw(s: JackpotState, salt: string, timers: JackpotTimers, commi
 }
 
 /**
- * The commission (README "Jackpot"): due = floor(pot · percent / 100); taken as the cheapest
+ * The commission (docs/games.md "Jackpot"): due = floor(pot · percent / 100); taken as the cheapest
  * items the winner did NOT bet (cheapest first, ties by item id), as many as fit under `due`,
  * then the rest of `due` from the pot's balance part (every bet's `value`, held by the house) as
  * far as it goes. Cheapest first means the first item that does not fit ends the list: every

@@ -1,4 +1,4 @@
-// Round k of a jackpot level (README "Jackpot", "Provably fair"): secret x_k from the level's own
+// Round k of a jackpot level (docs/games.md "Jackpot", "Provably fair"): secret x_k from the level's own
 // committed chain (x_N = keccak(JACKPOT_CHAIN_SEED + ":" + level), terminal in
 // JACKPOT_CHAIN_TERMINALS), round id 3·(k − 1) + level number, public hash of (secret, round id,
 // UTC day of month). One chain per level: the levels' rounds end in any order, and a revealed

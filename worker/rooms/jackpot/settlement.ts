@@ -1,4 +1,4 @@
-// Jackpot items and money in D1 (README "Money rules", "Jackpot"). Each write is ONE D1 batch
+// Jackpot items and money in D1 (docs/money.md "Money rules", "Jackpot"). Each write is ONE D1 batch
 // (a transaction) of guarded statements, so it lands whole or not at all, and each is keyed by
 // the round's status (open → finished | refunded) and the ledger / cashback keys, so a replay
 // (the room re-running its outbox after an eviction) moves nothing and reports done.

@@ -1,4 +1,4 @@
-// The jackpot room's state (README "Jackpot"): plain JSON (store.ts keeps it in DO storage, its
+// The jackpot room's state (docs/games.md "Jackpot"): plain JSON (store.ts keeps it in DO storage, its
 // bets in D1), no I/O here.
 // Money in integer cents (1 ticket per cent), times in epoch ms.
 import type { JackpotHistoryEntry, JackpotStatus } from "../../../shared/api/jackpot";

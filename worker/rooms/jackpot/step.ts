@@ -1,4 +1,4 @@
-// The jackpot room's step: PURE and deterministic given `now` (README "Jackpot"). step(state,
+// The jackpot room's step: PURE and deterministic given `now` (docs/games.md "Jackpot"). step(state,
 // event, now, ctx) → { state, effects }; the round-room driver runs the effects (frames, storage,
 // the outbox to D1, the timers) and the shell the bell (`ring`). Phases: first (one player, his
 // timeout) → second (the countdown) → spinning (drawn) → waiting (the winner shown) → the next

@@ -1,4 +1,4 @@
-// The tournaments' clock (README "Tournaments"): one Durable Object that ends the running
+// The tournaments' clock (docs/games.md "Tournaments"): one Durable Object that ends the running
 // tournament at its end time from a named alarm (the payout is one guarded batch: an alarm run
 // twice or an eviction pays once), starts the next from the template in that batch, and keeps the
 // table live: its "poll" alarm looks at the table's version (the latest points time and the

@@ -1,4 +1,4 @@
-// The wheel's configuration vars (wrangler.toml [vars], README "Configuration"), read with defaults.
+// The wheel's configuration vars (wrangler.toml [vars], docs/operations.md "Configuration"), read with defaults.
 import type { WheelSettings } from "../../../shared/api/wheel";
 import { WHEEL } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";

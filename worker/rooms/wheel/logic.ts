@@ -82,11 +82,11 @@ function placeBet(s: WheelState, event: Extract<WheelEvent, { type: "placeBet" }
   };
   s.bets.push(bet);
   // everyone gets the totals; the row itself only if it enters its colour's shown list (the biggest
-  // WHEEL.betRowsShown): the bettor has it from the answer, the rest stay countable (README "Realtime budgets")
+  // WHEEL.betRowsShown): the bettor has it from the answer, the rest stay countable (docs/api.md "Sockets")
   const shown = isShown(s, bet) ? [toBetPublic(bet)] : [];
   effects.push({ type: "broadcast", frame: { event: "wheelNewBet", data: { roundId: s.round.id, bets: shown, totals: totalsOf(s), stats: statsOf(s) } } });
   // the state only: the round's row in D1 gets its totals at the spin (a D1 write per bet would
-  // queue every bet behind the one before: README "Benchmarks")
+  // queue every bet behind the one before: docs/benchmarks.md "Benchmarks")
   effects.push({ type: "persist" });
   return { ok: true as const };
 }
@@ -113,7 +113,7 @@ function spin(s: WheelState, at: number, now: number, ctx: StepContext, effects:
   s.bets = s.bets.map((bet) => {
     if (bet.status === "refunded" || bet.colour !== colour) return bet;
     const win = winCents(bet.stake, multiplier);
-    // a bet of balance only is paid to the balance; a bet with items gets a win item and the rest (README "Money rules")
+    // a bet of balance only is paid to the balance; a bet with items gets a win item and the rest (docs/money.md "Money rules")
     const pick = bet.items.length > 0 ? pickWinItem(win, ctx.catalogue) : null;
     return { ...bet, win, winItem: pick ? { ...pick.item } : null, remainder: pick ? pick.remainder : win };
   });

@@ -53,7 +53,7 @@ export function valueRefusal(state: WheelState, colour: WheelColour, bankCents: 
 /**
  * Whether a bet on `colour` could pass the colour's payout cap (then its value is read before the
  * batch, so a refusal writes nothing); elsewhere no bet can, and the batch itself refuses unknown
- * items and min / max (one D1 call less per bet: README "Benchmarks").
+ * items and min / max (one D1 call less per bet: docs/benchmarks.md "Benchmarks").
  */
 export function nearCap(state: WheelState, colour: WheelColour, maxPayoutCents: number): boolean {
   const stake = liveBets(state.bets)

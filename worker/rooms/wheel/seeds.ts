@@ -1,4 +1,4 @@
-// Round k of the wheel (README "Provably fair"): secret x_k from the wheel's own committed chain
+// Round k of the wheel (docs/fairness.md "Provably fair"): secret x_k from the wheel's own committed chain
 // (WHEEL_CHAIN_*), public hash of (secret, k, UTC day of month), the segment from
 // keccak(secret:WHEEL_SALT) mod segments and the spin's rotate from the same hash
 // (shared/wheel-layout.ts wheelRotate).

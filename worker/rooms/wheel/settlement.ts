@@ -1,4 +1,4 @@
-// Wheel money and item moves in D1 (README "Money rules"), as crash's: the round row, the bet
+// Wheel money and item moves in D1 (docs/money.md "Money rules"), as crash's: the round row, the bet
 // batch (base/place-bet.ts) and the win batch; the loss, refund and bonus-share batches are the
 // bet rooms' shared moves (base/bet-moves.ts). Each is ONE D1 batch of guarded statements, keyed
 // (bet status, ledger idempotency keys, round status) so a replay — the room re-running its
@@ -142,7 +142,7 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
     expectChanges(1),
     ...moves.winStatements(s, winItem, remainder),
   ];
-  // the bell row in the same batch, so a replay adds none (README "Notifications")
+  // the bell row in the same batch, so a replay adds none (docs/money.md "Notifications")
   const notifies = s.win >= NOTIFY.wheelWinMinCents;
   if (notifies)
     statements.push(

@@ -1,8 +1,10 @@
-// The login modal's content (§4 Login): tick the agreement, then a provider popup opens.
+// The login modal's content (§4 Login): tick the agreement (and the age, TERMS.minimumAge), then a
+// provider popup opens; the popup URL carries the agreement version (loginPopup.ts).
 // The shell renders it inside <Modal name="login" title={t("auth:login.title")}>.
 import { useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TERMS } from "../../../../shared/constants";
 import { useConfig } from "../../lib/config";
 import { useUiStore } from "../../lib/uiStore";
 import { DevLogin } from "./DevLogin";
@@ -34,7 +36,7 @@ export function LoginModal() {
       <div className="login__agree">
         <input id={agreeId} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <label htmlFor={agreeId}>
-          <Trans t={t} i18nKey="login.agree" components={{ agreement: <Link to="/user-agreement" onClick={() => closeModal()} /> }} />
+          <Trans t={t} i18nKey="login.agree" count={TERMS.minimumAge} components={{ agreement: <Link to="/user-agreement" onClick={() => closeModal()} /> }} />
         </label>
       </div>
       <div className="login__providers">

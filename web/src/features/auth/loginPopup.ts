@@ -4,6 +4,7 @@ import { referralQuery } from "../../lib/referral";
 import { setToken } from "../../lib/session/token";
 import { readAuthMessage, type AuthMessage } from "./authMessage";
 import { startAttempt, takeAttempt } from "./signInAttempt";
+import { TERMS } from "../../../../shared/constants";
 
 export type Provider = "steam" | "vk";
 
@@ -25,8 +26,9 @@ export function openLoginPopup(provider: Provider, onError: (message: string) =>
   // Stored before window.open: the popup gets a copy of this tab's sessionStorage, which its
   // /auth/callback fallback needs when this window is gone by the time the provider returns.
   const nonce = startAttempt();
-  // a referral link's code rides along (README "Referrals"); the nonce binding is unchanged
-  const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}${referralQuery()}`;
+  // a referral link's code rides along (docs/money.md "Referrals"); the nonce binding is unchanged. The
+  // agreement version the player ticked goes too: the server records it (docs/support.md).
+  const url = `/socialite/${provider}?nonce=${encodeURIComponent(nonce)}&terms=${encodeURIComponent(TERMS.version)}${referralQuery()}`;
   detach?.();
   const popup = window.open(url, "login", popupFeatures());
   // A blocked popup: fall back to a full-page sign-in (the worker then redirects to /auth/callback,

@@ -1,4 +1,4 @@
-// The join conditions with the player's progress (README "Bonus pool"): the tag in the nickname,
+// The join conditions with the player's progress (docs/games.md "Bonus pool"): the tag in the nickname,
 // chat messages x / N, crash bets $x / $N. A condition that is off reads "not required".
 import { useTranslation } from "react-i18next";
 import type { BonusCondition } from "../../../../shared/api/bonus";

@@ -1,4 +1,4 @@
-// Why the Join button is disabled, if it is (README "Bonus pool"): the same order as the server's
+// Why the Join button is disabled, if it is (docs/games.md "Bonus pool"): the same order as the server's
 // refusals, so the reason shown is the one the join would answer.
 import type { BonusCondition } from "../../../../shared/api/bonus";
 

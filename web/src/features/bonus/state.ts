@@ -1,4 +1,4 @@
-// The bonus room's client state machine (README "Bonus pool", shared/rooms/bonus.ts): a handler per
+// The bonus room's client state machine (docs/games.md "Bonus pool", shared/rooms/bonus.ts): a handler per
 // server frame. The open round, whether this player joined it, the last draw's winners; the
 // meter (bank, end time, minimum, server clock) goes out as an effect to the mode bar's store.
 import type { BonusRoundLive, BonusWinnerJson } from "../../../../shared/api/bonus";

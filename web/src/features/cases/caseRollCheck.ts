@@ -1,4 +1,4 @@
-// Checking one case roll in the browser (README "Provably fair"): the revealed
+// Checking one case roll in the browser (docs/fairness.md "Provably fair"): the revealed
 // server seed must hash (keccak-256) to the hash shown before the open, and casesPick over the
 // case's weights, in the server's pick order, names the item that seed pair and nonce give.
 import { CASES } from "../../../../shared/constants";

@@ -1,4 +1,4 @@
-// The chat's socket without React (/ws/chat, README "Sockets"): the history, new messages and the
+// The chat's socket without React (/ws/chat, docs/api.md "Sockets"): the history, new messages and the
 // quiz banner into the chat store. It only listens, so it never identifies: messages go out over
 // HTTP (api.ts), and nothing on it belongs to a session (a logout or a ban has nothing to close
 // here; the hub's socket carries the per-user frames). The app mounts it (app/liveHub.tsx).

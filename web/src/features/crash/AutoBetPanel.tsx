@@ -1,4 +1,4 @@
-// The auto-bet form under the stake amount (README "Crash auto-bet"): rounds, stop on profit, stop
+// The auto-bet form under the stake amount (docs/games.md "Crash auto-bet"): rounds, stop on profit, stop
 // on loss; it repeats the board's amount at the board's auto cash-out. While a run goes it shows
 // the round and the net result live; once stopped it says why.
 import { useId, useState } from "react";

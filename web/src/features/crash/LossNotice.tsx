@@ -1,4 +1,4 @@
-// A lost round says so (README "Interface conventions"), as a win does: the stake the crash took,
+// A lost round says so (docs/api.md "Interface conventions"), as a win does: the stake the crash took,
 // in the same notice stack, gone after 5 s.
 import { useTranslation } from "react-i18next";
 import { formatDollars } from "../../ui/Money";

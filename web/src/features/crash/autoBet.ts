@@ -1,4 +1,4 @@
-// Crash auto-bet (README "Crash auto-bet"): the player's tab repeats one balance bet for N rounds
+// Crash auto-bet (docs/games.md "Crash auto-bet"): the player's tab repeats one balance bet for N rounds
 // with an auto cash-out, and stops on a profit or a loss the player set, when the balance is short,
 // when the room refuses a bet, or when the player stops it. Each bet is an ordinary newBet to the
 // server; nothing here is trusted by it. Pure: the hook (useAutoBet.ts) feeds it the room's state.

@@ -1,4 +1,4 @@
-// The crash board's keyboard (README "Interface conventions"): Space cashes out the own manual bet while it can be
+// The crash board's keyboard (docs/api.md "Interface conventions"): Space cashes out the own manual bet while it can be
 // cashed out, and otherwise places the bet the board is ready to send — as crash players expect.
 // Never while typing in a field, on a focused control (Space already presses it) or under a dialog.
 import type { BetButtonState } from "./betButton";

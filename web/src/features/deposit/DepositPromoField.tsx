@@ -1,4 +1,4 @@
-// The deposit promo code (§5, README "Promo codes"): Check asks POST /api/payment/check-promocode;
+// The deposit promo code (§5, docs/money.md "Promo codes"): Check asks POST /api/payment/check-promocode;
 // the button needs text and no accepted code. An accepted code locks the field and shows its bonus
 // for this deposit; a refused one stays in the field with the server's reason (Pay stays off
 // while a typed code is unchecked, so the player fixes or clears it).

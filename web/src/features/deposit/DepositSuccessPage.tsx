@@ -52,7 +52,7 @@ export default function DepositSuccessPage() {
   );
 }
 
-/** One title per state (README "Interface conventions"): sent while the provider confirms, then confirmed or under review. */
+/** One title per state (docs/api.md "Interface conventions"): sent while the provider confirms, then confirmed or under review. */
 function Title({ status }: { status: "pending" | "credited" | "review" }) {
   const { t } = useTranslation("deposit");
   const key = { pending: "result.success_title", credited: "result.credited_title", review: "result.review_title" } as const;

@@ -1,4 +1,4 @@
-// The money tab (§4/§5 Deposit, README "Payments"): an amount (default from the server, its
+// The money tab (§4/§5 Deposit, docs/payments.md "Payments"): an amount (default from the server, its
 // limits under the field), a §9 method, an optional deposit promo code, and Pay → POST
 // /api/payment/sum/create. A provider's page gets the player (window.location); the wallet method
 // opens its second step (WalletStep). Pay is off — and the line under it says why — until the

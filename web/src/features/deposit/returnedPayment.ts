@@ -1,5 +1,5 @@
 // Which payment the /deposit/success screen follows: the one the provider's return address names
-// (FreeKassa appends MERCHANT_ORDER_ID; README "Payments") when the history holds it, else the
+// (FreeKassa appends MERCHANT_ORDER_ID; docs/payments.md "Payments") when the history holds it, else the
 // newest (the history is newest first).
 import type { PaymentJson } from "../../../../shared/api/payments";
 

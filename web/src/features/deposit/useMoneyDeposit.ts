@@ -1,4 +1,4 @@
-// The money tab's calls (README "Payments"): the method list, the deposit promo check, creating a
+// The money tab's calls (docs/payments.md "Payments"): the method list, the deposit promo check, creating a
 // payment and the wallet receipt check. Failures are shown inline by the panel (failureKey:
 // the server's §8 key, else the client key), so these hooks do not raise notices themselves.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

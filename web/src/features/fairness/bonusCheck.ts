@@ -1,4 +1,4 @@
-// A drawn bonus round checked in the browser (README "Provably fair", shared/bonus.ts): the public
+// A drawn bonus round checked in the browser (docs/fairness.md "Provably fair", shared/bonus.ts): the public
 // hash shown before the round from the revealed secret, the winners from the secret, the salt and
 // the participants in join order, and each place's sum from the 50/25/25 split of the bank.
 import type { BonusRoundJson } from "../../../../shared/api/bonus";

@@ -1,4 +1,4 @@
-// The hub connection without React: one socket on /ws/hub (README "Sockets"), identified with the
+// The hub connection without React: one socket on /ws/hub (docs/api.md "Sockets"), identified with the
 // stored token, its frames applied to the hub store, the React Query cache and the notices. The app
 // mounts it (app/liveHub.tsx); tests drive it. The chat has its own socket (features/chat/connection.ts).
 import type { QueryClient } from "@tanstack/react-query";

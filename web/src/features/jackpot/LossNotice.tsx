@@ -1,4 +1,4 @@
-// A lost round says so (README "Interface conventions"), as a win does: when the spinner stops on
+// A lost round says so (docs/api.md "Interface conventions"), as a win does: when the spinner stops on
 // another player, the player who staked in the round sees what the round took and who won it.
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";

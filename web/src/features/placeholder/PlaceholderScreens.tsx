@@ -4,14 +4,14 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Placeholder } from "../../ui/Placeholder";
-import { DocIcon, SupportIcon } from "../../ui/icons";
+import { FaqSection } from "../faq/FaqSection";
+import { SupportIcon } from "../../ui/icons";
 
-type PlaceholderKey = "support" | "ticket" | "user_agreement";
+type PlaceholderKey = "support" | "ticket";
 
 const ICONS: Record<PlaceholderKey, ReactNode> = {
   support: <SupportIcon />,
   ticket: <SupportIcon />,
-  user_agreement: <DocIcon />,
 };
 
 function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
@@ -24,6 +24,10 @@ function PlaceholderScreen({ screen }: { screen: PlaceholderKey }) {
   );
 }
 
-export const SupportPlaceholder = () => <PlaceholderScreen screen="support" />;
+export const SupportPlaceholder = () => (
+  <>
+    <PlaceholderScreen screen="support" />
+    <FaqSection />
+  </>
+);
 export const TicketPlaceholder = () => <PlaceholderScreen screen="ticket" />;
-export const UserAgreementPlaceholder = () => <PlaceholderScreen screen="user_agreement" />;

@@ -1,4 +1,4 @@
-// A lost round says so (README "Interface conventions"), as a win does: the colour the wheel
+// A lost round says so (docs/api.md "Interface conventions"), as a win does: the colour the wheel
 // stopped on and the stake it took, in the notice stack, gone after 5 s.
 import { useTranslation } from "react-i18next";
 import { formatDollars } from "../../ui/Money";

@@ -1,4 +1,4 @@
-// What the round page checks in the browser (README "Provably fair"): the public hash from the
+// What the round page checks in the browser (docs/fairness.md "Provably fair"): the public hash from the
 // revealed secret, the segment n mod segments from keccak256(secret:salt), its colour in the
 // round's layout, that `rotate` stops the pointer inside that segment (and is the one the
 // landing rule gives), and the chain link to the previous round's secret when it is known.
