@@ -6,7 +6,14 @@
 // ["profile"].
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { type CursorJson, type GameHistoryMode, historyCalls, type WithdrawHistoryRow } from "../../../../shared/api/history";
+import {
+  type CursorJson,
+  type GameHistoryBody,
+  type GameHistoryMode,
+  historyCalls,
+  type OwnHistoryList,
+  type WithdrawHistoryRow,
+} from "../../../../shared/api/history";
 import type { PaymentJson } from "../../../../shared/api/payments";
 import type { ReferralRowJson } from "../../../../shared/api/promo";
 import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
@@ -34,13 +41,17 @@ export interface PagedList<R> {
   retry(): void;
 }
 
-const historyKeys = {
-  game: (mode: GameHistoryMode, userId: number) => ["history", mode, userId] as const,
-  deposits: [...PAYMENTS_KEY, "history"] as const,
-  skinDeposits: [...SKIN_DEPOSITS_KEY, "history"] as const,
-  withdraws: [...queryKeys.profile, "history", "withdraws"] as const,
-  referrals: [...queryKeys.profile, "history", "referrals"] as const,
-};
+/** A player's game list: ["history", mode, user id]. */
+const gameKey = (mode: GameHistoryMode, userId: number) => ["history", mode, userId] as const;
+
+/** The caller's own lists, each under the key its invalidations already use (see the top). */
+function ownKey(list: OwnHistoryList): readonly unknown[] {
+  if (list === "deposits") return [...PAYMENTS_KEY, "history"];
+  if (list === "skinDeposits") return [...SKIN_DEPOSITS_KEY, "history"];
+  return [...queryKeys.profile, "history", list];
+}
+
+const gameBody = (user_id: number, before: CursorJson | undefined): GameHistoryBody => ({ user_id, before });
 
 /** How often the skins deposits reload while the newest page holds an offer still open (as the deposit dialog does). */
 const OPEN_DEPOSIT_POLL_MS = 3_000;
@@ -73,29 +84,29 @@ function usePaged<R>(
 }
 
 export function useCrashHistory(userId: number) {
-  return usePaged(historyKeys.game("crash", userId), (before, signal) => api(historyCalls.crash, { user_id: userId, before }, { signal }));
+  return usePaged(gameKey("crash", userId), (before, signal) => api(historyCalls.crash, gameBody(userId, before), { signal }));
 }
 export function useJackpotHistory(userId: number) {
-  return usePaged(historyKeys.game("jackpot", userId), (before, signal) => api(historyCalls.jackpot, { user_id: userId, before }, { signal }));
+  return usePaged(gameKey("jackpot", userId), (before, signal) => api(historyCalls.jackpot, gameBody(userId, before), { signal }));
 }
 export function useWheelHistory(userId: number) {
-  return usePaged(historyKeys.game("wheel", userId), (before, signal) => api(historyCalls.wheel, { user_id: userId, before }, { signal }));
+  return usePaged(gameKey("wheel", userId), (before, signal) => api(historyCalls.wheel, gameBody(userId, before), { signal }));
 }
 export function useCasesHistory(userId: number) {
-  return usePaged(historyKeys.game("cases", userId), (before, signal) => api(historyCalls.cases, { user_id: userId, before }, { signal }));
+  return usePaged(gameKey("cases", userId), (before, signal) => api(historyCalls.cases, gameBody(userId, before), { signal }));
 }
 
 export function useDepositHistory(): PagedList<PaymentJson> {
-  return usePaged(historyKeys.deposits, (before, signal) => api(historyCalls.deposits, { before }, { signal }));
+  return usePaged(ownKey("deposits"), (before, signal) => api(historyCalls.deposits, { before }, { signal }));
 }
 export function useSkinDepositHistory(): PagedList<SkinDepositJson> {
-  return usePaged(historyKeys.skinDeposits, (before, signal) => api(historyCalls.skinDeposits, { before }, { signal }), {
+  return usePaged(ownKey("skinDeposits"), (before, signal) => api(historyCalls.skinDeposits, { before }, { signal }), {
     poll: (rows) => (rows?.some(isOpenDeposit) ? OPEN_DEPOSIT_POLL_MS : false),
   });
 }
 export function useWithdrawHistory(): PagedList<WithdrawHistoryRow> {
-  return usePaged(historyKeys.withdraws, (before, signal) => api(historyCalls.withdraws, { before }, { signal }));
+  return usePaged(ownKey("withdraws"), (before, signal) => api(historyCalls.withdraws, { before }, { signal }));
 }
 export function useReferralHistory(): PagedList<ReferralRowJson> {
-  return usePaged(historyKeys.referrals, (before, signal) => api(historyCalls.referrals, { before }, { signal }));
+  return usePaged(ownKey("referrals"), (before, signal) => api(historyCalls.referrals, { before }, { signal }));
 }

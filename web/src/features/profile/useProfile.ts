@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { userCalls } from "../../../../shared/api/user";
+import { type ProfileJson, userCalls } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 
@@ -7,7 +7,7 @@ import { queryKeys } from "../../lib/queryKeys";
 export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.profile,
-    queryFn: () => api(userCalls.getProfile),
+    queryFn: (): Promise<ProfileJson> => api(userCalls.getProfile),
     enabled,
   });
 }
