@@ -4,7 +4,9 @@
 // newest round in D1) and no live round, history strip or "my bet" ever sees an id out of order.
 // Each bet is settled from the balance (no items), alternately won and lost, a minute apart:
 // bet i (1-based) was placed at `start + i` minutes, in round i. They are not provably fair (no
-// chain secret), and say so.
+// chain secret), and say so. Nor are they in the books: their balance parts have no ledger rows,
+// so worker/books/reconcile.ts run on the e2e site would count them as crash mismatches (no e2e
+// reads the books; a test that does must seed through the real bet path instead).
 
 /** The player the profile-history test signs in as (dev login by username finds this row). */
 export const HISTORY_PLAYER = "e2e_history_player";
