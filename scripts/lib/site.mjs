@@ -2,7 +2,7 @@
 // migrations, seeds once, starts the local sign-in/price fakes and `wrangler dev` with the
 // dev flag on. Used by `npm start` and by the end-to-end tests (on other ports and state dirs).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -113,6 +113,17 @@ export function seedLocal({ persistTo, demo = true } = {}) {
   if (r.status !== 0) throw new Error("seed-sql failed");
   wrangler(["d1", "execute", "DB", "--local", "--file", file], { persistTo });
   return true;
+}
+
+/**
+ * Runs SQL statements on the local D1 (a test fixture written before the site starts).
+ * @param {string} statements @param {{ persistTo?: string }} [opts]
+ */
+export function executeLocalSql(statements, { persistTo } = {}) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "skinrush-sql-"));
+  const file = path.join(tmp, "fixture.sql");
+  writeFileSync(file, statements);
+  wrangler(["d1", "execute", "DB", "--local", "--file", file], { persistTo });
 }
 
 /**

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrateLocal, root, seedLocal, shortBonusVars, shortWheelTimerVars, startSite } from "../../scripts/lib/site.mjs";
+import { executeLocalSql, migrateLocal, root, seedLocal, shortBonusVars, shortWheelTimerVars, startSite } from "../../scripts/lib/site.mjs";
 import { freePort } from "./free-port";
+import { seedCrashBetsSql } from "./history-seed";
 
 // A fresh local D1 (its own state dir), seeded with the demo data, and wrangler dev on free ports.
 export default async function setup(project: TestProject) {
@@ -15,6 +16,8 @@ export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(path.join(os.tmpdir(), "skinrush-e2e-state-"));
   migrateLocal({ persistTo });
   seedLocal({ persistTo });
+  // a player with 45 settled crash bets (profile-history.e2e.ts), before the crash room starts
+  executeLocalSql(seedCrashBetsSql(), { persistTo });
   // every browser page connects from 127.0.0.1: a roomy per-IP socket cap for the whole run
   const site = await startSite({
     port: await freePort(),

@@ -192,7 +192,12 @@ describe("names in the player's language", () => {
     await page.goto("/profile");
     const tabs = page.getByRole("tab");
     await tabs.first().waitFor();
-    expect(await tabs.allTextContents()).toEqual([expect.stringMatching(/^Краш/), expect.stringMatching(/^Джекпот/), expect.stringMatching(/^Колесо/)]);
+    expect(await tabs.allTextContents()).toEqual([
+      expect.stringMatching(/^Краш/),
+      expect.stringMatching(/^Джекпот/),
+      expect.stringMatching(/^Колесо/),
+      expect.stringMatching(/^Кейсы/),
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkTradeLink } from "../../web/src/features/profile/tradeLink";
-import { canCancelWithdrawal, toDate, toHistoryRow, toStatus, toWithdrawalRow } from "../../web/src/features/profile/historyRows";
+import { rollInputFromQuery } from "../../web/src/features/cases/caseRollCheck";
+import { betStatus, canCancelWithdrawal, caseVerifyHref } from "../../web/src/features/profile/historyRows";
 
 const good = "https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbC_-123";
 
@@ -26,76 +27,41 @@ describe("checkTradeLink (same schema as POST /api/user/saveUrl)", () => {
 });
 
 describe("history rows", () => {
-  it("reads a crash bet row of §3 (is_win 0/1/2, bank, win)", () => {
-    const row = toHistoryRow(
-      {
-        id: 7,
-        game_id: 42,
-        bank: 12.5,
-        multiplier: 2,
-        is_win: 1,
-        win: 25,
-        items: [{ market_hash_name: "AK-47 | Redline (Field-Tested)", image: "", rarity_color: "#eb4b4b" }],
-        created_at: 1_700_000_000_000,
-      },
-      0,
-    );
-    expect(row).toMatchObject({ gameId: 42, bet: 12.5, multiplier: 2, status: "won", earnings: 25 });
-    expect(row.items).toEqual([{ name: "AK-47 | Redline (Field-Tested)", image: null, rarityColor: "#eb4b4b" }]);
-    expect(row.date?.getTime()).toBe(1_700_000_000_000);
+  it("names a bet's is_win (0 pending, 1 won, 2 lost)", () => {
+    expect([0, 1, 2].map((v) => betStatus(v as 0 | 1 | 2))).toEqual(["pending", "won", "lost"]);
   });
-  it("reads wheel colours and falls back to the row id as the game id", () => {
-    expect(toHistoryRow({ id: 3, color: "red", result_color: "black", is_win: 2 }, 0)).toMatchObject({
-      gameId: 3,
-      placedColour: "red",
-      resultColour: "black",
-      status: "lost",
-      items: [],
-    });
+  it("links a case opening to its case's roll check with the roll's inputs, which the check reads back", () => {
+    const roll = { case_id: 4, server_seed_hash: "a".repeat(64), client_seed: "my seed&x=1", nonce: 17 };
+    const href = caseVerifyHref(roll);
+    expect(href.startsWith("/cases/4?")).toBe(true);
+    expect(href.endsWith("#case-fair")).toBe(true);
+    const query = new URL(href, "https://x.test").searchParams;
+    expect(rollInputFromQuery(query)).toEqual({ serverSeed: "", clientSeed: "my seed&x=1", nonce: "17", serverSeedHash: "a".repeat(64) });
   });
-  it("maps bet statuses and rejects unknown ones", () => {
-    expect([0, 1, 2, "won", "lost", "pending", 5, "x"].map(toStatus)).toEqual(["pending", "won", "lost", "won", "lost", "pending", null, null]);
-  });
-  it("accepts epoch ms, epoch seconds and ISO dates; refuses garbage", () => {
-    expect(toDate(1_700_000_000)?.getTime()).toBe(1_700_000_000_000);
-    expect(toDate("2026-11-22T05:00:00Z")?.toISOString()).toBe("2026-11-22T05:00:00.000Z");
-    expect(toDate("soon")).toBeNull();
-    expect(toDate(undefined)).toBeNull();
-  });
-  it("reads withdrawals and offers cancel only where the row carries the cancel action", () => {
-    const w = toWithdrawalRow({ id: 5, system: 1, wallet: "P123", sum: 10, status: "moderation", action: "cancel", created_at: 1 });
-    expect(w).toMatchObject({ id: 5, system: "1", wallet: "P123", amount: 10, status: "moderation", type: "money", action: "cancel" });
-    expect(canCancelWithdrawal(w)).toBe(true);
-    // the cancel action shows only where the server offers it (money rows in moderation)
-    expect(canCancelWithdrawal({ ...w, action: null })).toBe(false);
-    expect(canCancelWithdrawal(toWithdrawalRow({ id: 6, type: "money", system: 3, status: "sending", action: null, date: 1 }))).toBe(false);
-    expect(canCancelWithdrawal({ ...w, id: null })).toBe(false);
-  });
-  it("reads a money row of the contract and a skin row (type skins, never cancellable)", () => {
-    const money = toWithdrawalRow({
+  it("offers cancel only on a money withdrawal whose row carries the cancel action", () => {
+    const money = {
       id: 7,
-      type: "money",
+      type: "money" as const,
       system: 3,
       wallet: "•••• 1111",
       amount: 12.5,
       tax: 2.5,
       payout: 10,
-      status: "moderation",
-      action: "cancel",
+      status: "moderation" as const,
+      action: "cancel" as const,
       date: 1_700_000_000_000,
-    });
-    expect(money).toMatchObject({ id: 7, type: "money", system: "3", wallet: "•••• 1111", amount: 12.5, action: "cancel" });
-    expect(money.date?.getTime()).toBe(1_700_000_000_000);
-    const skin = toWithdrawalRow({
+    };
+    expect(canCancelWithdrawal(money)).toBe(true);
+    expect(canCancelWithdrawal({ ...money, status: "sending", action: null })).toBe(false);
+    const skin = {
       id: "0b6f",
-      system: "skins",
+      system: "skins" as const,
       wallet: "https://steamcommunity.com/tradeoffer/new/?partner=1",
       amount: 3,
-      status: "sending",
+      status: "sending" as const,
       action: null,
       date: 1,
-    });
-    expect(skin).toMatchObject({ type: "skins", system: "skins", action: null });
+    };
     expect(canCancelWithdrawal(skin)).toBe(false);
   });
 });

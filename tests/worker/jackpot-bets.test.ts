@@ -27,7 +27,7 @@ describe("jackpot bets", () => {
       [{ level: "huge", items: [ok] }, 400, "app_api.invalid_request"],
       [{ level: "medium", items: [1.5] }, 400, "app_api.invalid_request"],
       [{ level: "medium", items: ["1e2"] }, 400, "app_api.invalid_request"],
-      [{ items: [ok] }, 400, "app_api.invalid_request"],
+      [{ level: null, items: [ok] }, 400, "app_api.invalid_request"],
       [{ level: "medium", items: Array.from({ length: 16 }, (_, i) => i + 1) }, 400, "jackpot_api.too_many_items"],
       [{ level: "medium", items: [theirs] }, 400, "jackpot_api.skins_not_found"],
       [{ level: "medium", items: [999_999_999] }, 400, "jackpot_api.skins_not_found"],

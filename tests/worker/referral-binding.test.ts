@@ -3,6 +3,7 @@
 // existing player — and leaves the sign-in binding (the nonce) as it was.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { TERMS } from "../../shared/constants";
 import { referralCode, referrerIdOf } from "../../worker/referrals/code";
 import { callback, newNonce, providerReturn, tokenOf } from "./auth-flow";
 import { makeUser } from "./user-fixtures";
@@ -17,7 +18,7 @@ function steamId(): string {
 async function signUpWith(ref: string | undefined, id: string, provider: "steam" | "vk" = "steam"): Promise<number> {
   const nonce = newNonce();
   const q = ref === undefined ? "" : `&ref=${encodeURIComponent(ref)}`;
-  const res = await exports.default.fetch(`http://x/socialite/${provider}?nonce=${nonce}${q}`, { redirect: "manual" });
+  const res = await exports.default.fetch(`http://x/socialite/${provider}?nonce=${nonce}&terms=${TERMS.version}${q}`, { redirect: "manual" });
   expect(res.status).toBe(302);
   const url = new URL(res.headers.get("Location")!);
   url.searchParams.set(provider === "steam" ? "fake_steamid" : "fake_user_id", id);

@@ -1,7 +1,8 @@
 // The player's money deposits: POST /api/payment/sum/history under ["payments"] (newest first).
-// The profile lists them; the /deposit/success screen follows the newest one while the provider
+// The /deposit/success screen follows the newest one while the provider
 // has not confirmed it yet (polled every 2 s for about a minute; the balance itself arrives by the
-// hub's updateBalance). The wallet check invalidates this key after a credit.
+// hub's updateBalance). The wallet check invalidates this key after a credit, and with it the
+// profile's paged list (POST /api/user/history/deposits), whose key starts with this one.
 import { useQuery } from "@tanstack/react-query";
 import { type PaymentJson, paymentsCalls } from "../../../shared/api/payments";
 import { api } from "./api";

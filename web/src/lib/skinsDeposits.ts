@@ -1,5 +1,6 @@
 // The player's skins deposits: POST /api/payment/skins/history under ["skinDeposits"]. The deposit
-// dialog follows its open offer through it (polled while one is open) and the profile lists it.
+// dialog follows its open offer through it (polled while one is open). The profile's paged list
+// (POST /api/user/history/skinDeposits) has a key under this one, so an invalidation reaches both.
 import { useQuery } from "@tanstack/react-query";
 import { type SkinDepositJson, skinsDepositCalls } from "../../../shared/api/skins-deposit";
 import { api } from "./api";

@@ -1,10 +1,11 @@
 // Provably fair on the case screen: the player's seed pair (server seed shown only as its hash,
 // the client seed editable, the nonce of the next open), rotation (reveals the old server seed)
-// and an in-browser check of a past roll with the case's weights.
+// and an in-browser check of a past roll with the case's weights. A link may fill the check with
+// a roll (?server_seed_hash=…&client_seed=…&nonce=…, the profile's case history does).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { casesCalls, type CaseWithItemsJson, type RevealedSeedJson, type SeedsAnswer } from "../../../../shared/api/cases";
 import { CASES } from "../../../../shared/constants";
 import { notify } from "../../lib/uiStore";
@@ -13,9 +14,7 @@ import { Spinner } from "../../ui/Spinner";
 import { casesKeys, useSeeds } from "./queries";
 import { useCasesStore } from "./store";
 import { VerifyRoll } from "./VerifyRoll";
-import type { RollInput } from "./caseRollCheck";
-
-const EMPTY_INPUT: RollInput = { serverSeed: "", clientSeed: "", nonce: "", serverSeedHash: "" };
+import { rollInputFromQuery, type RollInput } from "./caseRollCheck";
 
 function SeedsPanel({ userId, onRevealed }: { userId: number; onRevealed(previous: RevealedSeedJson): void }) {
   const { t } = useTranslation("cases");
@@ -158,14 +157,20 @@ function Revealed({ previous, onCheck }: { previous: RevealedSeedJson; onCheck()
 export function FairnessBlock({ kase, userId }: { kase: CaseWithItemsJson; userId: number | null }) {
   const { t } = useTranslation("cases");
   const [revealed, setRevealed] = useState<RevealedSeedJson | null>(null);
-  const [input, setInput] = useState<RollInput>(EMPTY_INPUT);
+  const [params] = useSearchParams();
+  const [input, setInput] = useState<RollInput>(() => rollInputFromQuery(params));
+  const { hash } = useLocation();
+  // a link to the check (#case-fair) lands on it once the case has loaded
+  useEffect(() => {
+    if (hash === "#case-fair") document.getElementById("case-fair")?.scrollIntoView({ block: "start" });
+  }, [hash]);
   const rolls = useCasesStore((s) => s.rolls).filter((r) => r.caseId === kase.id);
 
   const checkRevealed = (p: RevealedSeedJson) =>
     setInput({ serverSeed: p.server_seed, clientSeed: p.client_seed, nonce: String(Math.max(0, p.nonce - 1)), serverSeedHash: p.server_seed_hash });
 
   return (
-    <section className="case-fair" aria-labelledby="case-fair-title">
+    <section id="case-fair" className="case-fair" aria-labelledby="case-fair-title">
       <h2 id="case-fair-title" className="case-section-title">
         {t("fair.title")}
       </h2>

@@ -14,6 +14,19 @@ export interface RollInput {
 
 export type RollField = keyof RollInput;
 
+/**
+ * The roll a link asks to check (?server_seed_hash=…&client_seed=…&nonce=…, the profile's case
+ * history links so); the server seed stays for the player to type once a rotation revealed it.
+ */
+export function rollInputFromQuery(params: URLSearchParams): RollInput {
+  return {
+    serverSeed: "",
+    clientSeed: params.get("client_seed") ?? "",
+    nonce: params.get("nonce") ?? "",
+    serverSeedHash: params.get("server_seed_hash") ?? "",
+  };
+}
+
 export interface RollVerdict {
   /** index into the case's items (pick order) */
   index: number;

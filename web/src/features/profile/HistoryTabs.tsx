@@ -1,30 +1,50 @@
+// Crash / Jackpot / Wheel / Cases histories of one player behind tabs (WAI-ARIA tabs: arrow
+// keys, Home and End move between tabs and select them). The selected tab is in the URL
+// (?tab=wheel), so a reload or a shared link opens the same list.
 import type { KeyboardEvent } from "react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { HistoryTable, type HistoryMode } from "./HistoryTable";
+import { useSearchParams } from "react-router";
+import type { GameHistoryMode } from "../../../../shared/api/history";
+import { GameHistory } from "./HistoryTable";
 
-const MODES: readonly HistoryMode[] = ["crash", "jackpot", "wheel"];
+const MODES: readonly GameHistoryMode[] = ["crash", "jackpot", "wheel", "cases"];
+const isMode = (v: string | null): v is GameHistoryMode => MODES.some((m) => m === v);
 
-type Rows = Record<string, unknown>[] | undefined;
-
-/** Crash / Jackpot / Wheel histories behind tabs (arrow keys move between tabs). */
-export function HistoryTabs({ crash, jackpot, wheel }: Record<HistoryMode, Rows>) {
+export function HistoryTabs({ userId }: { userId: number }) {
   const { t } = useTranslation("profile");
-  const [mode, setMode] = useState<HistoryMode>("crash");
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("tab");
+  const mode: GameHistoryMode = isMode(raw) ? raw : "crash";
   const baseId = useId();
-  const rows = { crash, jackpot, wheel };
+
+  function select(next: GameHistoryMode) {
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set("tab", next);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
 
   function onKey(e: KeyboardEvent) {
-    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
     const i = MODES.indexOf(mode);
-    const next = MODES[(i + (e.key === "ArrowRight" ? 1 : MODES.length - 1)) % MODES.length] ?? "crash";
-    setMode(next);
+    let next: GameHistoryMode | undefined;
+    if (e.key === "ArrowRight") next = MODES[(i + 1) % MODES.length];
+    else if (e.key === "ArrowLeft") next = MODES[(i + MODES.length - 1) % MODES.length];
+    else if (e.key === "Home") next = MODES[0];
+    else if (e.key === "End") next = MODES[MODES.length - 1];
+    if (!next) return;
+    e.preventDefault();
+    select(next);
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
   }
 
   return (
     <>
-      <div className="profile-tabs" role="tablist" aria-label={t("history.title")} onKeyDown={onKey}>
+      <div className="profile-tabs" role="tablist" aria-label={t("history.tabs")} onKeyDown={onKey}>
         {MODES.map((m) => (
           <button
             key={m}
@@ -35,16 +55,15 @@ export function HistoryTabs({ crash, jackpot, wheel }: Record<HistoryMode, Rows>
             aria-controls={`${baseId}-panel`}
             tabIndex={mode === m ? 0 : -1}
             className="profile-tabs__tab"
-            onClick={() => setMode(m)}
+            onClick={() => select(m)}
           >
             {/* the mode names of the mode bar, in the current language */}
             {t(`modes.${m}`, { ns: "layout" })}
-            {rows[m] && rows[m].length > 0 && <span className="profile-tabs__count">{rows[m].length}</span>}
           </button>
         ))}
       </div>
-      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${mode}`}>
-        <HistoryTable mode={mode} rows={rows[mode]} />
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${mode}`} className="profile-tabpanel">
+        <GameHistory key={`${mode}:${userId}`} mode={mode} userId={userId} />
       </div>
     </>
   );

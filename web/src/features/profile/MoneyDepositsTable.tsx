@@ -1,14 +1,13 @@
-// Money deposit history (POST /api/payment/sum/history through lib/moneyDeposits.ts):
+// Money deposit history, a page at a time (POST /api/user/history/deposits, useHistory.ts):
 // date, method, amount, status, bonus, id. A payment under review asks the player to contact
 // support (the provider reported something the order did not expect) and links to the new-ticket
 // form with the payment as its reference.
 import { useTranslation } from "react-i18next";
 import type { PaymentJson } from "../../../../shared/api/payments";
-import { usePayments } from "../../lib/moneyDeposits";
-import { LoadFailed } from "../../ui/StateNote";
 import { SupportLink } from "../../ui/SupportLink";
 import { dateTime, usd } from "./format";
 import { ProfileTable } from "./ProfileTable";
+import { useDepositHistory } from "./useHistory";
 
 // the id last: on a phone the table scrolls sideways, the date, amount and status come first
 const COLUMNS = ["date", "method", "sum", "status", "bonus", "id"] as const;
@@ -16,15 +15,15 @@ const COLUMNS = ["date", "method", "sum", "status", "bonus", "id"] as const;
 export function MoneyDepositsTable() {
   const { t, i18n } = useTranslation("profile");
   const { t: tDeposit } = useTranslation("deposit");
-  const { data, isError, refetch } = usePayments(true);
-  if (isError && !data) return <LoadFailed className="profile-empty" message={t("money_deposits.load_failed")} onRetry={() => void refetch()} />;
+  const list = useDepositHistory();
   const bonus = (p: PaymentJson) => (p.bonus > 0 ? `+${usd(p.bonus)}` : "—");
   return (
     <ProfileTable
       columns={COLUMNS}
       heading={(c) => t(`money_deposits.${c}`)}
-      rows={data?.payments}
+      list={list}
       empty={t("money_deposits.empty")}
+      failed={t("money_deposits.load_failed")}
       label={t("money_deposits.title")}
     >
       {(rows) =>

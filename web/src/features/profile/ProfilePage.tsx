@@ -1,5 +1,7 @@
 // /profile (§2): the signed-in user's card, trade link, promo code, statistics, referrals,
-// game histories, withdrawals, money and skins deposits. Loaded lazily by the router (default export).
+// game histories, withdrawals, money and skins deposits. The statistics and the referral totals
+// come with getProfile; every list is paged by its own history call (useHistory.ts). Loaded
+// lazily by the router (default export).
 import { useTranslation } from "react-i18next";
 import { formatCashback } from "../../../../shared/cashback";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
@@ -70,11 +72,11 @@ export default function ProfilePage() {
       </div>
 
       <ProfileSection id="profile-history" title={t("history.title")}>
-        <HistoryTabs crash={data?.crashBets} jackpot={data?.jackpotBets} wheel={data?.wheelBets} />
+        <HistoryTabs userId={user.id} />
       </ProfileSection>
 
       <ProfileSection id="profile-withdrawals" title={t("withdrawals.title")}>
-        <WithdrawalsTable rows={data?.withdraws} />
+        <WithdrawalsTable />
       </ProfileSection>
 
       <ProfileSection id="profile-money-deposits" title={t("money_deposits.title")}>
@@ -86,7 +88,7 @@ export default function ProfilePage() {
       </ProfileSection>
 
       <ProfileSection id="profile-referrals" title={t("referrals.title")}>
-        <ReferralsList rows={data?.referrals} info={data?.referral} />
+        <ReferralsList info={data?.referral} />
       </ProfileSection>
     </div>
   );

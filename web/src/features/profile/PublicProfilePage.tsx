@@ -1,4 +1,5 @@
-// /user/:id (§2): another user's public view — card, statistics and game histories.
+// /user/:id (§2, §3 Public user view): another user's card, statistics and the four game
+// histories (the same paged tabs as /profile, with that user's id); nothing private (no money lists).
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
@@ -70,7 +71,7 @@ export default function PublicProfilePage() {
         <StatsGrid stats={user?.stats} />
       </ProfileSection>
       <ProfileSection id="public-history" title={t("history.title")}>
-        <HistoryTabs crash={user?.crashBets} jackpot={user?.jackpotBets} wheel={user?.wheelBets} />
+        {id !== null && <HistoryTabs userId={id} />}
       </ProfileSection>
     </div>
   );

@@ -1,16 +1,21 @@
 // The profile's referral block (§2, §3 referrals): the player's link with a copy button, the
-// share they earn, the totals, and the players who signed up through the link.
+// share they earn, the totals (getProfile's `referral`), and the players who signed up through
+// the link, a page at a time (POST /api/user/history/referrals, useHistory.ts).
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ReferralInfoJson, ReferralRowJson } from "../../../../shared/api/promo";
 import { referralLink } from "../../lib/referral";
+import { LoadFailed } from "../../ui/StateNote";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { dateTime, usd } from "./format";
+import { ShowMore } from "./ShowMore";
+import { type PagedList, useReferralHistory } from "./useHistory";
 
-export function ReferralsList({ rows, info }: { rows: ReferralRowJson[] | undefined; info: ReferralInfoJson | undefined }) {
+export function ReferralsList({ info }: { info: ReferralInfoJson | undefined }) {
   const { t } = useTranslation("profile");
-  if (!rows || !info) return <div className="profile-skeleton shimmer-block profile-skeleton--block" aria-busy="true" />;
+  const list = useReferralHistory();
+  if (!info) return <div className="profile-skeleton shimmer-block profile-skeleton--block" aria-busy="true" />;
   return (
     <>
       <ReferralLink info={info} />
@@ -24,7 +29,7 @@ export function ReferralsList({ rows, info }: { rows: ReferralRowJson[] | undefi
           <dd className="profile-money">{usd(info.earned)}</dd>
         </div>
       </dl>
-      <Referees rows={rows} />
+      <Referees list={list} />
     </>
   );
 }
@@ -68,21 +73,27 @@ function ReferralLink({ info }: { info: ReferralInfoJson }) {
   );
 }
 
-function Referees({ rows }: { rows: ReferralRowJson[] }) {
+function Referees({ list }: { list: PagedList<ReferralRowJson> }) {
   const { t, i18n } = useTranslation("profile");
+  const rows = list.rows;
+  if (list.failed) return <LoadFailed className="profile-empty profile-load-failed" message={t("referrals.load_failed")} onRetry={list.retry} />;
+  if (!rows) return <div className="profile-skeleton shimmer-block profile-skeleton--block" aria-busy="true" />;
   if (rows.length === 0) return <p className="profile-empty">{t("referrals.empty")}</p>;
   return (
-    <ul className="profile-referrals" aria-label={t("referrals.list")}>
-      {rows.map((r) => (
-        <li key={r.user.id}>
-          <UserAvatar userId={r.user.id} avatar={r.user.avatar} username={r.user.username} size={28} />
-          <Link to={`/user/${r.user.id}`} className="participant-name">
-            {r.user.username}
-          </Link>
-          <span className="profile-referrals__earned">{t("referrals.earned_from", { amount: usd(r.earned) })}</span>
-          <span className="profile-referrals__date">{dateTime(new Date(r.created_at), i18n.language)}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="profile-referrals" aria-label={t("referrals.list")}>
+        {rows.map((r) => (
+          <li key={r.user.id}>
+            <UserAvatar userId={r.user.id} avatar={r.user.avatar} username={r.user.username} size={28} />
+            <Link to={`/user/${r.user.id}`} className="participant-name">
+              {r.user.username}
+            </Link>
+            <span className="profile-referrals__earned">{t("referrals.earned_from", { amount: usd(r.earned) })}</span>
+            <span className="profile-referrals__date">{dateTime(new Date(r.created_at), i18n.language)}</span>
+          </li>
+        ))}
+      </ul>
+      <ShowMore list={list} />
+    </>
   );
 }

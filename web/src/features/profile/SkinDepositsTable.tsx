@@ -1,18 +1,19 @@
 // Skins deposit history: date, items, amount, status — credited ones with the end of
-// their trade protection (the items cannot be withdrawn before it). Read through lib/skinsDeposits.ts.
+// their trade protection (the items cannot be withdrawn before it). A page at a time
+// (POST /api/user/history/skinDeposits, useHistory.ts).
 import { useTranslation } from "react-i18next";
 import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
-import { useSkinDeposits } from "../../lib/skinsDeposits";
 import { dateTime, usd } from "./format";
 import { ProfileTable } from "./ProfileTable";
 import { useItemName } from "../../ui/itemWords";
+import { useSkinDepositHistory } from "./useHistory";
 
 const COLUMNS = ["date", "items", "amount", "status"] as const;
 
 export function SkinDepositsTable() {
   const itemName = useItemName();
   const { t, i18n } = useTranslation("profile");
-  const { data } = useSkinDeposits(true);
+  const list = useSkinDepositHistory();
   const status = (d: SkinDepositJson) => {
     if (d.credited_at === null) return t(`skin_deposits.states.${d.state}`);
     if (d.tradable_after && d.tradable_after > Date.now()) return t("skin_deposits.protected", { date: dateTime(new Date(d.tradable_after), i18n.language) });
@@ -22,8 +23,9 @@ export function SkinDepositsTable() {
     <ProfileTable
       columns={COLUMNS}
       heading={(c) => t(`skin_deposits.${c}`)}
-      rows={data?.deposits}
+      list={list}
       empty={t("skin_deposits.empty")}
+      failed={t("skin_deposits.load_failed")}
       label={t("skin_deposits.title")}
     >
       {(rows) =>

@@ -4,7 +4,7 @@ import { ratio, usd } from "./format";
 
 type StatKey = "games" | "won" | "winrate" | "amount_won" | "top_win" | "top_ratio";
 
-/** §3 Statistics: games played, won, winrate, amount won, top winnings, top ratio. */
+/** §3 Statistics: games played, won, winrate, amount won, top winnings, top ratio — across Crash, Jackpot, Wheel and Cases. */
 export function StatsGrid({ stats }: { stats: StatsJson | undefined }) {
   const { t } = useTranslation("profile");
   const tiles: [StatKey, string][] = [
@@ -16,13 +16,16 @@ export function StatsGrid({ stats }: { stats: StatsJson | undefined }) {
     ["top_ratio", stats ? (stats.top_ratio > 0 ? ratio(stats.top_ratio) : "—") : ""],
   ];
   return (
-    <dl className="profile-stats" aria-busy={!stats}>
-      {tiles.map(([key, value]) => (
-        <div key={key} className="profile-stats__tile">
-          <dt>{t(`stats.${key}`)}</dt>
-          <dd>{stats ? value : <span className="profile-skeleton shimmer-block profile-skeleton--text" />}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <p className="profile-stats__scope">{t("stats.scope")}</p>
+      <dl className="profile-stats" aria-busy={!stats}>
+        {tiles.map(([key, value]) => (
+          <div key={key} className="profile-stats__tile">
+            <dt>{t(`stats.${key}`)}</dt>
+            <dd>{stats ? value : <span className="profile-skeleton shimmer-block profile-skeleton--text" />}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -1,18 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { userCalls } from "../../../../shared/api/user";
+import { type ProfileJson, userCalls } from "../../../../shared/api/user";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 
-/** POST /api/user/getProfile: histories, withdrawals, referrals and statistics of the signed-in user. */
+/** POST /api/user/getProfile: the signed-in user's statistics and referral totals (the lists are paged: useHistory.ts). */
 export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.profile,
-    queryFn: () => api(userCalls.getProfile),
+    queryFn: (): Promise<ProfileJson> => api(userCalls.getProfile),
     enabled,
   });
 }
 
-/** POST /api/user/getUser {user_id}: another user's public view. */
+/** POST /api/user/getUser {user_id}: another user's card and statistics (the game lists are paged: useHistory.ts). */
 export function usePublicUser(id: number | null) {
   return useQuery({
     queryKey: queryKeys.publicUser(id ?? "invalid"),
