@@ -260,6 +260,12 @@ describe("the staff queue", () => {
     await call("/api/tickets/getById", { id }, player.token);
     expect(ticketsAnswer.parse((await call("/api/tickets/get", {}, player.token)).body).tickets[0]).toMatchObject({ id, unread: false });
     expect(ss.all("ticket")).toEqual([]);
+
+    // the player's close reaches his other tabs and the queue
+    const queueFrames = ss.all("ticketQueue").length;
+    await call("/api/tickets/close", { id }, player.token);
+    expect((await ps.next("ticket", (f) => f.data.id === id && f.data.status === 1)).data).toEqual({ id, status: 1, unread: false });
+    await ss.next("ticketQueue", (f) => f.data.id === id, queueFrames);
   });
 
   it("closes and reopens with audit rows; reopen refuses while the player has another open ticket", async () => {

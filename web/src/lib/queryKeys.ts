@@ -9,5 +9,8 @@ export const queryKeys = {
   youtubers: ["youtubers"],
   /** Every giveaway query starts with this (features/giveaway; the hub resyncs it on connect). */
   giveaway: ["giveaway"],
+  /** Every support query of the player / of staff starts with these (features/support/keys.ts; the hub resyncs them on connect). */
+  tickets: ["tickets"],
+  staffTickets: ["staffTickets"],
   publicUser: (id: number | string) => ["publicUser", String(id)],
 } as const;

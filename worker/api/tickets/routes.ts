@@ -1,7 +1,7 @@
 // /api/tickets/* (spec §7, §5 Tickets; docs/support.md "Tickets"): the player's own tickets. A
 // ticket of another player is ticket_not_found, the same answer as one that does not exist.
 import { ticketCalls } from "../../../shared/api/tickets";
-import { pushToStaff } from "../../tickets/push";
+import { pushToPlayer, pushToStaff } from "../../tickets/push";
 import { ticketJson, ticketRow, ticketsOf } from "../../tickets/read";
 import { addMessage, closeTicket, createTicket, markSeen } from "../../tickets/store";
 import { messagesOf } from "../../tickets/read";
@@ -37,8 +37,10 @@ serve(ticketRoutes, ticketCalls.sendMessage, async (c) => {
 
 serve(ticketRoutes, ticketCalls.close, async (c) => {
   const { id } = c.req.valid("json");
-  const done = await closeTicket(c.env, id, { kind: "player", userId: c.get("user").id });
+  const me = c.get("user").id;
+  const done = await closeTicket(c.env, id, { kind: "player", userId: me });
   if (!done.ok) return refuse(c, ticketCalls.close, "ticket_api.ticket_not_found");
-  c.executionCtx.waitUntil(pushToStaff(c.env, id));
+  // his other tabs hear it as they hear a staff close; the queue refetches
+  c.executionCtx.waitUntil(Promise.all([pushToPlayer(c.env, { id, user_id: me, status: 1, player_unread: 0 }), pushToStaff(c.env, id)]));
   return c.json({ success: true as const }, 200);
 });

@@ -90,6 +90,9 @@ export function startHub(deps: HubDeps): Hub {
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.user });
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.config });
       void deps.queryClient.invalidateQueries({ queryKey: queryKeys.giveaway });
+      // a staff reply or a player's message sent while this socket was away
+      void deps.queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
+      void deps.queryClient.invalidateQueries({ queryKey: queryKeys.staffTickets });
     }
   });
 

@@ -3,6 +3,7 @@
 // or "staffTickets" (staff).
 export type QueueStatus = "open" | "closed";
 
+// The roots are lib/queryKeys.ts's (the hub resyncs them when its socket opens).
 export const ticketKeys = {
   all: ["tickets"] as const,
   list: ["tickets", "list"] as const,
