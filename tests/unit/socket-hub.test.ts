@@ -169,21 +169,21 @@ describe("hub connection", () => {
     }
   });
 
-  it("resynchronises on every open (the first and after a reconnect): user, config and the giveaway refetched, identity re-sent", async () => {
+  it("resynchronises on every open (the first and after a reconnect): user, config, the giveaway and the tickets refetched, identity re-sent", async () => {
     vi.useFakeTimers();
     const { f, queryClient, setToken } = await setup("one");
     const spy = vi.spyOn(queryClient, "invalidateQueries");
     expect(spy).not.toHaveBeenCalled();
     f.last().serverOpen();
     // pushes sent before the socket was bound are not replayed: the first open resyncs too
-    expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"], ["giveaway"]]);
+    expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"], ["giveaway"], ["tickets"], ["staffTickets"]]);
     spy.mockClear();
     setToken("two");
     f.last().serverClose();
     await settle(500);
     f.last().serverOpen();
     expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "two" } });
-    expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"], ["giveaway"]]);
+    expect(spy.mock.calls.map((c) => c[0]?.queryKey)).toEqual([["user"], ["config"], ["giveaway"], ["tickets"], ["staffTickets"]]);
   });
 
   it("re-identifies on demand (sign-in/out elsewhere) and relays events to subscribers", async () => {

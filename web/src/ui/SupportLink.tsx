@@ -9,7 +9,7 @@ export function SupportLink({ kind, id, className = "page-link" }: { kind: Ticke
   const { t } = useTranslation("common");
   return (
     <Link to={supportHref(kind, id)} className={className} data-testid="support-link">
-      {t(kind === "payment" ? "support_link.payment" : "support_link.round")}
+      {t(kind === "payment" ? "support_link.payment" : kind === "case" ? "support_link.case" : "support_link.round")}
     </Link>
   );
 }

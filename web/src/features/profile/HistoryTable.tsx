@@ -10,6 +10,7 @@ import type { ItemJson } from "../../../../shared/api/crash";
 import type { WheelColour } from "../../../../shared/wheel-layout";
 import { ItemImage } from "../../ui/ItemImage";
 import { useItemName } from "../../ui/itemWords";
+import { SupportLink } from "../../ui/SupportLink";
 import { dateTime, ratio, usd } from "./format";
 import { betStatus, caseVerifyHref, type GameStatus } from "./historyRows";
 import { ProfileTable } from "./ProfileTable";
@@ -66,8 +67,21 @@ const CASES: ColumnDef<CaseHistoryRow>[] = [
   { key: "verify", cell: (r) => <VerifyLink row={r} /> },
 ];
 
+/** The own profile's openings: the check, and a ticket about the opening (a case opening is the player's own reference). */
+const OWN_CASES: ColumnDef<CaseHistoryRow>[] = [
+  ...CASES.filter((c) => c.key !== "verify"),
+  {
+    key: "verify",
+    cell: (r) => (
+      <>
+        <VerifyLink row={r} /> <SupportLink kind="case" id={r.id} className="history-round-link" />
+      </>
+    ),
+  },
+];
+
 /** The selected mode's table of the player `userId` (one list query per mounted table). */
-export function GameHistory({ mode, userId }: { mode: GameHistoryMode; userId: number }) {
+export function GameHistory({ mode, userId, own = false }: { mode: GameHistoryMode; userId: number; own?: boolean }) {
   switch (mode) {
     case "crash":
       return <CrashHistory userId={userId} />;
@@ -76,7 +90,7 @@ export function GameHistory({ mode, userId }: { mode: GameHistoryMode; userId: n
     case "wheel":
       return <WheelHistory userId={userId} />;
     case "cases":
-      return <CasesHistory userId={userId} />;
+      return <CasesHistory userId={userId} own={own} />;
     default: {
       const never: never = mode;
       return never;
@@ -93,8 +107,8 @@ function JackpotHistory({ userId }: { userId: number }) {
 function WheelHistory({ userId }: { userId: number }) {
   return <Table mode="wheel" columns={WHEEL} list={useWheelHistory(userId)} rowKey={(r) => r.id} />;
 }
-function CasesHistory({ userId }: { userId: number }) {
-  return <Table mode="cases" columns={CASES} list={useCasesHistory(userId)} rowKey={(r) => String(r.id)} />;
+function CasesHistory({ userId, own }: { userId: number; own: boolean }) {
+  return <Table mode="cases" columns={own ? OWN_CASES : CASES} list={useCasesHistory(userId)} rowKey={(r) => String(r.id)} />;
 }
 
 interface TableProps<R> {

@@ -11,7 +11,8 @@ import { GameHistory } from "./HistoryTable";
 const MODES: readonly GameHistoryMode[] = ["crash", "jackpot", "wheel", "cases"];
 const isMode = (v: string | null): v is GameHistoryMode => MODES.some((m) => m === v);
 
-export function HistoryTabs({ userId }: { userId: number }) {
+/** `own`: the signed-in player's own profile (a case opening then offers a ticket about it). */
+export function HistoryTabs({ userId, own = false }: { userId: number; own?: boolean }) {
   const { t } = useTranslation("profile");
   const [params, setParams] = useSearchParams();
   const raw = params.get("tab");
@@ -63,7 +64,7 @@ export function HistoryTabs({ userId }: { userId: number }) {
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${mode}`} className="profile-tabpanel">
-        <GameHistory key={`${mode}:${userId}`} mode={mode} userId={userId} />
+        <GameHistory key={`${mode}:${userId}`} mode={mode} userId={userId} own={own} />
       </div>
     </>
   );

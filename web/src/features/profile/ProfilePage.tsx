@@ -72,7 +72,7 @@ export default function ProfilePage() {
       </div>
 
       <ProfileSection id="profile-history" title={t("history.title")}>
-        <HistoryTabs userId={user.id} />
+        <HistoryTabs userId={user.id} own />
       </ProfileSection>
 
       <ProfileSection id="profile-withdrawals" title={t("withdrawals.title")}>
