@@ -1,4 +1,5 @@
-// /api/admin/cases/*: staff only (403 cases_api.forbidden, 401 for visitors), create and update
+// /api/admin/cases/*: admins only — cases and their odds are the economy, which moderators do not
+// change (403 user_api.forbidden to a player or a moderator, 401 for visitors), create and update
 // validated (weights positive integers, items in the catalogue, RTP within CASES.rtpBounds),
 // audited, and what players see follows.
 import { env } from "cloudflare:workers";
@@ -22,25 +23,28 @@ async function catalogue(prices: number[]): Promise<number[]> {
 }
 
 describe("admin cases", () => {
-  it("is staff only: a player gets 403 cases_api.forbidden, a visitor 401, on every route; nothing is created", async () => {
+  it("is for admins only: a player or a moderator gets 403 user_api.forbidden, a visitor 401, on every route; nothing is created", async () => {
     const player = await makeUser();
+    const mod = await makeUser({ isModerator: true });
     const [id] = await catalogue([100]);
     const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS v FROM cases").first<{ v: number }>())!.v;
     const before = await count();
     const body = { name: "Nope", items: [{ catalogue_id: id, weight: 1 }] };
     for (const path of ["list", "create", "update"]) {
-      expect(await admin(path, path === "update" ? { id: 1, ...body } : body, player.token)).toEqual({
-        status: 403,
-        body: expect.objectContaining({ message: "cases_api.forbidden" }),
-      });
+      for (const who of [player, mod]) {
+        expect(await admin(path, path === "update" ? { id: 1, ...body } : body, who.token)).toEqual({
+          status: 403,
+          body: expect.objectContaining({ message: "user_api.forbidden" }),
+        });
+      }
       expect((await admin(path, body)).status).toBe(401);
     }
     expect(await count()).toBe(before);
   });
 
-  it("creates a case priced at the default RTP when no price is given, or at the given price; moderators may too", async () => {
+  it("creates a case priced at the default RTP when no price is given, or at the given price", async () => {
     const boss = await makeUser({ isAdmin: true });
-    const mod = await makeUser({ isModerator: true });
+    const other = await makeUser({ isAdmin: true });
     const [a, b, c] = await catalogue([100, 1_000, 10_000]);
     const items = [
       { catalogue_id: c!, weight: 1 },
@@ -59,18 +63,18 @@ describe("admin cases", () => {
       [c, 1, 10],
     ]);
 
-    const priced = await admin("create", { name: "Priced", price: 14, priority: 50, active: false, items }, mod.token);
+    const priced = await admin("create", { name: "Priced", price: 14, priority: 50, active: false, items }, other.token);
     expect(priced.status).toBe(200);
     expect(adminSaveAnswer.parse(priced.body).case).toMatchObject({ price: 14, rtp: 90.71, priority: 50, active: false });
 
-    const list = adminListAnswer.parse((await admin("list", {}, mod.token)).body);
+    const list = adminListAnswer.parse((await admin("list", {}, other.token)).body);
     expect(list.cases.map((x) => x.id)).toEqual(expect.arrayContaining([saved.id, adminSaveAnswer.parse(priced.body).case.id]));
     // the inactive one is not offered to players
     expect((await getCases()).cases.map((x) => x.id)).toContain(saved.id);
     expect((await getCases()).cases.map((x) => x.id)).not.toContain(adminSaveAnswer.parse(priced.body).case.id);
 
     const audit = (await auditRows()).filter((r) => r.action === "cases.create");
-    expect(audit.map((r) => r.actor_id)).toEqual(expect.arrayContaining([boss.user.id, mod.user.id]));
+    expect(audit.map((r) => r.actor_id)).toEqual(expect.arrayContaining([boss.user.id, other.user.id]));
   });
 
   it("refuses weights 0, unknown or repeated items, no items, and RTP out of bounds, creating nothing", async () => {
