@@ -255,6 +255,27 @@ export const ADMIN = {
 } as const;
 
 /**
+ * The staff second factor (docs/security.md "Second factor"): TOTP per RFC 6238 — SHA-1, 6 digits,
+ * 30 s steps, one step either side accepted; each code once; a run of wrong codes locks it.
+ */
+export const STAFF_OTP = {
+  issuer: "SkinRush",
+  algorithm: "SHA1",
+  digits: 6,
+  periodSeconds: 30,
+  window: 1,
+  /** base32 secret of 20 random bytes (160 bits, RFC 4226's recommendation) */
+  secretBytes: 20,
+  maxFailures: 5,
+  lockMinutes: 15,
+  /** a staff session stays past the factor this long (SECOND_FACTOR_HOURS in wrangler.toml overrides) */
+  validHours: 12,
+  recoveryCodes: 10,
+  /** a recovery code: 10 characters of Crockford's base32 shown as xxxxx-xxxxx */
+  recoveryCodeLength: 10,
+} as const;
+
+/**
  * Tournaments (spec §1, §3 Tournament, §9; docs/games.md "Tournaments"). Points: one per cent staked in a
  * bet that settled (won or lost; a refund does not count) — crash, wheel and jackpot bets and case
  * openings — placed after the player joined, so 100 points = $1. The template's defaults below.

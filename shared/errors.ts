@@ -26,6 +26,12 @@ export const SERVER_KEYS = {
     "user_api.notifications_read",
     "user_api.maintenance_on",
     "user_api.maintenance_off",
+    // the staff second factor (docs/security.md "Second factor")
+    "user_api.second_factor_required",
+    "user_api.otp_invalid",
+    "user_api.otp_locked",
+    "user_api.otp_already_enrolled",
+    "user_api.otp_not_enrolled",
   ],
   prices: ["prices_api.feed_failed"],
   crash: [

@@ -7,6 +7,8 @@ export interface AppEnv {
     /** Set by the auth middleware when the Bearer token is valid (never for a banned user). */
     user: UserRow | undefined;
     tokenHash: string | undefined;
+    /** when the session passed the staff second factor (null: not yet) */
+    secondFactorAt: number | null;
   };
 }
 

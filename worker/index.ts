@@ -47,13 +47,16 @@ import { paymentRoutes } from "./api/payments/routes";
 import { adminPaymentRoutes } from "./api/admin/payments";
 import { ticketRoutes } from "./api/tickets/routes";
 import { adminTicketRoutes } from "./api/admin/tickets";
+import { adminOtpRoutes } from "./api/admin/otp";
 import { historyRoutes } from "./api/user/history-routes";
 import { scheduledPriceRefresh } from "./prices/scheduled";
 import { OPENAPI_PATH } from "../shared/api/contract";
+import { requestContext } from "./lib/request-context";
 
 const app = new OpenAPIHono<AppEnv>();
 
 app.use("*", securityHeaders);
+app.use("/api/*", requestContext);
 app.use("/api/*", readSession);
 // every group of contract routes has full paths and guards each call by its contract's access
 app.route("/", configRoutes);
@@ -62,6 +65,7 @@ app.route("/", userRoutes);
 app.route("/", historyRoutes);
 app.route("/", ticketRoutes);
 app.route("/", adminTicketRoutes);
+app.route("/", adminOtpRoutes);
 app.route("/", storeTradeRoutes);
 app.route("/", usePromoRoutes);
 app.route("/", cashbackRoutes);

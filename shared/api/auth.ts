@@ -16,6 +16,11 @@ export type TestLoginRole = (typeof TEST_LOGIN_ROLES)[number];
 export const testLoginQuery = z.object({
   username: devUsernameSchema,
   role: z.enum(TEST_LOGIN_ROLES).optional(),
+  /**
+   * A staff session has passed the second factor unless this says `required` (dev only: the
+   * tests and the demo work without an authenticator; the enrolment test asks for `required`).
+   */
+  second_factor: z.enum(["passed", "required"]).optional(),
 });
 
 /** The raw token, without the "Bearer " prefix. */

@@ -9,8 +9,13 @@ import type { RefusalKey, ServerKey } from "../errors";
 /** Where the worker serves the OpenAPI document generated from the contracts. */
 export const OPENAPI_PATH = "/api/openapi.json";
 
-/** public: everyone; user: signed in (a visitor gets 401); staff: moderators and admins; admin: admins only (a player gets 403). */
-export type Access = "public" | "user" | "staff" | "admin";
+/**
+ * public: everyone; user: signed in (a visitor gets 401); staff: moderators and admins; admin:
+ * admins only (a player gets 403). staff and admin also need a session that passed the second
+ * factor (403 user_api.second_factor_required); staff_factor is staff without it — the routes
+ * that enrol and check the factor (docs/security.md "Second factor").
+ */
+export type Access = "public" | "user" | "staff" | "admin" | "staff_factor";
 
 /** The statuses a refusal may carry (spec §8 keys travel with one of these). */
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
@@ -65,8 +70,9 @@ type Implied<C extends { access: Access; forbidden?: StaffForbidden }> = {
   "app_api.invalid_request": 400;
   "user_api.banned": 403;
 } & (C["access"] extends "public" ? unknown : { "user_api.unauthorized": 401 }) &
-  (C["access"] extends "admin" ? { "user_api.forbidden": 403 } : unknown) &
-  (C["access"] extends "staff" ? { [K in NonNullable<C["forbidden"]>]: 403 } : unknown);
+  (C["access"] extends "admin" | "staff_factor" ? { "user_api.forbidden": 403 } : unknown) &
+  (C["access"] extends "staff" ? { [K in NonNullable<C["forbidden"]>]: 403 } : unknown) &
+  (C["access"] extends "staff" | "admin" ? { "user_api.second_factor_required": 403 } : unknown);
 
 export type Contracted<C extends Contract> = Omit<C, "refusals"> & { readonly refusals: C["refusals"] & Implied<C> };
 
@@ -74,8 +80,9 @@ export type Contracted<C extends Contract> = Omit<C, "refusals"> & { readonly re
 export function contract<const C extends Contract>(call: C): Contracted<C> {
   const implied: Record<string, RefusalStatus> = { "app_api.invalid_request": 400, "user_api.banned": 403 };
   if (call.access !== "public") implied["user_api.unauthorized"] = 401;
-  if (call.access === "admin") implied["user_api.forbidden"] = 403;
+  if (call.access === "admin" || call.access === "staff_factor") implied["user_api.forbidden"] = 403;
   if (call.access === "staff") implied[call.forbidden ?? "user_api.forbidden"] = 403;
+  if (call.access === "staff" || call.access === "admin") implied["user_api.second_factor_required"] = 403;
   return { ...call, refusals: { ...implied, ...call.refusals } } as Contracted<C>;
 }
 

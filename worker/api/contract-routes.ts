@@ -21,7 +21,7 @@ import {
 import { errorBody, type RefusalKey } from "../../shared/errors";
 
 type ErrorJson = JSONParsed<z.output<typeof errorAnswer>>;
-import { requireAdmin, requireStaff, requireUser } from "../auth/middleware";
+import { requireAdmin, requireStaff, requireStaffRole, requireUser } from "../auth/middleware";
 import type { AppEnv, SignedInEnv } from "../env";
 
 type Guard<A extends Access> = A extends "public" ? [] : [MiddlewareHandler<SignedInEnv>];
@@ -48,6 +48,7 @@ function guardOf(call: Contract): MiddlewareHandler<SignedInEnv>[] {
   if (call.access === "user") return [requireUser];
   if (call.access === "admin") return [requireAdmin];
   if (call.access === "staff") return [requireStaff(call.forbidden ?? "user_api.forbidden")];
+  if (call.access === "staff_factor") return [requireStaffRole];
   return [];
 }
 

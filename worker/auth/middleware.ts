@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import type { AppEnv, SignedInEnv } from "../env";
 import { fail } from "../lib/http";
 import { userForToken } from "./sessions";
+import { factorPassed } from "./second-factor";
 
 export const readSession = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
@@ -14,6 +15,7 @@ export const readSession = createMiddleware<AppEnv>(async (c, next) => {
     if (found?.user.banned) return fail(c, 403, "user_api.banned");
     c.set("user", found?.user);
     c.set("tokenHash", found?.tokenHash);
+    c.set("secondFactorAt", found?.secondFactorAt ?? null);
   }
   await next();
 });
@@ -36,6 +38,7 @@ export function requireStaff(forbiddenKey: "chat_api.forbidden" | "cases_api.for
     const user = c.get("user");
     if (!user) return fail(c, 401, "user_api.unauthorized");
     if (!user.isAdmin && !user.isModerator) return fail(c, 403, forbiddenKey);
+    if (!factorPassed(c.env, c.get("secondFactorAt"))) return fail(c, 403, "user_api.second_factor_required");
     await next();
   });
 }
@@ -44,5 +47,14 @@ export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) return fail(c, 401, "user_api.unauthorized");
   if (!user.isAdmin) return fail(c, 403, "user_api.forbidden");
+  if (!factorPassed(c.env, c.get("secondFactorAt"))) return fail(c, 403, "user_api.second_factor_required");
+  await next();
+});
+
+/** A moderator or admin, second factor or not: the routes that enrol and check the factor. */
+export const requireStaffRole = createMiddleware<SignedInEnv>(async (c, next) => {
+  const user = c.get("user");
+  if (!user) return fail(c, 401, "user_api.unauthorized");
+  if (!user.isAdmin && !user.isModerator) return fail(c, 403, "user_api.forbidden");
   await next();
 });

@@ -17,11 +17,14 @@ authRoutes.use(authCalls.testLogin.path, async (c, next) => {
 });
 
 serve(authRoutes, authCalls.testLogin, async (c) => {
-  const { username, role } = c.req.valid("query");
+  const { username, role, second_factor } = c.req.valid("query");
   const d = db(c.env);
   const user = await devLoginUser(d, username, role);
   if (user.banned) return refuse(c, authCalls.testLogin, "user_api.banned");
-  return c.json({ api_token: await createSession(d, user.id, sessionTtlHours(c.env)) }, 200);
+  const now = Date.now();
+  // dev flag only: a staff session that has passed the second factor (docs/security.md "Second factor")
+  const passed = (user.isAdmin || user.isModerator) && second_factor !== "required" ? now : null;
+  return c.json({ api_token: await createSession(d, user.id, sessionTtlHours(c.env), now, passed) }, 200);
 });
 
 serve(authRoutes, authCalls.logout, async (c) => {

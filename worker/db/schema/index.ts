@@ -22,3 +22,4 @@ export * from "./giveaways";
 export * from "./tournaments";
 export * from "./top";
 export * from "./tickets";
+export * from "./staff";

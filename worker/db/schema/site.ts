@@ -37,6 +37,11 @@ export const auditLog = sqliteTable(
     targetUserId: integer("target_user_id"),
     details: text("details").notNull().default("{}"),
     createdAt: integer("created_at").notNull().default(now),
+    /** the changed state before and after the action (JSON), when the action changes one */
+    before: text("before"),
+    after: text("after"),
+    /** the staff request's address (CF-Connecting-IP) */
+    ip: text("ip"),
   },
-  (t) => [index("audit_actor").on(t.actorId)],
+  (t) => [index("audit_actor").on(t.actorId), index("audit_action").on(t.action, t.id), index("audit_target").on(t.targetUserId, t.id)],
 );

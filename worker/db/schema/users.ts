@@ -42,6 +42,8 @@ export const sessions = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
+    /** when this session passed the staff second factor (docs/security.md "Second factor"); NULL = never */
+    secondFactorAt: integer("second_factor_at"),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );
