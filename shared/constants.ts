@@ -254,6 +254,20 @@ export const ADMIN = {
   idempotencyKeyLength: { min: 8, max: 100 },
 } as const;
 
+/** The operator console's operations pages (dashboard, maintenance, payments in review). */
+export const OPS = {
+  /** the dashboard's live refetch */
+  dashboardRefetchMs: 5_000,
+  /** bets and wagered per hour over this many hours */
+  activityHours: 24,
+  /** the house result per UTC day over this many days (today included) */
+  resultDays: 7,
+  /** the maintenance message players see, characters (trimmed) */
+  maintenanceMessageMax: 300,
+  /** the reason of a decision on a payment in review */
+  decideReasonMax: 200,
+} as const;
+
 /**
  * The staff second factor (docs/security.md "Second factor"): TOTP per RFC 6238 — SHA-1, 6 digits,
  * 30 s steps, one step either side accepted; each code once; a run of wrong codes locks it.

@@ -45,6 +45,7 @@ import { adminPromoRoutes, checkPromocodeRoutes, usePromoRoutes } from "./api/pr
 import { paymentCallbackRoutes } from "./api/payments/callbacks";
 import { paymentRoutes } from "./api/payments/routes";
 import { adminPaymentRoutes } from "./api/admin/payments";
+import { adminDashboardRoutes } from "./api/admin/dashboard";
 import { ticketRoutes } from "./api/tickets/routes";
 import { adminTicketRoutes } from "./api/admin/tickets";
 import { adminOtpRoutes } from "./api/admin/otp";
@@ -76,6 +77,7 @@ app.route("/", paymentRoutes);
 app.route("/", checkPromocodeRoutes);
 app.route("/", adminPromoRoutes);
 app.route("/", adminPaymentRoutes);
+app.route("/", adminDashboardRoutes);
 app.route("/", adminWithdrawRoutes);
 app.route("/", storeListRoutes);
 app.route("/", youtuberRoutes);

@@ -1,6 +1,6 @@
 // Staff routes under /api/admin (admin only, audited): request bodies and answers.
 import { z } from "zod";
-import { ADMIN } from "../constants";
+import { ADMIN, OPS } from "../constants";
 import { dollarsSchema } from "../money";
 import { USER_NOT_FOUND } from "../errors";
 import { contract } from "./contract";
@@ -32,9 +32,15 @@ export const unbanBody = z.object({ user_id: userIdSchema });
 /** POST /api/admin/users/ban and /unban. */
 export const successAnswer = z.object({ success: z.literal(true) });
 
-/** POST /api/admin/maintenance: switches maintenance (§4) on or off. */
-export const maintenanceBody = z.strictObject({ enabled: z.boolean() });
-export const maintenanceAnswer = z.object({ success: z.literal(true), maintenance: z.boolean() });
+/**
+ * POST /api/admin/maintenance: switches maintenance (§4) on or off, with an optional message
+ * players see in the maintenance notice (trimmed; empty = none; dropped when switched off).
+ */
+export const maintenanceBody = z.strictObject({
+  enabled: z.boolean(),
+  message: z.string().trim().max(OPS.maintenanceMessageMax).optional(),
+});
+export const maintenanceAnswer = z.object({ success: z.literal(true), maintenance: z.boolean(), message: z.string().nullable() });
 
 export const adminCalls = {
   maintenance: contract({
@@ -44,7 +50,7 @@ export const adminCalls = {
     body: maintenanceBody,
     answer: maintenanceAnswer,
     refusals: {},
-    summary: "Switches maintenance on or off and tells every client",
+    summary: "Switches maintenance on or off with a message for players, and tells every client",
   }),
   adjust: contract({
     method: "POST",

@@ -15,6 +15,8 @@ export type ChatBanReasonJson = z.infer<typeof chatBanReasonJson>;
 export const getConfigAnswer = z.object({
   chat_ban_reasons: z.array(chatBanReasonJson),
   maintenance: z.boolean(),
+  /** the operator's message for the maintenance notice (null: none, or maintenance off) */
+  maintenance_message: z.string().nullable(),
   /** The dev login and the admin crash tools show only in development. */
   dev: z.boolean(),
   /** Published fairness commitments (docs/fairness.md "Provably fair"): the crash chain's terminating hash and the salt. */

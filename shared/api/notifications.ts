@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   "case_drop",
   /** money credited by a payment (sent by the payment's settlement, worker/payments/settle.ts) */
   "deposit",
+  /** an admin refused a payment in review (content: its amount and the reason) */
+  "deposit_refused",
   /** an administrator changed the balance (credit or debit) */
   "balance_adjusted",
   /** a balance promo code credited (content: the amount) */
@@ -69,6 +71,8 @@ export const notificationContent = {
   caseDrop: (itemName: string, priceCents: number) => `${itemName} · ${usd(priceCents)}`,
   /** "$10.00" */
   amount: (cents: number) => usd(cents),
+  /** "$10.00 · the reason" (a refused payment) */
+  amountWithReason: (cents: number, reason: string) => `${usd(cents)} · ${reason}`,
   /** "#12 · Deposit not credited" (the ticket's number and subject) */
   ticketReply: (ticketId: number, subject: string) => `#${ticketId} · ${subject}`,
 } as const;

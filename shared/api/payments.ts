@@ -105,7 +105,10 @@ export const sumCreateAnswer = z.object({
 });
 export type SumCreateAnswer = z.infer<typeof sumCreateAnswer>;
 
-export const paymentStatus = z.enum(["pending", "credited", "review"]);
+/** A payment id as the site makes them (paymentJson.id). */
+export const paymentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+export const paymentStatus = z.enum(["pending", "credited", "review", "refused"]);
 
 export const paymentJson = z.object({
   id: z.string(),
@@ -113,7 +116,7 @@ export const paymentJson = z.object({
   sum: dollarsJson,
   /** credited on top (promo code, nickname), dollars; 0 until credited */
   bonus: dollarsJson,
-  /** pending: waiting for the provider; credited; review: the provider reported something else (support looks) */
+  /** pending: waiting for the provider; credited; review: the provider reported something else (support looks); refused: an admin refused it after review */
   status: paymentStatus,
   created_at: z.number().int(),
   credited_at: z.number().int().nullable(),

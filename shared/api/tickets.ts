@@ -10,7 +10,7 @@ import { contract } from "./contract";
 import { getGameAnswer } from "./crash";
 import { caseHistoryRow, cursorJson, withdrawHistoryRow } from "./history";
 import { jackpotRoundAnswer } from "./jackpot";
-import { adminPaymentJson, paymentJson } from "./payments";
+import { adminPaymentJson, paymentIdSchema, paymentJson } from "./payments";
 import { wheelRoundAnswer } from "./wheel";
 
 export const TICKET_OPEN = 0;
@@ -22,9 +22,6 @@ const epochMs = z.number().int().nonnegative();
 // Bounds are counted on the trimmed text (what is stored); the form states them (§5).
 export const subjectSchema = z.string().trim().min(TICKET.subjectMin).max(TICKET.subjectMax);
 export const messageSchema = z.string().trim().min(TICKET.messageMin).max(TICKET.messageMax);
-
-/** A payment id as the site makes them (shared/api/payments.ts paymentJson.id). */
-const paymentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 
 /**
  * What a ticket is about: a round (crash, jackpot, wheel), a case opening or a payment. Staff

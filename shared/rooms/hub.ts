@@ -26,8 +26,8 @@ export type OnlineCounts = z.infer<typeof onlineCounts>;
 
 export const onlineFrame = frame("online", onlineCounts);
 export const updateBalanceFrame = frame("updateBalance", z.strictObject({ balance: dollarsJson }));
-/** Maintenance switched (spec §4): on → the SPA shows the notice and blocks bets. */
-export const refreshPageFrame = frame("refreshPage", z.strictObject({ maintenance: z.boolean() }));
+/** Maintenance switched (spec §4): on → the SPA shows the notice (with the operator's message, if any) and blocks bets. */
+export const refreshPageFrame = frame("refreshPage", z.strictObject({ maintenance: z.boolean(), message: z.string().nullable().optional() }));
 /** A new bell notification, the same shape as /api/user/get lists. */
 export const notificationFrame = frame("notification", notificationSchema);
 /** The user was banned: the SPA logs out with the banned notice. */

@@ -64,6 +64,18 @@ async function ticketOf(userId: number | undefined, status: 0 | 1 = 0): Promise<
   return id;
 }
 
+/** A fresh player's payment in review (the provider reported another amount); its id. */
+async function paymentInReview(): Promise<string> {
+  const owner = (await makeUser()).user.id;
+  const id = `dep_walk${tag()}`;
+  await env.DB.prepare(
+    "INSERT INTO payments (id, user_id, request_id, method, provider, amount, currency, status) VALUES (?1, ?2, ?1, 'card', 'freekassa', 1000, 'RUB', 'review')",
+  )
+    .bind(id, owner)
+    .run();
+  return id;
+}
+
 /** A message in the chat by a fresh player with a deposit; its id. */
 async function chatMessage(): Promise<number> {
   const { user, token } = await makeUser();
@@ -297,6 +309,13 @@ export const ROUTES: RouteEntry[] = [
   },
 
   { method: "POST", path: "/api/admin/payments/list", body: () => ({ status: "pending" }) },
+  {
+    method: "POST",
+    path: "/api/admin/payments/decide",
+    body: async () => ({ payment_id: await paymentInReview(), decision: "refuse", reason: "walk: the provider never paid" }),
+  },
+  { method: "POST", path: "/api/admin/dashboard" },
+  { method: "POST", path: "/api/admin/fairness/chains" },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", spec: [], body: () => emptyAfter(makeCase(150)) },
@@ -500,7 +519,7 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: "POST", path: "/api/admin/promo/list", body: () => emptyAfter(makePromo()) },
   { method: "POST", path: "/api/admin/promo/disable", body: async () => ({ id: (await makePromo()).id }) },
-  { method: "POST", path: "/api/admin/maintenance", body: () => ({ enabled: false }) },
+  { method: "POST", path: "/api/admin/maintenance", body: () => ({ enabled: false, message: "" }) },
   // last: it re-prices the whole catalogue from the fake feed
   { method: "POST", path: "/api/admin/prices/refresh" },
 ];

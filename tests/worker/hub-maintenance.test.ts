@@ -58,15 +58,16 @@ describe("POST /api/admin/maintenance", () => {
 
     const on = await post({ enabled: true }, admin.token);
     expect(on.status).toBe(200);
-    expect(await on.json()).toEqual({ success: true, maintenance: true });
+    expect(await on.json()).toEqual({ success: true, maintenance: true, message: null });
     expect(await readMaintenance(env)).toBe(true);
-    for (const c of [p, v]) expect(await c.waitFor((f) => f.event === "refreshPage")).toEqual({ event: "refreshPage", data: { maintenance: true } });
+    for (const c of [p, v])
+      expect(await c.waitFor((f) => f.event === "refreshPage")).toEqual({ event: "refreshPage", data: { maintenance: true, message: null } });
 
     const config = await exports.default.fetch("http://x/api/getConfig", { method: "POST" });
     expect(await config.json()).toMatchObject({ maintenance: true });
 
     const off = await post({ enabled: false }, admin.token);
-    expect(await off.json()).toEqual({ success: true, maintenance: false });
+    expect(await off.json()).toEqual({ success: true, maintenance: false, message: null });
     expect(await readMaintenance(env)).toBe(false);
     await v.waitFor((f) => f.event === "refreshPage" && !f.data.maintenance, "refreshPage off");
 
@@ -75,7 +76,10 @@ describe("POST /api/admin/maintenance", () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, admin.user.id), eq(auditLog.action, "maintenance")))
       .all();
-    expect(audits.map((a) => JSON.parse(a.details))).toEqual([{ enabled: true }, { enabled: false }]);
+    expect(audits.map((a) => JSON.parse(a.details))).toEqual([
+      { enabled: true, message: null },
+      { enabled: false, message: null },
+    ]);
   });
 
   it("setMaintenance over RPC reaches sockets without touching the flag", async () => {

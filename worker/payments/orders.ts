@@ -24,7 +24,7 @@ export interface PaymentRow {
   promo_id: number | null;
   promo_percent: number;
   nickname_percent: number;
-  status: "pending" | "credited" | "review";
+  status: "pending" | "credited" | "review" | "refused";
   provider_ref: string | null;
   provider_tx_id: string | null;
   bonus: number;

@@ -83,7 +83,8 @@ export const depositKeys = (paymentId: string) => ({
   reference: `payment:${paymentId}`,
 });
 
-function creditStatements(env: SettleEnv, r: ProviderReport, p: PaymentRow, withPromo: boolean, now: number): SQL[] {
+/** The credit batch of a payment a report vouches for (also an admin's credit of one in review, payments/admin-decide.ts); its last statement is the bell row. */
+export function creditStatements(env: SettleEnv, r: ProviderReport, p: PaymentRow, withPromo: boolean, now: number): SQL[] {
   const usePromo = withPromo && p.promo_id !== null && p.promo_percent > 0;
   const bonus = bonusParts(p, usePromo);
   const keys = depositKeys(p.id);
@@ -124,7 +125,8 @@ async function replayOf(env: Pick<Env, "DB">, r: ProviderReport): Promise<Settle
   return { replay: true, outcome: row.outcome, payment: row.payment_id ? await paymentById(env, row.payment_id) : null, credited: null };
 }
 
-async function pushCredit(env: SettleEnv, p: PaymentRow, results: D1Result[]) {
+/** After a credit batch: the balance, the bell row (the batch's last result) and the referrer's balance, live. */
+export async function pushCredit(env: SettleEnv, p: PaymentRow, results: D1Result[]) {
   await pushBalance(env, p.user_id);
   await pushNotification(env, p.user_id, notificationOf(results.at(-1)));
   const referrer = await first<{ referrer_id: number }>(

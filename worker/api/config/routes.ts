@@ -1,6 +1,6 @@
 import { configCalls } from "../../../shared/api/config";
 import { isDev } from "../../env";
-import { readMaintenance } from "../../lib/settings";
+import { readMaintenance, readMaintenanceMessage } from "../../lib/settings";
 import { toDollars } from "../../../shared/money";
 import { chatMinDepositCents } from "../../chat/config";
 import { activeReasons } from "../../chat/mutes";
@@ -17,6 +17,7 @@ serve(configRoutes, configCalls.getConfig, async (c) => {
     {
       chat_ban_reasons: reasons.map((r) => ({ id: r.id, name: r.name, is_active: r.isActive })),
       maintenance: await readMaintenance(c.env),
+      maintenance_message: await readMaintenanceMessage(c.env),
       dev: isDev(c.env),
       // Published fairness commitments (docs/fairness.md "Provably fair"): the crash chain's terminating hash x_0
       // and the salt, so players can verify rounds on /provably-fair and with the script.

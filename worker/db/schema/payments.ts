@@ -10,7 +10,8 @@ import { users } from "./users";
  * One money deposit the player asked for (POST /api/payment/sum/create). `id` is the order id the
  * provider echoes back. status: pending → credited (by the credit batch, guarded on
  * status = 'pending', which also sets provider_tx_id: one provider transaction credits one
- * payment) | review (an authentic callback that did not match: support looks at it).
+ * payment) | review (an authentic callback that did not match: support looks at it). An admin
+ * decides a payment in review once (worker/payments/admin-decide.ts): credited, or refused.
  * promo_id / promo_percent: the deposit code accepted at creation (booked at the credit);
  * nickname_percent: the §9 nickname bonus the player had at creation. bonus: cents credited on
  * top, set at the credit.
@@ -31,7 +32,7 @@ export const payments = sqliteTable(
     promoId: integer("promo_id").references(() => promoCodes.id),
     promoPercent: integer("promo_percent").notNull().default(0),
     nicknamePercent: integer("nickname_percent").notNull().default(0),
-    status: text("status", { enum: ["pending", "credited", "review"] })
+    status: text("status", { enum: ["pending", "credited", "review", "refused"] })
       .notNull()
       .default("pending"),
     /** the provider's own id of the payment page (a Checkout Session id) */
@@ -47,7 +48,7 @@ export const payments = sqliteTable(
     uniqueIndex("payments_provider_tx").on(t.provider, t.providerTxId),
     index("payments_user").on(t.userId, t.createdAt),
     check("payments_amount_pos", sql`${t.amount} > 0 AND ${t.bonus} >= 0`),
-    check("payments_status", sql`${t.status} IN ('pending', 'credited', 'review')`),
+    check("payments_status", sql`${t.status} IN ('pending', 'credited', 'review', 'refused')`),
   ],
 );
 

@@ -39,9 +39,9 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
     return delivery;
   }
 
-  /** Tells every client that maintenance was switched (spec §4: on → notice, bets blocked). */
-  async setMaintenance(on: boolean): Promise<Delivery> {
-    return this.deliver({ event: "refreshPage", data: { maintenance: on } });
+  /** Tells every client that maintenance was switched (spec §4: on → notice with the operator's message, bets blocked). */
+  async setMaintenance(on: boolean, message: string | null = null): Promise<Delivery> {
+    return this.deliver({ event: "refreshPage", data: { maintenance: on, message } });
   }
 
   async online(): Promise<OnlineCounts> {

@@ -22,6 +22,7 @@ import { LossNotice } from "./LossNotice";
 import { RulesModal } from "./RulesModal";
 import { WinNotice } from "./WinNotice";
 import "./crash.css";
+import { MaintenanceMessage } from "../hub/MaintenanceMessage";
 
 function useCrashConnection(): CrashConnection | null {
   const [connection, setConnection] = useState<CrashConnection | null>(null);
@@ -73,6 +74,7 @@ export default function CrashScreen() {
       {maintenance && (
         <p className="crash-notice crash-notice--maintenance" role="alert">
           {t("maintenance")}
+          <MaintenanceMessage />
         </p>
       )}
       {!connected && phase !== "loading" && (

@@ -52,10 +52,10 @@ export default function DepositSuccessPage() {
   );
 }
 
-/** One title per state (docs/api.md "Interface conventions"): sent while the provider confirms, then confirmed or under review. */
-function Title({ status }: { status: "pending" | "credited" | "review" }) {
+/** One title per state (docs/api.md "Interface conventions"): sent while the provider confirms, then confirmed, under review, or refused after it. */
+function Title({ status }: { status: PaymentJson["status"] }) {
   const { t } = useTranslation("deposit");
-  const key = { pending: "result.success_title", credited: "result.credited_title", review: "result.review_title" } as const;
+  const key = { pending: "result.success_title", credited: "result.credited_title", review: "result.review_title", refused: "result.refused_title" } as const;
   return <h1 id="deposit-result-title">{t(key[status])}</h1>;
 }
 
@@ -100,7 +100,7 @@ function LatestPayment() {
       </>
     );
   }
-  const intro = { pending: "result.success_text", credited: "result.credited_text", review: "result.review_text" } as const;
+  const intro = { pending: "result.success_text", credited: "result.credited_text", review: "result.review_text", refused: "result.refused_text" } as const;
   return (
     <>
       <Title status={payment.status} />

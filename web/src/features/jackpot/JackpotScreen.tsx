@@ -24,6 +24,7 @@ import { useJackpotStore } from "./store";
 import { LossNotice } from "./LossNotice";
 import { WinnerBanner } from "./WinnerBanner";
 import "./jackpot.css";
+import { MaintenanceMessage } from "../hub/MaintenanceMessage";
 
 function useJackpotConnection(level: JackpotLevel): void {
   useEffect(() => {
@@ -86,6 +87,7 @@ export default function JackpotScreen() {
       {maintenance && (
         <p className="jackpot-notice jackpot-notice--maintenance" role="alert">
           {t("maintenance")}
+          <MaintenanceMessage />
         </p>
       )}
       {!connected && !loading && (

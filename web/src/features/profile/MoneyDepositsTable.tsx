@@ -34,7 +34,7 @@ export function MoneyDepositsTable() {
             <td data-label={t("money_deposits.sum")}>{usd(p.sum)}</td>
             <td data-label={t("money_deposits.status")}>
               <span className={`profile-status profile-status--${p.status}`}>{t(`money_deposits.states.${p.status}`)}</span>
-              {p.status === "review" ? (
+              {p.status === "review" || p.status === "refused" ? (
                 <>
                   {" "}
                   <SupportLink kind="payment" id={p.id} className="profile-support-link" />

@@ -33,6 +33,7 @@ import { WheelStage } from "./WheelStage";
 import { LossNotice } from "./LossNotice";
 import { WinNotice } from "./WinNotice";
 import "./wheel.css";
+import { MaintenanceMessage } from "../hub/MaintenanceMessage";
 
 function useWheelConnection(): void {
   useEffect(() => {
@@ -146,6 +147,7 @@ export default function WheelScreen() {
       {maintenance && (
         <p className="wheel-notice wheel-notice--maintenance" role="alert">
           {t("maintenance")}
+          <MaintenanceMessage />
         </p>
       )}
       {!connected && phase !== "loading" && (
