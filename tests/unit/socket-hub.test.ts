@@ -87,6 +87,16 @@ describe("hub connection", () => {
     expect(deps.notify).toHaveBeenCalledTimes(1);
   });
 
+  it("carries the operator's maintenance message into the config entry, and drops it when maintenance ends", async () => {
+    const { f, queryClient } = await setup();
+    queryClient.setQueryData(["config"], { maintenance: false, maintenance_message: null });
+    f.last().serverOpen();
+    f.last().serverSend({ event: "refreshPage", data: { maintenance: true, message: "Back at 16:00 UTC" } });
+    expect(queryClient.getQueryData(["config"])).toMatchObject({ maintenance: true, maintenance_message: "Back at 16:00 UTC" });
+    f.last().serverSend({ event: "refreshPage", data: { maintenance: false, message: null } });
+    expect(queryClient.getQueryData(["config"])).toMatchObject({ maintenance: false, maintenance_message: null });
+  });
+
   it("seeds maintenance from the config answer whenever it arrives", async () => {
     const queryClient0 = new QueryClient();
     queryClient0.setQueryData(["config"], { maintenance: true });

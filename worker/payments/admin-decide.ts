@@ -34,7 +34,7 @@ export interface Decision {
 export type DecideOutcome = { ok: true; payment: AdminPayment } | { ok: false; key: "deposit_api.payment_not_found" | "deposit_api.already_decided" };
 
 /** The provider name of an admin's credit in payment_callbacks. */
-export const STAFF_PROVIDER = "staff";
+const STAFF_PROVIDER = "staff";
 
 const NOT_IN_REVIEW = "payment.not_in_review";
 const ALREADY = new Set([NOT_IN_REVIEW, "payment.callback_replayed"]);

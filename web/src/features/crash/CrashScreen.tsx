@@ -22,7 +22,7 @@ import { LossNotice } from "./LossNotice";
 import { RulesModal } from "./RulesModal";
 import { WinNotice } from "./WinNotice";
 import "./crash.css";
-import { MaintenanceMessage } from "../hub/MaintenanceMessage";
+import { MaintenanceMessage } from "../../ui/MaintenanceMessage";
 
 function useCrashConnection(): CrashConnection | null {
   const [connection, setConnection] = useState<CrashConnection | null>(null);

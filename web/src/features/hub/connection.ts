@@ -37,12 +37,6 @@ function configMaintenance(data: unknown): boolean | undefined {
   return typeof m === "boolean" ? m : undefined;
 }
 
-/** The operator's maintenance message as /api/getConfig reports it (undefined: no answer yet). */
-function configMessage(data: unknown): string | null | undefined {
-  const m = (data as { maintenance_message?: unknown } | null | undefined)?.maintenance_message;
-  return typeof m === "string" ? m : m === null ? null : undefined;
-}
-
 export function startHub(deps: HubDeps): Hub {
   const store = useHubStore.getState();
   // the token of the last identity frame: a session-ended close is about that one
@@ -64,9 +58,9 @@ export function startHub(deps: HubDeps): Hub {
     deps.queryClient.setQueryData(queryKeys.user, (u: object | null | undefined) => u && { ...u, balance });
   });
   socket.on("refreshPage", ({ maintenance, message }) => {
+    // the operator's message rides in the config entry the notices read (ui/MaintenanceMessage.tsx)
     const maintenance_message = maintenance ? (message ?? null) : null;
     store.setMaintenance(maintenance);
-    store.setMaintenanceMessage(maintenance_message);
     deps.queryClient.setQueryData(queryKeys.config, (c: object | null | undefined) => c && { ...c, maintenance, maintenance_message });
     if (maintenance) deps.notify({ type: "error", message: "app_api.maintenance" });
   });
@@ -107,14 +101,10 @@ export function startHub(deps: HubDeps): Hub {
   // Maintenance as /api/getConfig reports it, whenever that answer (re)arrives.
   const seeded = configMaintenance(deps.queryClient.getQueryData(queryKeys.config));
   if (seeded !== undefined) store.setMaintenance(seeded);
-  const seededMessage = configMessage(deps.queryClient.getQueryData(queryKeys.config));
-  if (seededMessage !== undefined) store.setMaintenanceMessage(seededMessage);
   const unwatch = deps.queryClient.getQueryCache().subscribe((e) => {
     if (e.type !== "updated" || e.query.queryKey[0] !== queryKeys.config[0]) return;
     const m = configMaintenance(e.query.state.data);
     if (m !== undefined && m !== useHubStore.getState().maintenance) store.setMaintenance(m);
-    const message = configMessage(e.query.state.data);
-    if (message !== undefined && message !== useHubStore.getState().maintenanceMessage) store.setMaintenanceMessage(message);
   });
 
   return {

@@ -24,7 +24,7 @@ import { useJackpotStore } from "./store";
 import { LossNotice } from "./LossNotice";
 import { WinnerBanner } from "./WinnerBanner";
 import "./jackpot.css";
-import { MaintenanceMessage } from "../hub/MaintenanceMessage";
+import { MaintenanceMessage } from "../../ui/MaintenanceMessage";
 
 function useJackpotConnection(level: JackpotLevel): void {
   useEffect(() => {

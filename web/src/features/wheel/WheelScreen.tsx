@@ -33,7 +33,7 @@ import { WheelStage } from "./WheelStage";
 import { LossNotice } from "./LossNotice";
 import { WinNotice } from "./WinNotice";
 import "./wheel.css";
-import { MaintenanceMessage } from "../hub/MaintenanceMessage";
+import { MaintenanceMessage } from "../../ui/MaintenanceMessage";
 
 function useWheelConnection(): void {
   useEffect(() => {
