@@ -11,10 +11,18 @@ const Withdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage")
 const Tickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
 const Ticket = lazyScreen(() => import("../features/support/StaffTicketPage"));
 const Security = lazyScreen(() => import("../features/admin/console/SecurityPage"));
+const Dashboard = lazyScreen(() => import("../features/admin/console/ops/DashboardPage"));
+const Maintenance = lazyScreen(() => import("../features/admin/console/ops/MaintenancePage"));
+const Fairness = lazyScreen(() => import("../features/admin/console/ops/FairnessPage"));
+const PaymentsReview = lazyScreen(() => import("../features/admin/console/ops/PaymentsReviewPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: "", nav: "nav.dashboard", access: "admin", element: <Dashboard /> },
   { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
   { path: "tickets", nav: "nav.tickets", access: "staff", element: <Tickets /> },
   { path: "tickets/:id", access: "staff", element: <Ticket /> },
+  { path: "payments", nav: "nav.payments", access: "admin", element: <PaymentsReview /> },
+  { path: "maintenance", nav: "nav.maintenance", access: "admin", element: <Maintenance /> },
+  { path: "fairness", nav: "nav.fairness", access: "admin", element: <Fairness /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];

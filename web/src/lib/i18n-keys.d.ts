@@ -10,6 +10,8 @@ import type cashback from "../locales/ru/cashback.json";
 import type chat from "../locales/ru/chat.json";
 import type common from "../locales/ru/common.json";
 import type consoleShell from "../locales/console/ru/console.json";
+import type consoleDashboard from "../locales/console/ru/console_dashboard.json";
+import type consoleOps from "../locales/console/ru/console_ops.json";
 import type crash from "../locales/ru/crash.json";
 import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
@@ -46,6 +48,8 @@ declare module "i18next" {
       chat: typeof chat;
       common: typeof common;
       console: typeof consoleShell;
+      console_dashboard: typeof consoleDashboard;
+      console_ops: typeof consoleOps;
       crash: typeof crash;
       deposit: typeof deposit;
       errors: typeof errors;

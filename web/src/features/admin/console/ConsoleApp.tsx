@@ -54,6 +54,8 @@ function ConsoleLayout({ pages, role, enrolled }: { pages: readonly ConsolePage[
   const { t } = useTranslation("console");
   const open = pages.filter((p) => mayOpen(p, role));
   const start = open.find((p) => p.nav)?.path ?? "security";
+  // a page at "" is /admin itself for the roles that may open it; the others are sent to their start page
+  const home = open.some((p) => p.path === "");
   return (
     <div className="console-layout">
       <nav className="console-nav" aria-label={t("nav.label")}>
@@ -77,10 +79,12 @@ function ConsoleLayout({ pages, role, enrolled }: { pages: readonly ConsolePage[
           </p>
         )}
         <Routes>
-          {pages.map((p) => (
-            <Route key={p.path} path={p.path} element={mayOpen(p, role) ? p.element : <AdminsOnly />} />
-          ))}
-          <Route index element={<Navigate to={`/admin/${start}`} replace />} />
+          {pages
+            .filter((p) => p.path !== "" || home)
+            .map((p) => (
+              <Route key={p.path} path={p.path} element={mayOpen(p, role) ? p.element : <AdminsOnly />} />
+            ))}
+          {home ? null : <Route index element={<Navigate to={`/admin/${start}`} replace />} />}
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </main>
