@@ -7,7 +7,7 @@ import "./i18n";
 import "./console.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, NavLink, Route, Routes } from "react-router";
+import { Navigate, NavLink, useRoutes } from "react-router";
 import { failureKey } from "../../../lib/api";
 import { displayMessage } from "../../../lib/i18n";
 import { isStaff, useCurrentUser } from "../../../lib/session/useCurrentUser";
@@ -56,6 +56,12 @@ function ConsoleLayout({ pages, role, enrolled }: { pages: readonly ConsolePage[
   const start = open.find((p) => p.nav)?.path ?? "security";
   // a page at "" is /admin itself for the roles that may open it; the others are sent to their start page
   const home = open.some((p) => p.path === "");
+  // route objects rather than <Routes>/<Route>: the router's first-load chunk already has useRoutes
+  const routes = useRoutes([
+    ...pages.filter((p) => p.path !== "" || home).map((p) => ({ path: p.path, element: mayOpen(p, role) ? p.element : <AdminsOnly /> })),
+    ...(home ? [] : [{ index: true, element: <Navigate to={`/admin/${start}`} replace /> }]),
+    { path: "*", element: <Navigate to="/admin" replace /> },
+  ]);
   return (
     <div className="console-layout">
       <nav className="console-nav" aria-label={t("nav.label")}>
@@ -78,15 +84,7 @@ function ConsoleLayout({ pages, role, enrolled }: { pages: readonly ConsolePage[
             {t("otp.not_enrolled_banner")} <NavLink to="/admin/security">{t("otp.enrol_now")}</NavLink>
           </p>
         )}
-        <Routes>
-          {pages
-            .filter((p) => p.path !== "" || home)
-            .map((p) => (
-              <Route key={p.path} path={p.path} element={mayOpen(p, role) ? p.element : <AdminsOnly />} />
-            ))}
-          {home ? null : <Route index element={<Navigate to={`/admin/${start}`} replace />} />}
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Routes>
+        {routes}
       </main>
     </div>
   );
