@@ -11,7 +11,6 @@ export function MaintenanceMessage() {
   if (!message) return null;
   return (
     <span className="maintenance-message" data-testid="maintenance-message">
-      {" "}
       {t("maintenance_message", { message })}
     </span>
   );
