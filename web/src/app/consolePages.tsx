@@ -11,10 +11,12 @@ const Withdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage")
 const Tickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
 const Ticket = lazyScreen(() => import("../features/support/StaffTicketPage"));
 const Security = lazyScreen(() => import("../features/admin/console/SecurityPage"));
+const GameTools = lazyScreen(() => import("../features/admin/console/GameToolsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
   { path: "tickets", nav: "nav.tickets", access: "staff", element: <Tickets /> },
   { path: "tickets/:id", access: "staff", element: <Ticket /> },
+  { path: "games", nav: "nav.games", access: "admin", element: <GameTools /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];
