@@ -15,6 +15,7 @@ const Dashboard = lazyScreen(() => import("../features/admin/console/ops/Dashboa
 const Maintenance = lazyScreen(() => import("../features/admin/console/ops/MaintenancePage"));
 const Fairness = lazyScreen(() => import("../features/admin/console/ops/FairnessPage"));
 const PaymentsReview = lazyScreen(() => import("../features/admin/console/ops/PaymentsReviewPage"));
+const GameTools = lazyScreen(() => import("../features/admin/console/GameToolsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "", nav: "nav.dashboard", access: "admin", element: <Dashboard /> },
@@ -24,5 +25,6 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "payments", nav: "nav.payments", access: "admin", element: <PaymentsReview /> },
   { path: "maintenance", nav: "nav.maintenance", access: "admin", element: <Maintenance /> },
   { path: "fairness", nav: "nav.fairness", access: "admin", element: <Fairness /> },
+  { path: "games", nav: "nav.games", access: "admin", element: <GameTools /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];

@@ -5,8 +5,7 @@
 import { i18n, resourcesFromModules } from "../../../lib/i18n";
 
 const modules = import.meta.glob<Record<string, unknown>>("../../../locales/console/*/*.json", { eager: true, import: "default" });
-
-// resourcesFromModules reads ".../locales/<lng>/<ns>.json": without the "console/" level it finds none of these
+// resourcesFromModules reads ".../locales/<lng>/<ns>.json": drop the "console/" level first
 const byLanguage = Object.fromEntries(Object.entries(modules).map(([file, content]) => [file.replace("/locales/console/", "/locales/"), content]));
 
 for (const [lng, bundles] of Object.entries(resourcesFromModules(byLanguage))) {
