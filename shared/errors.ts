@@ -194,9 +194,7 @@ export const SERVER_KEYS = {
     "deposit_api.contact_support",
     "deposit_api.payment_not_found",
     "deposit_api.success",
-    // an admin's decision on a payment in review (shared/api/admin-ops.ts)
-    "deposit_api.payment_credited",
-    "deposit_api.payment_refused",
+    // an admin's decision on a payment in review (shared/api/admin-ops.ts; the text loads with the console)
     "deposit_api.already_decided",
   ],
   cases: [
