@@ -34,7 +34,10 @@ export const banBody = z.object({
   reason: z.string().trim().max(ADMIN.banReasonMaxLength).optional(),
 });
 
-export const unbanBody = z.object({ user_id: userIdSchema });
+export const unbanBody = z.object({
+  user_id: userIdSchema,
+  reason: z.string().trim().max(ADMIN.banReasonMaxLength).optional(),
+});
 
 /** POST /api/admin/users/ban and /unban. */
 export const successAnswer = z.object({ success: z.literal(true) });

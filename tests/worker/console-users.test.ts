@@ -254,8 +254,9 @@ describe("adjust, ban and unban audit rows carry before and after", () => {
     const boss = await makeUser({ isAdmin: true });
     const { user } = await makeUser();
     expect((await post("/api/admin/users/ban", { user_id: user.id, reason: "r" }, boss.token)).status).toBe(200);
-    expect((await post("/api/admin/users/unban", { user_id: user.id }, boss.token)).status).toBe(200);
+    expect((await post("/api/admin/users/unban", { user_id: user.id, reason: "appeal" }, boss.token)).status).toBe(200);
     const rows = await auditOf(user.id);
+    expect(rows.map((r) => JSON.parse(r.details))).toEqual([{ reason: "r" }, { reason: "appeal" }]);
     expect(rows.map((r) => [r.action, json(r.before), json(r.after)])).toEqual([
       ["user.ban", { banned: false }, { banned: true }],
       ["user.unban", { banned: true }, { banned: false }],

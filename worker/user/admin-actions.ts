@@ -113,11 +113,16 @@ export async function banUser(
   return { ok: true };
 }
 
-export async function unbanUser(env: AdminEnv, adminId: number, userId: number): Promise<{ ok: true } | AdminRefusal<"user_api.not_banned">> {
+export async function unbanUser(
+  env: AdminEnv,
+  adminId: number,
+  userId: number,
+  reason?: string | undefined,
+): Promise<{ ok: true } | AdminRefusal<"user_api.not_banned">> {
   const target = await findUser(env, userId);
   if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
   if (!target.banned) return { ok: false, status: 409, key: "user_api.not_banned" };
-  const changed = await setBanned(env, adminId, userId, false, {});
+  const changed = await setBanned(env, adminId, userId, false, reason ? { reason } : {});
   if (!changed) return { ok: false, status: 409, key: "user_api.not_banned" };
   return { ok: true };
 }

@@ -28,8 +28,8 @@ serve(adminUserRoutes, adminCalls.ban, async (c) => {
 });
 
 serve(adminUserRoutes, adminCalls.unban, async (c) => {
-  const { user_id: userId } = c.req.valid("json");
-  const done = await unbanUser(c.env, c.get("user").id, userId);
+  const { user_id: userId, reason } = c.req.valid("json");
+  const done = await unbanUser(c.env, c.get("user").id, userId, reason);
   if (!done.ok) return refuse(c, adminCalls.unban, done.key);
   return c.json({ success: true as const }, 200);
 });
