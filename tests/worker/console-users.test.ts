@@ -3,10 +3,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { endSessionsAnswer, setRoleAnswer, userDetailAnswer, userSearchAnswer } from "../../shared/api/admin";
-import { CONSOLE } from "../../shared/constants";
+import { CONSOLE, SOCKET } from "../../shared/constants";
 import { createSession } from "../../worker/auth/sessions";
 import { sha256Hex } from "../../worker/auth/tokens";
 import { db } from "../../worker/db/client";
+import { connectChat } from "./chat-client";
 import { deposit, makeUser, post } from "./user-fixtures";
 
 interface AuditRow {
@@ -177,6 +178,19 @@ describe("POST /api/admin/users/sessions/end", () => {
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ message: "user_api.session_not_found" });
     expect(await auditOf(one.user.id)).toHaveLength(1);
+  });
+
+  it("closes the ended session's sockets (4001 signed_out); the other session's stay open", async () => {
+    const boss = await makeUser({ isAdmin: true });
+    const one = await makeUser();
+    const other = await createSession(db(env), one.user.id, 24);
+    const ended = await connectChat({ token: one.token, user: one.user });
+    const kept = await connectChat({ token: other, user: one.user });
+    const handle = (await sha256Hex(one.token)).slice(0, 16);
+    expect((await post("/api/admin/users/sessions/end", { user_id: one.user.id, session: handle }, boss.token)).status).toBe(200);
+    expect(await ended.waitClosed()).toEqual({ code: SOCKET.sessionEnded.signed_out, reason: "signed_out" });
+    expect(kept.closed).toBeUndefined();
+    kept.close();
   });
 
   it("ends every live session; then there is none to end", async () => {
