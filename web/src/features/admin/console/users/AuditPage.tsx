@@ -40,7 +40,6 @@ export default function AuditPage() {
 
   const columns: Column<AuditRowJson>[] = [
     { key: "time", header: t("col.time"), cell: (r) => when(r.created_at, i18n.language) },
-    { key: "actor", header: t("col.actor"), cell: (r) => <Link to={`/admin/users/${r.actor.id}`}>{r.actor.username || `#${r.actor.id}`}</Link> },
     { key: "action", header: t("col.action"), cell: (r) => <code>{r.action}</code> },
     {
       key: "target",
@@ -48,6 +47,7 @@ export default function AuditPage() {
       cell: (r) => (r.target ? <Link to={`/admin/users/${r.target.id}`}>{r.target.username || `#${r.target.id}`}</Link> : "—"),
     },
     { key: "change", header: t("col.change"), cell: (r) => <Change before={r.before} after={r.after} /> },
+    { key: "actor", header: t("col.actor"), cell: (r) => <Link to={`/admin/users/${r.actor.id}`}>{r.actor.username || `#${r.actor.id}`}</Link> },
     {
       key: "details",
       header: t("col.details"),
