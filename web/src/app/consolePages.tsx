@@ -2,8 +2,8 @@
 // each its own lazy chunk, listed once here for the console's routes and its side nav. `access`
 // is what the page needs — "staff" for moderators and admins, "admin" for admins only — and
 // mirrors the server, which checks the role (and the second factor) on every call anyway. The
-// first page with a nav entry that a role may open is its start page. Only these few lazy
-// wrappers are in a player's first load; the pages are not.
+// first page with a nav entry that a role may open is its start page. Loaded with the console
+// (consoleRoot.tsx), never in a player's first load.
 import type { ConsolePage } from "../features/admin/console/pages";
 import { lazyScreen } from "./ScreenBoundary";
 
@@ -15,6 +15,7 @@ const Users = lazyScreen(() => import("../features/admin/console/users/UsersPage
 const User = lazyScreen(() => import("../features/admin/console/users/UserPage"));
 const Audit = lazyScreen(() => import("../features/admin/console/users/AuditPage"));
 const ChatLog = lazyScreen(() => import("../features/admin/console/users/ChatLogPage"));
+const GameTools = lazyScreen(() => import("../features/admin/console/GameToolsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
@@ -24,5 +25,6 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "users/:id", access: "admin", element: <User /> },
   { path: "audit", nav: "nav.audit", access: "admin", element: <Audit /> },
   { path: "chat", nav: "nav.chat", access: "staff", element: <ChatLog /> },
+  { path: "games", nav: "nav.games", access: "admin", element: <GameTools /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];
