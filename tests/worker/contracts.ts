@@ -2,6 +2,7 @@
 // not listed here fails the walk, since the app registers routes no contract here names.
 import { adminCalls } from "../../shared/api/admin";
 import { adminOpsCalls } from "../../shared/api/admin-ops";
+import { consoleLogCalls } from "../../shared/api/admin-audit";
 import { authCalls } from "../../shared/api/auth";
 import { bonusCalls } from "../../shared/api/bonus";
 import { casesCalls } from "../../shared/api/cases";
@@ -30,6 +31,7 @@ import { withdrawsCalls } from "../../shared/api/withdraws";
 const GROUPS: Record<string, Record<string, Contract>> = {
   adminCalls,
   adminOpsCalls,
+  consoleLogCalls,
   authCalls,
   bonusCalls,
   casesCalls,

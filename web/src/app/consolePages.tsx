@@ -15,6 +15,10 @@ const Dashboard = lazyScreen(() => import("../features/admin/console/ops/Dashboa
 const Maintenance = lazyScreen(() => import("../features/admin/console/ops/MaintenancePage"));
 const Fairness = lazyScreen(() => import("../features/admin/console/ops/FairnessPage"));
 const PaymentsReview = lazyScreen(() => import("../features/admin/console/ops/PaymentsReviewPage"));
+const Users = lazyScreen(() => import("../features/admin/console/users/UsersPage"));
+const User = lazyScreen(() => import("../features/admin/console/users/UserPage"));
+const Audit = lazyScreen(() => import("../features/admin/console/users/AuditPage"));
+const ChatLog = lazyScreen(() => import("../features/admin/console/users/ChatLogPage"));
 const GameTools = lazyScreen(() => import("../features/admin/console/GameToolsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
@@ -25,6 +29,10 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "payments", nav: "nav.payments", access: "admin", element: <PaymentsReview /> },
   { path: "maintenance", nav: "nav.maintenance", access: "admin", element: <Maintenance /> },
   { path: "fairness", nav: "nav.fairness", access: "admin", element: <Fairness /> },
+  { path: "users", nav: "nav.users", access: "admin", element: <Users /> },
+  { path: "users/:id", access: "admin", element: <User /> },
+  { path: "audit", nav: "nav.audit", access: "admin", element: <Audit /> },
+  { path: "chat", nav: "nav.chat", access: "staff", element: <ChatLog /> },
   { path: "games", nav: "nav.games", access: "admin", element: <GameTools /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];
