@@ -1,9 +1,10 @@
 import { Secret, TOTP } from "otpauth";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF_OTP } from "../../shared/constants";
+import { MONEY_WITHDRAW, STAFF_OTP } from "../../shared/constants";
 import { seriousFindings } from "./axe";
 import { devLogin, launch, newPage, screenshot } from "./browser";
+import { oneItemCase, playerWithItems, withdrawAllToCard } from "./money-setup";
 
 // The operator console (docs/security.md "Staff roles", "Second factor"): an admin whose session
 // has not passed the second factor enrols TOTP at /admin (the test computes the codes from the
@@ -12,10 +13,13 @@ import { devLogin, launch, newPage, screenshot } from "./browser";
 // chat and support pages, and an admin page tells them it is for admins.
 
 let browser: Browser;
+/** The admin of the first test, past the second factor: the next tests go on with this page. */
+let admin: { context: BrowserContext; page: Page; token: string } | undefined;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => {
+  await admin?.context.close();
   await browser?.close();
 });
 
@@ -25,7 +29,8 @@ const consoleNav = (page: Page) => page.getByRole("navigation", { name: "Console
 describe("the operator console", () => {
   it("an admin enrols the second factor, keeps the recovery codes and is let in; a new session passes with the next code", { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser, { locale: "en-US" });
-    try {
+    admin = { context, page, token: "" };
+    {
       const name = `e2e_otp_${Date.now().toString(36)}`;
       await devLogin(page, name, "admin", "required");
       await page.evaluate(() => localStorage.setItem("language", "en"));
@@ -59,7 +64,7 @@ describe("the operator console", () => {
 
       // the same account signs in again: this session must pass; the code just used is a replay,
       // the next step's code (one step ahead is inside the window) is not
-      await devLogin(page, name, "admin", "required");
+      admin.token = await devLogin(page, name, "admin", "required");
       await page.goto("/admin");
       await page.getByRole("heading", { name: "Confirm it is you" }).waitFor();
       await page.getByLabel("Code from the app").fill(good);
@@ -69,8 +74,49 @@ describe("the operator console", () => {
       await page.getByRole("button", { name: "Confirm", exact: true }).click();
       await consoleNav(page).waitFor();
       await screenshot(page, "console-admin-home");
+    }
+  });
+
+  it("that admin adjusts a balance and approves a withdrawal, and finds both in the audit log", { timeout: 180_000 }, async () => {
+    expect(admin, "the enrolled admin of the first test").toBeTruthy();
+    const { page, token } = admin as NonNullable<typeof admin>;
+    const player = await newPage(browser, { locale: "en-US" });
+    try {
+      // a money withdrawal waiting for staff (two items above the auto-approve threshold together)
+      const kase = await oneItemCase(page, token, MONEY_WITHDRAW.autoApproveCents / 100 / 2 + 1);
+      const playerName = `e2e_console_${Date.now().toString(36)}`;
+      await playerWithItems(player.page, playerName, kase, 2);
+      await withdrawAllToCard(player.page, 2);
+
+      // users: find the player by name, adjust the balance with a reason (confirmed)
+      await page.goto("/admin/users");
+      await page.getByLabel("Find a user").fill(playerName);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("link", { name: playerName }).click();
+      await page.getByLabel("Balance adjustment, $").fill("12.50");
+      await page.getByRole("button", { name: "Adjust", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Adjust the balance" });
+      await dialog.getByLabel("Reason").fill("E2E goodwill credit");
+      await screenshot(page, "console-adjust-confirm");
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await page.getByText("Balance adjusted").first().waitFor();
+
+      // withdrawals: the player's request, approved
+      await page.goto("/admin/withdraws");
+      const row = page.getByTestId("admin-withdraw").filter({ hasText: "4242424242424242" }).filter({ hasText: playerName });
+      await row.waitFor();
+      await row.getByTestId("admin-withdraw-approve").click();
+      await row.waitFor({ state: "detached" });
+
+      // the audit log: both actions on this player, with the address and before → after
+      await page.goto("/admin/audit");
+      const log = page.getByRole("table");
+      await log.getByRole("row").filter({ hasText: "user.adjust" }).filter({ hasText: playerName }).first().waitFor();
+      await log.getByRole("row").filter({ hasText: "withdrawal.approve" }).filter({ hasText: playerName }).first().waitFor();
+      expect(await seriousFindings(page)).toEqual([]);
+      await screenshot(page, "console-audit");
     } finally {
-      await context.close();
+      await player.context.close();
     }
   });
 

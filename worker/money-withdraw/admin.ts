@@ -78,6 +78,9 @@ export async function decideWithdrawal(
     action: d.decision === "approve" ? "withdrawal.approve" : "withdrawal.reject",
     targetUserId: w.user_id,
     details: { withdrawal_id: w.id, amount: w.amount, payout: w.payout, reason },
+    // approve sends it to the payout pass; reject cancels it with the items back (finish.ts)
+    before: { status: "moderation" },
+    after: { status: d.decision === "approve" ? "sending" : "canceled" },
   };
   let notification: NotificationJson | null = null;
   if (d.decision === "approve") {
