@@ -232,6 +232,25 @@ export const adminPublishAnswer = z.object({
   case: adminCaseJson,
 });
 
+/**
+ * POST /api/admin/cases/catalogue {q?, after?}: catalogue entries a case may hold (priced above 0),
+ * by id; `q` a part of the market name (case-insensitive), `after` the previous page's `next`.
+ */
+export const adminCatalogueBody = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  after: idSchema.optional(),
+});
+export const adminCatalogueItemJson = z.strictObject({
+  id: z.number().int().positive(),
+  ...catalogueDisplayFields,
+  price: dollarsJson,
+});
+export type AdminCatalogueItemJson = z.infer<typeof adminCatalogueItemJson>;
+export const adminCatalogueAnswer = z.object({
+  items: z.array(adminCatalogueItemJson).max(CASES.adminCataloguePageSize),
+  next: z.number().int().positive().nullable(),
+});
+
 // ── the calls (shared/api/contract.ts) ───────────────────────────────────────
 export const casesCalls = {
   get: contract({
@@ -332,6 +351,15 @@ export const casesCalls = {
       "cases_api.busy": 409,
     },
     summary: "Admins: changes the given fields of a case; items, when given, replace its items",
+  }),
+  adminCatalogue: contract({
+    method: "POST",
+    path: "/api/admin/cases/catalogue",
+    access: "admin",
+    body: adminCatalogueBody,
+    answer: adminCatalogueAnswer,
+    refusals: {},
+    summary: "Admins: a page of catalogue entries a case may hold, searched by name",
   }),
   adminPublish: contract({
     method: "POST",

@@ -317,6 +317,7 @@ export const ROUTES: RouteEntry[] = [
     path: "/api/admin/cases/update",
     body: async () => ({ id: (await makeCase(150)).id, name: `Walk ${tag()}` }),
   },
+  { method: "POST", path: "/api/admin/cases/catalogue", body: () => emptyAfter(makeCatalogueItem(100)) },
   {
     method: "POST",
     path: "/api/admin/cases/publish",

@@ -4,10 +4,10 @@
 // after. Admins only: a moderator and a player get 403 on every route.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { adminPublishAnswer, adminSaveAnswer } from "../../shared/api/cases";
+import { adminCatalogueAnswer, adminPublishAnswer, adminSaveAnswer } from "../../shared/api/cases";
 import { adminPromoListAnswer } from "../../shared/api/promo";
 import { rtpPercent } from "../../shared/case-odds";
-import { PROMO } from "../../shared/constants";
+import { CASES, PROMO } from "../../shared/constants";
 import { getCases, makeCase, makeCatalogueItem } from "./cases-fixtures";
 import { endRunningGiveaway, startGiveaway } from "./giveaway-fixtures";
 import { makeUser, post } from "./user-fixtures";
@@ -116,6 +116,36 @@ describe("case publish", () => {
   });
 });
 
+describe("the case editor's catalogue search", () => {
+  it("pages catalogue entries priced above 0 by id, searched by a part of the market name", async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const ids: number[] = [];
+    for (let i = 0; i < CASES.adminCataloguePageSize + 2; i++) ids.push(await makeCatalogueItem(100 + i));
+    const free = await makeCatalogueItem(0);
+    const name = (await env.DB.prepare("SELECT market_hash_name AS n FROM catalogue WHERE id = ?1").bind(ids[0]).first<{ n: string }>())!.n;
+    const stem = name.slice(0, name.indexOf("-") + 1).toUpperCase(); // "CASE TEST <tag>-": this file's entries
+    const page = async (body: Record<string, unknown>) =>
+      adminCatalogueAnswer.parse(await (await post("/api/admin/cases/catalogue", body, admin.token)).json());
+    const first = await page({ q: stem });
+    expect(first.items).toHaveLength(CASES.adminCataloguePageSize);
+    const seen = [...first.items];
+    for (let next = first.next; next !== null; ) {
+      const more = await page({ q: stem, after: next });
+      seen.push(...more.items);
+      next = more.next;
+    }
+    expect(seen.find((i) => i.id === ids[0])).toMatchObject({ market_hash_name: name, price: 1 });
+    const all = seen.map((i) => i.id);
+    expect(all).toEqual(expect.arrayContaining(ids));
+    expect(all).not.toContain(free);
+    expect([...all].sort((a, b) => a - b)).toEqual(all);
+    expect((await page({ q: "no such skin anywhere" })).items).toEqual([]);
+    for (const body of [{ after: -1 }, { q: 5 }, { extra: 1 }]) {
+      expect((await post("/api/admin/cases/catalogue", body, admin.token)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
 describe("admins only", () => {
   it("a moderator and a player get 403 user_api.forbidden on every economy route, a visitor 401; nothing changes", async () => {
     const mod = await makeUser({ isModerator: true });
@@ -126,6 +156,7 @@ describe("admins only", () => {
       ["/api/admin/cases/create", { name: "Nope", items: [{ catalogue_id: kase.items[0]!.catalogueId, weight: 1 }] }],
       ["/api/admin/cases/update", { id: kase.id, price: 2 }],
       ["/api/admin/cases/publish", { case_id: kase.id, published: true }],
+      ["/api/admin/cases/catalogue", {}],
       ["/api/admin/promo/create", { code: "NOPE_MOD", kind: "balance", amount: 1, daily_limit: 1 }],
       ["/api/admin/promo/list", {}],
       ["/api/admin/promo/disable", { id: 1 }],

@@ -4,8 +4,8 @@
 // within CASES.rtpBounds: otherwise 400 cases_api.invalid_items / cases_api.invalid_price.
 import { casesCalls } from "../../../shared/api/cases";
 import { createCase, publishCase, updateCase } from "../../cases/admin-save";
-import { presentAdminCase } from "../../cases/presenters";
-import { findCase, listCases } from "../../cases/queries";
+import { presentAdminCase, presentCatalogueEntry } from "../../cases/presenters";
+import { findCase, listCases, searchCatalogue } from "../../cases/queries";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const adminCasesRoutes = contractRoutes();
@@ -25,6 +25,12 @@ serve(adminCasesRoutes, casesCalls.adminUpdate, async (c) => {
   const saved = await updateCase(c.env, c.get("user").id, c.req.valid("json"));
   if (!saved.ok) return refuse(c, casesCalls.adminUpdate, saved.key);
   return c.json(await savedAnswer(c.env, saved.caseId), 200);
+});
+
+serve(adminCasesRoutes, casesCalls.adminCatalogue, async (c) => {
+  const { q, after } = c.req.valid("json");
+  const page = await searchCatalogue(c.env, q, after);
+  return c.json({ items: page.rows.map(presentCatalogueEntry), next: page.next }, 200);
 });
 
 serve(adminCasesRoutes, casesCalls.adminPublish, async (c) => {
