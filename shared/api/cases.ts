@@ -233,12 +233,12 @@ export const adminPublishAnswer = z.object({
 });
 
 /**
- * POST /api/admin/cases/catalogue {q?, after?}: catalogue entries a case may hold (priced above 0),
- * by id; `q` a part of the market name (case-insensitive), `after` the previous page's `next`.
+ * POST /api/admin/cases/catalogue {q?, cursor?}: catalogue entries a case may hold (priced above 0),
+ * by id; `q` a part of the market name (case-insensitive), `cursor` the previous page's `next`.
  */
 export const adminCatalogueBody = z.strictObject({
   q: z.string().trim().max(100).optional(),
-  after: idSchema.optional(),
+  cursor: idSchema.optional(),
 });
 export const adminCatalogueItemJson = z.strictObject({
   id: z.number().int().positive(),

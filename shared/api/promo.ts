@@ -88,12 +88,12 @@ export type PromoCodeJson = z.infer<typeof promoCodeJson>;
 export const adminPromoAnswer = z.object({ success: z.literal(true), promo: promoCodeJson });
 
 /**
- * POST /api/admin/promo/list: a page of codes, newest first (PROMO.adminPageSize); `after` is the
+ * POST /api/admin/promo/list: a page of codes, newest first (PROMO.adminPageSize); `cursor` is the
  * last shown code's id (the answer's `next`). Filters: state (active = not disabled; an expired
  * code still counts as active), kind, and `q`, a part of the code (compared upper-cased).
  */
 export const promoListBody = z.strictObject({
-  after: idSchema.optional(),
+  cursor: idSchema.optional(),
   state: z.enum(["all", "active", "disabled"]).default("all"),
   kind: z.enum(["balance", "deposit"]).optional(),
   q: z.string().trim().max(32).optional(),

@@ -130,7 +130,7 @@ describe("the case editor's catalogue search", () => {
     expect(first.items).toHaveLength(CASES.adminCataloguePageSize);
     const seen = [...first.items];
     for (let next = first.next; next !== null; ) {
-      const more = await page({ q: stem, after: next });
+      const more = await page({ q: stem, cursor: next });
       seen.push(...more.items);
       next = more.next;
     }
@@ -140,7 +140,7 @@ describe("the case editor's catalogue search", () => {
     expect(all).not.toContain(free);
     expect([...all].sort((a, b) => a - b)).toEqual(all);
     expect((await page({ q: "no such skin anywhere" })).items).toEqual([]);
-    for (const body of [{ after: -1 }, { q: 5 }, { extra: 1 }]) {
+    for (const body of [{ cursor: -1 }, { q: 5 }, { extra: 1 }]) {
       expect((await post("/api/admin/cases/catalogue", body, admin.token)).status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -258,7 +258,7 @@ describe("promo codes", () => {
     expect(first.promos).toHaveLength(PROMO.adminPageSize);
     expect(first.promos.map((p) => p.id)).toEqual([...made].reverse().slice(0, PROMO.adminPageSize));
     expect(first.next).toBe(first.promos.at(-1)!.id);
-    const second = await list({ q: stem, after: first.next });
+    const second = await list({ q: stem, cursor: first.next });
     expect(second.promos.map((p) => p.id)).toEqual([...made].reverse().slice(PROMO.adminPageSize));
     expect(second.next).toBeNull();
 
@@ -269,9 +269,9 @@ describe("promo codes", () => {
     const off = made[0]!;
     expect((await post("/api/admin/promo/disable", { id: off }, admin.token)).status).toBe(200);
     expect((await list({ q: stem, state: "disabled" })).promos.map((p) => p.id)).toEqual([off]);
-    expect((await list({ q: stem, state: "active", after: made[2] })).promos.map((p) => p.id)).toEqual([made[1]]);
+    expect((await list({ q: stem, state: "active", cursor: made[2] })).promos.map((p) => p.id)).toEqual([made[1]]);
 
-    for (const body of [{ after: 0 }, { state: "gone" }, { kind: "free" }, { q: "x".repeat(33) }, { extra: 1 }]) {
+    for (const body of [{ cursor: 0 }, { state: "gone" }, { kind: "free" }, { q: "x".repeat(33) }, { extra: 1 }]) {
       expect((await post("/api/admin/promo/list", body, admin.token)).status, JSON.stringify(body)).toBe(400);
     }
   });

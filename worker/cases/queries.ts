@@ -92,17 +92,17 @@ export interface CatalogueEntryRow extends CatalogueDisplay {
   price: number;
 }
 
-/** A page of catalogue entries priced above 0 (CASES.adminCataloguePageSize), by id after `after`, names containing `q`. */
+/** A page of catalogue entries priced above 0 (CASES.adminCataloguePageSize), by id after `cursor`, names containing `q`. */
 export async function searchCatalogue(
   env: DbEnv,
   q: string | undefined,
-  after: number | undefined,
+  cursor: number | undefined,
 ): Promise<{ rows: CatalogueEntryRow[]; next: number | null }> {
   const size = CASES.adminCataloguePageSize;
   const rows = await all<CatalogueEntryRow>(
     env.DB,
     sql`SELECT c.id, ${CATALOGUE_DISPLAY_COLUMNS}, c.price FROM catalogue c
-         WHERE c.price > 0 AND c.id > ${after ?? 0} AND (${q ?? ""} = '' OR instr(lower(c.market_hash_name), lower(${q ?? ""})) > 0)
+         WHERE c.price > 0 AND c.id > ${cursor ?? 0} AND (${q ?? ""} = '' OR instr(lower(c.market_hash_name), lower(${q ?? ""})) > 0)
          ORDER BY c.id LIMIT ${size + 1}`,
   );
   const shown = rows.slice(0, size);

@@ -96,7 +96,7 @@ export async function disablePromo(
 /** A page of codes (newest first, PROMO.adminPageSize) with their use counts, and the next page's cursor. */
 export async function listPromos(env: DbEnv, f: PromoListBody, now = Date.now()): Promise<{ promos: PromoCodeJson[]; next: number | null }> {
   const where: SQL[] = [];
-  if (f.after !== undefined) where.push(lt(promoCodes.id, f.after));
+  if (f.cursor !== undefined) where.push(lt(promoCodes.id, f.cursor));
   if (f.state !== "all") where.push(eq(promoCodes.active, f.state === "active"));
   if (f.kind) where.push(eq(promoCodes.kind, f.kind));
   if (f.q) where.push(sql`instr(${promoCodes.code}, ${f.q.toUpperCase()}) > 0`);

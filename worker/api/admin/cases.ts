@@ -28,8 +28,8 @@ serve(adminCasesRoutes, casesCalls.adminUpdate, async (c) => {
 });
 
 serve(adminCasesRoutes, casesCalls.adminCatalogue, async (c) => {
-  const { q, after } = c.req.valid("json");
-  const page = await searchCatalogue(c.env, q, after);
+  const { q, cursor } = c.req.valid("json");
+  const page = await searchCatalogue(c.env, q, cursor);
   return c.json({ items: page.rows.map(presentCatalogueEntry), next: page.next }, 200);
 });
 
