@@ -326,6 +326,9 @@ export const CLIENT_KEYS = [
   "ticket_error.send_message",
   "ticket_error.close",
   "ticket_error.invalid_id",
+  "console_error.load",
+  "console_error.action",
+  "console_error.otp",
 ] as const;
 
 /** The one error shape: every answer style of §7 (status / type / success) says "error". */

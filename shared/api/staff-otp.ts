@@ -17,7 +17,6 @@ export const otpStatusAnswer = z.object({
   recovery_left: z.number().int().nonnegative(),
   role: z.enum(["admin", "moderator"]),
 });
-export type OtpStatusAnswer = z.infer<typeof otpStatusAnswer>;
 
 export const otpEnrollAnswer = z.object({
   /** base32, for typing into the app by hand */

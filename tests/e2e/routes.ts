@@ -36,9 +36,11 @@ export function screens(otherUserId: number): Screen[] {
     { path: `/user/${otherUserId}`, title: "Профиль игрока — SkinRush" },
     // where Telegram's login sends the player back (docs/games.md "Giveaways"); without its fragment it says so
     { path: "/telegram/linked", title: "Привязка Telegram — SkinRush" },
-    { path: "/admin/withdraws", title: "Очередь выводов — SkinRush", adminOnly: true },
-    { path: "/admin/tickets", title: "Очередь обращений — SkinRush", adminOnly: true },
-    { path: "/admin/tickets/1", title: "Обращение в очереди — SkinRush", adminOnly: true },
+    // the operator console: one title for its pages (their own h1 says which)
+    { path: "/admin/security", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/withdraws", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/tickets", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/tickets/1", title: "Консоль — SkinRush", adminOnly: true },
     // an unknown path and a sign-in return without a token both land on the home screen
     { path: "/no-such-page", title: "Краш — SkinRush" },
     { path: "/auth/callback", title: "Краш — SkinRush" },

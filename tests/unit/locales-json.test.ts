@@ -47,10 +47,16 @@ describe("locale files", () => {
     expect(duplicateKeys('{"a": {"x": "1"}, "b": {"x": "2"}}')).toEqual([]);
   });
 
-  for (const lng of readdirSync(root)) {
-    for (const file of readdirSync(path.join(root, lng)).filter((f) => f.endsWith(".json"))) {
-      it(`${lng}/${file} names every key once`, () => {
-        expect(duplicateKeys(readFileSync(path.join(root, lng, file), "utf8"))).toEqual([]);
+  // web/src/locales/<lng>/*.json, and the console's own web/src/locales/console/<lng>/*.json
+  const folders = ["", "console"].flatMap((group) =>
+    readdirSync(path.join(root, group))
+      .filter((lng) => lng !== "console" && !lng.endsWith(".json"))
+      .map((lng) => path.join(group, lng)),
+  );
+  for (const folder of folders) {
+    for (const file of readdirSync(path.join(root, folder)).filter((f) => f.endsWith(".json"))) {
+      it(`${folder}/${file} names every key once`, () => {
+        expect(duplicateKeys(readFileSync(path.join(root, folder, file), "utf8"))).toEqual([]);
       });
     }
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_KEYS, SERVER_KEYS } from "../../shared/errors";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { createI18n, displayMessage, pickLanguage, resources, resourcesFromModules } from "../../web/src/lib/i18n";
 
 describe("i18n resources from the locale glob", () => {
@@ -93,5 +95,14 @@ describe("every visible string in both languages", () => {
     for (const ns of namespaces) {
       expect(folded(flatKeys(resources.en?.[ns])), `en/${ns}.json vs ru/${ns}.json`).toEqual(folded(flatKeys(resources.ru?.[ns])));
     }
+  });
+
+  it("each console namespace (web/src/locales/console, loaded with the console only) has the same keys in ru and en", () => {
+    const dir = path.resolve(__dirname, "../../web/src/locales/console");
+    const read = (lng: string, file: string) => JSON.parse(readFileSync(path.join(dir, lng, file), "utf8")) as unknown;
+    const files = readdirSync(path.join(dir, "ru"));
+    expect(files.length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(dir, "en")).sort()).toEqual([...files].sort());
+    for (const file of files) expect(folded(flatKeys(read("en", file))), `console/en/${file} vs ru`).toEqual(folded(flatKeys(read("ru", file))));
   });
 });

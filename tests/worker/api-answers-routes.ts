@@ -5,6 +5,7 @@
 //
 // Order matters a little: entries run top to bottom, so the crash admin tools start the crash
 // room before getGame reads a round, and the chat quiz starts before it stops.
+import { Secret, TOTP } from "otpauth";
 import { env } from "cloudflare:workers";
 import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
 import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
@@ -51,6 +52,16 @@ const item = async (ownerId: number | undefined, price = 250) => {
 async function emptyAfter(seeding: Promise<unknown>): Promise<Record<string, never>> {
   await seeding;
   return {};
+}
+
+/** Gives `userId` (when a staff caller) a TOTP secret, confirmed or waiting for its first code; the code of now. */
+async function otpCodeFor(userId: number | undefined, confirmed: boolean): Promise<string> {
+  if (userId === undefined) return "123456";
+  const secret = new Secret({ size: 20 }).base32;
+  await env.DB.prepare("INSERT OR REPLACE INTO staff_otp (user_id, secret, confirmed_at) VALUES (?1, ?2, ?3)")
+    .bind(userId, secret, confirmed ? Date.now() : null)
+    .run();
+  return TOTP.generate({ secret: Secret.fromBase32(secret) });
 }
 
 /** A ticket of `userId` (a fresh player's when none) in `status`, with its first message; its id. */
@@ -195,6 +206,21 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/admin/tickets/reply", body: async () => ({ id: await ticketOf(undefined), message: "Staff walk reply" }) },
   { method: "POST", path: "/api/admin/tickets/close", body: async () => ({ id: await ticketOf(undefined) }) },
   { method: "POST", path: "/api/admin/tickets/reopen", body: async () => ({ id: await ticketOf(undefined, 1) }) },
+
+  // ── the staff second factor (the caller is a fresh admin each time) ──
+  { method: "POST", path: "/api/admin/otp/status" },
+  { method: "POST", path: "/api/admin/otp/enroll" },
+  { method: "POST", path: "/api/admin/otp/confirm", body: async ({ user }) => ({ code: await otpCodeFor(user?.id, false) }) },
+  { method: "POST", path: "/api/admin/otp/verify", body: async ({ user }) => ({ code: await otpCodeFor(user?.id, true) }) },
+  {
+    method: "POST",
+    path: "/api/admin/otp/reset",
+    body: async () => {
+      const { user } = await makeUser({ isModerator: true });
+      await otpCodeFor(user.id, true);
+      return { user_id: user.id };
+    },
+  },
 
   // ── store ──
   {

@@ -33,7 +33,7 @@ function declares(call: Contract, key: string | undefined, status: number): bool
 /** What a role gets from a call: 200 with the answer, or the status of the refusal. */
 function expectedStatus(call: Contract, entry: RouteEntry, role: Role): number {
   if (role === "visitor") return entry.visitor ?? (call.access === "public" ? 200 : 401);
-  if (role === "player") return call.access === "staff" || call.access === "admin" ? 403 : 200;
+  if (role === "player") return call.access === "staff" || call.access === "admin" || call.access === "staff_factor" ? 403 : 200;
   return 200;
 }
 
@@ -184,7 +184,7 @@ describe("every /api/* answer against its shared schema", () => {
       }
       // §7's own client: exactly the inputs §7 lists for the call (none: no body at all)
       if (entry.spec) {
-        const caller = await callerFor(contract.access === "staff" || contract.access === "admin" ? "admin" : "player", admin);
+        const caller = await callerFor(contract.access === "public" || contract.access === "user" ? "player" : "admin", admin);
         const res = await call(entry, caller, entry.spec);
         const body: unknown = await res.json().catch(() => "(not JSON)");
         if (res.status !== 200 || !contract.answer.safeParse(body).success)

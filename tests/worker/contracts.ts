@@ -17,6 +17,7 @@ import { paymentsCalls } from "../../shared/api/payments";
 import { pricesCalls } from "../../shared/api/prices";
 import { promoCalls } from "../../shared/api/promo";
 import { skinsDepositCalls } from "../../shared/api/skins-deposit";
+import { otpCalls } from "../../shared/api/staff-otp";
 import { storeCalls } from "../../shared/api/store";
 import { topCalls } from "../../shared/api/top";
 import { tournamentCalls } from "../../shared/api/tournaments";
@@ -45,6 +46,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   storeCalls,
   topCalls,
   ticketCalls,
+  otpCalls,
   tournamentCalls,
   userCalls,
   wheelCalls,

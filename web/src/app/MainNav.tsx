@@ -49,16 +49,10 @@ export function MainNav() {
             <StreamIcon />
             <span>{t("header.streamers")}</span>
           </button>
-          {user.is_admin ? (
-            <NavLink to="/admin/withdraws" className="main-nav-link" onClick={() => closePanel("nav")}>
-              <ListIcon />
-              <span>{t("nav.admin_withdraws")}</span>
-            </NavLink>
-          ) : null}
           {isStaff(user) ? (
-            <NavLink to="/admin/tickets" className="main-nav-link" onClick={() => closePanel("nav")}>
-              <SupportIcon />
-              <span>{t("nav.admin_tickets")}</span>
+            <NavLink to="/admin" className="main-nav-link" onClick={() => closePanel("nav")}>
+              <ListIcon />
+              <span>{t("nav.admin_console")}</span>
             </NavLink>
           ) : null}
           <button

@@ -2,6 +2,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { Layout, type RouteHandle } from "./Layout";
 import { LoadPage } from "./LoadPage";
+import { CONSOLE_PAGES } from "./consolePages";
 import { lazyScreen } from "./ScreenBoundary";
 import { RouteError } from "./RouteError";
 
@@ -26,9 +27,7 @@ const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSuccessPage"));
 const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
 const TelegramLinked = lazyScreen(() => import("../features/giveaway/TelegramLinkedPage"));
-const AdminWithdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage"));
-const AdminTickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
-const AdminTicket = lazyScreen(() => import("../features/support/StaffTicketPage"));
+const AdminConsole = lazyScreen(() => import("../features/admin/console/ConsoleApp"));
 
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
@@ -74,12 +73,9 @@ const routes: RouteObject[] = [
       // Where the payment providers send the player back (docs/payments.md "Payments").
       { path: "deposit/success", element: <DepositSuccess />, handle: page("deposit_success") },
       { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },
-      // Staff: the money withdrawal queue (the page shows itself to admins only; the API checks the role).
       { path: "telegram/linked", element: <TelegramLinked />, handle: page("telegram_linked") },
-      { path: "admin/withdraws", element: <AdminWithdraws />, handle: page("admin_withdraws") },
-      // Staff: the support queue (moderators and admins; the API checks the role).
-      { path: "admin/tickets", element: <AdminTickets />, handle: page("admin_tickets") },
-      { path: "admin/tickets/:id", element: <AdminTicket />, handle: page("admin_ticket") },
+      // Staff: the operator console, its own lazy chunks (the server checks role and second factor on every call).
+      { path: "admin/*", element: <AdminConsole pages={CONSOLE_PAGES} />, handle: page("admin") },
       // Any unknown path goes home.
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -9,6 +9,7 @@ import type cases from "../locales/ru/cases.json";
 import type cashback from "../locales/ru/cashback.json";
 import type chat from "../locales/ru/chat.json";
 import type common from "../locales/ru/common.json";
+import type consoleShell from "../locales/console/ru/console.json";
 import type crash from "../locales/ru/crash.json";
 import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
@@ -44,6 +45,7 @@ declare module "i18next" {
       cashback: typeof cashback;
       chat: typeof chat;
       common: typeof common;
+      console: typeof consoleShell;
       crash: typeof crash;
       deposit: typeof deposit;
       errors: typeof errors;

@@ -1,0 +1,20 @@
+// The operator console's pages (features/admin/console/ConsoleApp.tsx renders them under /admin):
+// each its own lazy chunk, listed once here for the console's routes and its side nav. `access`
+// is what the page needs — "staff" for moderators and admins, "admin" for admins only — and
+// mirrors the server, which checks the role (and the second factor) on every call anyway. The
+// first page with a nav entry that a role may open is its start page. Only these few lazy
+// wrappers are in a player's first load; the pages are not.
+import type { ConsolePage } from "../features/admin/console/pages";
+import { lazyScreen } from "./ScreenBoundary";
+
+const Withdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage"));
+const Tickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
+const Ticket = lazyScreen(() => import("../features/support/StaffTicketPage"));
+const Security = lazyScreen(() => import("../features/admin/console/SecurityPage"));
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
+  { path: "tickets", nav: "nav.tickets", access: "staff", element: <Tickets /> },
+  { path: "tickets/:id", access: "staff", element: <Ticket /> },
+  { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
+];

@@ -1,0 +1,10 @@
+// The console's texts: web/src/locales/console/<lng>/<namespace>.json, added to the app's i18next
+// instance when the console chunk loads — never part of a player's first load (lib/i18n.ts's
+// eager glob takes web/src/locales/<lng>/*.json only, one level down).
+import { i18n, resourcesFromModules } from "../../../lib/i18n";
+
+const modules = import.meta.glob<Record<string, unknown>>("../../../locales/console/*/*.json", { eager: true, import: "default" });
+
+for (const [lng, bundles] of Object.entries(resourcesFromModules(modules))) {
+  for (const [ns, content] of Object.entries(bundles)) i18n.addResourceBundle(lng, ns, content, true, true);
+}

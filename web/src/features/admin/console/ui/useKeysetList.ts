@@ -1,0 +1,23 @@
+// A console table's rows, page after page by cursor (the server's keyset pages): the filters are
+// the body (read from the URL by the page), the cursor the previous page's next_cursor.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { AnswerOf, BodyOf, Contract } from "../../../../../../shared/api/contract";
+import { api } from "../../../../lib/api";
+
+export interface KeysetPick<C extends Contract, Row> {
+  rows: (answer: AnswerOf<C>) => readonly Row[];
+  next: (answer: AnswerOf<C>) => number | null | undefined;
+}
+
+export function useKeysetList<C extends Contract, Row>(name: string, call: C, filters: Omit<BodyOf<C>, "cursor">, pick: KeysetPick<C, Row>) {
+  const list = useInfiniteQuery({
+    queryKey: ["console", name, filters],
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) => api(call, { ...filters, ...(pageParam === null ? {} : { cursor: pageParam }) } as BodyOf<C>, { signal }),
+    getNextPageParam: (last) => pick.next(last) ?? null,
+    retry: false,
+  });
+  return { ...list, rows: list.data?.pages.flatMap((p) => pick.rows(p)) ?? [] };
+}
+
+export type KeysetList<Row> = ReturnType<typeof useKeysetList<Contract, Row>>;
