@@ -11,10 +11,18 @@ const Withdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage")
 const Tickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
 const Ticket = lazyScreen(() => import("../features/support/StaffTicketPage"));
 const Security = lazyScreen(() => import("../features/admin/console/SecurityPage"));
+const Cases = lazyScreen(() => import("../features/admin/console/economy/CasesPage"));
+const CaseEditor = lazyScreen(() => import("../features/admin/console/economy/CaseEditorPage"));
+const Promo = lazyScreen(() => import("../features/admin/console/economy/PromoPage"));
+const Events = lazyScreen(() => import("../features/admin/console/economy/EventsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
   { path: "tickets", nav: "nav.tickets", access: "staff", element: <Tickets /> },
   { path: "tickets/:id", access: "staff", element: <Ticket /> },
+  { path: "cases", nav: "nav.cases", access: "admin", element: <Cases /> },
+  { path: "cases/:id", access: "admin", element: <CaseEditor /> },
+  { path: "promo", nav: "nav.promo", access: "admin", element: <Promo /> },
+  { path: "events", nav: "nav.events", access: "admin", element: <Events /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];

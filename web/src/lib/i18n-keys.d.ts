@@ -10,6 +10,7 @@ import type cashback from "../locales/ru/cashback.json";
 import type chat from "../locales/ru/chat.json";
 import type common from "../locales/ru/common.json";
 import type consoleShell from "../locales/console/ru/console.json";
+import type consoleEconomy from "../locales/console/ru/console_economy.json";
 import type crash from "../locales/ru/crash.json";
 import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
@@ -46,6 +47,7 @@ declare module "i18next" {
       chat: typeof chat;
       common: typeof common;
       console: typeof consoleShell;
+      console_economy: typeof consoleEconomy;
       crash: typeof crash;
       deposit: typeof deposit;
       errors: typeof errors;
