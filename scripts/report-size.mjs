@@ -30,6 +30,33 @@ export function initialFiles(m, entryKey) {
   return { js: [...js], css: [...css] };
 }
 
+/** Manifest keys of the operator console's own modules (docs/security.md "Staff roles"). */
+export const CONSOLE_SOURCES = /^(web\/)?src\/(features\/admin\/|locales\/console\/|app\/console)/;
+
+/**
+ * The console's chunks: every chunk reachable from a console module (imports and dynamic imports)
+ * that the first load does not already fetch. `leaked` lists console modules the first load fetches
+ * (there must be none: a player never downloads the console).
+ */
+export function consoleFiles(m, initial) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = m[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!initial.has(chunk.file)) files.add(chunk.file);
+    for (const c of chunk.css ?? []) if (!initial.has(c)) files.add(c);
+    for (const imp of chunk.imports ?? []) visit(imp);
+    // a lazy import leads out of the console unless it is a console page's
+    for (const imp of chunk.dynamicImports ?? []) if (CONSOLE_SOURCES.test(imp)) visit(imp);
+  };
+  const roots = Object.keys(m).filter((k) => CONSOLE_SOURCES.test(k));
+  for (const k of roots) visit(k);
+  const leaked = roots.filter((k) => initial.has(m[k].file));
+  return { files: [...files], leaked };
+}
+
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 function main() {
@@ -45,6 +72,14 @@ function main() {
 
   console.log(`initial load of /: ${kb(jsBytes + cssBytes)} KB gzipped (js ${kb(jsBytes)} KB, css ${kb(cssBytes)} KB; html ${kb(htmlBytes)} KB)`);
   if (process.argv.includes("--files")) for (const f of [...js, ...css]) console.log(`  ${f}  ${kb(gz(f))} KB`);
+
+  const staff = consoleFiles(manifest, new Set([...js, ...css]));
+  const staffBytes = staff.files.reduce((sum, f) => sum + gz(f), 0);
+  console.log(`operator console: ${kb(staffBytes)} KB gzipped in ${staff.files.length} lazy files, none of them in the first load`);
+  if (staff.leaked.length) {
+    console.error(`the first load fetches console modules: ${staff.leaked.join(", ")}`);
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

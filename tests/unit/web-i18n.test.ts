@@ -85,6 +85,14 @@ describe("every visible string in both languages", () => {
     const keys = [...Object.values(SERVER_KEYS).flat(), ...CLIENT_KEYS];
     for (const lng of ["ru", "en"] as const) {
       const i = createI18n(lng);
+      // the console's error texts load with the console (web/src/locales/console/<lng>/errors.json)
+      i.addResourceBundle(
+        lng,
+        "errors",
+        JSON.parse(readFileSync(path.resolve(__dirname, `../../web/src/locales/console/${lng}/errors.json`), "utf8")),
+        true,
+        true,
+      );
       const missing = keys.filter((k) => !i.exists(k, { ns: "errors", lng, fallbackLng: false }));
       expect(missing, `${lng}/errors.json lacks`).toEqual([]);
     }

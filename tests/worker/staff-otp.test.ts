@@ -117,8 +117,11 @@ describe("enrolment over the routes", () => {
     for (const r of results) expect(r.code_hash).toMatch(/^[0-9a-f]{64}$/);
     // a second enrolment is refused; the audit row names the address
     expect(await (await post("/api/admin/otp/enroll", {}, token)).json()).toMatchObject({ message: "user_api.otp_already_enrolled" });
-    const audit = await env.DB.prepare("SELECT action, ip, after FROM audit_log WHERE actor_id = ?1").bind(user.id).all();
-    expect(audit.results).toEqual([{ action: "staff.otp_enrol", ip: "203.0.113.7", after: '{"enrolled":true}' }]);
+    const audit = await env.DB.prepare("SELECT action, ip, after FROM audit_log WHERE actor_id = ?1 ORDER BY id").bind(user.id).all();
+    expect(audit.results).toEqual([
+      { action: "staff.otp_enrol_start", ip: null, after: '{"enrolled":false,"pending":true}' },
+      { action: "staff.otp_enrol", ip: "203.0.113.7", after: '{"enrolled":true}' },
+    ]);
 
     // another session of the same account: the code just used is a replay
     const other = await sessionOf(user.id);

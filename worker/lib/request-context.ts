@@ -17,6 +17,14 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   await store.run({ ip: clientIp((name) => c.req.header(name)) }, next);
 });
 
+/**
+ * Runs `work` as part of the request from `ip`: a Durable Object's RPC method that writes audit rows
+ * wraps its body in this with the address the route passed along (requestIp() there).
+ */
+export function withRequestIp<T>(ip: string | null, work: () => T): T {
+  return store.run({ ip }, work);
+}
+
 /** The address of the request being served, or null outside one (a Durable Object's alarm). */
 export function requestIp(): string | null {
   return store.getStore()?.ip ?? null;

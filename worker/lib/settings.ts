@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { appSettings, auditLog } from "../db/schema";
+import { appSettings } from "../db/schema";
+import { batch } from "../db/sql";
+import { auditStatement } from "./audit";
 
 export async function readSetting(env: Pick<Env, "DB">, key: string): Promise<string | undefined> {
   const row = await db(env).select().from(appSettings).where(eq(appSettings.key, key)).get();
@@ -24,8 +26,9 @@ export async function readMaintenance(env: Pick<Env, "DB">): Promise<boolean> {
 export async function saveMaintenance(env: Pick<Env, "DB">, actorId: number, enabled: boolean): Promise<void> {
   const d = db(env);
   const value = String(enabled); // readMaintenance() compares with "true"
-  await d.batch([
+  const before = await readMaintenance(env);
+  await batch(env.DB, [
     d.insert(appSettings).values({ key: "maintenance", value }).onConflictDoUpdate({ target: appSettings.key, set: { value } }),
-    d.insert(auditLog).values({ actorId, action: "maintenance", details: JSON.stringify({ enabled }) }),
+    auditStatement({ actorId, action: "maintenance", details: { enabled }, before: { enabled: before }, after: { enabled } }),
   ]);
 }

@@ -71,6 +71,10 @@ export async function startEnrolment(env: DbEnv, user: { id: number; username: s
   const changed = await batch(env.DB, [
     sql`INSERT INTO staff_otp (user_id, secret) VALUES (${user.id}, ${secret})
         ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = 0 WHERE staff_otp.confirmed_at IS NULL`,
+    auditStatementIf(
+      { actorId: user.id, action: "staff.otp_enrol_start", targetUserId: user.id, after: { enrolled: false, pending: true } },
+      sql`changes() > 0`,
+    ),
   ]);
   if (!changed[0]?.meta.changes) return { ok: false, key: "user_api.otp_already_enrolled" };
   return { ok: true, secret, uri: totpOf(secret, `${user.username} #${user.id}`).toString() };

@@ -2,8 +2,8 @@
 // each its own lazy chunk, listed once here for the console's routes and its side nav. `access`
 // is what the page needs — "staff" for moderators and admins, "admin" for admins only — and
 // mirrors the server, which checks the role (and the second factor) on every call anyway. The
-// first page with a nav entry that a role may open is its start page. Only these few lazy
-// wrappers are in a player's first load; the pages are not.
+// first page with a nav entry that a role may open is its start page. Loaded with the console
+// (consoleRoot.tsx), never in a player's first load.
 import type { ConsolePage } from "../features/admin/console/pages";
 import { lazyScreen } from "./ScreenBoundary";
 

@@ -2,7 +2,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { Layout, type RouteHandle } from "./Layout";
 import { LoadPage } from "./LoadPage";
-import { CONSOLE_PAGES } from "./consolePages";
 import { lazyScreen } from "./ScreenBoundary";
 import { RouteError } from "./RouteError";
 
@@ -27,7 +26,7 @@ const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSuccessPage"));
 const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
 const TelegramLinked = lazyScreen(() => import("../features/giveaway/TelegramLinkedPage"));
-const AdminConsole = lazyScreen(() => import("../features/admin/console/ConsoleApp"));
+const AdminConsole = lazyScreen(() => import("./consoleRoot"));
 
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });
@@ -75,7 +74,7 @@ const routes: RouteObject[] = [
       { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },
       { path: "telegram/linked", element: <TelegramLinked />, handle: page("telegram_linked") },
       // Staff: the operator console, its own lazy chunks (the server checks role and second factor on every call).
-      { path: "admin/*", element: <AdminConsole pages={CONSOLE_PAGES} />, handle: page("admin") },
+      { path: "admin/*", element: <AdminConsole />, handle: page("admin") },
       // Any unknown path goes home.
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -3,13 +3,14 @@
 import { chatCalls } from "../../../shared/api/chat";
 import { chatRoom } from "../../rooms/chat/stub";
 import { houseQuizItems } from "../../chat/quiz-items";
+import { requestIp } from "../../lib/request-context";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const adminChatRoutes = contractRoutes();
 
 serve(adminChatRoutes, chatCalls.quizStart, async (c) => {
   const { question, answer: solution, item_id } = c.req.valid("json");
-  const result = await chatRoom(c.env).startQuiz({ question, answer: solution, itemId: item_id, actorId: c.get("user").id });
+  const result = await chatRoom(c.env).startQuiz({ question, answer: solution, itemId: item_id, actorId: c.get("user").id }, requestIp());
   if (!result.ok) return refuse(c, chatCalls.quizStart, result.key);
   return c.json({ success: true as const, message: "chat_api.quiz_started" as const, quiz: result.quiz }, 200);
 });
@@ -20,7 +21,7 @@ serve(adminChatRoutes, chatCalls.quizItems, async (c) => {
 });
 
 serve(adminChatRoutes, chatCalls.quizStop, async (c) => {
-  const result = await chatRoom(c.env).stopQuiz(c.get("user").id);
+  const result = await chatRoom(c.env).stopQuiz(c.get("user").id, requestIp());
   if (!result.ok) return refuse(c, chatCalls.quizStop, result.key);
   return c.json({ success: true as const, message: "chat_api.quiz_stopped" as const }, 200);
 });

@@ -4,6 +4,7 @@
 import { giveawayCalls } from "../../../shared/api/giveaways";
 import { activeGiveaway } from "../../giveaways/queries";
 import { giveawayRoom } from "../../rooms/giveaway/stub";
+import { requestIp } from "../../lib/request-context";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const adminGiveawayRoutes = contractRoutes();
@@ -22,6 +23,7 @@ serve(adminGiveawayRoutes, giveawayCalls.create, async (c) => {
       repeat: body.repeat,
     },
     c.get("user").id,
+    requestIp(),
   );
   if (!started.ok) return refuse(c, giveawayCalls.create, started.key);
   const giveaway = await activeGiveaway(c.env);
@@ -30,7 +32,7 @@ serve(adminGiveawayRoutes, giveawayCalls.create, async (c) => {
 });
 
 serve(adminGiveawayRoutes, giveawayCalls.cancel, async (c) => {
-  const done = await giveawayRoom(c.env).cancel(c.req.valid("json").id, c.get("user").id);
+  const done = await giveawayRoom(c.env).cancel(c.req.valid("json").id, c.get("user").id, requestIp());
   if (!done.ok) return refuse(c, giveawayCalls.cancel, done.key);
   return c.json({ success: true as const, message: "giveaway_api.canceled" as const }, 200);
 });

@@ -5,6 +5,7 @@ import { chatCalls } from "../../../shared/api/chat";
 import type { SendRefusalKey } from "../../rooms/chat/stub";
 import { activeMutes, activeReasonName, muteUser, unmuteUser } from "../../chat/mutes";
 import { chatRoom } from "../../rooms/chat/stub";
+import { requestIp } from "../../lib/request-context";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const chatRoutes = contractRoutes();
@@ -30,7 +31,7 @@ serve(chatRoutes, chatCalls.delete, async (c) => {
     if (name === null) return refuse(c, chatCalls.delete, "chat_api.invalid_reason");
     reason = { id: reason_id, name };
   }
-  if (!(await chatRoom(c.env).deleteMessage(id, c.get("user").id, reason))) return refuse(c, chatCalls.delete, "chat_api.message_not_found");
+  if (!(await chatRoom(c.env).deleteMessage(id, c.get("user").id, reason, requestIp()))) return refuse(c, chatCalls.delete, "chat_api.message_not_found");
   return c.json({ success: true as const, message: "chat_api.deleted" as const }, 200);
 });
 
@@ -53,6 +54,6 @@ serve(chatRoutes, chatCalls.unBan, async (c) => {
 });
 
 serve(chatRoutes, chatCalls.clear, async (c) => {
-  await chatRoom(c.env).clearChat(c.get("user").id);
+  await chatRoom(c.env).clearChat(c.get("user").id, requestIp());
   return c.json({ success: true as const, message: "chat_api.cleared" as const }, 200);
 });

@@ -8,6 +8,7 @@ import { CHAT } from "../../../shared/constants";
 import { chatProtocol, type ChatClientFrame, type ChatServerFrame } from "../../../shared/rooms/chat";
 import { awardQuizItem, releaseQuizItem, reserveQuizItem, type QuizAward, type QuizRecord } from "../../chat/quiz";
 import { writeAudit } from "../../lib/audit";
+import { withRequestIp } from "../../lib/request-context";
 import { pushNotification } from "../../lib/notify";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { ChatHistory } from "./history";
@@ -91,7 +92,11 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   }
 
   /** Staff delete (audited first, with the reason when given, then removed); false when the message is not kept. */
-  async deleteMessage(id: number, actorId: number, reason?: { id: number; name: string }): Promise<boolean> {
+  async deleteMessage(id: number, actorId: number, reason: { id: number; name: string } | undefined, ip: string | null): Promise<boolean> {
+    return withRequestIp(ip, () => this.deleteAudited(id, actorId, reason));
+  }
+
+  private async deleteAudited(id: number, actorId: number, reason: { id: number; name: string } | undefined): Promise<boolean> {
     await this.ready();
     const message = this.chat.find(id);
     if (!message) return false;
@@ -107,14 +112,22 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   }
 
   /** Staff clear: the history then holds only the "chat cleared" system message. */
-  async clearChat(actorId: number): Promise<void> {
+  async clearChat(actorId: number, ip: string | null): Promise<void> {
+    await withRequestIp(ip, () => this.clearAudited(actorId));
+  }
+
+  private async clearAudited(actorId: number): Promise<void> {
     await this.ready();
     await writeAudit(this.env, { actorId, action: "chat.clear", details: { messages: this.chat.list().length } });
     await this.chat.reset(systemDraft("system.chat_cleared"), Date.now());
     this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });
   }
 
-  async startQuiz(input: QuizStartInput): Promise<QuizStartResult> {
+  async startQuiz(input: QuizStartInput, ip: string | null): Promise<QuizStartResult> {
+    return withRequestIp(ip, () => this.startAudited(input));
+  }
+
+  private async startAudited(input: QuizStartInput): Promise<QuizStartResult> {
     await this.ready();
     if (this.quizBusy || this.quiz.current) return { ok: false, key: "chat_api.quiz_running" };
     this.quizBusy = true;
@@ -133,7 +146,11 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   }
 
   /** Ends the running quiz without a winner; the prize returns to the house stock. */
-  async stopQuiz(actorId: number): Promise<QuizStopResult> {
+  async stopQuiz(actorId: number, ip: string | null): Promise<QuizStopResult> {
+    return withRequestIp(ip, () => this.stopAudited(actorId));
+  }
+
+  private async stopAudited(actorId: number): Promise<QuizStopResult> {
     await this.ready();
     const quiz = this.quiz.current;
     if (this.quizBusy || !quiz || quiz.winner) return { ok: false, key: "chat_api.quiz_not_running" };

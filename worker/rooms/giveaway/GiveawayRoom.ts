@@ -13,6 +13,7 @@ import { giveawayConfig } from "../../giveaways/config";
 import { activeGiveaway, giveawayRow, openGiveawayRow, pastJson, participantIds } from "../../giveaways/queries";
 import { first, sql } from "../../db/sql";
 import { pushNotification } from "../../lib/notify";
+import { withRequestIp } from "../../lib/request-context";
 import { NamedAlarms } from "../base/alarms";
 import { hub } from "../hub";
 import { giveawaySeeds } from "./seeds";
@@ -29,29 +30,40 @@ export class GiveawayRoom extends DurableObject<Env> {
 
   // ── RPC ───────────────────────────────────────────────────────────────────
   /** Staff start a giveaway: giveaway k = the next link of the chain; one at a time. */
-  async start(plan: GiveawayPlan, actorId: number): Promise<StartAnswer> {
-    return this.ctx.blockConcurrencyWhile(async () => {
-      const now = Date.now();
-      const seed = await this.seeds.seed(await this.nextId(), now);
-      const started = await startGiveaway(this.env, plan, seed, actorId, now);
-      if (!started.ok) return started;
-      await this.schedule();
-      await this.broadcast(null);
-      return { ok: true as const, id: seed.id };
-    });
+  async start(plan: GiveawayPlan, actorId: number, ip: string | null): Promise<StartAnswer> {
+    return this.ctx.blockConcurrencyWhile(() => withRequestIp(ip, () => this.startAudited(plan, actorId)));
+  }
+
+  private async startAudited(plan: GiveawayPlan, actorId: number): Promise<StartAnswer> {
+    const now = Date.now();
+    const seed = await this.seeds.seed(await this.nextId(), now);
+    const started = await startGiveaway(this.env, plan, seed, actorId, now);
+    if (!started.ok) return started;
+    await this.schedule();
+    await this.broadcast(null);
+    return { ok: true as const, id: seed.id };
   }
 
   /** Staff cancel the running giveaway `id`: the prize goes back to the house. */
-  async cancel(id: number, actorId: number): Promise<{ ok: true } | { ok: false; key: "giveaway_api.not_found" | "giveaway_api.cannot_cancel" }> {
-    return this.ctx.blockConcurrencyWhile(async () => {
-      const row = await giveawayRow(this.env, id);
-      if (!row) return { ok: false as const, key: "giveaway_api.not_found" as const };
-      const done = await cancelGiveaway(this.env, row, actorId, Date.now());
-      if (!done.ok) return done;
-      await this.schedule();
-      await this.broadcast(null);
-      return { ok: true as const };
-    });
+  async cancel(
+    id: number,
+    actorId: number,
+    ip: string | null,
+  ): Promise<{ ok: true } | { ok: false; key: "giveaway_api.not_found" | "giveaway_api.cannot_cancel" }> {
+    return this.ctx.blockConcurrencyWhile(() => withRequestIp(ip, () => this.cancelAudited(id, actorId)));
+  }
+
+  private async cancelAudited(
+    id: number,
+    actorId: number,
+  ): Promise<{ ok: true } | { ok: false; key: "giveaway_api.not_found" | "giveaway_api.cannot_cancel" }> {
+    const row = await giveawayRow(this.env, id);
+    if (!row) return { ok: false as const, key: "giveaway_api.not_found" as const };
+    const done = await cancelGiveaway(this.env, row, actorId, Date.now());
+    if (!done.ok) return done;
+    await this.schedule();
+    await this.broadcast(null);
+    return { ok: true as const };
   }
 
   /** A player joined (already in D1): everyone sees the new count, at most once per GIVEAWAY.frameMs. */

@@ -7,7 +7,7 @@ import "./i18n";
 import "./console.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, NavLink, Route, Routes } from "react-router";
+import { Navigate, NavLink, useRoutes } from "react-router";
 import { failureKey } from "../../../lib/api";
 import { displayMessage } from "../../../lib/i18n";
 import { isStaff, useCurrentUser } from "../../../lib/session/useCurrentUser";
@@ -54,6 +54,12 @@ function ConsoleLayout({ pages, role, enrolled }: { pages: readonly ConsolePage[
   const { t } = useTranslation("console");
   const open = pages.filter((p) => mayOpen(p, role));
   const start = open.find((p) => p.nav)?.path ?? "security";
+  // route objects rather than <Routes>/<Route>: the router's first-load chunk already has useRoutes
+  const routes = useRoutes([
+    ...pages.map((p) => ({ path: p.path, element: mayOpen(p, role) ? p.element : <AdminsOnly /> })),
+    { index: true, element: <Navigate to={`/admin/${start}`} replace /> },
+    { path: "*", element: <Navigate to="/admin" replace /> },
+  ]);
   return (
     <div className="console-layout">
       <nav className="console-nav" aria-label={t("nav.label")}>
@@ -76,13 +82,7 @@ function ConsoleLayout({ pages, role, enrolled }: { pages: readonly ConsolePage[
             {t("otp.not_enrolled_banner")} <NavLink to="/admin/security">{t("otp.enrol_now")}</NavLink>
           </p>
         )}
-        <Routes>
-          {pages.map((p) => (
-            <Route key={p.path} path={p.path} element={mayOpen(p, role) ? p.element : <AdminsOnly />} />
-          ))}
-          <Route index element={<Navigate to={`/admin/${start}`} replace />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Routes>
+        {routes}
       </main>
     </div>
   );

@@ -18,7 +18,8 @@ function useRefusalText(): (err: unknown) => string {
     const body = err instanceof ApiError ? err.body : null;
     const minutes = body && typeof body === "object" && "minutes" in body ? Number(body.minutes) : undefined;
     if (minutes === undefined) return displayMessage(key, t);
-    return t("user_api.otp_locked", { ns: "errors", minutes });
+    // the console's own error texts (web/src/locales/console/<lng>/errors.json) are not in the typed keys
+    return String(t(key as never, { ns: "errors", minutes, defaultValue: key }));
   };
 }
 
