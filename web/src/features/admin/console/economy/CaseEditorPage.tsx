@@ -154,7 +154,7 @@ function Editor({ saved }: { saved: AdminCaseJson | null }) {
   const rtpText = preview.rtp === null ? "—" : t("cases.rtp_value", { rtp: preview.rtp.toFixed(2) });
 
   return (
-    <section className="console-card" aria-labelledby={ids.title}>
+    <section className="console-card economy-page" aria-labelledby={ids.title}>
       <div className="economy-head">
         <h1 id={ids.title}>{saved ? t("editor.title", { name: saved.name }) : t("editor.new_title")}</h1>
         {saved ? (
@@ -241,7 +241,7 @@ function Editor({ saved }: { saved: AdminCaseJson | null }) {
                   const bad = parseWeight(it.weight) === null;
                   return (
                     <tr key={it.catalogue_id}>
-                      <td>
+                      <td className="economy-item-name">
                         <span className="economy-rarity" style={{ background: it.rarity_color }} aria-hidden="true" /> {it.market_hash_name}
                       </td>
                       <td className="is-numeric">{formatDollars(it.price)}</td>

@@ -30,7 +30,7 @@ export default function CasesPage() {
   else if (cases.data.cases.length === 0) body = <p className="state-note">{t("cases.empty")}</p>;
   else body = <CasesTable cases={cases.data.cases} />;
   return (
-    <section className="console-card" aria-labelledby="economy-cases-title">
+    <section className="console-card economy-page" aria-labelledby="economy-cases-title">
       <div className="economy-head">
         <h1 id="economy-cases-title">{t("cases.title")}</h1>
         <Link className="button button-primary" to="/admin/cases/new">

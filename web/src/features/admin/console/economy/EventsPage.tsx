@@ -56,7 +56,7 @@ function GiveawaySection() {
   else if (running.isError) body = failed(running.error, running.refetch);
   else body = running.data.giveaway ? <RunningGiveaway giveaway={running.data.giveaway} /> : <NewGiveaway />;
   return (
-    <section className="console-card" aria-labelledby={titleId}>
+    <section className="console-card economy-page" aria-labelledby={titleId}>
       <h2 id={titleId}>{t("giveaway.title")}</h2>
       {body}
     </section>
@@ -198,7 +198,7 @@ function TournamentSection() {
       </>
     );
   return (
-    <section className="console-card" aria-labelledby={titleId}>
+    <section className="console-card economy-page" aria-labelledby={titleId}>
       <h2 id={titleId}>{t("tournament.title")}</h2>
       {body}
     </section>

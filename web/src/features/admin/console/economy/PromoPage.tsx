@@ -59,7 +59,7 @@ export default function PromoPage() {
   ];
 
   return (
-    <section className="console-card" aria-labelledby={ids.title}>
+    <section className="console-card economy-page" aria-labelledby={ids.title}>
       <h1 id={ids.title}>{t("promo.title")}</h1>
       <CreatePromo />
       <h2 className="economy-subtitle">{t("promo.list_title")}</h2>
