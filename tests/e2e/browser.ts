@@ -38,8 +38,9 @@ export async function newPage(browser: Browser, opts: { locale?: string; mobile?
 }
 
 /** Dev sign-in through the API, then the token in local storage like the login dialog does. */
-export async function devLogin(page: Page, username: string, role?: "admin" | "moderator"): Promise<string> {
-  const q = new URLSearchParams({ username, ...(role ? { role } : {}) });
+export async function devLogin(page: Page, username: string, role?: "admin" | "moderator", secondFactor?: "required"): Promise<string> {
+  // a staff session has passed the second factor unless `required` (docs/security.md "Second factor")
+  const q = new URLSearchParams({ username, ...(role ? { role } : {}), ...(secondFactor ? { second_factor: secondFactor } : {}) });
   const res = await page.request.get(`/api/auth/test-login?${q}`);
   const { api_token } = (await res.json()) as { api_token: string };
   await page.goto("/load");

@@ -15,6 +15,7 @@ const Cases = lazyScreen(() => import("../features/admin/console/economy/CasesPa
 const CaseEditor = lazyScreen(() => import("../features/admin/console/economy/CaseEditorPage"));
 const Promo = lazyScreen(() => import("../features/admin/console/economy/PromoPage"));
 const Events = lazyScreen(() => import("../features/admin/console/economy/EventsPage"));
+const GameTools = lazyScreen(() => import("../features/admin/console/GameToolsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
@@ -24,5 +25,6 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "cases/:id", access: "admin", element: <CaseEditor /> },
   { path: "promo", nav: "nav.promo", access: "admin", element: <Promo /> },
   { path: "events", nav: "nav.events", access: "admin", element: <Events /> },
+  { path: "games", nav: "nav.games", access: "admin", element: <GameTools /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];

@@ -5,7 +5,9 @@
 import { i18n, resourcesFromModules } from "../../../lib/i18n";
 
 const modules = import.meta.glob<Record<string, unknown>>("../../../locales/console/*/*.json", { eager: true, import: "default" });
+// resourcesFromModules reads ".../locales/<lng>/<ns>.json": drop the "console/" level first
+const byLanguage = Object.fromEntries(Object.entries(modules).map(([file, content]) => [file.replace("/locales/console/", "/locales/"), content]));
 
-for (const [lng, bundles] of Object.entries(resourcesFromModules(modules))) {
+for (const [lng, bundles] of Object.entries(resourcesFromModules(byLanguage))) {
   for (const [ns, content] of Object.entries(bundles)) i18n.addResourceBundle(lng, ns, content, true, true);
 }
