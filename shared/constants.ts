@@ -254,6 +254,17 @@ export const ADMIN = {
   idempotencyKeyLength: { min: 8, max: 100 },
 } as const;
 
+/** The operator console's server pages (keyset, newest first). */
+export const CONSOLE = {
+  /** users search and audit log rows per page */
+  pageSize: 50,
+  /** chat log rows per page */
+  chatPageSize: 50,
+  /** rows of each list on a user's page (items, deposits, withdrawals, tickets, sessions) */
+  userListSize: 20,
+  searchMaxLength: 200,
+} as const;
+
 /**
  * The staff second factor (docs/security.md "Second factor"): TOTP per RFC 6238 — SHA-1, 6 digits,
  * 30 s steps, one step either side accepted; each code once; a run of wrong codes locks it.

@@ -1,9 +1,16 @@
 // Staff routes under /api/admin (admin only, audited): request bodies and answers.
 import { z } from "zod";
-import { ADMIN } from "../constants";
-import { dollarsSchema } from "../money";
+import { ADMIN, CONSOLE } from "../constants";
+import { dollarsJson, dollarsSchema, signedDollarsJson } from "../money";
 import { USER_NOT_FOUND } from "../errors";
+import { idNumberSchema } from "./common";
 import { contract } from "./contract";
+import { withdrawHistoryRow } from "./history";
+import { inventoryItemSchema } from "./inventory";
+import { paymentJson } from "./payments";
+import { referralRowJson } from "./promo";
+import { skinDepositJson } from "./skins-deposit";
+import { ticketSummaryJson } from "./tickets";
 import { userIdSchema } from "./user";
 
 /** POST /api/admin/users/adjust: amount in dollars (≤ 2 decimals, may be negative, never 0). */
@@ -27,7 +34,10 @@ export const banBody = z.object({
   reason: z.string().trim().max(ADMIN.banReasonMaxLength).optional(),
 });
 
-export const unbanBody = z.object({ user_id: userIdSchema });
+export const unbanBody = z.object({
+  user_id: userIdSchema,
+  reason: z.string().trim().max(ADMIN.banReasonMaxLength).optional(),
+});
 
 /** POST /api/admin/users/ban and /unban. */
 export const successAnswer = z.object({ success: z.literal(true) });
@@ -35,6 +45,97 @@ export const successAnswer = z.object({ success: z.literal(true) });
 /** POST /api/admin/maintenance: switches maintenance (§4) on or off. */
 export const maintenanceBody = z.strictObject({ enabled: z.boolean() });
 export const maintenanceAnswer = z.object({ success: z.literal(true), maintenance: z.boolean() });
+
+// ── the console's users pages ────────────────────────────────────────────────
+
+export const STAFF_ROLES = ["player", "moderator", "admin"] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRole>;
+
+/** POST /api/admin/users/search: q is an id, a username part, a Steam id or a trade link. */
+export const userSearchBody = z.strictObject({
+  q: z.string().trim().max(CONSOLE.searchMaxLength).optional(),
+  cursor: idNumberSchema.optional(),
+  role: staffRole.optional(),
+  banned: z.boolean().optional(),
+});
+
+export const consoleUserJson = z.strictObject({
+  id: z.number().int().positive(),
+  username: z.string(),
+  avatar: z.string(),
+  balance: dollarsJson,
+  banned: z.boolean(),
+  role: staffRole,
+  created_at: z.number().int(),
+});
+export type ConsoleUserJson = z.infer<typeof consoleUserJson>;
+
+export const userSearchAnswer = z.object({
+  users: z.array(consoleUserJson).max(CONSOLE.pageSize),
+  /** the cursor of the next page; null on the last one */
+  next_cursor: z.number().int().nullable(),
+});
+
+export const userIdBody = z.strictObject({ user_id: userIdSchema });
+
+/** One mode's settled bets: how many, staked and paid back (dollars); house = wagered − won. */
+export const modeBetsJson = z.strictObject({
+  count: z.number().int().nonnegative(),
+  wagered: dollarsJson,
+  won: dollarsJson,
+  house: signedDollarsJson,
+});
+export type ModeBetsJson = z.infer<typeof modeBetsJson>;
+
+/** A session as staff see it: `id` is a short handle (never the token or its whole hash). */
+export const consoleSessionJson = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  created_at: z.number().int(),
+  expires_at: z.number().int(),
+  revoked: z.boolean(),
+  /** ended by a logout or staff: when */
+  revoked_at: z.number().int().nullable(),
+  /** when this session passed the staff second factor; null = never */
+  second_factor_at: z.number().int().nullable(),
+});
+export type ConsoleSessionJson = z.infer<typeof consoleSessionJson>;
+
+const listOf = <T extends z.ZodType>(row: T) => z.array(row).max(CONSOLE.userListSize);
+
+export const userDetailAnswer = z.object({
+  user: consoleUserJson.extend({
+    cashback: dollarsJson,
+    trade_link: z.string().nullable(),
+    steam_id: z.string().nullable(),
+    terms_version: z.string().nullable(),
+    terms_accepted_at: z.number().int().nullable(),
+    /** the staff second factor is enrolled (confirmed) */
+    second_factor: z.boolean(),
+  }),
+  items: listOf(inventoryItemSchema),
+  deposits: listOf(paymentJson),
+  skin_deposits: listOf(skinDepositJson),
+  withdrawals: listOf(withdrawHistoryRow),
+  bets: z.strictObject({ crash: modeBetsJson, jackpot: modeBetsJson, wheel: modeBetsJson, cases: modeBetsJson }),
+  tickets: z.array(ticketSummaryJson),
+  sessions: listOf(consoleSessionJson),
+  referrals: z.strictObject({ count: z.number().int().nonnegative(), earned: dollarsJson, latest: listOf(referralRowJson) }),
+});
+export type UserDetailAnswer = z.infer<typeof userDetailAnswer>;
+
+/** POST /api/admin/users/sessions/end: one session (by its handle) or, without one, all live ones. */
+export const endSessionsBody = z.strictObject({
+  user_id: userIdSchema,
+  session: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
+});
+export const endSessionsAnswer = z.object({ success: z.literal(true), ended: z.number().int().positive() });
+
+export const setRoleBody = z.strictObject({ user_id: userIdSchema, role: staffRole });
+export const setRoleAnswer = z.object({ success: z.literal(true), role: staffRole });
 
 export const adminCalls = {
   maintenance: contract({
@@ -72,5 +173,41 @@ export const adminCalls = {
     answer: successAnswer,
     refusals: { [USER_NOT_FOUND]: 404, "user_api.not_banned": 409 },
     summary: "Lifts a user's ban",
+  }),
+  search: contract({
+    method: "POST",
+    path: "/api/admin/users/search",
+    access: "admin",
+    body: userSearchBody,
+    answer: userSearchAnswer,
+    refusals: {},
+    summary: "Console: users by id, name, Steam id or trade link, role and ban (keyset by id, newest first)",
+  }),
+  get: contract({
+    method: "POST",
+    path: "/api/admin/users/get",
+    access: "admin",
+    body: userIdBody,
+    answer: userDetailAnswer,
+    refusals: { [USER_NOT_FOUND]: 404 },
+    summary: "Console: a user with items, deposits, withdrawals, bets per mode, tickets, sessions and referrals",
+  }),
+  endSessions: contract({
+    method: "POST",
+    path: "/api/admin/users/sessions/end",
+    access: "admin",
+    body: endSessionsBody,
+    answer: endSessionsAnswer,
+    refusals: { [USER_NOT_FOUND]: 404, "user_api.session_not_found": 404 },
+    summary: "Console: ends one live session of a user or all of them (their sockets close too)",
+  }),
+  setRole: contract({
+    method: "POST",
+    path: "/api/admin/users/role",
+    access: "admin",
+    body: setRoleBody,
+    answer: setRoleAnswer,
+    refusals: { [USER_NOT_FOUND]: 404, "user_api.cannot_change_own_role": 409, "user_api.same_role": 409 },
+    summary: "Console: makes a user a player, a moderator or an admin",
   }),
 };

@@ -52,7 +52,10 @@ describe("the operator console", () => {
       await page.getByRole("button", { name: "I saved them" }).click();
       await consoleNav(page).waitFor();
       await consoleNav(page).getByRole("link", { name: "Second factor" }).click();
-      await page.getByTestId("recovery-left").filter({ hasText: String(STAFF_OTP.recoveryCodes) }).waitFor();
+      await page
+        .getByTestId("recovery-left")
+        .filter({ hasText: String(STAFF_OTP.recoveryCodes) })
+        .waitFor();
 
       // the same account signs in again: this session must pass; the code just used is a replay,
       // the next step's code (one step ahead is inside the window) is not

@@ -512,6 +512,7 @@ export const ROUTES: RouteEntry[] = [
     body: async () => ({ question: "2 + 2?", answer: "4", item_id: await houseItem() }),
   },
   { method: "POST", path: "/api/admin/chat/quiz/stop" },
+  { method: "POST", path: "/api/admin/chat/log", body: () => ({}) },
 
   // ── admin ──
   {
@@ -525,6 +526,11 @@ export const ROUTES: RouteEntry[] = [
     path: "/api/admin/users/unban",
     body: async () => ({ user_id: (await makeUser({ banned: true })).user.id }),
   },
+  { method: "POST", path: "/api/admin/users/search", body: async () => ({ q: (await makeUser({ username: `walk-${tag()}` })).user.username }) },
+  { method: "POST", path: "/api/admin/users/get", body: async () => ({ user_id: (await makeUser()).user.id }) },
+  { method: "POST", path: "/api/admin/users/sessions/end", body: async () => ({ user_id: (await makeUser()).user.id }) },
+  { method: "POST", path: "/api/admin/users/role", body: async () => ({ user_id: (await makeUser()).user.id, role: "moderator" }) },
+  { method: "POST", path: "/api/admin/audit/list", body: () => ({ action: "user." }) },
   {
     method: "POST",
     path: "/api/admin/promo/create",

@@ -1,6 +1,7 @@
 // Every contract of shared/api (docs/api.md "Contracts"), for the route walk: a group whose calls are
 // not listed here fails the walk, since the app registers routes no contract here names.
 import { adminCalls } from "../../shared/api/admin";
+import { consoleLogCalls } from "../../shared/api/admin-audit";
 import { authCalls } from "../../shared/api/auth";
 import { bonusCalls } from "../../shared/api/bonus";
 import { casesCalls } from "../../shared/api/cases";
@@ -28,6 +29,7 @@ import { withdrawsCalls } from "../../shared/api/withdraws";
 
 const GROUPS: Record<string, Record<string, Contract>> = {
   adminCalls,
+  consoleLogCalls,
   authCalls,
   bonusCalls,
   casesCalls,

@@ -5,13 +5,13 @@ import { USER_NOT_FOUND } from "../../shared/errors";
 import { formatCents } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { expectChanges } from "../db/guards";
+import { expectChanges, failedGuard, guard } from "../db/guards";
 import { ledger, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
-import { batch } from "../db/sql";
+import { batch, type SQL, sql } from "../db/sql";
 
 type AdminEnv = Pick<Env, "DB" | "HUB_ROOM" | "CHAT_ROOM" | "CRASH_ROOM" | "JACKPOT_ROOM" | "WHEEL_ROOM" | "BONUS_ROOM">;
 
@@ -24,6 +24,34 @@ function adjustLedgerKeys(idempotencyKey: string) {
   return { user, house: `${user}:house` };
 }
 
+const BALANCE_MOVED = "adjust.balance_moved";
+const ADJUST_ATTEMPTS = 3;
+
+function adjustStatements(
+  adminId: number,
+  a: { userId: number; amount: number; reason: string; keys: { user: string; house: string } },
+  balanceBefore: number,
+): SQL[] {
+  const { userId, amount, reason, keys } = a;
+  const [unbooked, ...userMove] = userBalanceStatements({ userId, delta: amount, kind: "adjustment", reference: reason, idempotencyKey: keys.user });
+  return [
+    // a replayed key is told first (its balance has moved by the adjustment itself)
+    unbooked as SQL,
+    guard(BALANCE_MOVED, sql`(SELECT balance FROM users WHERE id = ${userId}) <> ${balanceBefore}`),
+    ...userMove,
+    ...houseBalanceStatements({ account: "house", delta: -amount, kind: "adjustment", reference: reason, idempotencyKey: keys.house }),
+    auditStatement({
+      actorId: adminId,
+      action: "user.adjust",
+      targetUserId: userId,
+      details: { amount: formatCents(amount), reason, idempotency_key: keys.user },
+      before: { balance: formatCents(balanceBefore) },
+      after: { balance: formatCents(balanceBefore + amount) },
+    }),
+    notificationStatement({ userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
+  ];
+}
+
 /** The balance after the adjustment (cents); `replay` when the key had already been applied. */
 export async function adjustBalance(
   env: AdminEnv,
@@ -33,36 +61,31 @@ export async function adjustBalance(
   const { userId, amount, reason } = input;
   const keys = adjustLedgerKeys(input.idempotencyKey ?? crypto.randomUUID());
 
-  const target = await findUser(env, userId);
-  if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
-
-  // One batch: user balance + its ledger row, the house's opposite move, the audit row, the bell row.
-  // The balance CHECK refuses an overdraft, the UNIQUE key a replay; either way nothing is written.
-  const d1 = env.DB;
-  const statements = [
-    ...userBalanceStatements({ userId, delta: amount, kind: "adjustment", reference: reason, idempotencyKey: keys.user }),
-    ...houseBalanceStatements({ account: "house", delta: -amount, kind: "adjustment", reference: reason, idempotencyKey: keys.house }),
-    auditStatement({
-      actorId: adminId,
-      action: "user.adjust",
-      targetUserId: userId,
-      details: { amount: formatCents(amount), reason, idempotency_key: keys.user },
-    }),
-    notificationStatement({ userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
-  ];
-  let results: D1Result[];
-  try {
-    results = await batch(d1, statements);
-  } catch (err) {
-    const failure = classifyBatchError(err);
-    if (failure === "insufficient") return { ok: false, status: 409, key: "user_api.insufficient_balance" };
-    if (failure === "guard") return { ok: false, status: 404, key: USER_NOT_FOUND };
-    if (failure !== "replay") throw err;
-    const first = await ledgerRow(env, keys.user);
-    // The same key for another user or amount is a client bug, not a retry.
-    if (!first || first.userId !== userId || first.delta !== amount) return { ok: false, status: 409, key: "user_api.idempotency_conflict" };
-    const now = await findUser(env, userId);
-    return { ok: true, balance: now?.balance ?? 0, replay: true };
+  // One batch: user balance + its ledger row, the house's opposite move, the audit row (with the
+  // balance before and after), the bell row. The balance CHECK refuses an overdraft, the UNIQUE
+  // key a replay; either way nothing is written. The audit's "before" is the balance read here:
+  // a guard refuses the batch when it moved since (a bet in between), and the read is retried.
+  let results: D1Result[] | undefined;
+  for (let attempt = 0; results === undefined; attempt++) {
+    const target = await findUser(env, userId);
+    if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
+    try {
+      results = await batch(env.DB, adjustStatements(adminId, { userId, amount, reason, keys }, target.balance));
+    } catch (err) {
+      if (failedGuard(err) === BALANCE_MOVED) {
+        if (attempt < ADJUST_ATTEMPTS - 1) continue;
+        throw err;
+      }
+      const failure = classifyBatchError(err);
+      if (failure === "insufficient") return { ok: false, status: 409, key: "user_api.insufficient_balance" };
+      if (failure === "guard") return { ok: false, status: 404, key: USER_NOT_FOUND };
+      if (failure !== "replay") throw err;
+      const first = await ledgerRow(env, keys.user);
+      // The same key for another user or amount is a client bug, not a retry.
+      if (!first || first.userId !== userId || first.delta !== amount) return { ok: false, status: 409, key: "user_api.idempotency_conflict" };
+      const now = await findUser(env, userId);
+      return { ok: true, balance: now?.balance ?? 0, replay: true };
+    }
   }
 
   const row = await ledgerRow(env, keys.user);
@@ -90,11 +113,16 @@ export async function banUser(
   return { ok: true };
 }
 
-export async function unbanUser(env: AdminEnv, adminId: number, userId: number): Promise<{ ok: true } | AdminRefusal<"user_api.not_banned">> {
+export async function unbanUser(
+  env: AdminEnv,
+  adminId: number,
+  userId: number,
+  reason?: string | undefined,
+): Promise<{ ok: true } | AdminRefusal<"user_api.not_banned">> {
   const target = await findUser(env, userId);
   if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
   if (!target.banned) return { ok: false, status: 409, key: "user_api.not_banned" };
-  const changed = await setBanned(env, adminId, userId, false, {});
+  const changed = await setBanned(env, adminId, userId, false, reason ? { reason } : {});
   if (!changed) return { ok: false, status: 409, key: "user_api.not_banned" };
   return { ok: true };
 }
@@ -116,7 +144,7 @@ async function setBanned(env: Pick<Env, "DB">, actorId: number, userId: number, 
         .set({ banned })
         .where(and(eq(users.id, userId), eq(users.banned, !banned))),
       expectChanges(1),
-      auditStatement({ actorId, action: banned ? "user.ban" : "user.unban", targetUserId: userId, details }),
+      auditStatement({ actorId, action: banned ? "user.ban" : "user.unban", targetUserId: userId, details, before: { banned: !banned }, after: { banned } }),
     ]);
     return true;
   } catch (err) {

@@ -11,6 +11,10 @@ const Withdraws = lazyScreen(() => import("../features/admin/WithdrawQueuePage")
 const Tickets = lazyScreen(() => import("../features/support/StaffQueuePage"));
 const Ticket = lazyScreen(() => import("../features/support/StaffTicketPage"));
 const Security = lazyScreen(() => import("../features/admin/console/SecurityPage"));
+const Users = lazyScreen(() => import("../features/admin/console/users/UsersPage"));
+const User = lazyScreen(() => import("../features/admin/console/users/UserPage"));
+const Audit = lazyScreen(() => import("../features/admin/console/users/AuditPage"));
+const ChatLog = lazyScreen(() => import("../features/admin/console/users/ChatLogPage"));
 const Cases = lazyScreen(() => import("../features/admin/console/economy/CasesPage"));
 const CaseEditor = lazyScreen(() => import("../features/admin/console/economy/CaseEditorPage"));
 const Promo = lazyScreen(() => import("../features/admin/console/economy/PromoPage"));
@@ -21,6 +25,10 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "withdraws", nav: "nav.withdraws", access: "admin", element: <Withdraws /> },
   { path: "tickets", nav: "nav.tickets", access: "staff", element: <Tickets /> },
   { path: "tickets/:id", access: "staff", element: <Ticket /> },
+  { path: "users", nav: "nav.users", access: "admin", element: <Users /> },
+  { path: "users/:id", access: "admin", element: <User /> },
+  { path: "audit", nav: "nav.audit", access: "admin", element: <Audit /> },
+  { path: "chat", nav: "nav.chat", access: "staff", element: <ChatLog /> },
   { path: "cases", nav: "nav.cases", access: "admin", element: <Cases /> },
   { path: "cases/:id", access: "admin", element: <CaseEditor /> },
   { path: "promo", nav: "nav.promo", access: "admin", element: <Promo /> },

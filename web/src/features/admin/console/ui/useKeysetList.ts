@@ -19,5 +19,3 @@ export function useKeysetList<C extends Contract, Row>(name: string, call: C, fi
   });
   return { ...list, rows: list.data?.pages.flatMap((p) => pick.rows(p)) ?? [] };
 }
-
-export type KeysetList<Row> = ReturnType<typeof useKeysetList<Contract, Row>>;
