@@ -23,8 +23,8 @@ export const PROMO = {
   /** largest bonus of one deposit code, percent */
   maxPercent: 100,
   maxDailyLimit: 100_000,
-  /** codes the admin list answers, newest first */
-  adminListSize: 200,
+  /** codes on one page of the admin list, newest first */
+  adminPageSize: 50,
   /** Default share of a referee's deposit credited to the referrer, percent (wrangler var REFERRAL_SHARE_PERCENT). */
   defaultReferralSharePercent: 5,
   /** referrals listed in the profile, newest first */

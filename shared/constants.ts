@@ -340,6 +340,8 @@ export const CASES = {
   tierOddsBp: { "Mil-Spec Grade": 7992, Restricted: 1598, Classified: 320, Covert: 64, Extraordinary: 26 },
   clientSeedMaxLength: 64,
   maxItemsPerCase: 200,
+  /** catalogue entries on one page of the case editor's item search, by id */
+  adminCataloguePageSize: 30,
   /** Items on the opening reel and the index the won item lands on. */
   reel: { length: 60, winIndex: 52, spinMs: 6_000 },
 } as const;

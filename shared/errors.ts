@@ -213,6 +213,9 @@ export const SERVER_KEYS = {
     "cases_api.invalid_price",
     "cases_api.saved",
     "cases_api.forbidden",
+    "cases_api.rtp_out_of_band",
+    "cases_api.published",
+    "cases_api.unpublished",
   ],
   // promo codes (docs/money.md "Promo codes"): usePromo answers user_api.*, check-promocode deposit_api.*
   promo: [

@@ -66,7 +66,7 @@ export function casesSeedSql(entries: readonly CatalogueEntry[] = catalogueEntri
     const name = sqlString(c.name);
     const values = `(VALUES ${c.items.map((i) => `(${sqlString(i.market_hash_name)}, ${sqlValue(i.weight)})`).join(", ")})`;
     const total = c.items.reduce((s, i) => s + i.weight, 0);
-    // price = ceil(Σ w·p · 100 / (W · rtp)), at least 1 cent (worker/cases/odds.ts priceForRtp)
+    // price = ceil(Σ w·p · 100 / (W · rtp)), at least 1 cent (shared/case-odds.ts priceForRtp)
     const den = total * CASES.defaultRtpPercent;
     out.push(
       `INSERT INTO cases (name, image, price, priority, active)\n` +

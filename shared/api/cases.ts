@@ -144,7 +144,7 @@ export const rotateAnswer = seedsJson.extend({
   previous: revealedSeedJson,
 });
 
-// ── admin (staff): /api/admin/cases/{list,create,update} ─────────────────────
+// ── admin: /api/admin/cases/{list,create,update,publish} ─────────────────────
 /**
  * One item of a case: a catalogue id and a positive integer weight (chance = weight / Σ weights).
  * Numbers are only shape-checked here so that a zero weight or an unknown id answers
@@ -218,6 +218,37 @@ export const adminSaveAnswer = z.object({
   success: z.literal(true),
   message: z.literal("cases_api.saved"),
   case: adminCaseJson,
+});
+
+/**
+ * POST /api/admin/cases/publish {case_id, published}: offers a case to players (published) or takes
+ * it off. Publishing needs the case's RTP at current catalogue prices (rtpPercent, shared/case-odds.ts)
+ * within CASES.rtpBounds (409 cases_api.rtp_out_of_band); taking a case off is always allowed.
+ */
+export const adminPublishBody = z.strictObject({ case_id: idSchema, published: z.boolean() });
+export const adminPublishAnswer = z.object({
+  success: z.literal(true),
+  message: z.enum(["cases_api.published", "cases_api.unpublished"]),
+  case: adminCaseJson,
+});
+
+/**
+ * POST /api/admin/cases/catalogue {q?, cursor?}: catalogue entries a case may hold (priced above 0),
+ * by id; `q` a part of the market name (case-insensitive), `cursor` the previous page's `next`.
+ */
+export const adminCatalogueBody = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  cursor: idSchema.optional(),
+});
+export const adminCatalogueItemJson = z.strictObject({
+  id: z.number().int().positive(),
+  ...catalogueDisplayFields,
+  price: dollarsJson,
+});
+export type AdminCatalogueItemJson = z.infer<typeof adminCatalogueItemJson>;
+export const adminCatalogueAnswer = z.object({
+  items: z.array(adminCatalogueItemJson).max(CASES.adminCataloguePageSize),
+  next: z.number().int().positive().nullable(),
 });
 
 // ── the calls (shared/api/contract.ts) ───────────────────────────────────────
@@ -320,5 +351,28 @@ export const casesCalls = {
       "cases_api.busy": 409,
     },
     summary: "Admins: changes the given fields of a case; items, when given, replace its items",
+  }),
+  adminCatalogue: contract({
+    method: "POST",
+    path: "/api/admin/cases/catalogue",
+    access: "admin",
+    body: adminCatalogueBody,
+    answer: adminCatalogueAnswer,
+    refusals: {},
+    summary: "Admins: a page of catalogue entries a case may hold, searched by name",
+  }),
+  adminPublish: contract({
+    method: "POST",
+    path: "/api/admin/cases/publish",
+    access: "admin",
+    body: adminPublishBody,
+    answer: adminPublishAnswer,
+    refusals: {
+      "cases_api.case_not_found": 404,
+      "cases_api.invalid_items": 400,
+      "cases_api.rtp_out_of_band": 409,
+      "cases_api.busy": 409,
+    },
+    summary: "Admins: publishes a case (its RTP at current prices must lie within the band) or takes it off",
   }),
 };

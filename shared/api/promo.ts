@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { PROMO } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
-import { emptyBody, idSchema } from "./common";
+import { idSchema } from "./common";
 import { contract } from "./contract";
 
 /** The stored form of a code: trimmed, upper case (so codes compare case-insensitively). */
@@ -86,7 +86,24 @@ export const promoCodeJson = z.object({
 export type PromoCodeJson = z.infer<typeof promoCodeJson>;
 
 export const adminPromoAnswer = z.object({ success: z.literal(true), promo: promoCodeJson });
-export const adminPromoListAnswer = z.object({ promos: z.array(promoCodeJson).max(PROMO.adminListSize) });
+
+/**
+ * POST /api/admin/promo/list: a page of codes, newest first (PROMO.adminPageSize); `cursor` is the
+ * last shown code's id (the answer's `next`). Filters: state (active = not disabled; an expired
+ * code still counts as active), kind, and `q`, a part of the code (compared upper-cased).
+ */
+export const promoListBody = z.strictObject({
+  cursor: idSchema.optional(),
+  state: z.enum(["all", "active", "disabled"]).default("all"),
+  kind: z.enum(["balance", "deposit"]).optional(),
+  q: z.string().trim().max(32).optional(),
+});
+export type PromoListBody = z.infer<typeof promoListBody>;
+export const adminPromoListAnswer = z.object({
+  promos: z.array(promoCodeJson).max(PROMO.adminPageSize),
+  /** the cursor of the next page (the last shown id), null on the last page */
+  next: z.number().int().positive().nullable(),
+});
 
 // ---- referrals (getProfile) ----
 
@@ -152,10 +169,10 @@ export const promoCalls = {
     method: "POST",
     path: "/api/admin/promo/list",
     access: "admin",
-    body: emptyBody,
+    body: promoListBody,
     answer: adminPromoListAnswer,
     refusals: {},
-    summary: "The promo codes, newest first, with their uses",
+    summary: "A page of promo codes, newest first, with their uses; filtered by state, kind and a part of the code",
   }),
   disable: contract({
     method: "POST",

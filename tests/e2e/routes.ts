@@ -41,6 +41,10 @@ export function screens(otherUserId: number): Screen[] {
     { path: "/admin/withdraws", title: "Консоль — SkinRush", adminOnly: true },
     { path: "/admin/tickets", title: "Консоль — SkinRush", adminOnly: true },
     { path: "/admin/tickets/1", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/cases", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/cases/1", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/promo", title: "Консоль — SkinRush", adminOnly: true },
+    { path: "/admin/events", title: "Консоль — SkinRush", adminOnly: true },
     // an unknown path and a sign-in return without a token both land on the home screen
     { path: "/no-such-page", title: "Краш — SkinRush" },
     { path: "/auth/callback", title: "Краш — SkinRush" },

@@ -1,8 +1,8 @@
-// Case maths (worker/cases/odds.ts, tiers.ts) and the admin checks (validation.ts): chances,
+// Case maths (shared/case-odds.ts, tiers.ts) and the admin checks (validation.ts): chances,
 // EV, RTP, the price that gives an RTP, the usual tier odds, and what staff may save.
 import { describe, expect, it } from "vitest";
 import { CASES } from "../../shared/constants";
-import { chancesPercent, expectedValueCents, priceForRtp, rtpPercent, totalWeight } from "../../worker/cases/odds";
+import { chancesPercent, expectedValueCents, priceForRtp, rtpPercent, totalWeight } from "../../shared/case-odds";
 import { tierOf, tierWeights, WEIGHT_SCALE } from "../../worker/cases/tiers";
 import { checkCase, MAX_WEIGHT } from "../../worker/cases/validation";
 import { casesRtpPercent } from "../../worker/cases/config";

@@ -42,6 +42,8 @@ export const ACCESS_MATRIX: Record<string, { access: StaffAccess; audited: boole
   "POST /api/admin/cases/list": { access: "admin", audited: false },
   "POST /api/admin/cases/create": { access: "admin", audited: true },
   "POST /api/admin/cases/update": { access: "admin", audited: true },
+  "POST /api/admin/cases/publish": { access: "admin", audited: true },
+  "POST /api/admin/cases/catalogue": { access: "admin", audited: false },
   "POST /api/admin/crash/forceCrash": { access: "admin", audited: true },
   "POST /api/admin/crash/scheduleTwist": { access: "admin", audited: true },
   "POST /api/admin/giveaways/create": { access: "admin", audited: true },

@@ -362,6 +362,12 @@ export const ROUTES: RouteEntry[] = [
     path: "/api/admin/cases/update",
     body: async () => ({ id: (await makeCase(150)).id, name: `Walk ${tag()}` }),
   },
+  { method: "POST", path: "/api/admin/cases/catalogue", body: () => emptyAfter(makeCatalogueItem(100)) },
+  {
+    method: "POST",
+    path: "/api/admin/cases/publish",
+    body: async () => ({ case_id: (await makeCase(150, undefined, { active: false })).id, published: true }),
+  },
 
   // ── crash (the admin tools first: they start the room, whose round getGame then reads) ──
   { method: "POST", path: "/api/admin/crash/scheduleTwist", body: () => ({ nextCrash: 2 }) },

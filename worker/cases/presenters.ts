@@ -1,12 +1,12 @@
 // Rows → the contract shapes of shared/api/cases.ts. Cents become dollars here; RTP and chances
-// are computed from the items' current catalogue prices and weights (worker/cases/odds.ts).
+// are computed from the items' current catalogue prices and weights (shared/case-odds.ts).
 // Players get the site's own picture paths (/img/case|item/<hash>.webp, or null for a link that is
 // not a catalogue picture); staff get the stored links they edit.
-import type { AdminCaseJson, CaseItemJson, CaseJson, CaseWithItemsJson, LiveDropJson, OpenAnswer } from "../../shared/api/cases";
+import type { AdminCaseJson, AdminCatalogueItemJson, CaseItemJson, CaseJson, CaseWithItemsJson, LiveDropJson, OpenAnswer } from "../../shared/api/cases";
 import { siteImageUrl } from "../../shared/images";
 import { toDollars } from "../../shared/money";
-import { chancesPercent, expectedValueCents, rtpPercent } from "./odds";
-import type { CaseWithItems, LiveDropRow, OpenRow } from "./queries";
+import { chancesPercent, expectedValueCents, rtpPercent } from "../../shared/case-odds";
+import type { CaseWithItems, CatalogueEntryRow, LiveDropRow, OpenRow } from "./queries";
 
 export function presentCase(c: CaseWithItems): CaseJson {
   return {
@@ -49,6 +49,12 @@ export function presentAdminCase(c: CaseWithItems): AdminCaseJson {
     created_at: c.created_at,
     updated_at: c.updated_at,
   };
+}
+
+/** A catalogue entry for the case editor (the stored picture link, as staff edit it). */
+export function presentCatalogueEntry(r: CatalogueEntryRow): AdminCatalogueItemJson {
+  const { price, ...shown } = r;
+  return { ...shown, price: toDollars(price) };
 }
 
 export function presentLiveDrop(r: LiveDropRow): LiveDropJson {

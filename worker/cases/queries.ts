@@ -87,6 +87,28 @@ export async function activeCaseIds(env: DbEnv): Promise<number[]> {
   return results.map((r) => r.id);
 }
 
+export interface CatalogueEntryRow extends CatalogueDisplay {
+  id: number;
+  price: number;
+}
+
+/** A page of catalogue entries priced above 0 (CASES.adminCataloguePageSize), by id after `cursor`, names containing `q`. */
+export async function searchCatalogue(
+  env: DbEnv,
+  q: string | undefined,
+  cursor: number | undefined,
+): Promise<{ rows: CatalogueEntryRow[]; next: number | null }> {
+  const size = CASES.adminCataloguePageSize;
+  const rows = await all<CatalogueEntryRow>(
+    env.DB,
+    sql`SELECT c.id, ${CATALOGUE_DISPLAY_COLUMNS}, c.price FROM catalogue c
+         WHERE c.price > 0 AND c.id > ${cursor ?? 0} AND (${q ?? ""} = '' OR instr(lower(c.market_hash_name), lower(${q ?? ""})) > 0)
+         ORDER BY c.id LIMIT ${size + 1}`,
+  );
+  const shown = rows.slice(0, size);
+  return { rows: shown, next: rows.length > size ? (shown.at(-1)?.id ?? null) : null };
+}
+
 export async function findCase(env: DbEnv, id: number): Promise<CaseWithItems | null> {
   const row: CaseRow | undefined = await db(env).select(CASE_FIELDS).from(cases).where(eq(cases.id, id)).get();
   if (!row) return null;

@@ -3,11 +3,10 @@
 // configured RTP. Cases still inside the bounds keep the price an admin gave them. Each change
 // is conditional on the case not having changed since it was read (an admin edit in between
 // wins) and lands with its audit row; updated_at moves, so an open in flight is refused (busy).
-import { CASES } from "../../shared/constants";
 import { classifyBatchError } from "../db/ledger";
 import { expectChanges } from "../db/guards";
 import { auditStatement } from "../lib/audit";
-import { priceForRtp, rtpPercent, type WeightedItem } from "./odds";
+import { priceForRtp, rtpInBand, rtpPercent, type WeightedItem } from "../../shared/case-odds";
 import { and, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { cases as casesTable } from "../db/schema";
@@ -34,7 +33,7 @@ export function driftedCases(cases: ReadonlyMap<number, { price: number; items: 
   for (const [id, c] of cases) {
     if (c.items.length === 0) continue;
     const rtpBefore = rtpPercent(c.items, c.price);
-    if (rtpBefore >= CASES.rtpBounds.min && rtpBefore <= CASES.rtpBounds.max) continue;
+    if (rtpInBand(rtpBefore)) continue;
     const to = priceForRtp(c.items, rtp);
     if (to !== c.price) out.push({ id, from: c.price, to, rtpBefore });
   }

@@ -1,7 +1,7 @@
 // Admin case checks, pure: items distinct, known to the catalogue, weights positive integers,
 // and an RTP within CASES.rtpBounds at the given price (spec: "weights and prices consistent").
 import { CASES } from "../../shared/constants";
-import { rtpPercent, totalWeight, type WeightedItem } from "./odds";
+import { rtpInBand, rtpPercent, totalWeight, type WeightedItem } from "../../shared/case-odds";
 
 /** Keeps Σ weights (≤ maxItemsPerCase × this) a safe integer with room to spare. */
 export const MAX_WEIGHT = 1_000_000_000;
@@ -39,6 +39,6 @@ export function checkCase(choices: readonly ItemChoice[], prices: ReadonlyMap<nu
   }
   if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return { ok: false, message: "cases_api.invalid_price" };
   const rtp = rtpPercent(items, priceCents);
-  if (rtp < CASES.rtpBounds.min || rtp > CASES.rtpBounds.max) return { ok: false, message: "cases_api.invalid_price" };
+  if (!rtpInBand(rtp)) return { ok: false, message: "cases_api.invalid_price" };
   return { ok: true, items, rtp };
 }

@@ -65,7 +65,16 @@ export async function startGiveaway(env: DbEnv, plan: GiveawayPlan, seed: ChainS
   try {
     await batch(env.DB, [
       ...startStatements(plan, seed, actorId, now),
-      auditStatement({ actorId, action: "giveaway.create", details: { giveaway_id: seed.id, ...plan } }, now),
+      auditStatement(
+        {
+          actorId,
+          action: "giveaway.create",
+          details: { giveaway_id: seed.id, ...plan },
+          before: null,
+          after: { giveaway_id: seed.id, status: "open", ...plan, ends_at: now + plan.durationMs },
+        },
+        now,
+      ),
     ]);
     return { ok: true };
   } catch (err) {
@@ -131,7 +140,16 @@ export async function cancelGiveaway(env: DbEnv, row: GiveawayRow, actorId: numb
       expectChanges(1, "giveaway.moved"),
       sql`UPDATE inventory_items SET status = 'available', updated_at = ${now} WHERE id = ${row.item_id} AND owner_id IS NULL AND status = ${GIVEAWAY_ITEM_STATUS}`,
       expectChanges(1, "giveaway.item"),
-      auditStatement({ actorId, action: "giveaway.cancel", details: { giveaway_id: row.id, item_id: row.item_id } }, now),
+      auditStatement(
+        {
+          actorId,
+          action: "giveaway.cancel",
+          details: { giveaway_id: row.id, item_id: row.item_id },
+          before: { giveaway_id: row.id, status: "open", item_id: row.item_id, ends_at: row.ends_at },
+          after: { giveaway_id: row.id, status: "canceled", item_id: row.item_id },
+        },
+        now,
+      ),
     ]);
     return { ok: true };
   } catch (err) {

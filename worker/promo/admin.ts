@@ -1,7 +1,7 @@
 // Staff side of promo codes (/api/admin/promo/*, admin only): create, list, disable — each
 // change audited in the same batch (docs/money.md "Promo codes").
-import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { PromoCodeJson } from "../../shared/api/promo";
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import type { PromoCodeJson, PromoListBody } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";
 import type { ServerKey } from "../../shared/errors";
 import { formatCents, toDollars } from "../../shared/money";
@@ -9,7 +9,7 @@ import { db } from "../db/client";
 import { classifyBatchError } from "../db/ledger";
 import { expectChanges, failedGuard, guard } from "../db/guards";
 import { promoCodes, promoUses } from "../db/schema";
-import { batch, rowsOf, sql } from "../db/sql";
+import { batch, rowsOf, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import type { PromoRow } from "./queries";
 import { utcDay } from "./rules";
@@ -42,6 +42,8 @@ export async function createPromo(env: DbEnv, adminId: number, p: NewPromo, now 
           actorId: adminId,
           action: "promo.create",
           details: { code: p.code, kind: p.kind, amount: formatCents(amount), percent, daily_limit: p.dailyLimit, expires_at: p.expiresAt ?? null },
+          before: null,
+          after: { code: p.code, kind: p.kind, amount: formatCents(amount), percent, daily_limit: p.dailyLimit, expires_at: p.expiresAt ?? null, active: true },
         },
         now,
       ),
@@ -71,7 +73,16 @@ export async function disablePromo(
         .set({ active: false })
         .where(and(eq(promoCodes.id, id), eq(promoCodes.active, true))),
       expectChanges(1),
-      auditStatement({ actorId: adminId, action: "promo.disable", details: { id, code: row.code } }, now),
+      auditStatement(
+        {
+          actorId: adminId,
+          action: "promo.disable",
+          details: { id, code: row.code },
+          before: { code: row.code, active: true },
+          after: { code: row.code, active: false },
+        },
+        now,
+      ),
     ]);
   } catch (err) {
     // a concurrent disable won: the guarded update changed nothing
@@ -82,9 +93,21 @@ export async function disablePromo(
   return { ok: true, promo: presentPromo({ ...row, active: false }, uses?.today ?? 0, uses?.total ?? 0) };
 }
 
-/** The newest PROMO.adminListSize codes with their use counts. */
-export async function listPromos(env: DbEnv, now = Date.now()): Promise<PromoCodeJson[]> {
-  const rows = await db(env).select().from(promoCodes).orderBy(desc(promoCodes.id)).limit(PROMO.adminListSize);
+/** A page of codes (newest first, PROMO.adminPageSize) with their use counts, and the next page's cursor. */
+export async function listPromos(env: DbEnv, f: PromoListBody, now = Date.now()): Promise<{ promos: PromoCodeJson[]; next: number | null }> {
+  const where: SQL[] = [];
+  if (f.cursor !== undefined) where.push(lt(promoCodes.id, f.cursor));
+  if (f.state !== "all") where.push(eq(promoCodes.active, f.state === "active"));
+  if (f.kind) where.push(eq(promoCodes.kind, f.kind));
+  if (f.q) where.push(sql`instr(${promoCodes.code}, ${f.q.toUpperCase()}) > 0`);
+  const read = await db(env)
+    .select()
+    .from(promoCodes)
+    .where(and(...where))
+    .orderBy(desc(promoCodes.id))
+    .limit(PROMO.adminPageSize + 1);
+  const rows = read.slice(0, PROMO.adminPageSize);
+  const next = read.length > PROMO.adminPageSize ? (rows.at(-1)?.id ?? null) : null;
   const uses = new Map(
     (
       await usesOf(
@@ -94,7 +117,7 @@ export async function listPromos(env: DbEnv, now = Date.now()): Promise<PromoCod
       )
     ).map((u) => [u.id, u]),
   );
-  return rows.map((r) => presentPromo(r, uses.get(r.id)?.today ?? 0, uses.get(r.id)?.total ?? 0));
+  return { promos: rows.map((r) => presentPromo(r, uses.get(r.id)?.today ?? 0, uses.get(r.id)?.total ?? 0)), next };
 }
 
 async function usesOf(env: DbEnv, ids: number[], now: number) {

@@ -2,7 +2,7 @@
 // payout at the end — the tournament open → finished and places 1–5 paid from the house in ONE
 // batch with their bells; the status guard and the ledger keys make a second run pay nothing.
 import { TOURNAMENT } from "../../shared/constants";
-import { formatCents } from "../../shared/money";
+import { formatCents, toDollars } from "../../shared/money";
 import type { NotificationJson } from "../../shared/api/user";
 import { expectChanges, failedGuard, guard } from "../db/guards";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
@@ -10,7 +10,7 @@ import { batch, first, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement } from "../lib/notify";
 import type { RankedJson } from "../../shared/api/tournaments";
-import { prizesOf, type TemplateRow, type TournamentRow, type WinnerRecord } from "./queries";
+import { prizesOf, type TemplateRow, templateRow, type TournamentRow, type WinnerRecord } from "./queries";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -32,16 +32,23 @@ export interface TemplateInput {
   min_payment: number;
 }
 
+/** The template as an audit row keeps it (money in dollars); null when none was saved yet. */
+function templateAudit(t: TemplateRow | null) {
+  if (!t) return null;
+  return { ...t, enabled: t.enabled === 1, prizes: prizesOf(t).map(toDollars), min_payment: toDollars(t.min_payment) };
+}
+
 /** Saves the template (and, asked, starts one from it when none runs), audited in the same batch. */
 export async function saveTemplate(env: DbEnv, t: TemplateInput, startNow: boolean, actorId: number, now: number): Promise<void> {
   const row: TemplateRow = { ...t, enabled: t.enabled ? 1 : 0, prizes: JSON.stringify(t.prizes) };
+  const before = await templateRow(env);
   await batch(env.DB, [
     sql`INSERT INTO tournament_template (id, enabled, name_ru, name_en, description_ru, description_en, duration_ms, prizes, min_payment, updated_at)
         VALUES (1, ${row.enabled}, ${row.name_ru}, ${row.name_en}, ${row.description_ru}, ${row.description_en}, ${row.duration_ms}, ${row.prizes}, ${row.min_payment}, ${now})
         ON CONFLICT (id) DO UPDATE SET enabled = excluded.enabled, name_ru = excluded.name_ru, name_en = excluded.name_en, description_ru = excluded.description_ru,
           description_en = excluded.description_en, duration_ms = excluded.duration_ms, prizes = excluded.prizes, min_payment = excluded.min_payment, updated_at = excluded.updated_at`,
     ...(startNow ? [startStatement(row, now)] : []),
-    auditStatement({ actorId, action: "tournament.template", details: { ...t, start_now: startNow } }, now),
+    auditStatement({ actorId, action: "tournament.template", details: { start_now: startNow }, before: templateAudit(before), after: templateAudit(row) }, now),
   ]);
 }
 

@@ -19,6 +19,10 @@ const Users = lazyScreen(() => import("../features/admin/console/users/UsersPage
 const User = lazyScreen(() => import("../features/admin/console/users/UserPage"));
 const Audit = lazyScreen(() => import("../features/admin/console/users/AuditPage"));
 const ChatLog = lazyScreen(() => import("../features/admin/console/users/ChatLogPage"));
+const Cases = lazyScreen(() => import("../features/admin/console/economy/CasesPage"));
+const CaseEditor = lazyScreen(() => import("../features/admin/console/economy/CaseEditorPage"));
+const Promo = lazyScreen(() => import("../features/admin/console/economy/PromoPage"));
+const Events = lazyScreen(() => import("../features/admin/console/economy/EventsPage"));
 const GameTools = lazyScreen(() => import("../features/admin/console/GameToolsPage"));
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
@@ -33,6 +37,10 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: "users/:id", access: "admin", element: <User /> },
   { path: "audit", nav: "nav.audit", access: "admin", element: <Audit /> },
   { path: "chat", nav: "nav.chat", access: "staff", element: <ChatLog /> },
+  { path: "cases", nav: "nav.cases", access: "admin", element: <Cases /> },
+  { path: "cases/:id", access: "admin", element: <CaseEditor /> },
+  { path: "promo", nav: "nav.promo", access: "admin", element: <Promo /> },
+  { path: "events", nav: "nav.events", access: "admin", element: <Events /> },
   { path: "games", nav: "nav.games", access: "admin", element: <GameTools /> },
   { path: "security", nav: "nav.security", access: "staff", element: <Security /> },
 ];

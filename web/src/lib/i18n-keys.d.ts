@@ -15,6 +15,7 @@ import type consoleOps from "../locales/console/ru/console_ops.json";
 import type consoleAudit from "../locales/console/ru/console_audit.json";
 import type consoleChat from "../locales/console/ru/console_chat.json";
 import type consoleUsers from "../locales/console/ru/console_users.json";
+import type consoleEconomy from "../locales/console/ru/console_economy.json";
 import type crash from "../locales/ru/crash.json";
 import type deposit from "../locales/ru/deposit.json";
 import type errors from "../locales/ru/errors.json";
@@ -56,6 +57,7 @@ declare module "i18next" {
       console_audit: typeof consoleAudit;
       console_chat: typeof consoleChat;
       console_users: typeof consoleUsers;
+      console_economy: typeof consoleEconomy;
       crash: typeof crash;
       deposit: typeof deposit;
       errors: typeof errors;

@@ -58,7 +58,7 @@ serve(adminPromoRoutes, promoCalls.create, async (c) => {
   return c.json({ success: true as const, promo: done.promo }, 200);
 });
 
-serve(adminPromoRoutes, promoCalls.list, async (c) => c.json({ promos: await listPromos(c.env) }, 200));
+serve(adminPromoRoutes, promoCalls.list, async (c) => c.json(await listPromos(c.env, c.req.valid("json")), 200));
 
 serve(adminPromoRoutes, promoCalls.disable, async (c) => {
   const done = await disablePromo(c.env, c.get("user").id, c.req.valid("json").id);

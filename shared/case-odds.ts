@@ -1,6 +1,8 @@
 // Case maths, pure (docs/fairness.md "Provably fair"; spec §9): integer weights → chances,
 // the expected value of one open, its RTP against the price, and the price that gives an RTP.
-// Money is integer cents; sums of weight × price are exact BigInt, never rounded floats.
+// Money is integer cents; sums of weight × price are exact BigInt, never rounded floats. Shared:
+// the worker checks a case with it and the console's case editor shows the same numbers live.
+import { CASES } from "./constants";
 
 /** What the maths needs of a case item: its integer weight and its price in cents. */
 export interface WeightedItem {
@@ -49,6 +51,11 @@ export function rtpPercent(items: readonly WeightedItem[], priceCents: number): 
   const den = total * BigInt(priceCents);
   const bp = (weightedValue(items) * 20_000n + den) / (2n * den);
   return Number(bp) / 100;
+}
+
+/** Whether an RTP (percent, as rtpPercent gives it) lies within CASES.rtpBounds: the band a case must be in to be saved with new odds or published. */
+export function rtpInBand(rtp: number): boolean {
+  return rtp >= CASES.rtpBounds.min && rtp <= CASES.rtpBounds.max;
 }
 
 /**
