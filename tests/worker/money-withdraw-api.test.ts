@@ -256,7 +256,9 @@ describe("staff", () => {
     const w = await createOk(p.token, p.items, 30);
     const res = await decide(a.token, { id: w.id, decision: "approve" });
     expect(await res.json()).toMatchObject({ withdraw: { status: "sending", action: null } });
-    const row = (await auditRows()).find((r) => r.action === "withdrawal.approve" && r.target_user_id === p.id) as { before?: string; after?: string } | undefined;
+    const row = (await auditRows()).find((r) => r.action === "withdrawal.approve" && r.target_user_id === p.id) as
+      | { before?: string; after?: string }
+      | undefined;
     expect(row).toMatchObject({ before: '{"status":"moderation"}', after: '{"status":"sending"}' });
     await booksBalance();
   });
