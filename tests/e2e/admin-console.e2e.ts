@@ -106,6 +106,11 @@ describe("the operator console", () => {
       const row = page.getByTestId("admin-withdraw").filter({ hasText: "4242424242424242" }).filter({ hasText: playerName });
       await row.waitFor();
       await row.getByTestId("admin-withdraw-approve").click();
+      // every console action confirms first
+      await page
+        .getByRole("dialog", { name: /^Approve withdrawal #\d+\?$/ })
+        .getByRole("button", { name: "Confirm" })
+        .click();
       await row.waitFor({ state: "detached" });
 
       // the audit log: both actions on this player, with the address and before → after
@@ -118,6 +123,49 @@ describe("the operator console", () => {
     } finally {
       await player.context.close();
     }
+  });
+
+  it("that admin is refused publishing a case outside the RTP band, prices it inside, publishes it and finds it in the audit log", {
+    timeout: 90_000,
+  }, async () => {
+    expect(admin, "the enrolled admin of the first test").toBeTruthy();
+    const { page, token } = admin as NonNullable<typeof admin>;
+    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    // a draft (unpublished) case priced far above its items: RTP outside the band
+    const listed = (await (await page.request.post("/api/admin/cases/list", { headers, data: {} })).json()) as {
+      cases: { items: { id: number; price: number }[] }[];
+    };
+    const item = listed.cases.flatMap((c) => c.items).find((i) => i.price >= 1);
+    expect(item, "a seeded case item").toBeTruthy();
+    const name = `E2E draft ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/admin/cases/create", {
+      headers,
+      data: { name, image: "", priority: -1000, active: false, price: Math.round(item!.price * 5 * 100) / 100, items: [{ catalogue_id: item!.id, weight: 1 }] },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { case: kase } = (await created.json()) as { case: { id: number } };
+
+    await page.goto(`/admin/cases/${kase.id}`);
+    await expect.poll(async () => (await page.getByLabel("RTP", { exact: true }).textContent())?.trim()).toMatch(/^20(\.0+)? %/);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const publish = page.getByRole("dialog", { name: "Publish the case?" });
+    await publish.getByRole("button", { name: "Confirm" }).click();
+    await publish.getByRole("alert").filter({ hasText: "outside the allowed band" }).waitFor();
+    await screenshot(page, "console-case-refused");
+    await publish.getByRole("button", { name: "Cancel" }).click();
+
+    // the price that gives the configured RTP, saved, then published
+    await page.getByRole("button", { name: /^Price for \d+ % RTP$/ }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("dialog", { name: "Save the case?" }).getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Case saved").first().waitFor();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("dialog", { name: "Publish the case?" }).getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("Case published").first().waitFor();
+    await screenshot(page, "console-case-published");
+
+    await page.goto("/admin/audit");
+    await page.getByRole("table").getByRole("row").filter({ hasText: "cases.publish" }).first().waitFor();
   });
 
   it("a moderator sees the chat and support pages only; an admin page says it is for admins", { timeout: 60_000 }, async () => {

@@ -39,6 +39,11 @@ describe("money withdrawals", () => {
       await row.waitFor();
       await screenshot(staff.page, "money-withdraw-admin");
       await row.getByTestId("admin-withdraw-approve").click();
+      // every console action confirms first
+      await staff.page
+        .getByRole("dialog", { name: /^Approve withdrawal #\d+\?$/ })
+        .getByRole("button", { name: "Confirm" })
+        .click();
       await row.waitFor({ state: "detached" });
 
       // the payout pass sends it to the sandbox and polls it: completed within seconds

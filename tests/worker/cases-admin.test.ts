@@ -111,10 +111,24 @@ describe("admin cases", () => {
         body: { message: "cases_api.invalid_price" },
       });
     }
+    // an unpublished draft may sit outside the band while it is worked on; it cannot go live so
+    const draft = await admin("create", { name: "Draft", price: 100, items, active: false }, boss.token);
+    expect(draft.status).toBe(200);
+    const draftId = (draft.body as { case: { id: number; active: boolean } }).case.id;
+    expect(await admin("publish", { case_id: draftId, published: true }, boss.token)).toMatchObject({
+      status: 409,
+      body: { message: "cases_api.rtp_out_of_band" },
+    });
+    expect(await admin("update", { id: draftId, active: true }, boss.token)).toMatchObject({ status: 400, body: { message: "cases_api.invalid_price" } });
+    expect(await admin("create", { name: "Bad draft", price: 0, items, active: false }, boss.token)).toMatchObject({
+      status: 400,
+      body: { message: "cases_api.invalid_price" },
+    });
     for (const bad of [{ items }, { name: "", items }, { name: "x", items, price: 1.234 }, { name: "x", items, price: -1 }, { name: "x", items: "no" }]) {
       expect((await admin("create", bad, boss.token)).status, JSON.stringify(bad)).toBe(400);
     }
-    expect(await count()).toBe(before);
+    // nothing but the draft above: one case and its two items
+    expect(await count()).toBe(before + 3);
     expect((await admin("create", { name: "Edge low", price: 5.62, items }, boss.token)).status).toBe(200);
     expect((await admin("create", { name: "Edge high", price: 11, items }, boss.token)).status).toBe(200);
   });

@@ -1,7 +1,8 @@
 // Admin case edits (/api/admin/cases/create, /update and /publish): items must exist in the
 // catalogue, weights are positive integers and the RTP (EV / price at current catalogue prices,
-// shared/case-odds.ts) must lie within CASES.rtpBounds (validation.ts) to save new odds or to
-// publish; taking a case off is always allowed. Each change is one D1 batch with its audit row,
+// shared/case-odds.ts) must lie within CASES.rtpBounds (validation.ts) to save new odds of a
+// published case or to publish one; an unpublished draft may be saved outside the band, and
+// taking a case off is always allowed. Each change is one D1 batch with its audit row,
 // which carries the case's price, items and state before and after.
 import type { AdminCreateCaseBody, AdminUpdateCaseBody } from "../../shared/api/cases";
 import type { ServerKey } from "../../shared/errors";
@@ -90,6 +91,7 @@ export async function createCase(env: CasesEnv, actorId: number, body: AdminCrea
       body.items.map((i) => i.catalogue_id),
     ),
     price,
+    body.active,
   );
   if (!checked.ok) return { ok: false, status: 400, key: checked.message };
   const now = Date.now();
@@ -130,6 +132,7 @@ export async function updateCase(
       choices.map((i) => i.catalogue_id),
     ),
     price,
+    body.active ?? Boolean(current.active),
   );
   // Prices drift with the feed: renaming, reordering or disabling a case is never refused for
   // its RTP; new items, a new price or switching it on are.

@@ -1,5 +1,7 @@
 // Admin case checks, pure: items distinct, known to the catalogue, weights positive integers,
-// and an RTP within CASES.rtpBounds at the given price (spec: "weights and prices consistent").
+// and an RTP within CASES.rtpBounds at the given price (spec: "weights and prices consistent") —
+// the band only for a case players can open: an unpublished draft may sit outside it while an
+// operator works on it, and publishing checks the band (admin-save.ts).
 import { CASES } from "../../shared/constants";
 import { rtpInBand, rtpPercent, totalWeight, type WeightedItem } from "../../shared/case-odds";
 
@@ -20,7 +22,7 @@ export type CaseCheck = { ok: true; items: (ItemChoice & WeightedItem)[]; rtp: n
  * `prices` maps the catalogue ids that exist to their current price (cents). Items come back in
  * pick order (catalogue id ascending) with their prices.
  */
-export function checkCase(choices: readonly ItemChoice[], prices: ReadonlyMap<number, number>, priceCents: number): CaseCheck {
+export function checkCase(choices: readonly ItemChoice[], prices: ReadonlyMap<number, number>, priceCents: number, published = true): CaseCheck {
   const invalidItems = { ok: false, message: "cases_api.invalid_items" } as const;
   if (choices.length === 0 || choices.length > CASES.maxItemsPerCase) return invalidItems;
   const seen = new Set<number>();
@@ -39,6 +41,6 @@ export function checkCase(choices: readonly ItemChoice[], prices: ReadonlyMap<nu
   }
   if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return { ok: false, message: "cases_api.invalid_price" };
   const rtp = rtpPercent(items, priceCents);
-  if (!rtpInBand(rtp)) return { ok: false, message: "cases_api.invalid_price" };
+  if (published && !rtpInBand(rtp)) return { ok: false, message: "cases_api.invalid_price" };
   return { ok: true, items, rtp };
 }

@@ -1,7 +1,7 @@
 // Typed translation keys: t("…") is checked against the Russian files (the default language;
 // the i18n unit test keeps en's keys identical). A new namespace adds one line here.
 import "i18next";
-import type admin from "../locales/ru/admin.json";
+import type admin from "../locales/console/ru/admin.json";
 import type agreement from "../locales/ru/agreement.json";
 import type auth from "../locales/ru/auth.json";
 import type bonus from "../locales/ru/bonus.json";

@@ -19,6 +19,7 @@ import { Spinner } from "../../ui/Spinner";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { useDecideWithdraw, useWithdrawQueue } from "./useWithdrawQueue";
 import "./admin.css";
+import { ConfirmButton } from "./console/ui/ConfirmButton";
 import { useItemName } from "../../ui/itemWords";
 
 type AdminWithdraw = z.infer<typeof adminWithdrawJson>;
@@ -57,17 +58,8 @@ function Queue() {
   const decide = useDecideWithdraw();
   const filterId = useId();
 
-  const approve = (w: AdminWithdraw) =>
-    decide.mutate(
-      { id: w.id, decision: "approve" },
-      {
-        onSuccess: () => notify({ type: "success", message: t("withdraws.approved", { id: w.id }) }),
-        onError: (err) => {
-          const key = failureKey(err, "app_error.load");
-          if (key) notify({ type: "error", message: key });
-        },
-      },
-    );
+  /** Approves after its confirm dialog; a refusal shows in the dialog (ConfirmButton). */
+  const approve = (w: AdminWithdraw) => decide.mutateAsync({ id: w.id, decision: "approve" });
 
   let content: ReactNode;
   if (list.isPending) content = <Spinner label={t("withdraws.loading")} />;
@@ -113,7 +105,19 @@ function Queue() {
   );
 }
 
-function WithdrawCard({ w, busy, disabled, onApprove, onReject }: { w: AdminWithdraw; busy: boolean; disabled: boolean; onApprove(): void; onReject(): void }) {
+function WithdrawCard({
+  w,
+  busy,
+  disabled,
+  onApprove,
+  onReject,
+}: {
+  w: AdminWithdraw;
+  busy: boolean;
+  disabled: boolean;
+  onApprove(): Promise<unknown>;
+  onReject(): void;
+}) {
   const itemName = useItemName();
   const { t, i18n } = useTranslation("admin");
   const titleId = useId();
@@ -191,16 +195,16 @@ function WithdrawCard({ w, busy, disabled, onApprove, onReject }: { w: AdminWith
           <button type="button" className="button" disabled={disabled} onClick={onReject} data-testid="admin-withdraw-reject">
             {t("withdraws.reject")}
           </button>
-          <button
-            type="button"
-            className="button button-primary"
+          <ConfirmButton
+            label={busy ? t("withdraws.deciding") : t("withdraws.approve")}
+            title={t("withdraws.approve_title", { id: w.id })}
+            description={t("withdraws.approve_text", { payout: formatDollars(w.payout), wallet: w.wallet_full })}
+            run={onApprove}
+            done={t("withdraws.approved", { id: w.id })}
             disabled={disabled}
-            aria-busy={busy || undefined}
-            onClick={onApprove}
-            data-testid="admin-withdraw-approve"
-          >
-            {busy ? t("withdraws.deciding") : t("withdraws.approve")}
-          </button>
+            className="button-primary"
+            testId="admin-withdraw-approve"
+          />
         </div>
       ) : null}
     </article>

@@ -22,9 +22,11 @@ export interface ConfirmButtonProps {
   danger?: boolean;
   disabled?: boolean;
   className?: string;
+  /** the trigger button's data-testid */
+  testId?: string;
 }
 
-export function ConfirmButton({ label, title, description, reason, run, done, danger, disabled, className }: ConfirmButtonProps) {
+export function ConfirmButton({ label, title, description, reason, run, done, danger, disabled, className, testId }: ConfirmButtonProps) {
   const { t } = useTranslation("console");
   const { t: tCommon } = useTranslation();
   const name = `console-confirm-${useId()}`;
@@ -58,6 +60,7 @@ export function ConfirmButton({ label, title, description, reason, run, done, da
         type="button"
         className={`button${danger ? " button-danger" : ""}${className ? ` ${className}` : ""}`}
         disabled={disabled}
+        data-testid={testId}
         onClick={() => {
           setRefusal(null);
           openModal(name);
