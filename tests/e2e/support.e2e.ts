@@ -177,7 +177,7 @@ describe("support tickets", () => {
         await other.page.goto(`/ticket/${id}`);
         await other.page.getByTestId("ticket-missing").getByText("Обращение не найдено").waitFor();
         await other.page.goto("/admin/tickets");
-        await other.page.getByTestId("staff-forbidden").waitFor();
+        await other.page.getByTestId("console-forbidden").waitFor();
       } finally {
         await other.context.close();
       }

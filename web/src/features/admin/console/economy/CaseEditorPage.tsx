@@ -280,7 +280,7 @@ function Editor({ saved }: { saved: AdminCaseJson | null }) {
           <CataloguePicker
             isTaken={(id) => draft.items.some((i) => i.catalogue_id === id)}
             full={draft.items.length >= CASES.maxItemsPerCase}
-            pickLabel={(name) => t("editor.add", { name })}
+            pickText={t("catalogue.pick")}
             onPick={add}
           />
         </div>

@@ -13,12 +13,13 @@ import { useCatalogueSearch } from "./useEconomy";
 export function CataloguePicker({
   isTaken,
   full = false,
-  pickLabel,
+  pickText,
   onPick,
 }: {
   isTaken: (catalogueId: number) => boolean;
   full?: boolean;
-  pickLabel: (name: string) => string;
+  /** the pick button's visible text (the entry's name follows it for screen readers) */
+  pickText: string;
   onPick: (entry: AdminCatalogueItemJson) => void;
 }) {
   const { t } = useTranslation("console_economy");
@@ -44,8 +45,9 @@ export function CataloguePicker({
               <span className="economy-rarity" style={{ background: entry.rarity_color }} aria-hidden="true" />
               <span className="economy-result-name">{entry.market_hash_name}</span>
               <span className="economy-result-price">{formatDollars(entry.price)}</span>
-              <button type="button" className="button" disabled={taken || full} aria-label={pickLabel(entry.market_hash_name)} onClick={() => onPick(entry)}>
-                {taken ? t("catalogue.taken") : t("catalogue.pick")}
+              <button type="button" className="button" disabled={taken || full} onClick={() => onPick(entry)}>
+                {taken ? t("catalogue.taken") : pickText}
+                <span className="sr-only"> {entry.market_hash_name}</span>
               </button>
             </li>
           );

@@ -122,7 +122,7 @@ function NewGiveaway() {
       <p data-testid="economy-giveaway-prize">
         {prize ? t("giveaway.chosen", { name: prize.market_hash_name, price: formatDollars(prize.price) }) : t("giveaway.choose")}
       </p>
-      <CataloguePicker isTaken={(id) => prize?.id === id} pickLabel={(name) => t("giveaway.pick", { name })} onPick={setPrize} />
+      <CataloguePicker isTaken={(id) => prize?.id === id} pickText={t("giveaway.pick")} onPick={setPrize} />
       <div className="economy-grid">
         <div className="console-field">
           <label htmlFor={ids.minutes}>{t("giveaway.minutes")}</label>
