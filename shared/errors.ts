@@ -272,6 +272,8 @@ export const SERVER_KEYS = {
     "ticket_api.already_open",
   ],
   // cashback (docs/money.md "Cashback"): POST /api/user/cashback/take
+  // the operator console's tables (shared/api/keyset.ts)
+  console: ["console_api.bad_sort", "console_api.bad_cursor"],
   cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONSOLE } from "../constants";
 import { idNumberSchema } from "./common";
 import { contract } from "./contract";
+import { sortedListInvalid, sortedListRefusals } from "./keyset";
 import { userIdSchema } from "./user";
 
 const epochMs = z.number().int().nonnegative();
@@ -13,8 +14,9 @@ const actionFilter = z
   .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]*)*$/)
   .max(64);
 
-/** POST /api/admin/audit/list. */
+/** POST /api/admin/audit/list: newest first, the only sort (a log); the cursor is the last shown row's id. */
 export const auditListBody = z.strictObject({
+  sort: z.enum(["newest"]).default("newest"),
   actor_id: userIdSchema.optional(),
   action: actionFilter.optional(),
   target_user_id: userIdSchema.optional(),
@@ -84,7 +86,8 @@ export const consoleLogCalls = {
     access: "admin",
     body: auditListBody,
     answer: auditListAnswer,
-    refusals: {},
+    refusals: sortedListRefusals,
+    invalid: sortedListInvalid,
     summary: "Console: the audit log by actor, action (or prefix), target and time (keyset by id, newest first)",
   }),
   chatLog: contract({

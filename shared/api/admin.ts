@@ -3,8 +3,8 @@ import { z } from "zod";
 import { ADMIN, CONSOLE, OPS } from "../constants";
 import { dollarsJson, dollarsSchema, signedDollarsJson } from "../money";
 import { USER_NOT_FOUND } from "../errors";
-import { idNumberSchema } from "./common";
 import { contract } from "./contract";
+import { nextCursorJson, sortedListBody, sortedListInvalid, sortedListRefusals } from "./keyset";
 import { withdrawHistoryRow } from "./history";
 import { inventoryItemSchema } from "./inventory";
 import { paymentJson } from "./payments";
@@ -59,12 +59,18 @@ export const staffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRole>;
 
 /** POST /api/admin/users/search: q is an id, a username part, a Steam id or a trade link. */
-export const userSearchBody = z.strictObject({
-  q: z.string().trim().max(CONSOLE.searchMaxLength).optional(),
-  cursor: idNumberSchema.optional(),
-  role: staffRole.optional(),
-  banned: z.boolean().optional(),
-});
+/** The users table's sorts: newest (by id), the largest balance, the most wagered (settled bets in all). */
+export const USER_SORTS = { newest: "int", balance: "int", wagered: "int" } as const;
+export type UserSort = keyof typeof USER_SORTS;
+export const userSearchBody = sortedListBody(
+  {
+    q: z.string().trim().max(CONSOLE.searchMaxLength).optional(),
+    role: staffRole.optional(),
+    banned: z.boolean().optional(),
+  },
+  USER_SORTS,
+  "newest",
+);
 
 export const consoleUserJson = z.strictObject({
   id: z.number().int().positive(),
@@ -77,10 +83,14 @@ export const consoleUserJson = z.strictObject({
 });
 export type ConsoleUserJson = z.infer<typeof consoleUserJson>;
 
+/** A row of the users table: the user and what they wagered (settled bets in all, dollars). */
+export const consoleUserRowJson = consoleUserJson.extend({ wagered: dollarsJson });
+export type ConsoleUserRowJson = z.infer<typeof consoleUserRowJson>;
+
 export const userSearchAnswer = z.object({
-  users: z.array(consoleUserJson).max(CONSOLE.pageSize),
+  users: z.array(consoleUserRowJson).max(CONSOLE.pageSize),
   /** the cursor of the next page; null on the last one */
-  next_cursor: z.number().int().nullable(),
+  next_cursor: nextCursorJson,
 });
 
 export const userIdBody = z.strictObject({ user_id: userIdSchema });
@@ -186,8 +196,9 @@ export const adminCalls = {
     access: "admin",
     body: userSearchBody,
     answer: userSearchAnswer,
-    refusals: {},
-    summary: "Console: users by id, name, Steam id or trade link, role and ban (keyset by id, newest first)",
+    refusals: sortedListRefusals,
+    invalid: sortedListInvalid,
+    summary: "Console: users by id, name, Steam id or trade link, role and ban; sorted newest, by balance or by wagered (keyset)",
   }),
   get: contract({
     method: "POST",

@@ -2,9 +2,10 @@
 // "Provably fair" Cases): the public shapes, request bodies and answers of /api/cases/* and
 // /api/admin/cases/*. Money is dollars (≤ 2 decimals); inside the server: cents.
 import { z } from "zod";
-import { CASES } from "../constants";
+import { CASES, CONSOLE } from "../constants";
 import { catalogueDisplayFields, emptyBody, idSchema, idTextSchema } from "./common";
 import { contract } from "./contract";
+import { nextCursorJson, sortedListBody, sortedListInvalid, sortedListRefusals } from "./keyset";
 import { siteImageJson } from "./images";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
@@ -210,8 +211,19 @@ export const adminCaseJson = caseWithItemsJson.extend({
 });
 export type AdminCaseJson = z.infer<typeof adminCaseJson>;
 
-/** POST /api/admin/cases/list {} */
-export const adminListAnswer = z.object({ cases: z.array(adminCaseJson) });
+/**
+ * POST /api/admin/cases/list {sort?, cursor?, case_id?}: a page of cases (CONSOLE.pageSize), inactive
+ * ones too, by name (A→Z), price (cheapest first) or RTP at current prices (highest first; a case
+ * without items last), keyset; `case_id` reads that one case (the editor).
+ */
+export const CASE_SORTS = { name: "text", price: "int", rtp: "int" } as const;
+export type CaseSort = keyof typeof CASE_SORTS;
+export const adminListBody = sortedListBody({ case_id: idSchema.optional() }, CASE_SORTS, "name");
+export const adminListAnswer = z.object({
+  cases: z.array(adminCaseJson).max(CONSOLE.pageSize),
+  /** the cursor of the next page; null on the last one */
+  next_cursor: nextCursorJson,
+});
 
 /** POST /api/admin/cases/create and /update */
 export const adminSaveAnswer = z.object({
@@ -324,10 +336,11 @@ export const casesCalls = {
     method: "POST",
     path: "/api/admin/cases/list",
     access: "admin",
-    body: emptyBody,
+    body: adminListBody,
     answer: adminListAnswer,
-    refusals: {},
-    summary: "Admins: every case, inactive ones too, with its EV and weights",
+    refusals: sortedListRefusals,
+    invalid: sortedListInvalid,
+    summary: "Admins: a page of cases, inactive ones too, with EV and weights; by name, price or RTP (keyset)",
   }),
   adminCreate: contract({
     method: "POST",

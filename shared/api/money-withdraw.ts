@@ -30,10 +30,11 @@
 //   400 withdrawal_api.invalid_wallet       the account does not fit the system (card: Luhn)
 //   503 app_api.maintenance, 401 user_api.unauthorized, 403 user_api.banned, 400 app_api.invalid_request
 import { z } from "zod";
-import type { MONEY_WITHDRAW } from "../constants";
+import { CONSOLE, type MONEY_WITHDRAW } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
 import { emptyBody, idSchema } from "./common";
 import { contract } from "./contract";
+import { nextCursorJson, sortedListBody, sortedListInvalid, sortedListRefusals } from "./keyset";
 import { requestIdSchema } from "./store";
 import { cancelWithdrawAnswer } from "./withdraws";
 
@@ -113,7 +114,10 @@ export const cancelWithdrawBody = z.object({ id: idSchema, type: z.literal("mone
 
 // ---- staff: the moderation queue (admin only, audited) ----
 
-export const adminWithdrawListBody = z.strictObject({ status: withdrawStatus.optional() });
+/** The queue's sorts: the oldest request first (the default: a queue), the newest, the largest amount. */
+export const WITHDRAW_SORTS = { oldest: "int", newest: "int", amount: "int" } as const;
+export type WithdrawSort = keyof typeof WITHDRAW_SORTS;
+export const adminWithdrawListBody = sortedListBody({ status: withdrawStatus.optional() }, WITHDRAW_SORTS, "oldest");
 
 export const adminWithdrawJson = moneyWithdrawJson.extend({
   user: z.object({ id: z.number().int(), username: z.string() }),
@@ -125,7 +129,11 @@ export const adminWithdrawJson = moneyWithdrawJson.extend({
   reason: z.string().nullable(),
 });
 
-export const adminWithdrawListAnswer = z.object({ withdraws: z.array(adminWithdrawJson).max(200) });
+export const adminWithdrawListAnswer = z.object({
+  withdraws: z.array(adminWithdrawJson).max(CONSOLE.pageSize),
+  /** the cursor of the next page; null on the last one */
+  next_cursor: nextCursorJson,
+});
 
 export const adminWithdrawDecideBody = z.strictObject({
   id: idSchema,
@@ -192,8 +200,9 @@ export const moneyWithdrawCalls = {
     access: "admin",
     body: adminWithdrawListBody,
     answer: adminWithdrawListAnswer,
-    refusals: {},
-    summary: "Admin: the money-withdrawal queue, by status",
+    refusals: sortedListRefusals,
+    invalid: sortedListInvalid,
+    summary: "Admin: the money-withdrawal queue, by status; oldest, newest or largest first (keyset)",
   }),
   adminDecide: contract({
     method: "POST",

@@ -23,10 +23,11 @@
 //   409 deposit_api.contact_support                   amount / currency differ, or the order was paid already
 //   503 app_api.maintenance, 401 user_api.unauthorized, 403 user_api.banned, 400 app_api.invalid_request
 import { z } from "zod";
-import { DEPOSIT, PROMO } from "../constants";
+import { CONSOLE, DEPOSIT, PROMO } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
 import { emptyBody } from "./common";
 import { contract } from "./contract";
+import { nextCursorJson, sortedListBody, sortedListInvalid, sortedListRefusals } from "./keyset";
 import { normalisePromoCode } from "./promo";
 import { requestIdSchema } from "./store";
 
@@ -137,10 +138,17 @@ export const checkTransactionAnswer = z.object({
 
 // ---- admin (support): payments and what the providers reported ----
 
-export const adminPaymentsBody = z.strictObject({
-  /** only this status; absent = every status */
-  status: paymentStatus.optional(),
-});
+/** The payments table's sorts: the oldest first (the default: the review queue), the newest, the largest amount. */
+export const PAYMENT_SORTS = { oldest: "int", newest: "int", amount: "int" } as const;
+export type PaymentSort = keyof typeof PAYMENT_SORTS;
+export const adminPaymentsBody = sortedListBody(
+  {
+    /** only this status; absent = every status */
+    status: paymentStatus.optional(),
+  },
+  PAYMENT_SORTS,
+  "oldest",
+);
 
 export const providerReportJson = z.object({
   provider: z.string(),
@@ -160,7 +168,9 @@ export const adminPaymentJson = paymentJson.extend({
 });
 
 export const adminPaymentsAnswer = z.object({
-  payments: z.array(adminPaymentJson).max(DEPOSIT.adminListSize),
+  payments: z.array(adminPaymentJson).max(CONSOLE.pageSize),
+  /** the cursor of the next page of payments; null on the last one */
+  next_cursor: nextCursorJson,
   /** authentic reports naming no payment of the site (unknown orders), newest first */
   unmatched: z.array(providerReportJson.extend({ order_id: z.string() })).max(DEPOSIT.adminListSize),
 });
@@ -229,7 +239,8 @@ export const paymentsCalls = {
     access: "admin",
     body: adminPaymentsBody,
     answer: adminPaymentsAnswer,
-    refusals: {},
-    summary: "Admin: the payments with what the providers reported, and unmatched reports",
+    refusals: sortedListRefusals,
+    invalid: sortedListInvalid,
+    summary: "Admin: a page of payments (oldest, newest or largest first; keyset) with what the providers reported, and unmatched reports",
   }),
 };

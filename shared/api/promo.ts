@@ -5,6 +5,7 @@ import { PROMO } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
 import { idSchema } from "./common";
 import { contract } from "./contract";
+import { nextCursorJson, sortedListBody, sortedListInvalid, sortedListRefusals } from "./keyset";
 
 /** The stored form of a code: trimmed, upper case (so codes compare case-insensitively). */
 export function normalisePromoCode(raw: string): string {
@@ -88,21 +89,26 @@ export type PromoCodeJson = z.infer<typeof promoCodeJson>;
 export const adminPromoAnswer = z.object({ success: z.literal(true), promo: promoCodeJson });
 
 /**
- * POST /api/admin/promo/list: a page of codes, newest first (PROMO.adminPageSize); `cursor` is the
- * last shown code's id (the answer's `next`). Filters: state (active = not disabled; an expired
+ * POST /api/admin/promo/list: a page of codes (PROMO.adminPageSize), newest first or the most used
+ * first (keyset, shared/api/keyset.ts); `cursor` is the answer's `next`. Filters: state (active = not disabled; an expired
  * code still counts as active), kind, and `q`, a part of the code (compared upper-cased).
  */
-export const promoListBody = z.strictObject({
-  cursor: idSchema.optional(),
-  state: z.enum(["all", "active", "disabled"]).default("all"),
-  kind: z.enum(["balance", "deposit"]).optional(),
-  q: z.string().trim().max(32).optional(),
-});
+export const PROMO_SORTS = { newest: "int", uses: "int" } as const;
+export type PromoSort = keyof typeof PROMO_SORTS;
+export const promoListBody = sortedListBody(
+  {
+    state: z.enum(["all", "active", "disabled"]).default("all"),
+    kind: z.enum(["balance", "deposit"]).optional(),
+    q: z.string().trim().max(32).optional(),
+  },
+  PROMO_SORTS,
+  "newest",
+);
 export type PromoListBody = z.infer<typeof promoListBody>;
 export const adminPromoListAnswer = z.object({
   promos: z.array(promoCodeJson).max(PROMO.adminPageSize),
-  /** the cursor of the next page (the last shown id), null on the last page */
-  next: z.number().int().positive().nullable(),
+  /** the cursor of the next page, null on the last page */
+  next: nextCursorJson,
 });
 
 // ---- referrals (getProfile) ----
@@ -171,8 +177,9 @@ export const promoCalls = {
     access: "admin",
     body: promoListBody,
     answer: adminPromoListAnswer,
-    refusals: {},
-    summary: "A page of promo codes, newest first, with their uses; filtered by state, kind and a part of the code",
+    refusals: sortedListRefusals,
+    invalid: sortedListInvalid,
+    summary: "A page of promo codes with their uses, newest or most used first (keyset); filtered by state, kind and a part of the code",
   }),
   disable: contract({
     method: "POST",

@@ -129,8 +129,8 @@ describe("case listing", () => {
 
     // staff edit what is stored: the admin list keeps the links as saved
     const boss = await makeUser({ isAdmin: true });
-    const list = await call("POST", "/api/admin/cases/list", {}, boss.token);
-    const admin = adminListAnswer.parse(await list.json()).cases;
+    const one = async (id: number) => adminListAnswer.parse(await (await call("POST", "/api/admin/cases/list", { case_id: id }, boss.token)).json()).cases;
+    const admin = [...(await one(foreign.id)), ...(await one(good.id))];
     expect(admin.find((c) => c.id === foreign.id)).toMatchObject({
       image: "https://evil.example/case.png",
       items: [{ image: "https://evil.example/skin.webp" }],

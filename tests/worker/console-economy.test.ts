@@ -257,7 +257,7 @@ describe("promo codes", () => {
     const first = await list({ q: stem.toLowerCase() });
     expect(first.promos).toHaveLength(PROMO.adminPageSize);
     expect(first.promos.map((p) => p.id)).toEqual([...made].reverse().slice(0, PROMO.adminPageSize));
-    expect(first.next).toBe(first.promos.at(-1)!.id);
+    expect(first.next).toBe(`newest:${first.promos.at(-1)!.id}:${first.promos.at(-1)!.id}`);
     const second = await list({ q: stem, cursor: first.next });
     expect(second.promos.map((p) => p.id)).toEqual([...made].reverse().slice(PROMO.adminPageSize));
     expect(second.next).toBeNull();
@@ -269,7 +269,7 @@ describe("promo codes", () => {
     const off = made[0]!;
     expect((await post("/api/admin/promo/disable", { id: off }, admin.token)).status).toBe(200);
     expect((await list({ q: stem, state: "disabled" })).promos.map((p) => p.id)).toEqual([off]);
-    expect((await list({ q: stem, state: "active", cursor: made[2] })).promos.map((p) => p.id)).toEqual([made[1]]);
+    expect((await list({ q: stem, state: "active", cursor: `newest:${made[2]}:${made[2]}` })).promos.map((p) => p.id)).toEqual([made[1]]);
 
     for (const body of [{ cursor: 0 }, { state: "gone" }, { kind: "free" }, { q: "x".repeat(33) }, { extra: 1 }]) {
       expect((await post("/api/admin/promo/list", body, admin.token)).status, JSON.stringify(body)).toBe(400);

@@ -61,6 +61,7 @@ describe("console users routes: who may call them", () => {
     ["/api/admin/users/search", { q: 5 }],
     ["/api/admin/users/search", { role: "owner" }],
     ["/api/admin/users/search", { cursor: -1 }],
+    ["/api/admin/users/search", { sort: "oldest" }],
     ["/api/admin/users/search", { extra: 1 }],
     ["/api/admin/users/sessions/end", { user_id: 1, session: "not-a-handle" }],
     ["/api/admin/users/role", { user_id: 1, role: "root" }],
@@ -69,7 +70,9 @@ describe("console users routes: who may call them", () => {
     const boss = await makeUser({ isAdmin: true });
     const res = await post(path, body, boss.token);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: "app_api.invalid_request" });
+    // the sorted table's own keys for its sort and cursor (shared/api/keyset.ts)
+    const key = "cursor" in body ? "console_api.bad_cursor" : "sort" in body ? "console_api.bad_sort" : "app_api.invalid_request";
+    expect(await res.json()).toMatchObject({ message: key });
   });
 
   it.each(ROUTES.slice(1))("%s answers 404 for an unknown user", async (path, body) => {
@@ -108,7 +111,7 @@ describe("POST /api/admin/users/search", () => {
     expect((await search({ q: tag, role: "moderator" })).users.map((u) => u.id)).toEqual([b.user.id]);
     expect((await search({ q: tag, role: "player", banned: false })).users.map((u) => u.id)).toEqual([a.user.id]);
     expect((await search({ q: tag, banned: true })).users.map((u) => u.id)).toEqual([c.user.id]);
-    expect((await search({ q: tag, cursor: c.user.id })).users.map((u) => u.id)).toEqual([b.user.id, a.user.id]);
+    expect((await search({ q: tag, cursor: `newest:${c.user.id}:${c.user.id}` })).users.map((u) => u.id)).toEqual([b.user.id, a.user.id]);
     // LIKE's wildcards are literal
     expect((await search({ q: `%${tag}` })).users).toEqual([]);
   });
@@ -120,7 +123,7 @@ describe("POST /api/admin/users/search", () => {
     for (let i = 0; i < CONSOLE.pageSize + 2; i++) made.push((await makeUser({ username: `${tag}_${i}` })).user.id);
     const first = userSearchAnswer.parse(await (await post("/api/admin/users/search", { q: tag }, boss.token)).json());
     expect(first.users).toHaveLength(CONSOLE.pageSize);
-    expect(first.next_cursor).toBe(first.users.at(-1)?.id);
+    expect(first.next_cursor).toBe(`newest:${first.users.at(-1)?.id}:${first.users.at(-1)?.id}`);
     const second = userSearchAnswer.parse(await (await post("/api/admin/users/search", { q: tag, cursor: first.next_cursor }, boss.token)).json());
     expect(second.next_cursor).toBeNull();
     expect([...first.users, ...second.users].map((u) => u.id)).toEqual([...made].reverse());

@@ -1,8 +1,9 @@
-// The console's user reads (admins): the search (keyset by id, newest first) and one user's page,
+// The console's user reads (admins): the search (keyset, sorted: newest, balance, wagered) and one user's page,
 // built from the profile's own lists (worker/history/*, worker/user/*, worker/tickets/read.ts).
-import type { ConsoleSessionJson, ConsoleUserJson, ModeBetsJson, StaffRole, UserDetailAnswer } from "../../shared/api/admin";
+import type { ConsoleSessionJson, ConsoleUserJson, ConsoleUserRowJson, ModeBetsJson, StaffRole, UserDetailAnswer, UserSort } from "../../shared/api/admin";
 import { CONSOLE } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
+import { afterPosition, type KeysetOrder, keysetPage, orderTerms, positionOf } from "../db/keyset";
 import { all, first, type SQL, sql } from "../db/sql";
 import type { UserRow } from "../db/types";
 import { casesGameResults } from "../history/cases";
@@ -67,22 +68,32 @@ function roleCondition(role: StaffRole): SQL {
   return sql`is_admin = 0 AND is_moderator = 0`;
 }
 
+/** What a user wagered in all, cents (the top list's running sums). */
+const WAGERED = sql`COALESCE((SELECT t.wagered FROM player_totals t WHERE t.user_id = users.id), 0)`;
+
+/** The users table's sorts (shared/api/admin.ts USER_SORTS), each largest first. */
+const USER_ORDERS: Record<UserSort, KeysetOrder> = {
+  newest: { value: sql`users.id`, key: sql`users.id`, dir: "desc", kind: "int" },
+  balance: { value: sql`users.balance`, key: sql`users.id`, dir: "desc", kind: "int" },
+  wagered: { value: WAGERED, key: sql`users.id`, dir: "desc", kind: "int" },
+};
+
 export async function searchUsers(
   env: DbEnv,
-  f: { q?: string | undefined; cursor?: number | undefined; role?: StaffRole | undefined; banned?: boolean | undefined },
-): Promise<{ users: ConsoleUserJson[]; next_cursor: number | null }> {
-  const where: SQL[] = [sql`1 = 1`];
+  f: { q?: string | undefined; cursor?: string | undefined; sort: UserSort; role?: StaffRole | undefined; banned?: boolean | undefined },
+): Promise<{ users: ConsoleUserRowJson[]; next_cursor: string | null }> {
+  const order = USER_ORDERS[f.sort];
+  const where: SQL[] = [afterPosition(order, positionOf(order, f.sort, f.cursor))];
   if (f.q) where.push(queryCondition(f.q));
-  if (f.cursor !== undefined) where.push(sql`id < ${f.cursor}`);
   if (f.role) where.push(roleCondition(f.role));
   if (f.banned !== undefined) where.push(f.banned ? sql`banned <> 0` : sql`banned = 0`);
-  const rows = await all<UserSqlRow>(
+  const rows = await all<UserSqlRow & { wagered: number; sort_value: number; sort_key: number }>(
     env.DB,
-    sql`SELECT id, username, avatar, balance, banned, is_admin, is_moderator, created_at FROM users
-         WHERE ${sql.join(where, sql` AND `)} ORDER BY id DESC LIMIT ${CONSOLE.pageSize + 1}`,
+    sql`SELECT id, username, avatar, balance, banned, is_admin, is_moderator, created_at, ${WAGERED} AS wagered, ${order.value} AS sort_value, users.id AS sort_key FROM users
+         WHERE ${sql.join(where, sql` AND `)} ORDER BY ${orderTerms(order)} LIMIT ${CONSOLE.pageSize + 1}`,
   );
-  const shown = rows.slice(0, CONSOLE.pageSize);
-  return { users: shown.map(consoleUser), next_cursor: rows.length > CONSOLE.pageSize ? (shown.at(-1)?.id ?? null) : null };
+  const page = keysetPage(rows, CONSOLE.pageSize, f.sort);
+  return { users: page.rows.map((r) => ({ ...consoleUser(r), wagered: toDollars(r.wagered) })), next_cursor: page.next };
 }
 
 function modeBets(results: readonly GameResult[]): ModeBetsJson {

@@ -1,9 +1,11 @@
 // D1 reads of the cases group: the listing, one case with its items (pick order), live drops,
 // and a past open (the answer a request_id replay gets). Money stays in cents here.
-import { CASES } from "../../shared/constants";
+import type { CaseSort } from "../../shared/api/cases";
+import { CASES, CONSOLE } from "../../shared/constants";
 import { desc, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { cases } from "../db/schema";
+import { afterPosition, type KeysetOrder, keysetPage, orderTerms, positionOf } from "../db/keyset";
 import { all, first, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
@@ -79,6 +81,39 @@ export async function listCases(env: DbEnv, { all: withInactive = false } = {}):
     results.map((r) => r.id),
   );
   return results.map((r) => ({ ...r, items: items.get(r.id) ?? [] }));
+}
+
+/** The admin cases table's sorts (shared/api/cases.ts CASE_SORTS). RTP is in hundredths of a percent at current prices; -1 without items. */
+const CASE_ORDERS: Record<CaseSort, KeysetOrder> = {
+  name: { value: sql`cases.name`, key: sql`cases.id`, dir: "asc", kind: "text" },
+  price: { value: sql`cases.price`, key: sql`cases.id`, dir: "asc", kind: "int" },
+  rtp: {
+    value: sql`COALESCE((SELECT CAST(ROUND(SUM(ci.weight * c.price) * 10000.0 / (SUM(ci.weight) * cases.price)) AS INTEGER)
+                           FROM case_items ci JOIN catalogue c ON c.id = ci.catalogue_id WHERE ci.case_id = cases.id), -1)`,
+    key: sql`cases.id`,
+    dir: "desc",
+    kind: "int",
+  },
+};
+
+/** A page of every case (inactive ones too) with its items in the sort's order (keyset, CONSOLE.pageSize), or the one `caseId`. */
+export async function caseListPage(
+  env: DbEnv,
+  f: { sort: CaseSort; cursor?: string | undefined; case_id?: number | undefined },
+): Promise<{ rows: CaseWithItems[]; next: string | null }> {
+  const order = CASE_ORDERS[f.sort];
+  const read = await all<CaseRow & { sort_value: number | string; sort_key: number }>(
+    env.DB,
+    sql`SELECT id, name, image, price, priority, active, created_at, updated_at, ${order.value} AS sort_value, cases.id AS sort_key FROM cases
+         WHERE (${f.case_id ?? null} IS NULL OR cases.id = ${f.case_id ?? null}) AND ${afterPosition(order, positionOf(order, f.sort, f.cursor))}
+         ORDER BY ${orderTerms(order)} LIMIT ${CONSOLE.pageSize + 1}`,
+  );
+  const page = keysetPage(read, CONSOLE.pageSize, f.sort);
+  const items = await itemsOf(
+    env,
+    page.rows.map((r) => r.id),
+  );
+  return { rows: page.rows.map(({ sort_value: _v, sort_key: _k, ...r }) => ({ ...r, items: items.get(r.id) ?? [] })), next: page.next };
 }
 
 /** Ids of the active cases, priority desc, then id (the sitemap's case pages). */

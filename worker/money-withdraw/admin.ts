@@ -1,9 +1,11 @@
 // The staff side (docs/payments.md "Money withdrawals"): the queue with each player's record, and the
 // decision (approve → sending, reject → canceled with the items back; audited in the same batch).
 import type { z } from "zod";
-import type { adminWithdrawJson, WithdrawStatus } from "../../shared/api/money-withdraw";
+import type { adminWithdrawJson, WithdrawSort, WithdrawStatus } from "../../shared/api/money-withdraw";
+import { CONSOLE } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
-import { batch, rowsOf, sql } from "../db/sql";
+import { afterPosition, type KeysetOrder, keysetPage, orderTerms, positionOf } from "../db/keyset";
+import { all, batch, rowsOf, sql } from "../db/sql";
 import { approveWithdrawal, cancelWithdrawal } from "./finish";
 import { type MoneyWithdrawRow, presentWithdrawal, readWithdrawal } from "./rows";
 import { wagerOf, wagerSql } from "./state";
@@ -12,18 +14,27 @@ import type { NotificationJson } from "../../shared/api/user";
 type AdminJson = z.input<typeof adminWithdrawJson>;
 type DbEnv = Pick<Env, "DB">;
 
-const LIST_CAP = 200;
+/** The queue's sorts (shared/api/money-withdraw.ts WITHDRAW_SORTS). */
+const WITHDRAW_ORDERS: Record<WithdrawSort, KeysetOrder> = {
+  oldest: { value: sql`created_at`, key: sql`id`, dir: "asc", kind: "int" },
+  newest: { value: sql`created_at`, key: sql`id`, dir: "desc", kind: "int" },
+  amount: { value: sql`amount`, key: sql`id`, dir: "desc", kind: "int" },
+};
 
-/** Withdrawals of `status` (all when absent), oldest first for the moderation queue, newest first otherwise. */
-export async function listWithdrawals(env: DbEnv, status?: WithdrawStatus): Promise<AdminJson[]> {
-  const [r] = await batch(env.DB, [
-    status === "moderation"
-      ? sql`SELECT * FROM money_withdrawals WHERE status = 'moderation' ORDER BY created_at, id LIMIT ${LIST_CAP}`
-      : status
-        ? sql`SELECT * FROM money_withdrawals WHERE status = ${status} ORDER BY created_at DESC, id DESC LIMIT ${LIST_CAP}`
-        : sql`SELECT * FROM money_withdrawals ORDER BY created_at DESC, id DESC LIMIT ${LIST_CAP}`,
-  ]);
-  return presentAdmin(env, rowsOf<MoneyWithdrawRow>(r));
+/** A page of withdrawals of `status` (all when absent) in the sort's order (keyset, CONSOLE.pageSize). */
+export async function listWithdrawals(
+  env: DbEnv,
+  f: { status?: WithdrawStatus | undefined; sort: WithdrawSort; cursor?: string | undefined },
+): Promise<{ withdraws: AdminJson[]; next_cursor: string | null }> {
+  const order = WITHDRAW_ORDERS[f.sort];
+  const rows = await all<MoneyWithdrawRow & { sort_value: number; sort_key: number }>(
+    env.DB,
+    sql`SELECT *, ${order.value} AS sort_value, id AS sort_key FROM money_withdrawals
+         WHERE (${f.status ?? null} IS NULL OR status = ${f.status ?? null}) AND ${afterPosition(order, positionOf(order, f.sort, f.cursor))}
+         ORDER BY ${orderTerms(order)} LIMIT ${CONSOLE.pageSize + 1}`,
+  );
+  const page = keysetPage(rows, CONSOLE.pageSize, f.sort);
+  return { withdraws: await presentAdmin(env, page.rows), next_cursor: page.next };
 }
 
 async function presentAdmin(env: DbEnv, rows: MoneyWithdrawRow[]): Promise<AdminJson[]> {

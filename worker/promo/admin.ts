@@ -1,13 +1,14 @@
 // Staff side of promo codes (/api/admin/promo/*, admin only): create, list, disable — each
 // change audited in the same batch (docs/money.md "Promo codes").
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
-import type { PromoCodeJson, PromoListBody } from "../../shared/api/promo";
+import { and, count, eq, getTableColumns, inArray } from "drizzle-orm";
+import type { PromoCodeJson, PromoListBody, PromoSort } from "../../shared/api/promo";
 import { PROMO } from "../../shared/constants";
 import type { ServerKey } from "../../shared/errors";
 import { formatCents, toDollars } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError } from "../db/ledger";
 import { expectChanges, failedGuard, guard } from "../db/guards";
+import { afterPosition, type KeysetOrder, keysetPage, orderTerms, positionOf } from "../db/keyset";
 import { promoCodes, promoUses } from "../db/schema";
 import { batch, rowsOf, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
@@ -94,20 +95,26 @@ export async function disablePromo(
 }
 
 /** A page of codes (newest first, PROMO.adminPageSize) with their use counts, and the next page's cursor. */
-export async function listPromos(env: DbEnv, f: PromoListBody, now = Date.now()): Promise<{ promos: PromoCodeJson[]; next: number | null }> {
-  const where: SQL[] = [];
-  if (f.cursor !== undefined) where.push(lt(promoCodes.id, f.cursor));
+/** The promo table's sorts (shared/api/promo.ts PROMO_SORTS), each largest first. */
+const PROMO_ORDERS: Record<PromoSort, KeysetOrder> = {
+  newest: { value: sql`promo_codes.id`, key: sql`promo_codes.id`, dir: "desc", kind: "int" },
+  uses: { value: sql`(SELECT COUNT(*) FROM promo_uses pu WHERE pu.promo_id = promo_codes.id)`, key: sql`promo_codes.id`, dir: "desc", kind: "int" },
+};
+
+export async function listPromos(env: DbEnv, f: PromoListBody, now = Date.now()): Promise<{ promos: PromoCodeJson[]; next: string | null }> {
+  const order = PROMO_ORDERS[f.sort];
+  const where: SQL[] = [afterPosition(order, positionOf(order, f.sort, f.cursor))];
   if (f.state !== "all") where.push(eq(promoCodes.active, f.state === "active"));
   if (f.kind) where.push(eq(promoCodes.kind, f.kind));
   if (f.q) where.push(sql`instr(${promoCodes.code}, ${f.q.toUpperCase()}) > 0`);
   const read = await db(env)
-    .select()
+    .select({ ...getTableColumns(promoCodes), sort_value: sql<number>`${order.value}`, sort_key: sql<number>`${order.key}` })
     .from(promoCodes)
     .where(and(...where))
-    .orderBy(desc(promoCodes.id))
+    .orderBy(orderTerms(order))
     .limit(PROMO.adminPageSize + 1);
-  const rows = read.slice(0, PROMO.adminPageSize);
-  const next = read.length > PROMO.adminPageSize ? (rows.at(-1)?.id ?? null) : null;
+  const page = keysetPage(read, PROMO.adminPageSize, f.sort);
+  const rows = page.rows;
   const uses = new Map(
     (
       await usesOf(
@@ -117,7 +124,7 @@ export async function listPromos(env: DbEnv, f: PromoListBody, now = Date.now())
       )
     ).map((u) => [u.id, u]),
   );
-  return { promos: rows.map((r) => presentPromo(r, uses.get(r.id)?.today ?? 0, uses.get(r.id)?.total ?? 0)), next };
+  return { promos: rows.map((r) => presentPromo(r, uses.get(r.id)?.today ?? 0, uses.get(r.id)?.total ?? 0)), next: page.next };
 }
 
 async function usesOf(env: DbEnv, ids: number[], now: number) {

@@ -1,18 +1,18 @@
-// /api/admin/cases/* (admins only; checked on every call, audited): list every case with its EV
-// and weights, create, update, publish and take off cases. Items must exist in the catalogue,
+// /api/admin/cases/* (admins only; checked on every call, audited): a page of cases with EV and
+// weights (sorted, keyset), create, update, publish and take off cases. Items must exist in the catalogue,
 // weights are positive integers and the RTP (EV / price at current catalogue prices) must lie
 // within CASES.rtpBounds: otherwise 400 cases_api.invalid_items / cases_api.invalid_price.
 import { casesCalls } from "../../../shared/api/cases";
 import { createCase, publishCase, updateCase } from "../../cases/admin-save";
 import { presentAdminCase, presentCatalogueEntry } from "../../cases/presenters";
-import { findCase, listCases, searchCatalogue } from "../../cases/queries";
+import { caseListPage, findCase, searchCatalogue } from "../../cases/queries";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const adminCasesRoutes = contractRoutes();
 
 serve(adminCasesRoutes, casesCalls.adminList, async (c) => {
-  const cases = await listCases(c.env, { all: true });
-  return c.json({ cases: cases.map(presentAdminCase) }, 200);
+  const page = await caseListPage(c.env, c.req.valid("json"));
+  return c.json({ cases: page.rows.map(presentAdminCase), next_cursor: page.next }, 200);
 });
 
 serve(adminCasesRoutes, casesCalls.adminCreate, async (c) => {

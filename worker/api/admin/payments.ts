@@ -9,7 +9,7 @@ import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const adminPaymentRoutes = contractRoutes();
 
-serve(adminPaymentRoutes, paymentsCalls.adminList, async (c) => c.json(await listPayments(c.env, c.req.valid("json").status), 200));
+serve(adminPaymentRoutes, paymentsCalls.adminList, async (c) => c.json(await listPayments(c.env, c.req.valid("json")), 200));
 
 serve(adminPaymentRoutes, adminOpsCalls.paymentDecide, async (c) => {
   const { payment_id, decision, reason } = c.req.valid("json");

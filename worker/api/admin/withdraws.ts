@@ -1,6 +1,6 @@
 // /api/admin/withdraws/* (admin only; docs/payments.md "Money withdrawals"): the money-withdrawal queue and
 // the decision. Every decision is audited in the batch that makes it (money-withdraw/admin.ts).
-//   POST /list   {status?}                     → {withdraws}
+//   POST /list   {status?, sort?, cursor?}     → {withdraws, next_cursor} (keyset pages)
 //   POST /decide {id, decision, reason?}       → {success, withdraw}; reject needs a reason
 import { moneyWithdrawCalls } from "../../../shared/api/money-withdraw";
 import { pushBalance, pushNotification } from "../../lib/notify";
@@ -10,7 +10,7 @@ import { contractRoutes, refuse, serve } from "../contract-routes";
 
 export const adminWithdrawRoutes = contractRoutes();
 
-serve(adminWithdrawRoutes, moneyWithdrawCalls.adminList, async (c) => c.json({ withdraws: await listWithdrawals(c.env, c.req.valid("json").status) }, 200));
+serve(adminWithdrawRoutes, moneyWithdrawCalls.adminList, async (c) => c.json(await listWithdrawals(c.env, c.req.valid("json")), 200));
 
 serve(adminWithdrawRoutes, moneyWithdrawCalls.adminDecide, async (c) => {
   const body = c.req.valid("json");

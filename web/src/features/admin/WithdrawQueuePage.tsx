@@ -1,5 +1,6 @@
 // /admin/withdraws: the staff page of money withdrawals (a minimal one; the full console comes
-// later). The queue by status (moderation first), each request with the player, the items, the
+// later). The queue by status (moderation first) and sort (oldest first, newest, the largest; both in
+// the URL, keyset pages from the server), each request with the player, the items, the
 // amount, tax and payout, the player's deposits, bets and withdrawn money, the full account, and
 // Approve / Reject (a rejection asks for the reason shown to the player). Only an admin sees it;
 // the server checks the role on every call anyway. Loaded lazily by the router.
@@ -7,7 +8,13 @@ import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
-import type { adminWithdrawJson, WithdrawStatus, WithdrawSystemNumber } from "../../../../shared/api/money-withdraw";
+import {
+  type adminWithdrawJson,
+  WITHDRAW_SORTS,
+  type WithdrawSort,
+  type WithdrawStatus,
+  type WithdrawSystemNumber,
+} from "../../../../shared/api/money-withdraw";
 import { MONEY_WITHDRAW } from "../../../../shared/constants";
 import { failureKey } from "../../lib/api";
 import { displayMessage } from "../../lib/i18n";
@@ -20,11 +27,15 @@ import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import { useDecideWithdraw, useWithdrawQueue } from "./useWithdrawQueue";
 import "./admin.css";
 import { ConfirmButton } from "./console/ui/ConfirmButton";
+import { LoadMore } from "./console/ui/ConsoleTable";
+import { SortSelect } from "./console/ui/SortSelect";
+import { useUrlFilters } from "./console/ui/useUrlFilters";
 import { useItemName } from "../../ui/itemWords";
 
 type AdminWithdraw = z.infer<typeof adminWithdrawJson>;
 
 const STATUSES: readonly WithdrawStatus[] = ["moderation", "sending", "completed", "canceled"];
+const SORTS = Object.keys(WITHDRAW_SORTS) as WithdrawSort[];
 const REJECT_MODAL = "adminWithdrawReject";
 const REASON_MAX = 300;
 
@@ -51,10 +62,12 @@ export default function WithdrawQueuePage() {
 
 function Queue() {
   const { t } = useTranslation("admin");
-  const [status, setStatus] = useState<WithdrawStatus>("moderation");
+  const f = useUrlFilters();
+  const status = f.choice("status", STATUSES, "moderation");
+  const sort = f.choice("sort", SORTS, "oldest");
   const [rejecting, setRejecting] = useState<AdminWithdraw | null>(null);
   const openModal = useUiStore((s) => s.openModal);
-  const list = useWithdrawQueue(status, true);
+  const list = useWithdrawQueue(status, sort);
   const decide = useDecideWithdraw();
   const filterId = useId();
 
@@ -64,11 +77,11 @@ function Queue() {
   let content: ReactNode;
   if (list.isPending) content = <Spinner label={t("withdraws.loading")} />;
   else if (list.isError) content = <LoadFailed message={t("withdraws.load_failed")} onRetry={() => void list.refetch()} />;
-  else if (list.data.withdraws.length === 0) content = <p className="admin-empty">{t("withdraws.empty")}</p>;
+  else if (list.rows.length === 0) content = <p className="admin-empty">{t("withdraws.empty")}</p>;
   else
     content = (
       <ul className="admin-queue" aria-busy={list.isFetching || undefined}>
-        {list.data.withdraws.map((w) => (
+        {list.rows.map((w) => (
           <li key={w.id}>
             <WithdrawCard
               w={w}
@@ -89,15 +102,28 @@ function Queue() {
     <>
       <div className="admin-filter">
         <label htmlFor={filterId}>{t("withdraws.status")}</label>
-        <select id={filterId} value={status} onChange={(e) => setStatus(e.target.value as WithdrawStatus)} data-testid="admin-withdraws-status">
+        <select
+          id={filterId}
+          value={status}
+          onChange={(e) => f.set("status", e.target.value === "moderation" ? null : e.target.value)}
+          data-testid="admin-withdraws-status"
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`withdraws.statuses.${s}`)}
             </option>
           ))}
         </select>
+        <SortSelect
+          label={t("withdraws.sort")}
+          value={sort}
+          options={SORTS.map((s) => ({ value: s, label: t(`withdraws.sorts.${s}`) }))}
+          onChange={(s) => f.set("sort", s === "oldest" ? null : s)}
+          testId="admin-withdraws-sort"
+        />
       </div>
       {content}
+      {list.isPending || list.isError ? null : <LoadMore list={list} />}
       <Modal name={REJECT_MODAL} title={t("withdraws.reject_title", { id: rejecting?.id ?? "" })} size="sm">
         {rejecting ? <RejectForm w={rejecting} /> : null}
       </Modal>

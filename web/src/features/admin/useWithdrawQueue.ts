@@ -1,19 +1,18 @@
 // The staff moderation queue of money withdrawals (shared/api/money-withdraw.ts, admin only; the
-// server checks the role on every call and audits each decision): the list by status and the
+// server checks the role on every call and audits each decision): the list by status and sort (keyset
+// pages) and the
 // approve / reject decision, after which the list reloads.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { moneyWithdrawCalls, type WithdrawStatus } from "../../../../shared/api/money-withdraw";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { moneyWithdrawCalls, type WithdrawSort, type WithdrawStatus } from "../../../../shared/api/money-withdraw";
 import { api } from "../../lib/api";
+import { useKeysetList } from "./console/ui/useKeysetList";
 
-const QUEUE_KEY = ["adminWithdraws"];
+const QUEUE = "adminWithdraws";
+const QUEUE_KEY = ["console", QUEUE];
 
-export function useWithdrawQueue(status: WithdrawStatus, enabled: boolean) {
-  return useQuery({
-    queryKey: [...QUEUE_KEY, status],
-    queryFn: () => api(moneyWithdrawCalls.adminList, { status }),
-    enabled,
-    retry: false,
-  });
+/** The queue of `status` in the sort's order, page after page by cursor (the server's keyset). */
+export function useWithdrawQueue(status: WithdrawStatus, sort: WithdrawSort) {
+  return useKeysetList(QUEUE, moneyWithdrawCalls.adminList, { status, sort }, { rows: (a) => a.withdraws, next: (a) => a.next_cursor });
 }
 
 export interface Decision {

@@ -18,7 +18,7 @@ import { LoadFailed } from "../../../../ui/StateNote";
 import { ConfirmButton } from "../ui/ConfirmButton";
 import { CataloguePicker } from "./CataloguePicker";
 import { type DraftItem, parsePriceCents, parseWeight, previewCase } from "./casePreview";
-import { useAdminCases, useInvalidate } from "./useEconomy";
+import { useAdminCase, useInvalidate } from "./useEconomy";
 import "./economy.css";
 
 type EditorItem = DraftItem & { name: string; market_hash_name: string; rarity_color: string };
@@ -55,10 +55,11 @@ export default function CaseEditorPage() {
   const { t } = useTranslation("console_economy");
   const { t: tCommon } = useTranslation();
   const { id: raw } = useParams();
-  const cases = useAdminCases();
-  const id = raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  const id = raw && raw !== "new" && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  const cases = useAdminCase(id);
   let body: ReactNode;
   if (raw === "new") body = <Editor key="new" saved={null} />;
+  else if (id === null) body = <p className="state-note">{t("editor.not_found")}</p>;
   else if (cases.isPending) body = <Skeleton width="100%" height={240} />;
   else if (cases.isError)
     body = (
@@ -68,7 +69,7 @@ export default function CaseEditorPage() {
       />
     );
   else {
-    const found = cases.data.cases.find((c) => c.id === id) ?? null;
+    const found = cases.data.cases[0] ?? null;
     body = found ? <Editor key={`${found.id}:${found.updated_at}`} saved={found} /> : <p className="state-note">{t("editor.not_found")}</p>;
   }
   return (

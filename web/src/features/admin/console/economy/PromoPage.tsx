@@ -1,9 +1,9 @@
-// /admin/promo: the promo codes, newest first, paged by the server (filters — state, kind, a part
-// of the code — in the URL); create a balance code (dollars) or a deposit code (percent), disable
-// one. Every action confirms and says what happened or why it was refused.
+// /admin/promo: the promo codes, newest or most used first, paged by the server (filters — state,
+// kind, a part of the code — and the sort in the URL); create a balance code (dollars) or a deposit
+// code (percent), disable one. Every action confirms and says what happened or why it was refused.
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type PromoCodeJson, promoCalls } from "../../../../../../shared/api/promo";
+import { PROMO_SORTS, type PromoCodeJson, type PromoSort, promoCalls } from "../../../../../../shared/api/promo";
 import { PROMO } from "../../../../../../shared/constants";
 import { api } from "../../../../lib/api";
 import { formatDollars } from "../../../../ui/Money";
@@ -17,6 +17,7 @@ import "./economy.css";
 
 const STATES = ["all", "active", "disabled"] as const;
 const KINDS = ["balance", "deposit"] as const;
+const SORTS = Object.keys(PROMO_SORTS) as PromoSort[];
 type State = (typeof STATES)[number];
 type Kind = (typeof KINDS)[number];
 
@@ -28,10 +29,11 @@ export default function PromoPage() {
   const state: State = oneOf(STATES, filters.get("state")) ?? "all";
   const kind = oneOf(KINDS, filters.get("kind"));
   const q = filters.get("q")?.trim().slice(0, 32) || undefined;
+  const sort = filters.choice("sort", SORTS, "newest");
   const list = useKeysetList(
     "promos",
     promoCalls.list,
-    { state, ...(kind ? { kind } : {}), ...(q ? { q } : {}) },
+    { sort, state, ...(kind ? { kind } : {}), ...(q ? { q } : {}) },
     { rows: (a) => a.promos, next: (a) => a.next },
   );
   const ids = { state: useId(), kind: useId(), q: useId(), title: useId() };
@@ -48,7 +50,19 @@ export default function PromoPage() {
       numeric: true,
       cell: (p) => (p.kind === "balance" ? formatDollars(p.amount) : t("promo.percent_value", { percent: p.percent })),
     },
-    { key: "uses", header: t("promo.uses"), numeric: true, cell: (p) => t("promo.uses_value", { today: p.uses_today, limit: p.daily_limit, total: p.uses }) },
+    {
+      key: "created",
+      header: t("promo.created"),
+      cell: (p) => date.format(p.created_at),
+      sort: { descending: "newest" },
+    },
+    {
+      key: "uses",
+      header: t("promo.uses"),
+      numeric: true,
+      sort: { descending: "uses" },
+      cell: (p) => t("promo.uses_value", { today: p.uses_today, limit: p.daily_limit, total: p.uses }),
+    },
     { key: "expires", header: t("promo.expires"), cell: (p) => (p.expires_at === null ? t("promo.never") : date.format(p.expires_at)) },
     {
       key: "state",
@@ -102,7 +116,15 @@ export default function PromoPage() {
           </div>
         </form>
       </div>
-      <ConsoleTable caption={t("promo.list_title")} columns={columns} list={list} rowKey={(p) => p.id} empty={t("promo.empty")} testId="economy-promos" />
+      <ConsoleTable
+        caption={t("promo.list_title")}
+        columns={columns}
+        list={list}
+        rowKey={(p) => p.id}
+        empty={t("promo.empty")}
+        sort={{ value: sort, set: (v) => filters.set("sort", v === "newest" ? null : v) }}
+        testId="economy-promos"
+      />
     </section>
   );
 }

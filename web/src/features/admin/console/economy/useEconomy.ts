@@ -1,4 +1,4 @@
-// The economy pages' reads: every case as admins see it (one list — there are few cases), the
+// The economy pages' reads: one case as admins see it (the cases table pages by keyset itself), the
 // catalogue search of the case editor (by cursor), the running giveaway and the tournament template.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { casesCalls } from "../../../../../../shared/api/cases";
@@ -8,14 +8,23 @@ import { api } from "../../../../lib/api";
 
 const CASES_KEY = ["console", "economy", "cases"] as const;
 
-export function useAdminCases() {
-  return useQuery({ queryKey: CASES_KEY, queryFn: ({ signal }) => api(casesCalls.adminList, {}, { signal }), retry: false });
+/** The cases table's keyset list name (ui/useKeysetList.ts: its query key is ["console", name, …]). */
+export const CASES_LIST = "economy-cases";
+
+/** One case as admins see it (the editor); none for an id that is not one. */
+export function useAdminCase(id: number | null) {
+  return useQuery({
+    queryKey: [...CASES_KEY, id],
+    queryFn: ({ signal }) => api(casesCalls.adminList, { case_id: id ?? 0 }, { signal }),
+    enabled: id !== null,
+    retry: false,
+  });
 }
 
 export function useInvalidate() {
   const client = useQueryClient();
   return {
-    cases: () => client.invalidateQueries({ queryKey: CASES_KEY }),
+    cases: () => Promise.all([client.invalidateQueries({ queryKey: CASES_KEY }), client.invalidateQueries({ queryKey: ["console", CASES_LIST] })]),
     promos: () => client.invalidateQueries({ queryKey: ["console", "promos"] }),
     events: () => client.invalidateQueries({ queryKey: ["console", "economy", "events"] }),
   };

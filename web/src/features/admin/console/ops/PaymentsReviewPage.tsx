@@ -1,11 +1,12 @@
 // /admin/payments: payments in review (a provider reported something the order did not expect)
-// with every report about each, and the one decision: credit the payment's amount, or refuse it —
+// with every report about each, oldest first (or newest, or the largest; the sort in the URL, the
+// server's keyset pages), and the one decision: credit the payment's amount, or refuse it —
 // both with a reason, confirmed first; the server makes it once (a second answers
 // deposit_api.already_decided), audits it and tells the player.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { adminPaymentJson } from "../../../../../../shared/api/payments";
+import { type adminPaymentJson, PAYMENT_SORTS, type PaymentSort } from "../../../../../../shared/api/payments";
 import { OPS } from "../../../../../../shared/constants";
 import { failureKey } from "../../../../lib/api";
 import { displayMessage } from "../../../../lib/i18n";
@@ -13,10 +14,14 @@ import { formatDollars } from "../../../../ui/Money";
 import { Skeleton } from "../../../../ui/Spinner";
 import { LoadFailed } from "../../../../ui/StateNote";
 import { ConfirmButton } from "../ui/ConfirmButton";
+import { LoadMore } from "../ui/ConsoleTable";
+import { SortSelect } from "../ui/SortSelect";
+import { useUrlFilters } from "../ui/useUrlFilters";
 import { useDecidePayment, usePaymentsInReview } from "./useOps";
 import "./ops.css";
 
 type AdminPayment = z.infer<typeof adminPaymentJson>;
+const SORTS = Object.keys(PAYMENT_SORTS) as PaymentSort[];
 
 /** What a provider's report can say (worker/payments/settle.ts SettleOutcome); another is shown as is. */
 const OUTCOMES = ["credited", "unknown_order", "wrong_provider", "currency_mismatch", "underpaid", "amount_mismatch", "order_already_paid"] as const;
@@ -28,14 +33,16 @@ const dateTime = (at: number, language: string) => new Intl.DateTimeFormat(langu
 export default function PaymentsReviewPage() {
   const { t } = useTranslation("console_ops");
   const { t: tCommon } = useTranslation();
-  const list = usePaymentsInReview();
+  const f = useUrlFilters();
+  const sort = f.choice("sort", SORTS, "oldest");
+  const list = usePaymentsInReview(sort);
   let body: ReactNode;
   if (list.isPending) body = <Skeleton width="100%" height={200} />;
   else if (list.isError)
     body = (
       <LoadFailed message={displayMessage(failureKey(list.error, "console_error.load") ?? "console_error.load", tCommon)} onRetry={() => void list.refetch()} />
     );
-  else if (list.data.payments.length === 0)
+  else if (list.rows.length === 0)
     body = (
       <p className="state-note" data-testid="payments-review-empty">
         {t("payments.empty")}
@@ -43,16 +50,28 @@ export default function PaymentsReviewPage() {
     );
   else
     body = (
-      <ul className="ops-payments" aria-busy={list.isFetching || undefined}>
-        {list.data.payments.map((p) => (
-          <PaymentCard key={p.id} p={p} />
-        ))}
-      </ul>
+      <>
+        <ul className="ops-payments" aria-busy={list.isFetching || undefined}>
+          {list.rows.map((p) => (
+            <PaymentCard key={p.id} p={p} />
+          ))}
+        </ul>
+        <LoadMore list={list} />
+      </>
     );
   return (
     <section className="ops-page" aria-labelledby="ops-payments-title" data-testid="console-payments">
       <h1 id="ops-payments-title">{t("payments.title")}</h1>
       <p className="ops-note">{t("payments.intro")}</p>
+      <div className="console-filters">
+        <SortSelect
+          label={t("payments.sort")}
+          value={sort}
+          options={SORTS.map((s) => ({ value: s, label: t(`payments.sorts.${s}`) }))}
+          onChange={(s) => f.set("sort", s === "oldest" ? null : s)}
+          testId="payments-review-sort"
+        />
+      </div>
       {body}
     </section>
   );

@@ -4,14 +4,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminCalls } from "../../../../../../shared/api/admin";
 import { adminOpsCalls, type PaymentDecideRequest } from "../../../../../../shared/api/admin-ops";
-import { paymentsCalls } from "../../../../../../shared/api/payments";
+import { type PaymentSort, paymentsCalls } from "../../../../../../shared/api/payments";
 import { OPS } from "../../../../../../shared/constants";
 import { api } from "../../../../lib/api";
 import { queryKeys } from "../../../../lib/queryKeys";
+import { useKeysetList } from "../ui/useKeysetList";
 
 const DASHBOARD_KEY = ["console", "dashboard"];
 const CHAINS_KEY = ["console", "fairnessChains"];
-const REVIEW_KEY = ["console", "paymentsInReview"];
+const REVIEW_LIST = "paymentsInReview";
+const REVIEW_KEY = ["console", REVIEW_LIST];
 
 /** The dashboard, refetched every OPS.dashboardRefetchMs while the page is open ("live"). */
 export function useDashboard() {
@@ -27,8 +29,9 @@ export function useFairnessChains() {
   return useQuery({ queryKey: CHAINS_KEY, queryFn: () => api(adminOpsCalls.fairnessChains, {}), retry: false });
 }
 
-export function usePaymentsInReview() {
-  return useQuery({ queryKey: REVIEW_KEY, queryFn: () => api(paymentsCalls.adminList, { status: "review" }), retry: false });
+/** The payments in review, page after page by cursor (ui/useKeysetList.ts: its key starts with REVIEW_KEY). */
+export function usePaymentsInReview(sort: PaymentSort) {
+  return useKeysetList(REVIEW_LIST, paymentsCalls.adminList, { status: "review", sort }, { rows: (a) => a.payments, next: (a) => a.next_cursor });
 }
 
 export function useDecidePayment() {

@@ -20,5 +20,10 @@ export function useUrlFilters() {
     const raw = get(name);
     return raw && /^[1-9]\d{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : undefined;
   };
-  return { get, set, id };
+  /** One of `options` (a table's sorts, a status), or `fallback` when absent or unknown. */
+  const choice = <const T extends string>(name: string, options: readonly T[], fallback: T): T => {
+    const raw = get(name);
+    return (options as readonly string[]).includes(raw ?? "") ? (raw as T) : fallback;
+  };
+  return { get, set, id, choice };
 }

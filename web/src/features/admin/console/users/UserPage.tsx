@@ -14,7 +14,7 @@ import { LoadFailed } from "../../../../ui/StateNote";
 import { UserAvatar } from "../../../../ui/UserAvatar";
 import { ConfirmButton } from "../ui/ConfirmButton";
 import { when } from "./format";
-import { SimpleTable } from "./SimpleTable";
+import { StaticTable } from "../ui/ConsoleTable";
 import { useUserActions, useUserPage } from "./useUserPage";
 import "./users.css";
 
@@ -189,7 +189,7 @@ function Sessions({ d }: { d: Detail }) {
   return (
     <section className="console-card" aria-labelledby="console-user-sessions">
       <h2 id="console-user-sessions">{t("sessions.title")}</h2>
-      <SimpleTable
+      <StaticTable
         caption={t("sessions.title")}
         rows={d.sessions}
         rowKey={(s) => s.id}
@@ -246,7 +246,7 @@ function Bets({ d }: { d: Detail }) {
   return (
     <section className="console-card" aria-labelledby="console-user-bets">
       <h2 id="console-user-bets">{t("bets.title")}</h2>
-      <SimpleTable
+      <StaticTable
         caption={t("bets.title")}
         rows={MODES.map((mode) => ({ mode, ...d.bets[mode] }))}
         rowKey={(r) => r.mode}
@@ -271,7 +271,7 @@ function Lists({ d }: { d: Detail }) {
     <div className="console-grid">
       <section className="console-card" aria-labelledby="console-user-items">
         <h2 id="console-user-items">{t("items.title")}</h2>
-        <SimpleTable
+        <StaticTable
           caption={t("items.title")}
           rows={d.items}
           rowKey={(i) => i.myId}
@@ -285,7 +285,7 @@ function Lists({ d }: { d: Detail }) {
       </section>
       <section className="console-card" aria-labelledby="console-user-deposits">
         <h2 id="console-user-deposits">{t("deposits.title")}</h2>
-        <SimpleTable
+        <StaticTable
           caption={t("deposits.title")}
           rows={d.deposits}
           rowKey={(p) => p.id}
@@ -298,7 +298,7 @@ function Lists({ d }: { d: Detail }) {
           ]}
         />
         <h2>{t("deposits.skins_title")}</h2>
-        <SimpleTable
+        <StaticTable
           caption={t("deposits.skins_title")}
           rows={d.skin_deposits}
           rowKey={(p) => p.id}
@@ -313,7 +313,7 @@ function Lists({ d }: { d: Detail }) {
       </section>
       <section className="console-card" aria-labelledby="console-user-withdrawals">
         <h2 id="console-user-withdrawals">{t("withdrawals.title")}</h2>
-        <SimpleTable
+        <StaticTable
           caption={t("withdrawals.title")}
           rows={d.withdrawals}
           rowKey={(w) => `${w.system}-${w.id}`}
@@ -328,7 +328,7 @@ function Lists({ d }: { d: Detail }) {
       </section>
       <section className="console-card" aria-labelledby="console-user-tickets">
         <h2 id="console-user-tickets">{t("tickets.title")}</h2>
-        <SimpleTable
+        <StaticTable
           caption={t("tickets.title")}
           rows={d.tickets}
           rowKey={(x) => x.id}
@@ -343,7 +343,7 @@ function Lists({ d }: { d: Detail }) {
       <section className="console-card" aria-labelledby="console-user-referrals">
         <h2 id="console-user-referrals">{t("referrals.title")}</h2>
         <p>{t("referrals.summary", { count: d.referrals.count, earned: formatDollars(d.referrals.earned) })}</p>
-        <SimpleTable
+        <StaticTable
           caption={t("referrals.title")}
           rows={d.referrals.latest}
           rowKey={(r) => r.user.id}

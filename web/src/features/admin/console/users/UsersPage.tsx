@@ -1,9 +1,10 @@
 // /admin/users: the users search (admins) — by id, a part of the name, a Steam id or a trade link,
-// filtered by role and ban; every filter is in the URL, the list pages by cursor.
+// filtered by role and ban, sorted newest, by balance or by wagered; every filter and the sort are in
+// the URL, the list pages by cursor.
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { adminCalls, type ConsoleUserJson, STAFF_ROLES, type StaffRole } from "../../../../../../shared/api/admin";
+import { adminCalls, type ConsoleUserRowJson, STAFF_ROLES, type StaffRole, USER_SORTS, type UserSort } from "../../../../../../shared/api/admin";
 import { formatDollars } from "../../../../ui/Money";
 import { UserAvatar } from "../../../../ui/UserAvatar";
 import { type Column, ConsoleTable } from "../ui/ConsoleTable";
@@ -12,6 +13,7 @@ import { useUrlFilters } from "../ui/useUrlFilters";
 import { when } from "./format";
 import "./users.css";
 
+const SORTS = Object.keys(USER_SORTS) as UserSort[];
 const isRole = (v: string | undefined): v is StaffRole => (STAFF_ROLES as readonly string[]).includes(v ?? "");
 
 export default function UsersPage() {
@@ -22,10 +24,11 @@ export default function UsersPage() {
   const role = isRole(roleParam) ? roleParam : undefined;
   const bannedParam = f.get("banned");
   const banned = bannedParam === "1" ? true : bannedParam === "0" ? false : undefined;
+  const sort = f.choice("sort", SORTS, "newest");
   const list = useKeysetList(
     "users",
     adminCalls.search,
-    { ...(q ? { q } : {}), ...(role ? { role } : {}), ...(banned === undefined ? {} : { banned }) },
+    { sort, ...(q ? { q } : {}), ...(role ? { role } : {}), ...(banned === undefined ? {} : { banned }) },
     { rows: (a) => a.users, next: (a) => a.next_cursor },
   );
 
@@ -37,7 +40,7 @@ export default function UsersPage() {
     f.set("q", text.trim());
   };
 
-  const columns: Column<ConsoleUserJson>[] = [
+  const columns: Column<ConsoleUserRowJson>[] = [
     { key: "id", header: t("col.id"), cell: (u) => u.id, numeric: true },
     {
       key: "user",
@@ -49,10 +52,11 @@ export default function UsersPage() {
         </Link>
       ),
     },
-    { key: "balance", header: t("col.balance"), cell: (u) => formatDollars(u.balance), numeric: true },
+    { key: "balance", header: t("col.balance"), cell: (u) => formatDollars(u.balance), numeric: true, sort: { descending: "balance" } },
+    { key: "wagered", header: t("col.wagered"), cell: (u) => formatDollars(u.wagered), numeric: true, sort: { descending: "wagered" } },
     { key: "role", header: t("col.role"), cell: (u) => t(`role.${u.role}`) },
     { key: "banned", header: t("col.banned"), cell: (u) => (u.banned ? <span className="console-badge console-badge--danger">{t("banned")}</span> : "—") },
-    { key: "created", header: t("col.created"), cell: (u) => when(u.created_at, i18n.language) },
+    { key: "created", header: t("col.created"), cell: (u) => when(u.created_at, i18n.language), sort: { descending: "newest" } },
   ];
 
   return (
@@ -102,7 +106,15 @@ export default function UsersPage() {
           </select>
         </div>
       </form>
-      <ConsoleTable caption={t("title")} columns={columns} list={list} rowKey={(u) => u.id} empty={t("empty")} testId="console-users" />
+      <ConsoleTable
+        caption={t("title")}
+        columns={columns}
+        list={list}
+        rowKey={(u) => u.id}
+        empty={t("empty")}
+        sort={{ value: sort, set: (v) => f.set("sort", v === "newest" ? null : v) }}
+        testId="console-users"
+      />
     </section>
   );
 }
