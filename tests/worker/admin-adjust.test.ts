@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adjustAnswer } from "../../shared/api/admin";
+import { reconcile } from "../../worker/books/reconcile";
+import { makeCase, openCase } from "./cases-fixtures";
 import { auditRows, balanceOf, deposit, ledgerRows, makeUser, post } from "./user-fixtures";
 
 const ADMIN_ROUTES = ["/api/admin/users/adjust", "/api/admin/users/ban", "/api/admin/users/unban"];
@@ -168,6 +170,35 @@ describe("POST /api/admin/users/adjust", () => {
     expect(rowsFor(await ledgerRows(), "concurrent-1")).toHaveLength(2);
     expect(await balanceOf(user.id)).toBe(777);
     expect((await auditRows()).filter((a) => a.target_user_id === user.id)).toHaveLength(1);
+  });
+
+  it("never answers 5xx while 50 bets and credits move the balance; each audit row's after − before is its amount and its ledger row's; the books reconcile", async () => {
+    const boss = await admin();
+    const { user, token } = await makeUser();
+    const kase = await makeCase(100);
+    await deposit(user.id, 10_000);
+    const amounts = [2.5, -1.25, 3, -0.5, 1.01, -2, 0.99, 4];
+    const adjusts = amounts.map((amount, i) =>
+      post("/api/admin/users/adjust", { user_id: user.id, amount, reason: "race", idempotency_key: `race-adjust-${user.id}-${i}` }, boss.token),
+    );
+    const movers = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? openCase(token, kase.id, `race-open-${i}`) : deposit(user.id, 37 + i)));
+    const [answers] = await Promise.all([Promise.all(adjusts), Promise.all(movers)]);
+    expect(answers.map((r) => r.status)).toEqual(amounts.map(() => 200));
+
+    const ledger = (await ledgerRows()).filter((r) => r.user_id === user.id && r.kind === "adjustment");
+    expect(ledger).toHaveLength(amounts.length);
+    const audits = (await auditRows()).filter((a) => a.target_user_id === user.id && a.action === "user.adjust");
+    expect(audits).toHaveLength(amounts.length);
+    for (const a of audits) {
+      const key = (JSON.parse(a.details) as { idempotency_key: string }).idempotency_key;
+      const row = ledger.find((r) => r.idempotency_key === key)!;
+      const cents = (v: string) => Math.round(Number(v) * 100);
+      const before = cents((JSON.parse(a.before!) as { balance: string }).balance);
+      const after = cents((JSON.parse(a.after!) as { balance: string }).balance);
+      expect(after - before, key).toBe(row.delta);
+      expect(after, key).toBe(row.balance_after);
+    }
+    expect((await reconcile(env)).ok).toBe(true);
   });
 
   it("answers 404 User not found for an unknown user", async () => {

@@ -67,6 +67,8 @@ export async function auditRows() {
     action: string;
     target_user_id: number | null;
     details: string;
+    before: string | null;
+    after: string | null;
   }>();
   return results;
 }

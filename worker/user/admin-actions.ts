@@ -5,9 +5,10 @@ import { USER_NOT_FOUND } from "../../shared/errors";
 import { formatCents } from "../../shared/money";
 import { db } from "../db/client";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { expectChanges, failedGuard, guard } from "../db/guards";
+import { expectChanges } from "../db/guards";
 import { ledger, users } from "../db/schema";
 import { auditStatement } from "../lib/audit";
+import { requestIp } from "../lib/request-context";
 import { notificationOf, notificationStatement, pushBalance, pushNotification } from "../lib/notify";
 import { endUserSockets } from "../lib/session-sockets";
 import { findUser } from "./queries";
@@ -24,30 +25,32 @@ function adjustLedgerKeys(idempotencyKey: string) {
   return { user, house: `${user}:house` };
 }
 
-const BALANCE_MOVED = "adjust.balance_moved";
-const ADJUST_ATTEMPTS = 3;
+/** Cents as formatCents writes them ("-1.05", "12.50"), in SQL: `v` an integer expression. */
+const centsText = (v: SQL) => sql`((CASE WHEN ${v} < 0 THEN '-' ELSE '' END) || printf('%d.%02d', abs(${v}) / 100, abs(${v}) % 100))`;
 
-function adjustStatements(
-  adminId: number,
-  a: { userId: number; amount: number; reason: string; keys: { user: string; house: string } },
-  balanceBefore: number,
-): SQL[] {
+/**
+ * The adjustment's audit row, its balance before and after read from the user row inside the batch
+ * (placed before the UPDATE): whatever moved the balance a moment earlier, the row says what this
+ * batch saw, and after − before is the amount (auditStatement binds them as values; here they are
+ * SQL). No user row → no audit row, and the batch fails on the ledger's expectChanges anyway.
+ */
+function adjustAuditStatement(adminId: number, userId: number, amount: number, details: Record<string, unknown>, now = Date.now()): SQL {
+  return sql`INSERT INTO audit_log (actor_id, action, target_user_id, details, before, after, ip, created_at)
+    SELECT ${adminId}, 'user.adjust', id, ${JSON.stringify(details)},
+           json_object('balance', ${centsText(sql`balance`)}), json_object('balance', ${centsText(sql`(balance + ${amount})`)}), ${requestIp()}, ${now}
+      FROM users WHERE id = ${userId}`;
+}
+
+function adjustStatements(adminId: number, a: { userId: number; amount: number; reason: string; keys: { user: string; house: string } }): SQL[] {
   const { userId, amount, reason, keys } = a;
   const [unbooked, ...userMove] = userBalanceStatements({ userId, delta: amount, kind: "adjustment", reference: reason, idempotencyKey: keys.user });
   return [
     // a replayed key is told first (its balance has moved by the adjustment itself)
     unbooked as SQL,
-    guard(BALANCE_MOVED, sql`(SELECT balance FROM users WHERE id = ${userId}) <> ${balanceBefore}`),
+    adjustAuditStatement(adminId, userId, amount, { amount: formatCents(amount), reason, idempotency_key: keys.user }),
+    // the overdraft guard (a debit), the UPDATE, the ledger row with the balance after
     ...userMove,
     ...houseBalanceStatements({ account: "house", delta: -amount, kind: "adjustment", reference: reason, idempotencyKey: keys.house }),
-    auditStatement({
-      actorId: adminId,
-      action: "user.adjust",
-      targetUserId: userId,
-      details: { amount: formatCents(amount), reason, idempotency_key: keys.user },
-      before: { balance: formatCents(balanceBefore) },
-      after: { balance: formatCents(balanceBefore + amount) },
-    }),
     notificationStatement({ userId, name: "balance_adjusted", content: formatSigned(amount), createdAt: Date.now() }),
   ];
 }
@@ -61,31 +64,24 @@ export async function adjustBalance(
   const { userId, amount, reason } = input;
   const keys = adjustLedgerKeys(input.idempotencyKey ?? crypto.randomUUID());
 
-  // One batch: user balance + its ledger row, the house's opposite move, the audit row (with the
-  // balance before and after), the bell row. The balance CHECK refuses an overdraft, the UNIQUE
-  // key a replay; either way nothing is written. The audit's "before" is the balance read here:
-  // a guard refuses the batch when it moved since (a bet in between), and the read is retried.
-  let results: D1Result[] | undefined;
-  for (let attempt = 0; results === undefined; attempt++) {
-    const target = await findUser(env, userId);
-    if (!target) return { ok: false, status: 404, key: USER_NOT_FOUND };
-    try {
-      results = await batch(env.DB, adjustStatements(adminId, { userId, amount, reason, keys }, target.balance));
-    } catch (err) {
-      if (failedGuard(err) === BALANCE_MOVED) {
-        if (attempt < ADJUST_ATTEMPTS - 1) continue;
-        throw err;
-      }
-      const failure = classifyBatchError(err);
-      if (failure === "insufficient") return { ok: false, status: 409, key: "user_api.insufficient_balance" };
-      if (failure === "guard") return { ok: false, status: 404, key: USER_NOT_FOUND };
-      if (failure !== "replay") throw err;
-      const first = await ledgerRow(env, keys.user);
-      // The same key for another user or amount is a client bug, not a retry.
-      if (!first || first.userId !== userId || first.delta !== amount) return { ok: false, status: 409, key: "user_api.idempotency_conflict" };
-      const now = await findUser(env, userId);
-      return { ok: true, balance: now?.balance ?? 0, replay: true };
-    }
+  // One batch: the audit row (the balance before and after, read in SQL from the row being
+  // updated), user balance + its ledger row, the house's opposite move, the bell row. Nothing is
+  // read before it, so a balance moving meanwhile (a bet, a credit) cannot make it fail or lie:
+  // the batch is a transaction and sees one balance. The balance guard refuses an overdraft, the
+  // UNIQUE key a replay, no user row the ledger's expectChanges; either way nothing is written.
+  let results: D1Result[];
+  try {
+    results = await batch(env.DB, adjustStatements(adminId, { userId, amount, reason, keys }));
+  } catch (err) {
+    const failure = classifyBatchError(err);
+    if (failure === "insufficient") return { ok: false, status: 409, key: "user_api.insufficient_balance" };
+    if (failure === "guard") return { ok: false, status: 404, key: USER_NOT_FOUND };
+    if (failure !== "replay") throw err;
+    const first = await ledgerRow(env, keys.user);
+    // The same key for another user or amount is a client bug, not a retry.
+    if (!first || first.userId !== userId || first.delta !== amount) return { ok: false, status: 409, key: "user_api.idempotency_conflict" };
+    const now = await findUser(env, userId);
+    return { ok: true, balance: now?.balance ?? 0, replay: true };
   }
 
   const row = await ledgerRow(env, keys.user);
