@@ -32,6 +32,7 @@ export const SERVER_KEYS = {
     "user_api.otp_locked",
     "user_api.otp_already_enrolled",
     "user_api.otp_not_enrolled",
+    "user_api.otp_not_configured",
     // the operator console's users pages
     "user_api.session_not_found",
     "user_api.cannot_change_own_role",

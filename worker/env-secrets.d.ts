@@ -15,6 +15,8 @@ declare global {
       WALLET_A_TOKEN?: string;
       /** Money withdrawals (worker/money-withdraw; docs/payments.md "Money withdrawals"): FreeKassa API v1 key; unset = no payouts */
       FREEKASSA_API_KEY?: string;
+      /** The staff TOTP secrets' AES-GCM key, 32 bytes base64 (worker/staff/otp.ts); unset = no enrolment. Dev: scripts/dev-staff-otp-key.json */
+      STAFF_OTP_KEY?: string;
       /** The Telegram bot (docs/games.md "Giveaways"): unset = no subscription condition, no linking */
       TELEGRAM_BOT_TOKEN?: string;
     }

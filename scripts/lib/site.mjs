@@ -169,6 +169,9 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     BONUS_CHAIN_SEED: devBonusChainSeed(),
     // and the giveaways (scripts/dev-giveaway-chain.json)
     GIVEAWAY_CHAIN_SEED: devGiveawayChainSeed(),
+    // DEV ONLY: the staff TOTP secrets' encryption key (scripts/dev-staff-otp-key.json, public);
+    // a real deployment uses `wrangler secret put STAFF_OTP_KEY`
+    STAFF_OTP_KEY: devStaffOtpKey(),
     // the fake Telegram (tests/fakes/telegram.mjs): its Login Widget page and Bot API, with the
     // fake's bot token and channel, so the giveaway's subscription condition works locally
     ...telegramDevVars(fakes.baseUrl),
@@ -232,6 +235,15 @@ export function devWheelChainSeed() {
 /** The dev bonus pool chain's secret seed (scripts/dev-bonus-chain.json, made like the crash one). */
 export function devGiveawayChainSeed() {
   return JSON.parse(readFileSync(path.join(root, "scripts", "dev-giveaway-chain.json"), "utf8")).seed;
+}
+
+/**
+ * DEV ONLY: the key the staff TOTP secrets are encrypted with at rest (docs/security.md "Second
+ * factor") for `npm start`, the e2e server and the worker tests (scripts/dev-staff-otp-key.json).
+ * It is in the repository, so it protects nothing; production sets its own secret.
+ */
+export function devStaffOtpKey() {
+  return JSON.parse(readFileSync(path.join(root, "scripts", "dev-staff-otp-key.json"), "utf8")).key;
 }
 
 /** The fake Telegram's bot and channel (tests/fakes/telegram.mjs) at the fakes' base URL. */

@@ -40,6 +40,8 @@ export const otpVerifyAnswer = z.object({ success: z.literal(true), passed_until
 export const otpResetBody = z.strictObject({ user_id: userIdSchema });
 
 const codeRefusals = { "user_api.otp_invalid": 400, "user_api.otp_locked": 429 } as const;
+/** The server has no key to keep the secrets with (STAFF_OTP_KEY): no enrolment, no code checked. */
+const notConfigured = { "user_api.otp_not_configured": 503 } as const;
 
 export const otpCalls = {
   status: contract({
@@ -57,7 +59,7 @@ export const otpCalls = {
     access: "staff_factor",
     body: emptyBody,
     answer: otpEnrollAnswer,
-    refusals: { "user_api.otp_already_enrolled": 409 },
+    refusals: { "user_api.otp_already_enrolled": 409, ...notConfigured },
     summary: "Starts enrolment: a fresh TOTP secret and its otpauth URI (for the QR code)",
   }),
   confirm: contract({
@@ -66,7 +68,7 @@ export const otpCalls = {
     access: "staff_factor",
     body: otpCodeBody,
     answer: otpConfirmAnswer,
-    refusals: { ...codeRefusals, "user_api.otp_not_enrolled": 409, "user_api.otp_already_enrolled": 409 },
+    refusals: { ...codeRefusals, ...notConfigured, "user_api.otp_not_enrolled": 409, "user_api.otp_already_enrolled": 409 },
     summary: "Confirms enrolment with the first code; answers the recovery codes once",
   }),
   verify: contract({
@@ -75,7 +77,7 @@ export const otpCalls = {
     access: "staff_factor",
     body: otpCodeBody,
     answer: otpVerifyAnswer,
-    refusals: { ...codeRefusals, "user_api.otp_not_enrolled": 409 },
+    refusals: { ...codeRefusals, ...notConfigured, "user_api.otp_not_enrolled": 409 },
     summary: "Passes the second factor for this session with a TOTP or recovery code",
   }),
   reset: contract({

@@ -3,11 +3,11 @@
 // race of one code, the 12 h window, the admin's reset, and the dev login.
 import { env, exports } from "cloudflare:workers";
 import { Secret, TOTP } from "otpauth";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { STAFF_OTP } from "../../shared/constants";
 import { createSession } from "../../worker/auth/sessions";
 import { db } from "../../worker/db/client";
-import { confirmEnrolment, verifyCode } from "../../worker/staff/otp";
+import { confirmEnrolment, sealSecret, startEnrolment, verifyCode } from "../../worker/staff/otp";
 import { makeUser, post } from "./user-fixtures";
 
 const HOUR = 3_600_000;
@@ -15,11 +15,21 @@ const STEP = STAFF_OTP.periodSeconds * 1000;
 /** RFC 6238 appendix B: the SHA-1 seed, ASCII "12345678901234567890". */
 const RFC_SECRET = Secret.fromLatin1("12345678901234567890").base32;
 
-/** A staff member whose factor uses `secret` (confirmed unless told), and a session that has not passed it. */
-async function staffWith(secret: string, opts: { confirmed?: boolean; admin?: boolean } = {}) {
+/** The dev key the worker tests run with (tests/worker/vitest.config.ts STAFF_OTP_KEY). */
+async function devKey() {
+  const raw = Uint8Array.from(atob(env.STAFF_OTP_KEY ?? ""), (c) => c.charCodeAt(0));
+  return crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+}
+
+/**
+ * A staff member whose factor uses `secret` (confirmed unless told), stored sealed as enrolment
+ * stores it (plain, as before encryption, when `legacy`), and a session that has not passed it.
+ */
+async function staffWith(secret: string, opts: { confirmed?: boolean; admin?: boolean; legacy?: boolean } = {}) {
   const { user } = await makeUser(opts.admin === false ? { isModerator: true } : { isAdmin: true }, { secondFactor: false });
+  const stored = opts.legacy ? secret : await sealSecret(await devKey(), user.id, secret);
   await env.DB.prepare("INSERT INTO staff_otp (user_id, secret, confirmed_at) VALUES (?1, ?2, ?3)")
-    .bind(user.id, secret, opts.confirmed === false ? null : 1)
+    .bind(user.id, stored, opts.confirmed === false ? null : 1)
     .run();
   return { user, ...(await sessionOf(user.id)) };
 }
@@ -216,8 +226,9 @@ describe("who may call what", () => {
   });
 
   it("an admin resets a lost factor (audited): its sessions must pass again after a new enrolment", async () => {
-    const target = await staffWith(fresh(), { admin: false });
-    await verifyCode(env, { userId: target.user.id, session: target.session, code: codeAt((await secretOf(target.user.id)) ?? "", Date.now()), ip: null });
+    const secret = fresh();
+    const target = await staffWith(secret, { admin: false });
+    await verifyCode(env, { userId: target.user.id, session: target.session, code: codeAt(secret, Date.now()), ip: null });
     expect((await post("/api/chat/mutes", {}, target.token)).status).toBe(200);
     const mod = await makeUser({ isModerator: true });
     expect((await post("/api/admin/otp/reset", { user_id: target.user.id }, mod.token)).status).toBe(403);
@@ -246,7 +257,82 @@ describe("who may call what", () => {
   });
 });
 
-async function secretOf(userId: number): Promise<string | undefined> {
+async function storedSecretOf(userId: number): Promise<string | undefined> {
   const row = await env.DB.prepare("SELECT secret FROM staff_otp WHERE user_id = ?1").bind(userId).first<{ secret: string }>();
   return row?.secret;
 }
+
+describe("the secret at rest (AES-GCM under STAFF_OTP_KEY, bound to its user)", () => {
+  it("enrolment stores the secret sealed, never as it is; one secret sealed twice differs", async () => {
+    const { user } = await makeUser({ isAdmin: true }, { secondFactor: false });
+    const { token } = await sessionOf(user.id);
+    const started = (await (await post("/api/admin/otp/enroll", {}, token)).json()) as { secret: string };
+    const stored = (await storedSecretOf(user.id)) ?? "";
+    expect(stored).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
+    expect(stored).not.toContain(started.secret);
+    const key = await devKey();
+    const [a, b] = [await sealSecret(key, user.id, RFC_SECRET), await sealSecret(key, user.id, RFC_SECRET)];
+    expect(a).not.toBe(b);
+    expect(a).not.toContain(RFC_SECRET);
+  });
+
+  it("a row copied to another account does not verify there (the user id is the additional data)", async () => {
+    const secret = fresh();
+    const owner = await staffWith(secret);
+    const thief = await staffWith(fresh());
+    await env.DB.prepare("UPDATE staff_otp SET secret = ?1 WHERE user_id = ?2")
+      .bind((await storedSecretOf(owner.user.id)) ?? "", thief.user.id)
+      .run();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await verifyCode(env, { userId: thief.user.id, session: thief.session, code: codeAt(secret, Date.now()), ip: null })).toEqual({
+        ok: false,
+        key: "user_api.otp_invalid",
+      });
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining(`user ${thief.user.id} does not open`));
+    } finally {
+      errors.mockRestore();
+    }
+    expect((await adminCall(thief.token)).status).toBe(403);
+    expect((await verifyCode(env, { userId: owner.user.id, session: owner.session, code: codeAt(secret, Date.now()), ip: null })).ok).toBe(true);
+  });
+
+  it("a plain row from before encryption verifies and is sealed by that pass; it keeps working", async () => {
+    const secret = fresh();
+    const staff = await staffWith(secret, { legacy: true });
+    const now = Date.now();
+    expect(await verifyCode(env, { userId: staff.user.id, session: staff.session, code: codeAt(secret, now - STEP), ip: null, now })).toEqual({
+      ok: true,
+      method: "totp",
+    });
+    expect(await storedSecretOf(staff.user.id)).toMatch(/^v1:/);
+    expect((await verifyCode(env, { userId: staff.user.id, session: staff.session, code: codeAt(secret, now), ip: null, now })).ok).toBe(true);
+  });
+
+  it("without STAFF_OTP_KEY (or with a key that is not 32 bytes) enrolment and codes are refused with user_api.otp_not_configured, logged, nothing written", async () => {
+    const secret = fresh();
+    const staff = await staffWith(secret);
+    const { user } = await makeUser({ isModerator: true }, { secondFactor: false });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const STAFF_OTP_KEY of [undefined, "", btoa("short key")]) {
+        const bare = { DB: env.DB, STAFF_OTP_KEY };
+        expect(await startEnrolment(bare, user)).toEqual({ ok: false, key: "user_api.otp_not_configured" });
+        expect(await verifyCode(bare, { userId: staff.user.id, session: staff.session, code: codeAt(secret, Date.now()), ip: null })).toEqual({
+          ok: false,
+          key: "user_api.otp_not_configured",
+        });
+        expect(await confirmEnrolment(bare, { userId: user.id, session: "x", code: "123456", ip: null })).toEqual({
+          ok: false,
+          key: "user_api.otp_not_configured",
+        });
+      }
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("STAFF_OTP_KEY is not set"));
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("STAFF_OTP_KEY is not 32 bytes"));
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await storedSecretOf(user.id)).toBeUndefined();
+    expect((await adminCall(staff.token)).status).toBe(403);
+  });
+});

@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 import {
   devBonusChainSeed,
   devGiveawayChainSeed,
+  devStaffOtpKey,
   devWheelChainSeed,
   jackpotDevVars,
   sandboxPaymentVars,
@@ -50,6 +51,8 @@ export default defineConfig({
           BONUS_CHAIN_SEED: devBonusChainSeed(),
           // the giveaways' dev chain and the fake Telegram (tests/fakes/telegram.mjs)
           GIVEAWAY_CHAIN_SEED: devGiveawayChainSeed(),
+          // DEV ONLY: the staff TOTP secrets' key (scripts/dev-staff-otp-key.json), as `npm start` has it
+          STAFF_OTP_KEY: devStaffOtpKey(),
           ...telegramDevVars(`${inject<string>("fakeBase")}`),
         },
       },

@@ -5,6 +5,13 @@
 // in a row lock the factor for STAFF_OTP.lockMinutes. Each pass marks the caller's session
 // (sessions.second_factor_at) in the same D1 batch that spends the code, so two racing requests
 // with one code pass once.
+//
+// The TOTP secret is encrypted at rest (AES-GCM under STAFF_OTP_KEY, a random 12-byte IV per secret,
+// the staff user's id as additional data, stored "v1:" + base64(iv ‖ ciphertext)): a database dump
+// or a row copied to another account yields no working factor. Without the key the factor is not
+// configured: enrolment and every code are refused (user_api.otp_not_configured) with a server log,
+// never a plain write. A row from before encryption (plain base32, no "v1:") still verifies and is
+// re-encrypted by the batch of its next accepted code.
 import { Secret, TOTP } from "otpauth";
 import { STAFF_OTP } from "../../shared/constants";
 import { sha256Hex } from "../auth/tokens";
@@ -12,6 +19,9 @@ import { batch, first, sql } from "../db/sql";
 import { auditStatementIf } from "../lib/audit";
 
 type DbEnv = Pick<Env, "DB">;
+/** STAFF_OTP_KEY: a secret (worker/env-secrets.d.ts), 32 bytes base64; unset = the factor is not configured */
+type KeyEnv = { STAFF_OTP_KEY?: string | undefined };
+type OtpEnv = DbEnv & KeyEnv;
 const MINUTE_MS = 60_000;
 const STEP_MS = STAFF_OTP.periodSeconds * 1000;
 
@@ -24,7 +34,7 @@ interface OtpRow {
 }
 
 export type OtpRefusal =
-  | { ok: false; key: "user_api.otp_invalid" | "user_api.otp_already_enrolled" | "user_api.otp_not_enrolled" }
+  | { ok: false; key: "user_api.otp_invalid" | "user_api.otp_already_enrolled" | "user_api.otp_not_enrolled" | "user_api.otp_not_configured" }
   | { ok: false; key: "user_api.otp_locked"; minutes: number };
 
 /** The TOTP of a secret, labelled with the staff account (what the authenticator app shows). */
@@ -37,6 +47,75 @@ export function totpOf(secret: string, label: string): TOTP {
     period: STAFF_OTP.periodSeconds,
     secret: Secret.fromBase32(secret),
   });
+}
+
+// ── the secret at rest ──────────────────────────────────────────────────────
+
+const SEALED = "v1:";
+const NOT_CONFIGURED: OtpRefusal = { ok: false, key: "user_api.otp_not_configured" };
+const utf8 = new TextEncoder();
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    const binary = atob(text);
+    const out = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+/** The additional data of a user's sealed secret: the row only opens for that user. */
+const boundTo = (userId: number) => utf8.encode(`staff_otp:${userId}`);
+
+/** STAFF_OTP_KEY as an AES-GCM key, or null (logged) when it is unset or not 32 bytes of base64. */
+async function sealingKey(env: KeyEnv): Promise<CryptoKey | null> {
+  const raw = env.STAFF_OTP_KEY ? fromBase64(env.STAFF_OTP_KEY.trim()) : null;
+  if (raw?.length !== 32) {
+    console.error(
+      env.STAFF_OTP_KEY
+        ? "staff second factor: STAFF_OTP_KEY is not 32 bytes of base64; enrolment and codes are refused"
+        : "staff second factor: STAFF_OTP_KEY is not set (wrangler secret put STAFF_OTP_KEY); enrolment and codes are refused",
+    );
+    return null;
+  }
+  return crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+}
+
+/** The secret as stored: "v1:" + base64(a fresh 12-byte IV ‖ AES-GCM ciphertext and tag). */
+export async function sealSecret(key: CryptoKey, userId: number, secret: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: boundTo(userId) }, key, utf8.encode(secret)));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return `${SEALED}${toBase64(out)}`;
+}
+
+/**
+ * The stored secret opened: `legacy` for a plain row from before encryption; null when it does
+ * not open (another key, or a row copied from another account: logged).
+ */
+async function openSecret(key: CryptoKey, userId: number, stored: string): Promise<{ secret: string; legacy: boolean } | null> {
+  if (!stored.startsWith(SEALED)) return /^[A-Z2-7]+=*$/.test(stored) ? { secret: stored, legacy: true } : null;
+  const bytes = fromBase64(stored.slice(SEALED.length));
+  if (bytes && bytes.length > 12 + 16) {
+    try {
+      const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12), additionalData: boundTo(userId) }, key, bytes.slice(12));
+      return { secret: new TextDecoder().decode(plain), legacy: false };
+    } catch {}
+  }
+  console.error(`staff second factor: the stored secret of user ${userId} does not open with STAFF_OTP_KEY (another key, or a row of another account)`);
+  return null;
+}
+
+/** Re-encrypts a plain row from before encryption, in the batch of its accepted code. */
+async function resealed(key: CryptoKey, userId: number, opened: { secret: string; legacy: boolean }) {
+  if (!opened.legacy) return [];
+  return [sql`UPDATE staff_otp SET secret = ${await sealSecret(key, userId, opened.secret)} WHERE user_id = ${userId} AND secret = ${opened.secret}`];
 }
 
 async function otpRow(env: DbEnv, userId: number): Promise<OtpRow | null> {
@@ -64,12 +143,14 @@ export async function otpStatus(env: DbEnv, userId: number, now = Date.now()): P
  * Starts (or restarts) an enrolment: a fresh secret waits for its first code. Refused once the
  * account has a confirmed factor (an admin resets it: resetOtp).
  */
-export async function startEnrolment(env: DbEnv, user: { id: number; username: string }): Promise<{ ok: true; secret: string; uri: string } | OtpRefusal> {
+export async function startEnrolment(env: OtpEnv, user: { id: number; username: string }): Promise<{ ok: true; secret: string; uri: string } | OtpRefusal> {
+  const key = await sealingKey(env);
+  if (!key) return NOT_CONFIGURED;
   const row = await otpRow(env, user.id);
   if (row?.confirmed_at) return { ok: false, key: "user_api.otp_already_enrolled" };
   const secret = new Secret({ size: STAFF_OTP.secretBytes }).base32;
   const changed = await batch(env.DB, [
-    sql`INSERT INTO staff_otp (user_id, secret) VALUES (${user.id}, ${secret})
+    sql`INSERT INTO staff_otp (user_id, secret) VALUES (${user.id}, ${await sealSecret(key, user.id, secret)})
         ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = 0 WHERE staff_otp.confirmed_at IS NULL`,
     auditStatementIf(
       { actorId: user.id, action: "staff.otp_enrol_start", targetUserId: user.id, after: { enrolled: false, pending: true } },
@@ -128,13 +209,17 @@ interface Attempt {
  * Confirms an enrolment with the first code from the app: the factor is on, the session passes,
  * and the recovery codes are made (answered once, stored hashed).
  */
-export async function confirmEnrolment(env: DbEnv, a: Attempt): Promise<{ ok: true; recoveryCodes: string[] } | OtpRefusal> {
+export async function confirmEnrolment(env: OtpEnv, a: Attempt): Promise<{ ok: true; recoveryCodes: string[] } | OtpRefusal> {
   const now = a.now ?? Date.now();
+  const key = await sealingKey(env);
+  if (!key) return NOT_CONFIGURED;
   const row = await otpRow(env, a.userId);
   if (!row) return { ok: false, key: "user_api.otp_not_enrolled" };
   if (row.confirmed_at) return { ok: false, key: "user_api.otp_already_enrolled" };
   if (row.locked_until > now) return locked(row.locked_until, now);
-  const step = isTotpCode(a.code) ? stepOf(row.secret, a.code, now) : null;
+  const opened = await openSecret(key, a.userId, row.secret);
+  if (!opened) return { ok: false, key: "user_api.otp_invalid" };
+  const step = isTotpCode(a.code) ? stepOf(opened.secret, a.code, now) : null;
   if (step === null) return fail(env, a.userId, now);
   const codes = Array.from({ length: STAFF_OTP.recoveryCodes }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((c) => sha256Hex(normalRecoveryCode(c))));
@@ -144,6 +229,7 @@ export async function confirmEnrolment(env: DbEnv, a: Attempt): Promise<{ ok: tr
     sql`DELETE FROM staff_recovery_codes WHERE user_id = ${a.userId} AND ${open}`,
     ...hashes.map((h) => sql`INSERT INTO staff_recovery_codes (user_id, code_hash) SELECT ${a.userId}, ${h} WHERE ${open}`),
     auditStatementIf({ actorId: a.userId, action: "staff.otp_enrol", targetUserId: a.userId, after: { enrolled: true }, ip: a.ip }, open, now),
+    ...(await resealed(key, a.userId, opened)),
     sql`UPDATE staff_otp SET confirmed_at = ${now}, last_step = ${step}, failures = 0 WHERE user_id = ${a.userId} AND confirmed_at IS NULL AND last_step < ${step}`,
   ]);
   if (!results[0]?.meta.changes) return { ok: false, key: "user_api.otp_already_enrolled" };
@@ -151,20 +237,25 @@ export async function confirmEnrolment(env: DbEnv, a: Attempt): Promise<{ ok: tr
 }
 
 /** Passes the factor for the caller's session with a TOTP code or an unused recovery code. */
-export async function verifyCode(env: DbEnv, a: Attempt): Promise<{ ok: true; method: "totp" | "recovery" } | OtpRefusal> {
+export async function verifyCode(env: OtpEnv, a: Attempt): Promise<{ ok: true; method: "totp" | "recovery" } | OtpRefusal> {
   const now = a.now ?? Date.now();
+  const key = await sealingKey(env);
+  if (!key) return NOT_CONFIGURED;
   const row = await otpRow(env, a.userId);
   if (!row?.confirmed_at) return { ok: false, key: "user_api.otp_not_enrolled" };
   if (row.locked_until > now) return locked(row.locked_until, now);
+  const opened = await openSecret(key, a.userId, row.secret);
+  if (!opened) return { ok: false, key: "user_api.otp_invalid" };
   const unlocked = sql`EXISTS (SELECT 1 FROM staff_otp WHERE user_id = ${a.userId} AND locked_until <= ${now})`;
   if (isTotpCode(a.code)) {
-    const step = stepOf(row.secret, a.code, now);
+    const step = stepOf(opened.secret, a.code, now);
     if (step === null) return fail(env, a.userId, now);
     const fresh = sql`EXISTS (SELECT 1 FROM staff_otp WHERE user_id = ${a.userId} AND last_step < ${step} AND locked_until <= ${now})`;
     const results = await batch(env.DB, [
       sql`UPDATE sessions SET second_factor_at = ${now} WHERE token_hash = ${a.session} AND user_id = ${a.userId} AND ${fresh}`,
       auditStatementIf({ actorId: a.userId, action: "staff.otp_pass", targetUserId: a.userId, details: { method: "totp" }, ip: a.ip }, fresh, now),
       sql`UPDATE staff_otp SET last_step = ${step}, failures = 0 WHERE user_id = ${a.userId} AND last_step < ${step}`,
+      ...(await resealed(key, a.userId, opened)),
     ]);
     // a code of an already used step: a replay, counted like a wrong code
     if (!results[0]?.meta.changes) return fail(env, a.userId, now);

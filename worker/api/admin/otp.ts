@@ -23,7 +23,7 @@ serve(adminOtpRoutes, otpCalls.status, async (c) => {
 
 serve(adminOtpRoutes, otpCalls.enroll, async (c) => {
   const started = await startEnrolment(c.env, c.get("user"));
-  if (!started.ok) return refuse(c, otpCalls.enroll, "user_api.otp_already_enrolled");
+  if (!started.ok) return refuse(c, otpCalls.enroll, started.key === "user_api.otp_not_configured" ? started.key : "user_api.otp_already_enrolled");
   return c.json({ secret: started.secret, uri: started.uri }, 200);
 });
 
