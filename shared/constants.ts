@@ -266,6 +266,8 @@ export const OPS = {
   maintenanceMessageMax: 300,
   /** the reason of a decision on a payment in review */
   decideReasonMax: 200,
+  /** a chain announcement's note (each language), characters (trimmed) */
+  announcementNoteMax: 300,
 } as const;
 
 /** The operator console's server pages (keyset, newest first). */

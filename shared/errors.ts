@@ -271,6 +271,15 @@ export const SERVER_KEYS = {
     "ticket_api.already_closed",
     "ticket_api.already_open",
   ],
+  // the fairness chains' rotation announcements (docs/operations.md "Rotating a hash chain")
+  fairness: [
+    "fairness_api.announcement_open",
+    "fairness_api.from_round_used",
+    "fairness_api.length_short",
+    "fairness_api.terminal_running",
+    "fairness_api.announcement_not_found",
+    "fairness_api.announcement_closed",
+  ],
   // cashback (docs/money.md "Cashback"): POST /api/user/cashback/take
   cashback: ["cashback_api.taken", "cashback_api.nothing_to_take", "cashback_api.min_deposit", "cashback_api.too_soon"],
 } as const;

@@ -11,6 +11,7 @@ import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
 import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
 import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
+import { announceBody, openAnnouncement } from "./chain-fixtures";
 import { qualify } from "./bonus-fixtures";
 import { endRunningGiveaway, runningGiveawayId, signedTelegramLogin } from "./giveaway-fixtures";
 import { banReason, houseItem } from "./chat-client";
@@ -342,6 +343,8 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: "POST", path: "/api/admin/dashboard" },
   { method: "POST", path: "/api/admin/fairness/chains" },
+  { method: "POST", path: "/api/admin/fairness/announce", body: () => announceBody() },
+  { method: "POST", path: "/api/admin/fairness/withdraw", body: async (c) => ({ id: await openAnnouncement(c.admin.id) }) },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", spec: [], body: () => emptyAfter(makeCase(150)) },
