@@ -327,6 +327,8 @@ export const TOURNAMENT = {
   idlePollMs: 10_000,
   nameMaxLength: 80,
   descriptionMaxLength: 1_000,
+  /** the reason of a canceled tournament (the participants' bell shows it) */
+  cancelReasonMax: 200,
 } as const;
 
 /** The top list (docs/games.md "Top list"): how many players it shows. */

@@ -247,7 +247,14 @@ export const SERVER_KEYS = {
     "giveaway_api.canceled",
   ],
   // tournaments (docs/games.md "Tournaments"; shared/api/tournaments.ts)
-  tournament: ["tournament_api.joined", "tournament_api.not_found", "tournament_api.min_payment", "tournament_api.saved"],
+  tournament: [
+    "tournament_api.joined",
+    "tournament_api.not_found",
+    "tournament_api.min_payment",
+    "tournament_api.saved",
+    "tournament_api.canceled",
+    "tournament_api.none_running",
+  ],
   // the Telegram link of the giveaway's subscription condition (docs/games.md "Giveaways")
   telegram: [
     "telegram_api.linked",

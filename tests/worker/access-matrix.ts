@@ -48,6 +48,7 @@ export const ACCESS_MATRIX: Record<string, { access: StaffAccess; audited: boole
   "POST /api/admin/crash/scheduleTwist": { access: "admin", audited: true },
   "POST /api/admin/giveaways/create": { access: "admin", audited: true },
   "POST /api/admin/giveaways/cancel": { access: "admin", audited: true },
+  "POST /api/admin/giveaways/past": { access: "admin", audited: false },
   "POST /api/admin/withdraws/list": { access: "admin", audited: false },
   "POST /api/admin/withdraws/decide": { access: "admin", audited: true },
   "POST /api/admin/payments/list": { access: "admin", audited: false },
@@ -62,4 +63,6 @@ export const ACCESS_MATRIX: Record<string, { access: StaffAccess; audited: boole
   "POST /api/admin/promo/disable": { access: "admin", audited: true },
   "POST /api/admin/tournaments/template": { access: "admin", audited: false },
   "POST /api/admin/tournaments/save-template": { access: "admin", audited: true },
+  "POST /api/admin/tournaments/cancel": { access: "admin", audited: true },
+  "POST /api/admin/tournaments/past": { access: "admin", audited: false },
 };
