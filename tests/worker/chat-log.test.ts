@@ -191,6 +191,31 @@ describe("a moderator's delete", () => {
   });
 });
 
+describe("the migration", () => {
+  it("copied the messages deleted before the table existed from their chat.delete audit rows", async () => {
+    const mod = await moderator();
+    const p = await player();
+    const id = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    await env.DB.prepare("INSERT INTO audit_log (actor_id, action, target_user_id, details, created_at) VALUES (?1, 'chat.delete', ?2, ?3, 1000)")
+      .bind(mod.user.id, p.user.id, JSON.stringify({ message_id: id, type: "MESSAGE", message: "Old RUDE text", reason_id: 1, reason: "Spam" }))
+      .run();
+    // the migration's copy statement, run again over this audit row (twice: it copies once)
+    const copy = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_chat_log.sql"))!.queries.find((q) => q.includes("INSERT INTO `chat_messages`"))!;
+    await env.DB.prepare(copy).run();
+    await env.DB.prepare(copy).run();
+    expect(await rowById(id)).toMatchObject({
+      user_id: p.user.id,
+      type: "MESSAGE",
+      text: "Old RUDE text",
+      created_at: 1000,
+      deleted_at: 1000,
+      deleted_by: mod.user.id,
+      delete_reason: "Spam",
+    });
+    await env.DB.prepare("DELETE FROM chat_messages WHERE id = ?1").bind(id).run(); // the room's ids must not jump in later tests
+  });
+});
+
 describe("POST /api/admin/chat/log", () => {
   it("pages newest first by cursor across more than one page", async () => {
     const mod = await moderator();
