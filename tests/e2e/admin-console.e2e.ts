@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONEY_WITHDRAW, STAFF_OTP } from "../../shared/constants";
 import { seriousFindings } from "./axe";
-import { devLogin, launch, newPage, screenshot } from "./browser";
+import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 import { oneItemCase, playerWithItems, withdrawAllToCard } from "./money-setup";
 
 // The operator console (docs/security.md "Staff roles", "Second factor"): an admin whose session
@@ -182,6 +182,27 @@ describe("the operator console", () => {
       await page.goto("/admin/withdraws");
       await page.getByTestId("console-admins-only").waitFor();
       await screenshot(page, "console-moderator");
+
+      // the chat log: a player's message found by a case-blind part of its text
+      const word = `Лог${Date.now().toString(36)}`;
+      const player = (await (await fetch(`${baseUrl()}/api/auth/test-login?username=Max_TV`)).json()) as { api_token: string };
+      const sent = await fetch(`${baseUrl()}/api/chat/sendMessage`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${player.api_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ message: `Проверка журнала ${word}` }),
+      });
+      expect(sent.status).toBe(200);
+      await page.goto("/admin/chat");
+      await page.getByLabel("Text contains").fill(word.toLowerCase());
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/text=/);
+      const row = page
+        .getByRole("table")
+        .getByRole("row")
+        .filter({ hasText: `Проверка журнала ${word}` });
+      await row.waitFor();
+      expect(await row.textContent()).toContain("Max_TV");
+      await screenshot(page, "console-chat-log");
     } finally {
       await context.close();
     }
