@@ -307,7 +307,14 @@ function Announcement({ chain, all }: { chain: ChainStatusJson; all: readonly Ch
         <li>{t("fairness.announcement.step_verify")}</li>
       </ol>
       {chain.chain.startsWith("jackpot_") ? <p className="ops-note">{t("fairness.announcement.jackpot")}</p> : null}
-      <pre className="ops-code" data-testid={`commands-${chain.chain}`}>
+      <pre
+        className="ops-code"
+        data-testid={`commands-${chain.chain}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        role="region"
+        aria-label={t("fairness.announcement.finish")}
+      >
         {commands}
       </pre>
       <div className="console-actions">
@@ -340,7 +347,13 @@ function Rotation() {
         <li>{t("fairness.rotation.step_vars")}</li>
         <li>{t("fairness.rotation.step_verify")}</li>
       </ol>
-      <pre className="ops-code">
+      <pre
+        className="ops-code"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        role="region"
+        aria-label={t("fairness.rotation.title")}
+      >
         {`node scripts/new-crash-chain.mjs <N>     # crash, wheel, bonus, giveaways
 node scripts/new-jackpot-chain.mjs        # the three jackpot chains
 npx wrangler secret put CRASH_CHAIN_SEED
