@@ -30,10 +30,14 @@ export const CRASH = {
   maxValueCents: 100_000,
   /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
   betRowItems: 3,
-  /** Bet-row broadcasts (newBets) closer together than this are sent as one frame… */
-  betRowsWindowMs: 100,
-  /** …of at most this many rows. */
-  betRowsPerFrame: 100,
+  /**
+   * The board every socket gets instead of every bet row (docs/architecture.md "Realtime budgets"):
+   * the totals and the biggest bets, at most once per this window; a player's own rows go to that
+   * player alone, at once, and the full list is fetched on demand (/api/crash/getGame).
+   */
+  boardWindowMs: 1_000,
+  /** The biggest bets the board shows. */
+  boardTop: 10,
   /** Default largest total payout of one round, in cents (wrangler var CRASH_MAX_PAYOUT_CENTS). */
   defaultMaxPayoutCents: 1_000_000,
 } as const;

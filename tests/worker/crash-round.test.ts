@@ -52,8 +52,11 @@ describe("a crash round with two players", () => {
     expect(aBet.data.bet.items.map((i) => i.id)).toEqual([a1, a2]);
     const bBet = await bobPlays.ask({ event: "newBet", data: { items: [b1], autoWithdraw: 9999.99, token: "ignored" } }, "successBet");
     expect(bBet.data.bet).toMatchObject({ bank: 7, autoWithdraw: 9999.99 });
-    const seen = await watcher.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id));
-    expect(seen.data.bets).toHaveLength(1);
+    // a watcher sees the board (totals exact, the biggest bets first), never a player's row frames
+    const seen = await watcher.next("crashBoard", (f) => f.data.top.includes(bBet.data.bet.id));
+    expect(seen.data).toMatchObject({ roundId, bank: 22.01, playersCount: 2, itemsCount: 3, betsCount: 2, top: [aBet.data.bet.id, bBet.data.bet.id] });
+    await bobPlays.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id));
+    expect(bobPlays.all("newBets").flatMap((f) => f.data.bets.map((b) => b.user.id))).not.toContain(alice.user.id);
     for (const id of [a1, a2, b1]) expect((await itemRow(id))?.status).toBe("in_bet");
 
     // the countdown ends: running
@@ -81,8 +84,11 @@ describe("a crash round with two players", () => {
     await fireAt(startedAt + elapsedFor(300));
     const crash = await watcher.next("crashMultiplier", (f) => f.data.phase === "crashed" && f.data.roundId === roundId);
     expect(crash.data.crash).toMatchObject({ point: 3, provablyFair: false });
-    const lost = await watcher.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id && b.is_win === 2));
-    expect(lost.data.bets[0]).toMatchObject({ is_win: 2, win: 0, result: null });
+    const lost = await watcher.next("crashBoard", (f) => f.data.rows.some((b) => b.id === bBet.data.bet.id && b.is_win === 2));
+    expect(lost.data.rows.find((b) => b.id === bBet.data.bet.id)).toMatchObject({ is_win: 2, win: 0, result: null });
+    const own = await bobPlays.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id && b.is_win === 2));
+    expect(own.data.bets).toHaveLength(1);
+    expect(watcher.all("newBets")).toHaveLength(0);
     expect(watcher.all("crashMultiplier").filter((f) => f.data.phase === "crashed" && f.data.roundId === roundId)).toHaveLength(1);
 
     // D1: the round, the bets, the items, the ledger, the books
