@@ -21,9 +21,11 @@ export const CRASH = {
   growthPerMs: 0.00006,
   /** Pause after a crash before the next round's countdown starts. */
   crashedPauseMs: 4_000,
-  /** Running-phase elapsed-time ticks (the client draws the curve itself in between); the
-   *  bettor's crashLoaderItem is checked on ticks only, so this also throttles it. */
-  tickMs: 500,
+  /** Running-phase elapsed-time ticks (the client draws the curve itself in between, so they
+   *  only keep its clock honest); the bettor's crashLoaderItem is checked on ticks only, so this
+   *  also throttles it. Ticks, loader items and boards together stay under the realtime budget
+   *  of 60 frames per socket in a round that crashes at ×5 (docs/benchmarks.md). */
+  tickMs: 2_000,
   /** Items one bet may stake. */
   maxItemsPerBet: 50,
   /** The most one bet may stake from the balance (cents; §9 names no crash limit, this keeps a round's pot bounded). */
@@ -35,7 +37,7 @@ export const CRASH = {
    * the totals and the biggest bets, at most once per this window; a player's own rows go to that
    * player alone, at once, and the full list is fetched on demand (/api/crash/getGame).
    */
-  boardWindowMs: 1_000,
+  boardWindowMs: 2_000,
   /** The biggest bets the board shows. */
   boardTop: 10,
   /** Default largest total payout of one round, in cents (wrangler var CRASH_MAX_PAYOUT_CENTS). */

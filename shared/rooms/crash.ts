@@ -72,7 +72,7 @@ export const crashRevealJson = z.strictObject({
   provablyFair: z.boolean(),
 });
 
-/** 'running': a tick (a few per second at most); 'crashed': exactly once per round, with `crash`. */
+/** 'running': a tick (every CRASH.tickMs); 'crashed': exactly once per round, with `crash`. */
 export const crashMultiplierFrame = frame(
   "crashMultiplier",
   z.strictObject({
