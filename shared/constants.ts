@@ -24,7 +24,7 @@ export const CRASH = {
   /** Running-phase elapsed-time ticks (the client draws the curve itself in between, so they
    *  only keep its clock honest); the bettor's crashLoaderItem is checked on ticks only, so this
    *  also throttles it. Ticks, loader items and boards together stay under the realtime budget
-   *  of 60 frames per socket in a round that crashes at ×5 (docs/benchmarks.md). */
+   *  of 60 frames per socket in a round that crashes at ×5 (docs/api.md "Sockets"). */
   tickMs: 2_000,
   /** Items one bet may stake. */
   maxItemsPerBet: 50,
@@ -33,7 +33,7 @@ export const CRASH = {
   /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
   betRowItems: 3,
   /**
-   * The board every socket gets instead of every bet row (docs/architecture.md "Realtime budgets"):
+   * The board every socket gets instead of every bet row (docs/api.md "Sockets"):
    * the totals and the biggest bets, at most once per this window; a player's own rows go to that
    * player alone, at once, and the full list is fetched on demand (/api/crash/getGame).
    */

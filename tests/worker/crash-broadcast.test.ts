@@ -1,4 +1,4 @@
-// What sockets see of a round's bets (docs/architecture.md "Realtime budgets"): every socket the
+// What sockets see of a round's bets (docs/api.md "Sockets"): every socket the
 // board (totals and the biggest bets, coalesced, only changed rows resent), each bettor their own
 // rows; and the mode bar's bank.
 import { afterAll, describe, expect, it, vi } from "vitest";

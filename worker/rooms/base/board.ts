@@ -1,4 +1,4 @@
-// A room's board (docs/architecture.md "Realtime budgets"): what every socket sees of a round's bets
+// A room's board (docs/api.md "Sockets"): what every socket sees of a round's bets
 // is the totals and the biggest few, not every row — N rows to N sockets is N² bytes a round. The
 // board frame names the top's ids in order and carries only the rows new or changed since the
 // previous board; a client keeps the rest from the init frame and the boards before.

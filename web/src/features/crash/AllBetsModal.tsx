@@ -1,6 +1,5 @@
 // "Show all": every bet of the current round, fetched when asked (POST /api/crash/getGame) — the
-// socket carries only the board's biggest bets and the player's own (docs/architecture.md
-// "Realtime budgets").
+// socket carries only the board's biggest bets and the player's own (docs/api.md "Sockets").
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { crashCalls } from "../../../../shared/api/crash";
