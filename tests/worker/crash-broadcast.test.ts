@@ -61,7 +61,7 @@ describe("crash board", () => {
     await fireAt(crashed.data.serverTime + CRASH.crashedPauseMs);
     await watcher.next("crashStartTimer", (f) => f.data.roundId === roundId + 1);
     for (const p of [...players.map((x) => x.socket), watcher]) p.close();
-  });
+  }, 30_000);
 
   it("the mode bar gets the bank a burst of bets ends on, at the push window's end (the room's bank alarm)", async () => {
     const admin = await makeUser({ username: "bank-admin", isAdmin: true });

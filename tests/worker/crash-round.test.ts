@@ -2,6 +2,7 @@
 // by auto-withdraw, one loses with a manual bet at the crash; the books in D1 are checked.
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { CRASH } from "../../shared/constants";
 import { elapsedFor } from "../../shared/crash-curve";
 import { reconcile } from "../../worker/books/reconcile";
 import { addCatalogue, betRow, count, giveItem, itemRow, roundRow } from "./crash-fixtures";
@@ -69,7 +70,7 @@ describe("a crash round with two players", () => {
     expect((await alicePlays.ask({ event: "take", data: { betId: aBet.data.bet.id } }, "errorTake")).data.message).toBe("crash_api.auto_withdraw_only");
 
     // a tick on the way: the loader item reaches the bettor only
-    await fireAt(startedAt + 1_000);
+    await fireAt(startedAt + CRASH.tickMs);
     await alicePlays.next("crashLoaderItem");
     expect(watcher.all("crashLoaderItem")).toHaveLength(0);
 
@@ -155,7 +156,7 @@ describe("a crash round with two players", () => {
     expect(await balanceOf(alice.user.id)).toBe(102);
     for (const c of [watcher, alicePlays, bobPlays] as CrashClient[]) c.close();
     hub.close();
-  });
+  }, 30_000); // two boards arrive on the room's real 2 s window
 
   it("cashes out early at the forced point when the round would pay more than CRASH_MAX_PAYOUT_CENTS", async () => {
     const admin = await makeUser({ isAdmin: true });
