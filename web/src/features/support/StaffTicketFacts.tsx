@@ -8,6 +8,7 @@ import type { PlayerContextJson, ReferenceDetailJson } from "../../../../shared/
 import { formatDollars } from "../../ui/Money";
 import { useItemName } from "../../ui/itemWords";
 import { dateTime } from "./format";
+import { ReferenceLabel } from "./TicketSummary";
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
