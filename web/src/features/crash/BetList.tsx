@@ -47,7 +47,7 @@ export function BetList() {
         <EmptyState title={t("bets.empty")} />
       ) : (
         <>
-          {count > bets.length && <p className="crash-bets-note">{t("bets.biggest", { count: top.length })}</p>}
+          {count > bets.length && <p className="crash-bets-note">{t(selfBets.length > 0 ? "bets.biggest_own" : "bets.biggest", { count: top.length })}</p>}
           <ul className="crash-bet-list" data-wide={wide}>
             {bets.map((b) => (
               <BetRow key={b.id} bet={b} wide={wide} own={own.has(b.id)} />
