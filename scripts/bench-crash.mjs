@@ -124,6 +124,10 @@ async function crashRound(admin, itemIds) {
   const firstSeen = Math.min(...crashSeen);
   const lastSeen = Math.max(...crashSeen);
   const perSocket = players.map((c) => c.counted);
+  const bytesPerSocket = players.map((c) => c.bytes);
+  // frames per event summed over the sockets: where the fan-out goes
+  const byEvent = {};
+  for (const c of players) for (const [e, n] of Object.entries(c.byEvent)) byEvent[e] = (byEvent[e] ?? 0) + n;
   return {
     roundId,
     point: point / 100,
@@ -133,6 +137,8 @@ async function crashRound(admin, itemIds) {
     firstAfterExpectedMs: firstSeen + perfToWall - expectedWall,
     lastAfterExpectedMs: lastSeen + perfToWall - expectedWall,
     perSocket,
+    bytesPerSocket,
+    byEvent,
     totalFrames: perSocket.reduce((a, b) => a + b, 0),
     settledMs,
     socketsClosed: players.filter((c) => c.closed).length,
@@ -164,6 +170,17 @@ process.exitCode = await bench.run(async () => {
     ["first / last socket after expected time", `${ms(r.firstAfterExpectedMs)} / ${ms(r.lastAfterExpectedMs)}`],
     ["frames per socket in the round min / median / max", `${Math.min(...perSocket)} / ${pct(perSocket, 50)} / ${Math.max(...perSocket)}`],
     ["frames the server sent in the round (all sockets)", `${r.totalFrames}`],
+    [
+      "bytes per socket in the round median / max",
+      `${(pct(r.bytesPerSocket, 50) / 1024).toFixed(1)} KB / ${(Math.max(...r.bytesPerSocket) / 1024).toFixed(1)} KB`,
+    ],
+    [
+      "frames per socket by event (mean)",
+      Object.entries(r.byEvent)
+        .sort((a, b) => b[1] - a[1])
+        .map(([e, n]) => `${e} ${(n / N).toFixed(1)}`)
+        .join(", "),
+    ],
     ["D1 settled (outbox drained) after the crash", Number.isFinite(r.settledMs) ? `${r.settledMs} ms` : "not within 120 s"],
     ["errors", Object.keys(errors).length ? JSON.stringify(errors) : "none"],
     ["sockets closed by the server", `${r.socketsClosed}`],

@@ -123,21 +123,21 @@ function toLatin(text: string): string {
 }
 
 /**
+ * Steps 1, 2 and 4 (without look-alikes): NFKC, invisible characters and controls removed, runs
+ * of spaces made one, lower case. The chat log's text search folds both the message and the
+ * query this way (worker/rooms/chat/log.ts), so "ＢＯＴ" and "b\u200Bot" are found by "bot".
+ */
+export function foldChatText(text: string): string {
+  return text.normalize("NFKC").replace(INVISIBLE, "").replace(SPACE_LIKE, " ").replace(CONTROL, "").toLowerCase();
+}
+
+/**
  * The forms of a message the patterns are tried on: normalised; the same without combining
  * marks (duplicates dropped). Look-alike letters are mapped per candidate (hasDomain) and for
  * the other patterns (containsLink).
  */
 export function linkForms(text: string): string[] {
-  const base = text
-    .normalize("NFKC")
-    .replace(INVISIBLE, "")
-    .replace(SPACE_LIKE, " ")
-    .replace(CONTROL, "")
-    .replace(DOT_LIKE, ".")
-    .toLowerCase()
-    .replace(BRACKET_DOT, ".")
-    .replace(WORD_DOT, ".")
-    .replace(BRACKET_COLON, ":");
+  const base = foldChatText(text).replace(DOT_LIKE, ".").replace(BRACKET_DOT, ".").replace(WORD_DOT, ".").replace(BRACKET_COLON, ":");
   const unmarked = base.normalize("NFKD").replace(MARKS, "").normalize("NFC");
   return [...new Set([base, unmarked])];
 }

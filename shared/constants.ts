@@ -21,19 +21,27 @@ export const CRASH = {
   growthPerMs: 0.00006,
   /** Pause after a crash before the next round's countdown starts. */
   crashedPauseMs: 4_000,
-  /** Running-phase elapsed-time ticks (the client draws the curve itself in between); the
-   *  bettor's crashLoaderItem is checked on ticks only, so this also throttles it. */
-  tickMs: 500,
+  /** Running-phase elapsed-time ticks (the client draws the curve itself in between, so they
+   *  only keep its clock honest); the bettor's crashLoaderItem is checked on ticks only, so this
+   *  also throttles it. Ticks, loader items and boards together stay under the realtime budget
+   *  of 60 frames per socket in a round that crashes at ×5 (docs/api.md "Sockets"). */
+  tickMs: 2_000,
   /** Items one bet may stake. */
   maxItemsPerBet: 50,
   /** The most one bet may stake from the balance (cents; §9 names no crash limit, this keeps a round's pot bounded). */
   maxValueCents: 100_000,
   /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
   betRowItems: 3,
-  /** Bet-row broadcasts (newBets) closer together than this are sent as one frame… */
-  betRowsWindowMs: 100,
-  /** …of at most this many rows. */
-  betRowsPerFrame: 100,
+  /**
+   * The board every socket gets instead of every bet row (docs/api.md "Sockets"):
+   * the totals and the biggest bets, at most once per this window; a player's own rows go to that
+   * player alone, at once, and the full list is fetched on demand (/api/crash/getGame).
+   */
+  boardWindowMs: 2_000,
+  /** The biggest bets the board shows. */
+  boardTop: 10,
+  /** Bets that arrive together go to D1 in one batch of at most this many (worker/rooms/base/bet-groups.ts). */
+  betsPerBatch: 10,
   /** Default largest total payout of one round, in cents (wrangler var CRASH_MAX_PAYOUT_CENTS). */
   defaultMaxPayoutCents: 1_000_000,
 } as const;
@@ -266,6 +274,8 @@ export const OPS = {
   maintenanceMessageMax: 300,
   /** the reason of a decision on a payment in review */
   decideReasonMax: 200,
+  /** a chain announcement's note (each language), characters (trimmed) */
+  announcementNoteMax: 300,
 } as const;
 
 /** The operator console's server pages (keyset, newest first). */
@@ -325,6 +335,8 @@ export const TOURNAMENT = {
   idlePollMs: 10_000,
   nameMaxLength: 80,
   descriptionMaxLength: 1_000,
+  /** the reason of a canceled tournament (the participants' bell shows it) */
+  cancelReasonMax: 200,
 } as const;
 
 /** The top list (docs/games.md "Top list"): how many players it shows. */

@@ -248,7 +248,14 @@ export const SERVER_KEYS = {
     "giveaway_api.canceled",
   ],
   // tournaments (docs/games.md "Tournaments"; shared/api/tournaments.ts)
-  tournament: ["tournament_api.joined", "tournament_api.not_found", "tournament_api.min_payment", "tournament_api.saved"],
+  tournament: [
+    "tournament_api.joined",
+    "tournament_api.not_found",
+    "tournament_api.min_payment",
+    "tournament_api.saved",
+    "tournament_api.canceled",
+    "tournament_api.none_running",
+  ],
   // the Telegram link of the giveaway's subscription condition (docs/games.md "Giveaways")
   telegram: [
     "telegram_api.linked",
@@ -271,6 +278,15 @@ export const SERVER_KEYS = {
     "ticket_api.created",
     "ticket_api.already_closed",
     "ticket_api.already_open",
+  ],
+  // the fairness chains' rotation announcements (docs/operations.md "Rotating a hash chain")
+  fairness: [
+    "fairness_api.announcement_open",
+    "fairness_api.from_round_used",
+    "fairness_api.length_short",
+    "fairness_api.terminal_running",
+    "fairness_api.announcement_not_found",
+    "fairness_api.announcement_closed",
   ],
   // cashback (docs/money.md "Cashback"): POST /api/user/cashback/take
   // the operator console's tables (shared/api/keyset.ts)

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { migrateLocal, quietEnv, root, seedLocal, startSite } from "./site.mjs";
+import { ensureBuilt, migrateLocal, quietEnv, root, seedLocal, startSite } from "./site.mjs";
 
 /**
  * Reads `--name value` / `--name=value` numeric options over `defaults` (exit 2 on an unknown one).
@@ -268,6 +268,7 @@ export class Bench {
    * @param {number} n @param {{ log: boolean, vars?: Record<string, string> }} o
    */
   async setUp(n, { log: showLog, vars = {} }) {
+    ensureBuilt();
     this.stateDir = mkdtempSync(path.join(os.tmpdir(), "skinrush-bench-"));
     log(`state ${this.stateDir}; migrating and seeding`);
     migrateLocal({ persistTo: this.stateDir });

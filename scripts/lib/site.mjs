@@ -2,7 +2,7 @@
 // migrations, seeds once, starts the local sign-in/price fakes and `wrangler dev` with the
 // dev flag on. Used by `npm start` and by the end-to-end tests (on other ports and state dirs).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,16 @@ function wrangler(args, { persistTo } = {}) {
   const r = spawnSync(wranglerBin, full, { cwd: root, env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   if (r.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
+}
+
+/**
+ * The SPA the worker serves (wrangler.toml `assets`): built once when dist/web is missing (a fresh
+ * clone), so a bench or a script can start the site without `npm start` first.
+ */
+export function ensureBuilt() {
+  if (existsSync(path.join(root, "dist", "web", "index.html"))) return;
+  const r = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build"], { cwd: root, env: quietEnv, stdio: ["ignore", "inherit", "inherit"] });
+  if (r.status !== 0) throw new Error("vite build failed");
 }
 
 /** @param {{ persistTo?: string }} [opts] */

@@ -48,28 +48,34 @@ export const auditListAnswer = z.object({
   actions: z.array(z.string()),
 });
 
-/** POST /api/admin/chat/log: the chat's messages newest first, deleted ones with who deleted them. */
+/**
+ * POST /api/admin/chat/log: every message the chat posted, newest first by message id (keyset:
+ * `cursor` is the previous page's last id). `text` is a case-insensitive substring (folded as the
+ * chat's link filter folds text: NFKC, invisible characters dropped, lower case); `from`/`to`
+ * bound the send time (epoch ms, inclusive); `deleted` true = deleted ones only, false = none of them.
+ */
 export const chatLogBody = z.strictObject({
-  user_id: userIdSchema.optional(),
+  /** a JSON number (a console route: no §7 client sends "12") */
+  user_id: idNumberSchema.optional(),
   text: z.string().trim().max(100).optional(),
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+  deleted: z.boolean().optional(),
   cursor: idNumberSchema.optional(),
 });
 
-/**
- * A chat message in the log. The room keeps only its latest messages (CHAT.historySize); a deleted
- * one is read back from its audit row (chat.delete), which has its text but not when it was sent.
- */
+/** A chat message in the log (table chat_messages): with who deleted it, when and why, once deleted. */
 export const chatLogRowJson = z.strictObject({
-  /** the room's message id */
+  /** the room's message id (the one players see) */
   id: z.number().int().positive(),
   /** id 0 is the system (its text is a key of the "chat" namespace) */
   user: z.strictObject({ id: z.number().int().nonnegative(), username: z.string(), avatar: z.string() }),
   type: z.string(),
   text: z.string(),
   params: z.record(z.string(), z.string()).optional(),
-  /** when it was sent; null for a deleted message (not recorded) */
-  time: z.number().int().nullable(),
-  /** null while the message is in the chat */
+  /** when it was sent (epoch ms) */
+  time: z.number().int(),
+  /** null while the message is not deleted */
   deleted: z.strictObject({ by: personJson, at: z.number().int(), reason: z.string().nullable() }).nullable(),
 });
 export type ChatLogRowJson = z.infer<typeof chatLogRowJson>;
@@ -98,6 +104,7 @@ export const consoleLogCalls = {
     body: chatLogBody,
     answer: chatLogAnswer,
     refusals: {},
-    summary: "Console: the chat's kept messages and every deleted one with who deleted it, newest first",
+    summary:
+      "Console: the chat log — every message the chat posted, deleted ones with who deleted them; by author, text, time, deleted (keyset by id, newest first)",
   }),
 };

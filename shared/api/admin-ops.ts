@@ -4,14 +4,25 @@
 //
 // POST /api/admin/dashboard        {}                                   → DashboardAnswer
 // POST /api/admin/fairness/chains  {}                                   → FairnessChainsAnswer
+// POST /api/admin/fairness/announce {chain, terminal, length, from_round, note_ru?, note_en?}
+//                                                                       → {success, announcement}
+// POST /api/admin/fairness/withdraw {id}                                → {success, announcement}
 // POST /api/admin/payments/decide  {payment_id, decision, reason}      → {success, payment}
 //
 // Refusals of decide: 404 deposit_api.payment_not_found, 409 deposit_api.already_decided (the
 // payment is not in review: decided already, or never reviewed).
+// Refusals of announce (docs/operations.md "Rotating a hash chain"): 409
+// fairness_api.announcement_open (the chain has an announcement not yet live), 409
+// fairness_api.from_round_used (from_round not after the rounds drawn), 400
+// fairness_api.length_short (length < from_round), 409 fairness_api.terminal_running (the deployed
+// terminal). Of withdraw: 404 fairness_api.announcement_not_found, 409
+// fairness_api.announcement_closed (withdrawn already, live, or an earlier chain's).
 import { z } from "zod";
 import { OPS } from "../constants";
+import { isHash } from "../fairness";
 import { dollarsJson, signedDollarsJson } from "../money";
-import { emptyBody } from "./common";
+import { emptyBody, idNumberSchema } from "./common";
+import { CHAIN_NAMES } from "./config";
 import { contract } from "./contract";
 import { adminPaymentJson, paymentIdSchema } from "./payments";
 
@@ -56,8 +67,32 @@ export const dashboardAnswer = z.strictObject({
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
 
-/** The committed chains (docs/fairness.md "Provably fair"): crash, the jackpot levels, wheel, bonus pool, giveaways. */
-export const CHAIN_NAMES = ["crash", "jackpot_low", "jackpot_medium", "jackpot_high", "wheel", "bonus", "giveaway"] as const;
+/** One announcement of a chain's rotation (worker/db/schema/fairness.ts). */
+export const chainAnnouncementJson = z.strictObject({
+  id: z.number().int().positive(),
+  chain: z.enum(CHAIN_NAMES),
+  /** the new chain's terminating hash x_0 */
+  terminal: z.string(),
+  /** N: the rounds the new chain serves (1..N) */
+  length: count,
+  /** the first round index drawn from the new chain */
+  from_round: count,
+  note_ru: z.string().nullable(),
+  note_en: z.string().nullable(),
+  announced_by: z.number().int().positive(),
+  announced_at: epochMs,
+  withdrawn_at: epochMs.nullable(),
+});
+export type ChainAnnouncementJson = z.infer<typeof chainAnnouncementJson>;
+
+/**
+ * Whether the deploy matches the announcements: none (the chain never had one: neutral), live
+ * (the deployed terminal is the latest announcement's), pending (an announcement waits for its
+ * deploy; the chain it replaces still runs), unannounced (the deployed terminal matches no
+ * announcement: a warning).
+ */
+export const CHAIN_DEPLOY_STATES = ["none", "live", "pending", "unannounced"] as const;
+export type ChainDeployState = (typeof CHAIN_DEPLOY_STATES)[number];
 
 export const chainStatusJson = z.strictObject({
   chain: z.enum(CHAIN_NAMES),
@@ -75,10 +110,32 @@ export const chainStatusJson = z.strictObject({
   /** the vars to change at a rotation */
   length_var: z.string(),
   terminal_var: z.string(),
+  /** the announcement waiting for its deploy, if any (at most one per chain) */
+  announcement: chainAnnouncementJson.nullable(),
+  deploy: z.enum(CHAIN_DEPLOY_STATES),
 });
 export type ChainStatusJson = z.infer<typeof chainStatusJson>;
 
 export const fairnessChainsAnswer = z.strictObject({ chains: z.array(chainStatusJson).length(CHAIN_NAMES.length) });
+
+const note = z.string().trim().max(OPS.announcementNoteMax).nullish();
+/** A round index or a chain length: a positive safe integer given as a JSON number. */
+const rounds = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const chainAnnounceBody = z.strictObject({
+  chain: z.enum(CHAIN_NAMES),
+  /** 64 lowercase hex characters (shared/fairness.ts isHash) */
+  terminal: z.string().refine(isHash, "a terminal hash is 64 lowercase hex characters"),
+  length: rounds,
+  from_round: rounds,
+  note_ru: note,
+  note_en: note,
+});
+export type ChainAnnounceRequest = z.input<typeof chainAnnounceBody>;
+
+export const chainWithdrawBody = z.strictObject({ id: idNumberSchema });
+
+export const chainAnnouncementAnswer = z.strictObject({ success: z.literal(true), announcement: chainAnnouncementJson });
 
 export const paymentDecideBody = z.strictObject({
   payment_id: paymentIdSchema,
@@ -107,6 +164,29 @@ export const adminOpsCalls = {
     answer: fairnessChainsAnswer,
     refusals: {},
     summary: "Admin: each committed chain's terminal hash, length, rounds used and left",
+  }),
+  chainAnnounce: contract({
+    method: "POST",
+    path: "/api/admin/fairness/announce",
+    access: "admin",
+    body: chainAnnounceBody,
+    answer: chainAnnouncementAnswer,
+    refusals: {
+      "fairness_api.announcement_open": 409,
+      "fairness_api.from_round_used": 409,
+      "fairness_api.length_short": 400,
+      "fairness_api.terminal_running": 409,
+    },
+    summary: "Admin: announces a chain's next terminal hash, length and first round before its deploy; audited",
+  }),
+  chainWithdraw: contract({
+    method: "POST",
+    path: "/api/admin/fairness/withdraw",
+    access: "admin",
+    body: chainWithdrawBody,
+    answer: chainAnnouncementAnswer,
+    refusals: { "fairness_api.announcement_not_found": 404, "fairness_api.announcement_closed": 409 },
+    summary: "Admin: withdraws a chain's announcement that is not live yet (kept, marked withdrawn); audited",
   }),
   paymentDecide: contract({
     method: "POST",

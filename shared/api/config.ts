@@ -12,6 +12,24 @@ export const chatBanReasonJson = z.strictObject({
 });
 export type ChatBanReasonJson = z.infer<typeof chatBanReasonJson>;
 
+/** The committed chains (docs/fairness.md "Provably fair"): crash, the jackpot levels, wheel, bonus pool, giveaways. */
+export const CHAIN_NAMES = ["crash", "jackpot_low", "jackpot_medium", "jackpot_high", "wheel", "bonus", "giveaway"] as const;
+
+/**
+ * A chain's next terminal hash, announced before the deploy that switches to it (docs/fairness.md
+ * "Rotating a chain"): the chain serves the rounds from_round … length.
+ */
+export const publicChainAnnouncementJson = z.strictObject({
+  chain: z.enum(CHAIN_NAMES),
+  terminal: z.string(),
+  length: z.number().int().positive(),
+  from_round: z.number().int().positive(),
+  note_ru: z.string().nullable(),
+  note_en: z.string().nullable(),
+  announced_at: z.number().int().nonnegative(),
+});
+export type PublicChainAnnouncementJson = z.infer<typeof publicChainAnnouncementJson>;
+
 export const getConfigAnswer = z.object({
   chat_ban_reasons: z.array(chatBanReasonJson),
   maintenance: z.boolean(),
@@ -34,6 +52,8 @@ export const getConfigAnswer = z.object({
   /** The jackpot levels' chains (docs/games.md "Jackpot"): each level's terminating hash, and the salt. */
   jackpot_terminal_hashes: z.strictObject({ low: z.string(), medium: z.string(), high: z.string() }).partial(),
   jackpot_salt: z.string(),
+  /** The chains' announced rotations not deployed yet, at most one per chain. */
+  chain_announcements: z.array(publicChainAnnouncementJson),
   /** The total deposit (dollars) needed to chat. */
   chat_min_deposit: dollarsJson,
   /** The tax on selling items to the site, in percent (worker/store/pricing.ts sellTaxPercent). */

@@ -89,6 +89,7 @@ export const roundPublic = z.strictObject({
   bank: dollarsJson,
   playersCount: z.number().int().nonnegative(),
   itemsCount: z.number().int().nonnegative(),
+  betsCount: z.number().int().nonnegative(),
 });
 export type RoundPublic = z.infer<typeof roundPublic>;
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { GIVEAWAY } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
 import { bonusCondition } from "./bonus";
-import { emptyBody, idSchema } from "./common";
+import { emptyBody, idNumberSchema, idSchema } from "./common";
 import { contract } from "./contract";
 import { betUserJson, itemJson } from "./crash";
 
@@ -185,6 +185,28 @@ export type GiveawayRecordJson = z.infer<typeof giveawayRecordJson>;
 export const giveawayRecordBody = z.strictObject({ id: idSchema });
 export const giveawayRecordAnswer = z.strictObject({ giveaway: giveawayRecordJson });
 
+// ── staff: the past giveaways, by cursor ─────────────────────────────────────
+export const adminPastGiveawaysBody = z.strictObject({ cursor: idNumberSchema.optional() });
+/** A past giveaway as the console lists it: drawn (winner null: nobody joined) or canceled. */
+export const adminPastGiveawayJson = z.strictObject({
+  id: z.number().int().positive(),
+  status: z.enum(["drawn", "canceled"]),
+  /** the prize: its catalogue name and its price (dollars) */
+  prize: z.strictObject({ market_hash_name: z.string(), price: dollarsJson }),
+  winner: betUserJson.nullable(),
+  members: count,
+  created_at: epochMs,
+  ends_at: epochMs,
+  /** when it was drawn or canceled */
+  drawn_at: epochMs.nullable(),
+});
+export type AdminPastGiveawayJson = z.infer<typeof adminPastGiveawayJson>;
+export const adminPastGiveawaysAnswer = z.strictObject({
+  giveaways: z.array(adminPastGiveawayJson),
+  /** the cursor of the next page (the last row's id), null at the end */
+  next: z.number().int().positive().nullable(),
+});
+
 export const giveawayCalls = {
   getActive: contract({
     method: "POST",
@@ -265,5 +287,14 @@ export const giveawayCalls = {
     answer: cancelGiveawayAnswer,
     refusals: { "giveaway_api.not_found": 404, "giveaway_api.cannot_cancel": 409 },
     summary: "Cancels the running giveaway: the item goes back to the house (admins; audited)",
+  }),
+  adminPast: contract({
+    method: "POST",
+    path: "/api/admin/giveaways/past",
+    access: "admin",
+    body: adminPastGiveawaysBody,
+    answer: adminPastGiveawaysAnswer,
+    refusals: {},
+    summary: "Past giveaways (drawn or canceled), newest first, with the prize and the winner; by cursor (admins)",
   }),
 };

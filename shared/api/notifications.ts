@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   "bonus_win",
   /** a tournament place's prize credited (content: the place and the amount) */
   "tournament_prize",
+  /** staff canceled a tournament the player was in: no prizes (content: its number and the reason) */
+  "tournament_canceled",
   /** a giveaway won: the item is in the inventory (content: the item's name) */
   "giveaway_won",
   /** staff replied to the player's ticket (content: the ticket's number and subject) */
@@ -73,6 +75,8 @@ export const notificationContent = {
   amount: (cents: number) => usd(cents),
   /** "$10.00 · the reason" (a refused payment) */
   amountWithReason: (cents: number, reason: string) => `${usd(cents)} · ${reason}`,
+  /** "#7 · the reason" (a canceled tournament) */
+  tournamentCanceled: (tournamentId: number, reason: string) => `#${tournamentId} · ${reason}`,
   /** "#12 · Deposit not credited" (the ticket's number and subject) */
   ticketReply: (ticketId: number, subject: string) => `#${ticketId} · ${subject}`,
 } as const;

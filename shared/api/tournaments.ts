@@ -1,11 +1,12 @@
 // Tournaments (spec §1, §3 Tournament, §4, §7 /api/tournaments/*; docs/games.md "Tournaments"): the
 // shapes the API and the hub's tournament frame share, the bodies, answers and calls — the
 // players' three of §7 and the staff's template. Money is dollars in JSON, points integers (one
-// per cent staked), times epoch ms.
+// per cent staked), times epoch ms. Staff: the template, cancelling the running tournament (no
+// prizes), and the past tournaments page by page.
 import { z } from "zod";
 import { TOURNAMENT } from "../constants";
 import { dollarsJson, dollarsSchema } from "../money";
-import { emptyBody, idSchema, pageSchema } from "./common";
+import { emptyBody, idNumberSchema, idSchema, pageSchema } from "./common";
 import { contract } from "./contract";
 import { betUserJson } from "./crash";
 
@@ -16,12 +17,12 @@ const count = z.number().int().nonnegative();
 export const rankedJson = z.strictObject({ place: z.number().int().positive(), user: betUserJson, points: count });
 export type RankedJson = z.infer<typeof rankedJson>;
 
-/** §3 Tournament: status 0 running, 1 finished. */
+/** §3 Tournament: status 0 running, 1 finished (prizes paid); 2 canceled by staff (no prizes). */
 export const tournamentJson = z.strictObject({
   id: z.number().int().positive(),
   name: z.string(),
   description: z.string(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   prize_1: dollarsJson,
   prize_2: dollarsJson,
   prize_3: dollarsJson,
@@ -35,7 +36,7 @@ export const tournamentJson = z.strictObject({
 });
 export type TournamentJson = z.infer<typeof tournamentJson>;
 
-/** A finished tournament with its winners (places 1–5 paid). */
+/** A finished tournament with its winners (places 1–5 paid); a canceled one has none. */
 export const pastTournamentJson = tournamentJson.extend({ winners: z.array(rankedJson.extend({ prize: dollarsJson })).max(TOURNAMENT.prizes) });
 
 // ── POST /api/tournaments/get {page?} ────────────────────────────────────────
@@ -105,6 +106,37 @@ export const templateJson = z.strictObject({
 export const templateAnswer = z.strictObject({ template: templateJson, running: tournamentJson.nullable() });
 export const saveTemplateAnswer = templateAnswer.extend({ success: z.literal(true), message: z.literal("tournament_api.saved") });
 
+// ── staff: cancel the running tournament, the past ones ─────────────────────
+export const cancelTournamentBody = z.strictObject({ reason: z.string().trim().min(1).max(TOURNAMENT.cancelReasonMax) });
+export const cancelTournamentAnswer = z.strictObject({
+  success: z.literal(true),
+  message: z.literal("tournament_api.canceled"),
+  /** the tournament as it is now: status 2 */
+  tournament: tournamentJson,
+});
+
+export const adminPastBody = z.strictObject({ cursor: idNumberSchema.optional() });
+/** A past tournament as the console lists it: both languages' names, its prizes and what was paid. */
+export const adminPastTournamentJson = z.strictObject({
+  id: z.number().int().positive(),
+  status: z.enum(["finished", "canceled"]),
+  name_ru: z.string(),
+  name_en: z.string(),
+  prizes: z.array(dollarsJson).length(TOURNAMENT.prizes),
+  members: count,
+  created_at: epochMs,
+  ends_at: epochMs,
+  /** when it was paid or canceled */
+  finished_at: epochMs.nullable(),
+  winners: z.array(rankedJson.extend({ prize: dollarsJson })).max(TOURNAMENT.prizes),
+});
+export type AdminPastTournamentJson = z.infer<typeof adminPastTournamentJson>;
+export const adminPastAnswer = z.strictObject({
+  tournaments: z.array(adminPastTournamentJson),
+  /** the cursor of the next page (the last row's id), null at the end */
+  next: z.number().int().positive().nullable(),
+});
+
 export const tournamentCalls = {
   get: contract({
     method: "POST",
@@ -149,5 +181,23 @@ export const tournamentCalls = {
     answer: saveTemplateAnswer,
     refusals: {},
     summary: "Saves the tournament template; start_now starts one when none runs (admins; audited)",
+  }),
+  cancel: contract({
+    method: "POST",
+    path: "/api/admin/tournaments/cancel",
+    access: "admin",
+    body: cancelTournamentBody,
+    answer: cancelTournamentAnswer,
+    refusals: { "tournament_api.none_running": 409 },
+    summary: "Cancels the running tournament with a reason: no prizes, its participants told (admins; audited)",
+  }),
+  adminPast: contract({
+    method: "POST",
+    path: "/api/admin/tournaments/past",
+    access: "admin",
+    body: adminPastBody,
+    answer: adminPastAnswer,
+    refusals: {},
+    summary: "Past tournaments (finished or canceled), newest first, with their winners; by cursor (admins)",
   }),
 };

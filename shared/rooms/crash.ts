@@ -48,7 +48,8 @@ export const crashInitFrame = frame(
   "crashInit",
   z.strictObject({
     round: roundPublic,
-    bets: z.array(betPublic),
+    /** the board's biggest bets, biggest first (the full list: /api/crash/getGame) */
+    bets: z.array(betPublic).max(CRASH.boardTop),
     history: z.array(historyEntry).max(CRASH.historySize),
     serverTime: epochMs,
     /** this socket's user's bets of the round (empty for a visitor) */
@@ -71,7 +72,7 @@ export const crashRevealJson = z.strictObject({
   provablyFair: z.boolean(),
 });
 
-/** 'running': a tick (a few per second at most); 'crashed': exactly once per round, with `crash`. */
+/** 'running': a tick (every CRASH.tickMs); 'crashed': exactly once per round, with `crash`. */
 export const crashMultiplierFrame = frame(
   "crashMultiplier",
   z.strictObject({
@@ -84,8 +85,25 @@ export const crashMultiplierFrame = frame(
     crash: crashRevealJson.optional(),
   }),
 );
-/** New or changed rows: placed, cashed out, lost. */
+/** The player's own rows, new or changed (placed, cashed out, lost): to that player's sockets only. */
 export const newBetsFrame = frame("newBets", z.strictObject({ bets: z.array(betPublic) }));
+/**
+ * What every socket sees of the round's bets (at most once per CRASH.boardWindowMs): the totals and
+ * the biggest bets — `top` their ids, biggest first; `rows` those of them new or changed since the
+ * previous board (a client keeps the others from crashInit and earlier boards).
+ */
+export const crashBoardFrame = frame(
+  "crashBoard",
+  z.strictObject({
+    roundId,
+    bank: dollarsJson,
+    playersCount: z.number().int().nonnegative(),
+    itemsCount: z.number().int().nonnegative(),
+    betsCount: z.number().int().nonnegative(),
+    top: z.array(betId).max(CRASH.boardTop),
+    rows: z.array(betPublic).max(CRASH.boardTop),
+  }),
+);
 export const successBetFrame = frame("successBet", z.strictObject({ bet: betPublic }));
 export const errorBetFrame = frame("errorBet", z.strictObject({ message: messageKey }));
 export const successTakeFrame = frame(
@@ -108,6 +126,7 @@ export const crashServerFrame = z.discriminatedUnion("event", [
   clearBetsFrame,
   crashMultiplierFrame,
   newBetsFrame,
+  crashBoardFrame,
   successBetFrame,
   errorBetFrame,
   successTakeFrame,

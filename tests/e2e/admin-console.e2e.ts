@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONEY_WITHDRAW, STAFF_OTP } from "../../shared/constants";
 import { seriousFindings } from "./axe";
-import { devLogin, launch, newPage, screenshot } from "./browser";
+import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
 import { oneItemCase, playerWithItems, withdrawAllToCard } from "./money-setup";
 
 // The operator console (docs/security.md "Staff roles", "Second factor"): an admin whose session
@@ -168,6 +168,42 @@ describe("the operator console", () => {
     await page.getByRole("table").getByRole("row").filter({ hasText: "cases.publish" }).first().waitFor();
   });
 
+  it("that admin announces the giveaway chain's rotation, players see it on the fairness page, and the admin withdraws it", { timeout: 120_000 }, async () => {
+    expect(admin, "the enrolled admin of the first test").toBeTruthy();
+    const { page } = admin as NonNullable<typeof admin>;
+    const terminal = Array.from({ length: 64 }, (_, i) => "0123456789abcdef"[(Date.now() + i * 7) % 16]).join("");
+    await page.goto("/admin/fairness");
+    await page.getByTestId("rotate-giveaway").click();
+    const form = page.getByTestId("rotate-form");
+    await form.getByLabel("New terminal hash x_0 (64 hex characters)").fill(terminal);
+    await form.getByLabel("Length N (rounds the chain serves)").fill("1000000");
+    await form.getByLabel("Note for players (English, optional)").fill("E2E rotation");
+    await page.getByTestId("announce-chain").click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByTestId("announcement-giveaway").waitFor();
+    expect(await page.getByTestId("deploy-giveaway").textContent()).toContain("Waiting for the deploy");
+    expect(await page.getByTestId("commands-giveaway").textContent()).toContain(terminal);
+    expect(await seriousFindings(page)).toEqual([]);
+    await screenshot(page, "console-chain-announced");
+
+    const visitor = await newPage(browser, { locale: "en-US" });
+    try {
+      await visitor.page.goto("/load");
+      await visitor.page.evaluate(() => localStorage.setItem("language", "en"));
+      await visitor.page.goto("/provably-fair");
+      await visitor.page.getByText(terminal).waitFor();
+      await screenshot(visitor.page, "fairness-announced-chain");
+    } finally {
+      await visitor.context.close();
+    }
+
+    await page.getByTestId("withdraw-giveaway").click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByTestId("announcement-giveaway").waitFor({ state: "detached" });
+    await page.goto("/admin/audit");
+    await page.getByRole("table").getByRole("row").filter({ hasText: "fairness.withdraw" }).first().waitFor();
+  });
+
   it("a moderator sees the chat and support pages only; an admin page says it is for admins", { timeout: 60_000 }, async () => {
     const { context, page } = await newPage(browser, { locale: "en-US" });
     try {
@@ -182,6 +218,27 @@ describe("the operator console", () => {
       await page.goto("/admin/withdraws");
       await page.getByTestId("console-admins-only").waitFor();
       await screenshot(page, "console-moderator");
+
+      // the chat log: a player's message found by a case-blind part of its text
+      const word = `Лог${Date.now().toString(36)}`;
+      const player = (await (await fetch(`${baseUrl()}/api/auth/test-login?username=Max_TV`)).json()) as { api_token: string };
+      const sent = await fetch(`${baseUrl()}/api/chat/sendMessage`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${player.api_token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ message: `Проверка журнала ${word}` }),
+      });
+      expect(sent.status).toBe(200);
+      await page.goto("/admin/chat");
+      await page.getByLabel("Text contains").fill(word.toLowerCase());
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/text=/);
+      const row = page
+        .getByRole("table")
+        .getByRole("row")
+        .filter({ hasText: `Проверка журнала ${word}` });
+      await row.waitFor();
+      expect(await row.textContent()).toContain("Max_TV");
+      await screenshot(page, "console-chat-log");
     } finally {
       await context.close();
     }

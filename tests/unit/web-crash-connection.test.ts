@@ -18,7 +18,7 @@ const NOW = Date.now();
 const initFrame = (maintenance = false, selfBets: unknown[] = []) => ({
   event: "crashInit",
   data: {
-    round: { id: 3, phase: "running", publicHash: "ab".repeat(32), startedAt: NOW - 1000, bank: 0, playersCount: 0, itemsCount: 0 },
+    round: { id: 3, phase: "running", publicHash: "ab".repeat(32), startedAt: NOW - 1000, bank: 0, playersCount: 0, itemsCount: 0, betsCount: 0 },
     bets: [],
     history: [],
     serverTime: NOW,

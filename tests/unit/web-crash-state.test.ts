@@ -4,7 +4,7 @@ import { CRASH } from "../../shared/constants";
 import { multiplierAt } from "../../shared/crash-curve";
 import { crashServerFrame, type CrashServerFrame } from "../../shared/rooms/crash";
 import { countdownAt, displayedMultiplier, elapsedAt } from "../../web/src/features/crash/clock";
-import { applyFrame, canCashOut, initialCrashData, totalsOf, type CrashData } from "../../web/src/features/crash/state";
+import { applyFrame, canCashOut, initialCrashData, type CrashData } from "../../web/src/features/crash/state";
 import { mergeById, nextOffset } from "../../web/src/lib/roomState";
 
 const T0 = 1_800_000_000_000;
@@ -45,7 +45,7 @@ function run(frames: CrashServerFrame[], start: CrashData = initialCrashData, no
 const init = (patch: Partial<Extract<CrashServerFrame, { event: "crashInit" }>["data"]> = {}): CrashServerFrame => ({
   event: "crashInit",
   data: {
-    round: { id: 10, phase: "waiting", publicHash: "ab".repeat(32), countdownEndsAt: T0 + 9_000, bank: 5, playersCount: 1, itemsCount: 1 },
+    round: { id: 10, phase: "waiting", publicHash: "ab".repeat(32), countdownEndsAt: T0 + 9_000, bank: 5, playersCount: 1, itemsCount: 1, betsCount: 1 },
     bets: [bet("b1")],
     history: [{ id: 9, value: 1.5, colourClass: "x-mid" }],
     serverTime: T0 + 250,
@@ -153,6 +153,7 @@ describe("round flow", () => {
           bank: 0,
           playersCount: 0,
           itemsCount: 0,
+          betsCount: 0,
         },
       }),
     ]);
@@ -192,7 +193,8 @@ describe("bets", () => {
       sending: true,
     });
     expect(state.selfBets.map((b) => b.id)).toEqual(["mine"]);
-    expect(state.bets.map((b) => b.id)).toEqual(["mine"]);
+    // the board (totals, the biggest bets) is the room's to send: the own bet is in the own list
+    expect(state.bets).toEqual([]);
     expect(state).toMatchObject({ betStatus: "active", sending: false, bank: 5, playersCount: 1, itemsCount: 1 });
     expect(effects).toContainEqual({ kind: "sound", name: "bet" });
     expect(effects).toContainEqual({ kind: "notify", type: "success", message: "crash_api.bet_success" });
@@ -216,27 +218,41 @@ describe("bets", () => {
       phase: "running",
     });
     expect(state.betStatus).toBe("won");
-    expect(state.bets[0]).toMatchObject({ is_win: 1, win: 9, result: 1.8 });
+    expect(state.selfBets[0]).toMatchObject({ is_win: 1, win: 9, result: 1.8 });
     expect(canCashOut(state)).toBe(false);
     expect(effects).toContainEqual({ kind: "sound", name: "win" });
   });
-  it("newBets upserts rows (new on top), keeps own rows in step and recomputes the totals", () => {
-    const placed = run([init({ bets: [bet("b1")] }), { event: "successBet", data: { bet: bet("m", { user: { id: 8, username: "bo", avatar: "x" } }) } }]).state;
-    const { state, effects } = run(
-      [
-        {
-          event: "newBets",
-          data: { bets: [bet("m", { user: { id: 8, username: "bo", avatar: "x" }, is_win: 1, win: 10, result: 2 }), bet("b2", { bank: 2.5 })] },
-        },
-      ],
-      placed,
-    );
-    expect(state.bets.map((b) => b.id)).toEqual(["b2", "m", "b1"]);
+  it("newBets (the player's own rows) updates the own list and the board's copy of a shown row, never the totals", () => {
+    const me = { id: 8, username: "bo", avatar: "x" };
+    const placed = run([init({ bets: [bet("m", { user: me }), bet("b1")] }), { event: "successBet", data: { bet: bet("m", { user: me }) } }]).state;
+    const { state, effects } = run([{ event: "newBets", data: { bets: [bet("m", { user: me, is_win: 1, win: 10, result: 2 })] } }], placed);
+    expect(state.bets.map((b) => [b.id, b.is_win])).toEqual([
+      ["m", 1],
+      ["b1", 0],
+    ]);
     expect(state.selfBets[0]).toMatchObject({ is_win: 1, win: 10 });
     expect(state.betStatus).toBe("won");
-    expect(state).toMatchObject({ bank: 12.5, playersCount: 2, itemsCount: 3 });
+    expect(state).toMatchObject({ bank: 5, playersCount: 1, itemsCount: 1, betsCount: 1 });
     expect(effects).toContainEqual({ kind: "sound", name: "win" });
-    expect(effects).toContainEqual({ kind: "bank", dollars: 12.5 });
+    expect(effects.some((e) => e.kind === "bank")).toBe(false);
+  });
+  it("crashBoard: the totals, the biggest bets in its order from its rows and the ones the client had; another round's board is ignored", () => {
+    const start = run([init({ bets: [bet("b1", { bank: 5 })] })]).state;
+    const board = (roundId: number, top: string[], rows: BetPublic[]): CrashServerFrame => ({
+      event: "crashBoard",
+      data: { roundId, bank: 120.5, playersCount: 40, itemsCount: 90, betsCount: 41, top, rows },
+    });
+    const { state, effects } = run([board(10, ["b9", "b1"], [bet("b9", { bank: 100 })])], start);
+    expect(state.bets.map((b) => [b.id, b.bank])).toEqual([
+      ["b9", 100],
+      ["b1", 5],
+    ]);
+    expect(state).toMatchObject({ bank: 120.5, playersCount: 40, itemsCount: 90, betsCount: 41 });
+    expect(effects).toContainEqual({ kind: "bank", dollars: 120.5 });
+    // a changed row replaces the kept one; a row that left the top is dropped
+    const next = run([board(10, ["b9"], [bet("b9", { bank: 100, is_win: 2 })])], state).state;
+    expect(next.bets.map((b) => [b.id, b.is_win])).toEqual([["b9", 2]]);
+    expect(run([board(11, ["x"], [bet("x")])], next).state).toBe(next);
   });
 });
 
@@ -297,9 +313,6 @@ describe("helpers", () => {
       ["a", 5],
       ["b", 1],
     ]);
-  });
-  it("totals add cents exactly and count itemsMore", () => {
-    expect(totalsOf([bet("a", { bank: 0.1 }), bet("b", { bank: 0.2, itemsMore: 4 })])).toEqual({ bank: 0.3, playersCount: 1, itemsCount: 6 });
   });
   it("the clock offset jumps to a larger sample and creeps towards a smaller one", () => {
     expect(nextOffset(null, -40)).toBe(-40);

@@ -11,6 +11,7 @@ import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
 import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
 import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
+import { announceBody, openAnnouncement } from "./chain-fixtures";
 import { qualify } from "./bonus-fixtures";
 import { endRunningGiveaway, runningGiveawayId, signedTelegramLogin } from "./giveaway-fixtures";
 import { banReason, houseItem } from "./chat-client";
@@ -73,6 +74,18 @@ async function ticketOf(userId: number | undefined, status: 0 | 1 = 0): Promise<
   const id = row?.id ?? 0;
   await env.DB.prepare("INSERT INTO ticket_messages (ticket_id, author_id, staff, message) VALUES (?1, ?2, 0, 'Walk message')").bind(id, owner).run();
   return id;
+}
+
+/** A tournament running (one started when none is); true. */
+async function openWalkTournament(): Promise<true> {
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO tournaments (status, name_ru, name_en, description_ru, description_en, prizes, min_payment, created_at, ends_at)
+     SELECT 'open', 'Турнир', 'Walk', '', '', '[1000,500,300,200,100]', 0, ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE status = 'open')`,
+  )
+    .bind(now, now + 3_600_000)
+    .run();
+  return true;
 }
 
 /** A fresh player's payment in review (the provider reported another amount); its id. */
@@ -342,6 +355,8 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: "POST", path: "/api/admin/dashboard" },
   { method: "POST", path: "/api/admin/fairness/chains" },
+  { method: "POST", path: "/api/admin/fairness/announce", body: () => announceBody() },
+  { method: "POST", path: "/api/admin/fairness/withdraw", body: async (c) => ({ id: await openAnnouncement(c.admin.id) }) },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", spec: [], body: () => emptyAfter(makeCase(150)) },
@@ -467,6 +482,7 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/giveaways/setMyActive", spec: [], body: async () => ({ id: await runningGiveawayId() }) },
   { method: "POST", path: "/api/giveaways/round", body: async () => ({ id: await runningGiveawayId() }) },
   { method: "POST", path: "/api/admin/giveaways/cancel", body: async () => ({ id: await runningGiveawayId() }) },
+  { method: "POST", path: "/api/admin/giveaways/past", body: () => ({}) },
   { method: "POST", path: "/api/telegram/link", body: () => signedTelegramLogin({ id: 700_000 + Math.floor(Math.random() * 99_999), first_name: "Walk" }) },
   { method: "POST", path: "/api/telegram/unlink" },
 
@@ -498,6 +514,8 @@ export const ROUTES: RouteEntry[] = [
       return { id: row?.id ?? 1 };
     },
   },
+  { method: "POST", path: "/api/admin/tournaments/cancel", body: async () => ({ reason: (await openWalkTournament()) && "walk: canceled" }) },
+  { method: "POST", path: "/api/admin/tournaments/past", body: () => ({}) },
 
   // ── top list ──
   { method: "GET", path: "/api/top", body: () => ({ period: "week", metric: "wagered" }) },

@@ -1,23 +1,15 @@
-// The console's logs: POST /api/admin/audit/list (admins) and POST /api/admin/chat/log (moderators
-// and admins) — filters, keyset pages, access.
+// The console's audit log: POST /api/admin/audit/list (admins) — filters, keyset pages, access.
+// The chat log (POST /api/admin/chat/log) is tested in chat-log.test.ts.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { auditListAnswer, chatLogAnswer } from "../../shared/api/admin-audit";
+import { auditListAnswer } from "../../shared/api/admin-audit";
 import { CONSOLE } from "../../shared/constants";
-import { chatRoom } from "../../worker/rooms/chat/stub";
-import { banReason, player } from "./chat-client";
 import { makeUser, post } from "./user-fixtures";
 
 async function auditList(body: unknown, token: string) {
   const res = await post("/api/admin/audit/list", body, token);
   expect(res.status).toBe(200);
   return auditListAnswer.parse(await res.json());
-}
-
-async function chatLog(body: unknown, token: string) {
-  const res = await post("/api/admin/chat/log", body, token);
-  expect(res.status).toBe(200);
-  return chatLogAnswer.parse(await res.json());
 }
 
 describe("POST /api/admin/audit/list", () => {
@@ -80,51 +72,5 @@ describe("POST /api/admin/audit/list", () => {
     for (const body of [{ action: "User Ban" }, { actor_id: 0 }, { from: -1 }, { cursor: "x" }, { other: 1 }]) {
       expect((await post("/api/admin/audit/list", body, boss.token)).status, JSON.stringify(body)).toBe(400);
     }
-  });
-});
-
-describe("POST /api/admin/chat/log", () => {
-  it("lists kept messages and deleted ones (with who deleted them and why), newest first; filters by user and text", async () => {
-    const mod = await makeUser({ isModerator: true, username: "modder" });
-    const a = await player(500, { username: "writer_a" });
-    const b = await player(500, { username: "writer_b" });
-    const tag = crypto.randomUUID().slice(0, 6);
-    const room = chatRoom(env);
-    expect((await room.postMessage(a.user.id, `hello ${tag} one`)).body.status).toBe("success");
-    expect((await room.postMessage(b.user.id, `rude ${tag} two`)).body.status).toBe("success");
-    const kept = await room.history();
-    const rude = kept.find((m) => m.message === `rude ${tag} two`)!;
-    const reason = await banReason(true, "Insults");
-    expect((await post("/api/chat/delete", { id: rude.id, reason_id: reason.id }, mod.token)).status).toBe(200);
-
-    const log = await chatLog({ text: tag }, mod.token);
-    expect(log.rows.map((r) => r.text)).toEqual([`rude ${tag} two`, `hello ${tag} one`]);
-    expect(log.rows[0]).toMatchObject({
-      id: rude.id,
-      user: { id: b.user.id, username: "writer_b" },
-      time: null,
-      deleted: { by: { id: mod.user.id, username: "modder" }, reason: "Insults" },
-    });
-    expect(log.rows[1]).toMatchObject({ user: { id: a.user.id }, deleted: null });
-    expect(log.rows[1]!.time).toBeGreaterThan(0);
-
-    expect((await chatLog({ user_id: b.user.id }, mod.token)).rows.map((r) => r.id)).toEqual([rude.id]);
-    expect((await chatLog({ text: tag.toUpperCase(), user_id: a.user.id }, mod.token)).rows).toHaveLength(1);
-    expect((await chatLog({ text: tag, cursor: rude.id }, mod.token)).rows.map((r) => r.text)).toEqual([`hello ${tag} one`]);
-
-    const all = await chatLog({}, mod.token);
-    const ids = all.rows.map((r) => r.id);
-    expect(ids).toEqual([...ids].sort((x, y) => y - x));
-  });
-
-  it("is for staff: 401 to a visitor, 403 chat_api.forbidden to a player; an admin may read it", async () => {
-    expect((await post("/api/admin/chat/log", {})).status).toBe(401);
-    const p = await makeUser();
-    const res = await post("/api/admin/chat/log", {}, p.token);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ message: "chat_api.forbidden" });
-    const boss = await makeUser({ isAdmin: true });
-    expect((await post("/api/admin/chat/log", {}, boss.token)).status).toBe(200);
-    expect((await post("/api/admin/chat/log", { user_id: "nobody" }, boss.token)).status).toBe(400);
   });
 });

@@ -235,6 +235,34 @@ describe("POST /api/admin/users/role", () => {
     ]);
   });
 
+  it("a demotion to player forgets the second factor (a later promotion enrols afresh); a promotion keeps it", async () => {
+    const boss = await makeUser({ isAdmin: true });
+    const mod = await makeUser({ isModerator: true });
+    const factorRows = async () => {
+      const otp = await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_otp WHERE user_id = ?1").bind(mod.user.id).first<{ n: number }>();
+      const codes = await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_recovery_codes WHERE user_id = ?1").bind(mod.user.id).first<{ n: number }>();
+      const passed = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?1 AND second_factor_at IS NOT NULL")
+        .bind(mod.user.id)
+        .first<{ n: number }>();
+      return { otp: otp?.n, codes: codes?.n, passed: passed?.n };
+    };
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO staff_otp (user_id, secret, confirmed_at, last_step) VALUES (?1, 'x', 1, 1)").bind(mod.user.id),
+      env.DB.prepare("INSERT INTO staff_recovery_codes (user_id, code_hash) VALUES (?1, 'h')").bind(mod.user.id),
+    ]);
+    expect(await factorRows()).toEqual({ otp: 1, codes: 1, passed: 1 });
+
+    expect((await post("/api/admin/users/role", { user_id: mod.user.id, role: "admin" }, boss.token)).status).toBe(200);
+    expect(await factorRows()).toEqual({ otp: 1, codes: 1, passed: 1 });
+
+    expect((await post("/api/admin/users/role", { user_id: mod.user.id, role: "player" }, boss.token)).status).toBe(200);
+    expect(await factorRows()).toEqual({ otp: 0, codes: 0, passed: 0 });
+    expect((await post("/api/admin/users/role", { user_id: mod.user.id, role: "moderator" }, boss.token)).status).toBe(200);
+    const again = await post("/api/chat/mutes", {}, mod.token);
+    expect(again.status).toBe(403);
+    expect(await again.json()).toMatchObject({ message: "user_api.second_factor_required" });
+  });
+
   it("refuses your own role and the role the user already has, auditing nothing", async () => {
     const boss = await makeUser({ isAdmin: true });
     const self = await post("/api/admin/users/role", { user_id: boss.user.id, role: "player" }, boss.token);

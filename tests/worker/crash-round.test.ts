@@ -2,6 +2,7 @@
 // by auto-withdraw, one loses with a manual bet at the crash; the books in D1 are checked.
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { CRASH } from "../../shared/constants";
 import { elapsedFor } from "../../shared/crash-curve";
 import { reconcile } from "../../worker/books/reconcile";
 import { addCatalogue, betRow, count, giveItem, itemRow, roundRow } from "./crash-fixtures";
@@ -52,8 +53,11 @@ describe("a crash round with two players", () => {
     expect(aBet.data.bet.items.map((i) => i.id)).toEqual([a1, a2]);
     const bBet = await bobPlays.ask({ event: "newBet", data: { items: [b1], autoWithdraw: 9999.99, token: "ignored" } }, "successBet");
     expect(bBet.data.bet).toMatchObject({ bank: 7, autoWithdraw: 9999.99 });
-    const seen = await watcher.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id));
-    expect(seen.data.bets).toHaveLength(1);
+    // a watcher sees the board (totals exact, the biggest bets first), never a player's row frames
+    const seen = await watcher.next("crashBoard", (f) => f.data.top.includes(bBet.data.bet.id));
+    expect(seen.data).toMatchObject({ roundId, bank: 22.01, playersCount: 2, itemsCount: 3, betsCount: 2, top: [aBet.data.bet.id, bBet.data.bet.id] });
+    await bobPlays.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id));
+    expect(bobPlays.all("newBets").flatMap((f) => f.data.bets.map((b) => b.user.id))).not.toContain(alice.user.id);
     for (const id of [a1, a2, b1]) expect((await itemRow(id))?.status).toBe("in_bet");
 
     // the countdown ends: running
@@ -66,7 +70,7 @@ describe("a crash round with two players", () => {
     expect((await alicePlays.ask({ event: "take", data: { betId: aBet.data.bet.id } }, "errorTake")).data.message).toBe("crash_api.auto_withdraw_only");
 
     // a tick on the way: the loader item reaches the bettor only
-    await fireAt(startedAt + 1_000);
+    await fireAt(startedAt + CRASH.tickMs);
     await alicePlays.next("crashLoaderItem");
     expect(watcher.all("crashLoaderItem")).toHaveLength(0);
 
@@ -81,8 +85,11 @@ describe("a crash round with two players", () => {
     await fireAt(startedAt + elapsedFor(300));
     const crash = await watcher.next("crashMultiplier", (f) => f.data.phase === "crashed" && f.data.roundId === roundId);
     expect(crash.data.crash).toMatchObject({ point: 3, provablyFair: false });
-    const lost = await watcher.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id && b.is_win === 2));
-    expect(lost.data.bets[0]).toMatchObject({ is_win: 2, win: 0, result: null });
+    const lost = await watcher.next("crashBoard", (f) => f.data.rows.some((b) => b.id === bBet.data.bet.id && b.is_win === 2));
+    expect(lost.data.rows.find((b) => b.id === bBet.data.bet.id)).toMatchObject({ is_win: 2, win: 0, result: null });
+    const own = await bobPlays.next("newBets", (f) => f.data.bets.some((b) => b.id === bBet.data.bet.id && b.is_win === 2));
+    expect(own.data.bets).toHaveLength(1);
+    expect(watcher.all("newBets")).toHaveLength(0);
     expect(watcher.all("crashMultiplier").filter((f) => f.data.phase === "crashed" && f.data.roundId === roundId)).toHaveLength(1);
 
     // D1: the round, the bets, the items, the ledger, the books
@@ -149,7 +156,7 @@ describe("a crash round with two players", () => {
     expect(await balanceOf(alice.user.id)).toBe(102);
     for (const c of [watcher, alicePlays, bobPlays] as CrashClient[]) c.close();
     hub.close();
-  });
+  }, 30_000); // two boards arrive on the room's real 2 s window
 
   it("cashes out early at the forced point when the round would pay more than CRASH_MAX_PAYOUT_CENTS", async () => {
     const admin = await makeUser({ isAdmin: true });

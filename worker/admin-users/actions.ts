@@ -5,6 +5,7 @@ import { USER_NOT_FOUND } from "../../shared/errors";
 import { expectChanges, failedGuard } from "../db/guards";
 import { all, batch, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
+import { forgetFactorStatements } from "../staff/otp";
 import { endSessionSockets } from "../lib/session-sockets";
 import type { AdminRefusal } from "../user/admin-actions";
 import { findUser } from "../user/queries";
@@ -65,7 +66,8 @@ const ROLE_FLAGS: Record<StaffRole, { admin: number; moderator: number }> = {
 
 /**
  * Makes the user a player, a moderator or an admin. Staff powers are read from the user row on
- * every call, so a demotion takes effect at the next one.
+ * every call, so a demotion takes effect at the next one; a demotion to player also forgets the
+ * account's second factor (docs/security.md "Second factor").
  */
 export async function setRole(
   env: Pick<Env, "DB">,
@@ -86,6 +88,7 @@ export async function setRole(
            WHERE id = ${userId} AND (CASE WHEN is_admin <> 0 THEN 'admin' WHEN is_moderator <> 0 THEN 'moderator' ELSE 'player' END) = ${before}`,
       expectChanges(1, "role.changed"),
       auditStatement({ actorId, action: "user.role", targetUserId: userId, before: { role: before }, after: { role } }),
+      ...(role === "player" ? forgetFactorStatements(userId) : []),
     ]);
   } catch (err) {
     if (failedGuard(err) === "role.changed") return { ok: false, status: 409, key: "user_api.same_role" };

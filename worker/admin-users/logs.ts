@@ -1,9 +1,9 @@
 // The console's logs: the audit log (keyset by id, newest first, filtered by actor, action or its
-// prefix, target and time) and the chat log — the room's kept messages (it keeps the latest
-// CHAT.historySize) merged with every deleted one, read back from its chat.delete audit row.
+// prefix, target and time) and the chat log — every message the chat room posted (table
+// chat_messages, written by worker/rooms/chat/log.ts), deleted ones with who deleted them and why.
 import type { AuditRowJson, ChatLogRowJson } from "../../shared/api/admin-audit";
-import type { ChatMessageJson } from "../../shared/api/chat";
-import { CONSOLE } from "../../shared/constants";
+import { foldChatText } from "../../shared/chat-links";
+import { CONSOLE, SYSTEM_USER_ID } from "../../shared/constants";
 import { all, type SQL, sql } from "../db/sql";
 
 type DbEnv = Pick<Env, "DB">;
@@ -86,74 +86,72 @@ export async function auditActions(env: DbEnv): Promise<string[]> {
 export interface ChatLogFilter {
   user_id?: number | undefined;
   text?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  deleted?: boolean | undefined;
   cursor?: number | undefined;
 }
 
-interface DeletedSqlRow {
-  message_id: number;
-  type: string | null;
-  message: string | null;
-  reason: string | null;
-  target_user_id: number | null;
+interface ChatSqlRow {
+  id: number;
+  user_id: number;
   username: string | null;
   avatar: string | null;
-  actor_id: number;
-  actor_name: string | null;
+  type: string;
+  text: string;
+  params: string | null;
   created_at: number;
+  deleted_at: number | null;
+  deleted_by: number | null;
+  deleted_by_name: string | null;
+  delete_reason: string | null;
 }
 
-function keptRow(m: ChatMessageJson): ChatLogRowJson {
+function chatParams(json: string | null): Record<string, string> | undefined {
+  const v = parsed(json);
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]));
+}
+
+function chatRow(r: ChatSqlRow): ChatLogRowJson {
+  const params = chatParams(r.params);
   return {
-    id: m.id,
-    user: { id: m.user.id, username: m.user.username, avatar: m.user.avatar },
-    type: m.type,
-    text: m.message,
-    ...(m.type === "MESSAGE" && m.params ? { params: m.params } : {}),
-    time: m.time,
-    deleted: null,
+    id: r.id,
+    user:
+      r.user_id === SYSTEM_USER_ID
+        ? { id: SYSTEM_USER_ID, username: "System", avatar: "default" } // as the room's SYSTEM_USER
+        : { id: r.user_id, username: r.username ?? "", avatar: r.avatar ?? "default" },
+    type: r.type,
+    text: r.text,
+    ...(params ? { params } : {}),
+    time: r.created_at,
+    deleted: r.deleted_at === null ? null : { by: { id: r.deleted_by ?? 0, username: r.deleted_by_name ?? "" }, at: r.deleted_at, reason: r.delete_reason },
   };
 }
 
-function deletedRow(r: DeletedSqlRow): ChatLogRowJson {
-  return {
-    id: r.message_id,
-    user: { id: r.target_user_id ?? 0, username: r.username ?? "System", avatar: r.avatar ?? "default" },
-    type: r.type ?? "MESSAGE",
-    text: r.message ?? "",
-    time: null,
-    deleted: { by: { id: r.actor_id, username: r.actor_name ?? "" }, at: r.created_at, reason: r.reason },
-  };
-}
-
-/** A page of the chat log, newest message first: `kept` is the room's history (oldest first). */
-export async function chatLogPage(
-  env: DbEnv,
-  kept: readonly ChatMessageJson[],
-  f: ChatLogFilter,
-): Promise<{ rows: ChatLogRowJson[]; next_cursor: number | null }> {
+/**
+ * A page of the chat log (table chat_messages, every message the room posted), newest first by
+ * message id: by author, text (a substring of the folded text, folded the same way), send time
+ * and deleted or not.
+ */
+export async function chatLogPage(env: DbEnv, f: ChatLogFilter): Promise<{ rows: ChatLogRowJson[]; next_cursor: number | null }> {
   const size = CONSOLE.chatPageSize;
-  const text = f.text?.toLowerCase();
-  const where: SQL[] = [sql`a.action = 'chat.delete'`, sql`json_extract(a.details, '$.message_id') IS NOT NULL`];
-  if (f.user_id !== undefined) where.push(sql`a.target_user_id = ${f.user_id}`);
-  if (text) where.push(sql`instr(lower(json_extract(a.details, '$.message')), ${text}) > 0`);
-  if (f.cursor !== undefined) where.push(sql`json_extract(a.details, '$.message_id') < ${f.cursor}`);
-  const deleted = await all<DeletedSqlRow>(
+  const text = f.text ? foldChatText(f.text) : "";
+  const where: SQL[] = [sql`1 = 1`];
+  if (f.user_id !== undefined) where.push(sql`m.user_id = ${f.user_id}`);
+  if (text) where.push(sql`instr(m.folded, ${text}) > 0`);
+  if (f.from !== undefined) where.push(sql`m.created_at >= ${f.from}`);
+  if (f.to !== undefined) where.push(sql`m.created_at <= ${f.to}`);
+  if (f.deleted === true) where.push(sql`m.deleted_at IS NOT NULL`);
+  if (f.deleted === false) where.push(sql`m.deleted_at IS NULL`);
+  if (f.cursor !== undefined) where.push(sql`m.id < ${f.cursor}`);
+  const rows = await all<ChatSqlRow>(
     env.DB,
-    sql`SELECT json_extract(a.details, '$.message_id') AS message_id, json_extract(a.details, '$.type') AS type,
-               json_extract(a.details, '$.message') AS message, json_extract(a.details, '$.reason') AS reason,
-               a.target_user_id, u.username, u.avatar, a.actor_id, actor.username AS actor_name, a.created_at
-          FROM audit_log a LEFT JOIN users u ON u.id = a.target_user_id LEFT JOIN users actor ON actor.id = a.actor_id
-         WHERE ${sql.join(where, sql` AND `)} ORDER BY message_id DESC, a.id DESC LIMIT ${size + 1}`,
+    sql`SELECT m.id, m.user_id, u.username, u.avatar, m.type, m.text, m.params, m.created_at,
+               m.deleted_at, m.deleted_by, d.username AS deleted_by_name, m.delete_reason
+          FROM chat_messages m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN users d ON d.id = m.deleted_by
+         WHERE ${sql.join(where, sql` AND `)} ORDER BY m.id DESC LIMIT ${size + 1}`,
   );
-  const deletedIds = new Set(deleted.map((d) => d.message_id));
-  const live = kept
-    .filter((m) => !deletedIds.has(m.id))
-    .filter((m) => f.cursor === undefined || m.id < f.cursor)
-    .filter((m) => f.user_id === undefined || m.user.id === f.user_id)
-    .filter((m) => !text || m.message.toLowerCase().includes(text))
-    .map(keptRow);
-  // a kept message whose delete was audited is shown deleted (the room removes it right after)
-  const merged = [...live, ...deleted.map(deletedRow)].sort((a, b) => b.id - a.id);
-  const shown = merged.slice(0, size);
-  return { rows: shown, next_cursor: merged.length > size ? (shown.at(-1)?.id ?? null) : null };
+  const shown = rows.slice(0, size).map(chatRow);
+  return { rows: shown, next_cursor: rows.length > size ? (shown.at(-1)?.id ?? null) : null };
 }

@@ -1,7 +1,7 @@
 // Giveaway reads (docs/games.md "Giveaways"): the running one as the card shows it, the history, a
 // giveaway's whole record for the provably-fair check, and a player's games count.
-import type { ActiveGiveawayJson, GiveawayRecordJson, GiveawayRules, PastGiveawayJson } from "../../shared/api/giveaways";
-import { GIVEAWAY } from "../../shared/constants";
+import type { ActiveGiveawayJson, AdminPastGiveawayJson, GiveawayRecordJson, GiveawayRules, PastGiveawayJson } from "../../shared/api/giveaways";
+import { CONSOLE, GIVEAWAY } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
 import { CRASH_ITEM_COLUMNS, type CrashItemRow, presentCrashItem } from "../crash/items";
 import type { GiveawayStatus } from "../db/schema";
@@ -108,6 +108,43 @@ export async function giveawayHistory(env: DbEnv): Promise<PastGiveawayJson[]> {
     members: r.members,
     created_at: r.drawn_at,
   }));
+}
+
+/** The console's past giveaways: a page of CONSOLE.pageSize before `cursor` (an id), newest first. */
+export async function adminPastGiveaways(env: DbEnv, cursor: number | undefined): Promise<{ giveaways: AdminPastGiveawayJson[]; next: number | null }> {
+  const before = cursor === undefined ? sql`` : sql`AND g.id < ${cursor}`;
+  const rows = await all<{
+    id: number;
+    status: "drawn" | "canceled";
+    market_hash_name: string;
+    price: number;
+    members: number;
+    created_at: number;
+    ends_at: number;
+    drawn_at: number | null;
+    user_id: number | null;
+    username: string | null;
+    avatar: string | null;
+  }>(
+    env.DB,
+    sql`SELECT g.id, g.status, c.market_hash_name, i.price, g.members, g.created_at, g.ends_at, g.drawn_at, w.id AS user_id, w.username, w.avatar
+          FROM giveaways g JOIN inventory_items i ON i.id = g.item_id JOIN catalogue c ON c.id = g.catalogue_id LEFT JOIN users w ON w.id = g.winner_id
+         WHERE g.status IN ('drawn', 'canceled') ${before} ORDER BY g.id DESC LIMIT ${CONSOLE.pageSize + 1}`,
+  );
+  const page = rows.slice(0, CONSOLE.pageSize);
+  return {
+    giveaways: page.map((r) => ({
+      id: r.id,
+      status: r.status,
+      prize: { market_hash_name: r.market_hash_name, price: toDollars(r.price) },
+      winner: r.user_id === null ? null : { id: r.user_id, username: r.username ?? "", avatar: r.avatar ?? "" },
+      members: r.members,
+      created_at: r.created_at,
+      ends_at: r.ends_at,
+      drawn_at: r.drawn_at,
+    })),
+    next: rows.length > CONSOLE.pageSize ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** The user ids of a giveaway in join order: the list the draw picks from. */

@@ -15,7 +15,7 @@
 import { Secret, TOTP } from "otpauth";
 import { STAFF_OTP } from "../../shared/constants";
 import { sha256Hex } from "../auth/tokens";
-import { batch, first, sql } from "../db/sql";
+import { batch, first, type SQL, sql } from "../db/sql";
 import { auditStatementIf } from "../lib/audit";
 
 type DbEnv = Pick<Env, "DB">;
@@ -293,15 +293,29 @@ async function fail(env: DbEnv, userId: number, now: number): Promise<OtpRefusal
 
 /** An admin clears a staff account's factor (a lost phone): enrolment starts again, every session must pass again. */
 export async function resetOtp(env: DbEnv, actor: { id: number; ip: string | null }, userId: number, now = Date.now()): Promise<boolean> {
+  const [codes, sessions, otp] = forgetFactorStatements(userId);
   const results = await batch(env.DB, [
-    sql`DELETE FROM staff_recovery_codes WHERE user_id = ${userId}`,
-    sql`UPDATE sessions SET second_factor_at = NULL WHERE user_id = ${userId}`,
+    codes,
+    sessions,
     auditStatementIf(
       { actorId: actor.id, action: "staff.otp_reset", targetUserId: userId, before: { enrolled: true }, after: { enrolled: false }, ip: actor.ip },
       sql`EXISTS (SELECT 1 FROM staff_otp WHERE user_id = ${userId})`,
       now,
     ),
-    sql`DELETE FROM staff_otp WHERE user_id = ${userId}`,
+    otp,
   ]);
   return (results[3]?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Forgets an account's factor: its recovery codes, every session's pass, the secret (in this
+ * order, the secret last). A reset runs them; so does a demotion to player, so a later promotion
+ * enrols afresh instead of reviving an authenticator the account may no longer hold.
+ */
+export function forgetFactorStatements(userId: number): [SQL, SQL, SQL] {
+  return [
+    sql`DELETE FROM staff_recovery_codes WHERE user_id = ${userId}`,
+    sql`UPDATE sessions SET second_factor_at = NULL WHERE user_id = ${userId}`,
+    sql`DELETE FROM staff_otp WHERE user_id = ${userId}`,
+  ];
 }

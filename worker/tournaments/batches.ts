@@ -1,14 +1,17 @@
-// The tournaments' D1 batches (docs/games.md "Tournaments"): a start from the template, a join, and the
+// The tournaments' D1 batches (docs/games.md "Tournaments"): a start from the template, a join, the
 // payout at the end — the tournament open → finished and places 1–5 paid from the house in ONE
-// batch with their bells; the status guard and the ledger keys make a second run pay nothing.
+// batch with their bells; the status guard and the ledger keys make a second run pay nothing — and
+// staff's cancel — open → canceled, nothing paid, every participant's bell and the audit row in ONE
+// batch under the same status guard, so a cancel and the payout racing each other: one of them.
 import { TOURNAMENT } from "../../shared/constants";
 import { formatCents, toDollars } from "../../shared/money";
 import type { NotificationJson } from "../../shared/api/user";
 import { expectChanges, failedGuard, guard } from "../db/guards";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { batch, first, type SQL, sql } from "../db/sql";
+import { batch, first, rowsOf, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
-import { notificationOf, notificationStatement } from "../lib/notify";
+import { notificationJson, notificationOf, notificationStatement, type NotificationSqlRow } from "../lib/notify";
+import { notificationContent } from "../../shared/api/notifications";
 import type { RankedJson } from "../../shared/api/tournaments";
 import { prizesOf, type TemplateRow, templateRow, type TournamentRow, type WinnerRecord } from "./queries";
 
@@ -113,6 +116,54 @@ export async function finishTournament(
     return { done: "paid", notifications: winners.map((w, i) => ({ userId: w.user_id, json: notificationOf(results[bells[i]!]) })) };
   } catch (err) {
     if (failedGuard(err) === "tournament.finished" || classifyBatchError(err) === "replay") return { done: "replay" };
+    throw err;
+  }
+}
+
+export type CancelResult =
+  | { ok: true; row: TournamentRow; notifications: { userId: number; json: NotificationJson }[] }
+  | { ok: false; key: "tournament_api.none_running" };
+
+const NOT_OPEN = "tournament.not_open";
+
+/**
+ * Staff cancel the open tournament: status canceled (finished_at the cancel's time, no winners),
+ * no prize paid, a `tournament_canceled` bell for each participant, the audit row — one batch.
+ * Nothing open, or the payout (or another cancel) got there first: tournament_api.none_running.
+ */
+export async function cancelTournament(env: DbEnv, reason: string, actorId: number, now: number): Promise<CancelResult> {
+  const row = await first<TournamentRow>(env.DB, sql`SELECT * FROM tournaments WHERE status = 'open' LIMIT 1`);
+  if (!row) return { ok: false, key: "tournament_api.none_running" };
+  const content = notificationContent.tournamentCanceled(row.id, reason);
+  const state = (r: Pick<TournamentRow, "status" | "finished_at" | "winners" | "members">) => ({
+    status: r.status,
+    finished_at: r.finished_at,
+    winners: r.winners,
+    members: r.members,
+  });
+  const after = { ...row, status: "canceled" as const, finished_at: now, winners: "[]" };
+  try {
+    const results = await batch(env.DB, [
+      sql`UPDATE tournaments SET status = 'canceled', finished_at = ${now}, winners = '[]' WHERE id = ${row.id} AND status = 'open'`,
+      expectChanges(1, NOT_OPEN),
+      auditStatement(
+        {
+          actorId,
+          action: "tournament.cancel",
+          details: { tournament_id: row.id, reason, members: row.members },
+          before: state(row),
+          after: state(after),
+        },
+        now,
+      ),
+      sql`INSERT INTO notifications (user_id, name, content, is_read, created_at)
+          SELECT user_id, 'tournament_canceled', ${content}, 0, ${now} FROM tournament_participants WHERE tournament_id = ${row.id} ORDER BY user_id
+          RETURNING id, user_id, name, content, is_read, created_at`,
+    ]);
+    const bells = rowsOf<NotificationSqlRow & { user_id: number }>(results[3]);
+    return { ok: true, row: after, notifications: bells.map((b) => ({ userId: b.user_id, json: notificationJson(b) })) };
+  } catch (err) {
+    if (failedGuard(err) === NOT_OPEN) return { ok: false, key: "tournament_api.none_running" };
     throw err;
   }
 }

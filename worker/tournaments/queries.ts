@@ -1,8 +1,9 @@
 // Tournament reads (docs/games.md "Tournaments"): the running (or last) tournament, a page of its table,
-// a player's own row wherever it ranks, past tournaments with their winners, the template.
-import type { RankedJson, TournamentJson } from "../../shared/api/tournaments";
+// a player's own row wherever it ranks, past tournaments with their winners (and the console's
+// pages of them), the template.
+import type { AdminPastTournamentJson, RankedJson, TournamentJson } from "../../shared/api/tournaments";
 import { z } from "zod";
-import { TOURNAMENT } from "../../shared/constants";
+import { CONSOLE, TOURNAMENT } from "../../shared/constants";
 import { toDollars } from "../../shared/money";
 import { all, first, type SQL, sql } from "../db/sql";
 
@@ -11,7 +12,7 @@ export type Lang = "ru" | "en";
 
 export interface TournamentRow {
   id: number;
-  status: "open" | "finished";
+  status: "open" | "finished" | "canceled";
   name_ru: string;
   name_en: string;
   description_ru: string;
@@ -51,7 +52,7 @@ export function tournamentJson(row: TournamentRow, lang: Lang): TournamentJson {
     id: row.id,
     name: lang === "en" ? row.name_en : row.name_ru,
     description: lang === "en" ? row.description_en : row.description_ru,
-    status: row.status === "open" ? 0 : 1,
+    status: row.status === "open" ? 0 : row.status === "finished" ? 1 : 2,
     prize_1: p1,
     prize_2: p2,
     prize_3: p3,
@@ -124,9 +125,8 @@ export type WinnerRecord = z.infer<typeof winnerRecord>;
 /** A finished tournament's stored winners (tournaments.winners, written by finishTournament). */
 const winnersOf = (row: { winners: string | null }): WinnerRecord[] => z.array(winnerRecord).parse(JSON.parse(row.winners ?? "[]"));
 
-/** Finished tournaments, newest first, with their paid places. */
-export async function pastTournaments(env: DbEnv, lang: Lang) {
-  const rows = await all<TournamentRow>(env.DB, sql`SELECT * FROM tournaments WHERE status = 'finished' ORDER BY id DESC LIMIT ${TOURNAMENT.historyLength}`);
+/** The winners' names and avatars of these tournaments, by user id. */
+async function winnerUsers(env: DbEnv, rows: readonly TournamentRow[]) {
   const ids = [...new Set(rows.flatMap((r) => winnersOf(r).map((w) => w.user_id)))];
   const people = ids.length
     ? await all<{ id: number; username: string; avatar: string }>(
@@ -135,13 +135,47 @@ export async function pastTournaments(env: DbEnv, lang: Lang) {
       )
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
-  return rows.map((row) => ({
-    ...tournamentJson(row, lang),
-    winners: winnersOf(row).flatMap((w) => {
+  return (row: TournamentRow) =>
+    winnersOf(row).flatMap((w) => {
       const user = byId.get(w.user_id);
       return user ? [{ place: w.place, user, points: w.points, prize: toDollars(w.prize) }] : [];
-    }),
-  }));
+    });
+}
+
+/** Past tournaments (finished: paid; canceled: none), newest first, with their paid places. */
+export async function pastTournaments(env: DbEnv, lang: Lang) {
+  const rows = await all<TournamentRow>(
+    env.DB,
+    sql`SELECT * FROM tournaments WHERE status IN ('finished', 'canceled') ORDER BY id DESC LIMIT ${TOURNAMENT.historyLength}`,
+  );
+  const winners = await winnerUsers(env, rows);
+  return rows.map((row) => ({ ...tournamentJson(row, lang), winners: winners(row) }));
+}
+
+/** The console's past tournaments: a page of CONSOLE.pageSize before `cursor` (an id), newest first. */
+export async function adminPastTournaments(env: DbEnv, cursor: number | undefined): Promise<{ tournaments: AdminPastTournamentJson[]; next: number | null }> {
+  const before = cursor === undefined ? sql`` : sql`AND id < ${cursor}`;
+  const rows = await all<TournamentRow>(
+    env.DB,
+    sql`SELECT * FROM tournaments WHERE status IN ('finished', 'canceled') ${before} ORDER BY id DESC LIMIT ${CONSOLE.pageSize + 1}`,
+  );
+  const page = rows.slice(0, CONSOLE.pageSize);
+  const winners = await winnerUsers(env, page);
+  return {
+    tournaments: page.map((row) => ({
+      id: row.id,
+      status: row.status === "canceled" ? "canceled" : "finished",
+      name_ru: row.name_ru,
+      name_en: row.name_en,
+      prizes: prizesOf(row).map(toDollars),
+      members: row.members,
+      created_at: row.created_at,
+      ends_at: row.ends_at,
+      finished_at: row.finished_at,
+      winners: winners(row),
+    })),
+    next: rows.length > CONSOLE.pageSize ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** Money deposited by the player since `since` (cents): the min_payment condition's window. */

@@ -16,8 +16,9 @@ const configQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export function useConfig() {
-  return useQuery(configQuery);
+/** The config; `fresh`: read again when the screen mounts (the fairness page's announced chains). */
+export function useConfig(options: { fresh?: boolean } = {}) {
+  return useQuery(options.fresh ? { ...configQuery, refetchOnMount: "always" } : configQuery);
 }
 
 /** The sell tax published by /api/getConfig, or the default rate while it is missing or odd. */

@@ -2,7 +2,6 @@
 // logs (worker/admin-users/logs.ts).
 import { consoleLogCalls } from "../../../shared/api/admin-audit";
 import { auditActions, auditPage, chatLogPage } from "../../admin-users/logs";
-import { chatRoom } from "../../rooms/chat/stub";
 import { contractRoutes, serve } from "../contract-routes";
 
 export const adminLogRoutes = contractRoutes();
@@ -13,6 +12,5 @@ serve(adminLogRoutes, consoleLogCalls.auditList, async (c) => {
 });
 
 serve(adminLogRoutes, consoleLogCalls.chatLog, async (c) => {
-  const kept = await chatRoom(c.env).history();
-  return c.json(await chatLogPage(c.env, kept, c.req.valid("json")), 200);
+  return c.json(await chatLogPage(c.env, c.req.valid("json")), 200);
 });

@@ -1,8 +1,9 @@
 // /api/admin/giveaways/* (admins only, audited in the same batch; docs/games.md "Giveaways"): start a
 // giveaway of a house item or a catalogue entry, with its conditions and length; cancel the running
-// one (the item goes back to the house). The room starts it: the giveaway's id is the chain's link.
+// one (the item goes back to the house); the past ones page by page. The room starts it: the
+// giveaway's id is the chain's link.
 import { giveawayCalls } from "../../../shared/api/giveaways";
-import { activeGiveaway } from "../../giveaways/queries";
+import { activeGiveaway, adminPastGiveaways } from "../../giveaways/queries";
 import { giveawayRoom } from "../../rooms/giveaway/stub";
 import { requestIp } from "../../lib/request-context";
 import { contractRoutes, refuse, serve } from "../contract-routes";
@@ -36,3 +37,5 @@ serve(adminGiveawayRoutes, giveawayCalls.cancel, async (c) => {
   if (!done.ok) return refuse(c, giveawayCalls.cancel, done.key);
   return c.json({ success: true as const, message: "giveaway_api.canceled" as const }, 200);
 });
+
+serve(adminGiveawayRoutes, giveawayCalls.adminPast, async (c) => c.json(await adminPastGiveaways(c.env, c.req.valid("json").cursor), 200));

@@ -4,6 +4,7 @@ import { readMaintenance, readMaintenanceMessage } from "../../lib/settings";
 import { toDollars } from "../../../shared/money";
 import { chatMinDepositCents } from "../../chat/config";
 import { activeReasons } from "../../chat/mutes";
+import { openAnnouncements } from "../../admin-dashboard/chains";
 import { jackpotTerminals } from "../../jackpot/terminals";
 // the same parser the store applies, so the published tax is the one charged
 import { sellTaxPercent } from "../../store/pricing";
@@ -31,6 +32,9 @@ serve(configRoutes, configCalls.getConfig, async (c) => {
       giveaway_salt: c.env.GIVEAWAY_SALT,
       jackpot_terminal_hashes: jackpotTerminals(c.env),
       jackpot_salt: c.env.JACKPOT_SALT,
+      // the next chains, announced before their deploy (docs/fairness.md "Rotating a chain"); read
+      // on every call (the answer is not cached on the server; the SPA keeps it a few minutes)
+      chain_announcements: await openAnnouncements(c.env),
       // the total deposit (dollars) needed to chat, and the tax on selling items to the site (%)
       chat_min_deposit: toDollars(chatMinDepositCents(c.env)),
       sell_tax_percent: sellTaxPercent(c.env),

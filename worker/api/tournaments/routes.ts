@@ -1,10 +1,13 @@
 // /api/tournaments/* (spec §7; docs/games.md "Tournaments"): the running tournament with a page of its
-// table and the caller's own row, the conditions, the join; /api/admin/tournaments/* the template.
+// table and the caller's own row, the conditions, the join; /api/admin/tournaments/* the template,
+// cancelling the running one (no prizes; audited) and the past ones page by page.
 import { tournamentCalls } from "../../../shared/api/tournaments";
 import { TOURNAMENT } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";
-import { joinTournament, saveTemplate } from "../../tournaments/batches";
+import { cancelTournament, joinTournament, saveTemplate } from "../../tournaments/batches";
+import { pushNotification } from "../../lib/notify";
 import {
+  adminPastTournaments,
   depositedSince,
   isMember,
   latestTournament,
@@ -128,3 +131,20 @@ serve(tournamentRoutes, tournamentCalls.saveTemplate, async (c) => {
     200,
   );
 });
+
+serve(tournamentRoutes, tournamentCalls.cancel, async (c) => {
+  const done = await cancelTournament(c.env, c.req.valid("json").reason, c.get("user").id, Date.now());
+  if (!done.ok) return refuse(c, tournamentCalls.cancel, done.key);
+  // the room clears its end alarm and tells the pages; the bells go to whoever is online
+  c.executionCtx.waitUntil(
+    (async () => {
+      await tournamentRoom(c.env)
+        .touch()
+        .catch((err: unknown) => console.error("tournament touch failed", String(err)));
+      for (const n of done.notifications) await pushNotification(c.env, n.userId, n.json);
+    })(),
+  );
+  return c.json({ success: true as const, message: "tournament_api.canceled" as const, tournament: tournamentJson(done.row, "en") }, 200);
+});
+
+serve(tournamentRoutes, tournamentCalls.adminPast, async (c) => c.json(await adminPastTournaments(c.env, c.req.valid("json").cursor), 200));

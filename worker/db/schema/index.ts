@@ -23,3 +23,4 @@ export * from "./tournaments";
 export * from "./top";
 export * from "./tickets";
 export * from "./staff";
+export * from "./fairness";

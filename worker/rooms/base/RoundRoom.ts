@@ -13,13 +13,16 @@ import type { BankPush } from "../../lib/bank-push";
 import { MaintenanceFlag } from "../../lib/maintenance-flag";
 import { RoomOutbox } from "./outbox";
 import type { EffectOf, Outcome, RoomEffect, RoundGame, RoundTypes } from "./round-game";
+import { BoardDiff } from "./board";
 import { BetRowThrottle } from "./row-throttle";
 import { Room, type BaseAttachment } from "./Room";
 import { isRoomEffect, storageEffects } from "./step-effects";
 
 interface Parts<T extends RoundTypes> {
   outbox: RoomOutbox<T["row"], T["settlement"]>;
+  /** the rows frames, or (a game with a board) the board's: poked by a change, sent at most once a window */
   rows: BetRowThrottle<T["betRow"]>;
+  board: BoardDiff<T["betRow"]>;
   bank: BankPush;
 }
 
@@ -198,7 +201,8 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
             rows.push(...carried);
             rowsFrame = e.frame;
           } else {
-            this.parts().rows.flush();
+            // a board is the round's state when it leaves, never stale: it need not go first
+            if (!this.game.rows.board) this.parts().rows.flush();
             this.sendAll(e.frame);
           }
         }
@@ -208,7 +212,42 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
     }
     if (rowsFrame !== undefined) {
       this.latestRows = rowsFrame;
-      this.parts().rows.add(rows, true);
+      if (this.game.rows.board) {
+        try {
+          this.toOwners(rowsFrame, rows);
+        } catch (err) {
+          console.error(`${this.game.name} room refused a frame`, String(err)); // a bug; the state is already safe
+        }
+      }
+      this.parts().rows.add(this.game.rows.board ? [] : rows, true);
+    }
+  }
+
+  /** Each row to its owner's sockets alone (a game with a board). */
+  private toOwners(latest: T["server"], rows: readonly T["betRow"][]): void {
+    const board = this.game.rows.board;
+    if (!board) return;
+    const byOwner = new Map<number, T["betRow"][]>();
+    for (const row of rows) {
+      const owner = board.ownerOf(row);
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), row]);
+    }
+    for (const [owner, own] of byOwner) {
+      const sockets = this.socketsOf(owner);
+      if (sockets.length === 0) continue;
+      const frame = this.game.rows.withRows(latest, own);
+      for (const ws of sockets) this.sendTo(ws, frame);
+    }
+  }
+
+  private sendBoard(): void {
+    const board = this.game.rows.board;
+    if (!board || this.current === undefined) return;
+    try {
+      const state = this.current;
+      this.sendAll(board.frame(state, this.parts().board.next(board.roundOf(state), board.top(state))));
+    } catch (err) {
+      console.error(`${this.game.name} room refused a frame`, String(err)); // a bug; the state is already safe
     }
   }
 
@@ -225,13 +264,14 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
     this.built ??= {
       outbox: new RoomOutbox(this.ctx.storage, this.env, this.game.settler, this.game.name),
       rows: new BetRowThrottle<T["betRow"]>(
-        (rows) => this.sendRows(rows),
-        this.game.rows.windowMs,
+        (rows) => (this.game.rows.board ? this.sendBoard() : this.sendRows(rows)),
+        this.game.rows.board?.windowMs ?? this.game.rows.windowMs,
         this.game.rows.perFrame,
         undefined,
         undefined,
-        this.game.rows.leading,
+        this.game.rows.board ? true : this.game.rows.leading,
       ),
+      board: new BoardDiff<T["betRow"]>(),
       bank: this.game.bankPush((at) => {
         this.alarms.set("bank", at).catch((err: unknown) => console.error(`${this.game.name} room could not set the bank alarm`, String(err)));
       }),

@@ -90,10 +90,11 @@ export function stakeRefundStatements(game: string, s: { betId: string; userId: 
   ];
 }
 
-export async function placeBetBatch<K extends string>(env: Pick<Env, "DB">, b: BetBatch<K>): Promise<BetBatchResult<K>> {
+/** A bet's statements: its guards, its rows, the items locked, the balance part, then its reads (last). */
+export function betStatements(b: BetBatch<string>): SQL[] {
   const mine = itemsOf(b.userId, b.itemIds);
   const n = b.itemIds.length;
-  const statements: SQL[] = [
+  return [
     ...(b.session === undefined ? [notBanned(b.userId)] : playerGuards({ userId: b.userId, session: b.session, now: b.now })),
     guard("bet.round_closed", sql`NOT (${b.roundOpen})`),
     guard("bet.items_unavailable", sql`(SELECT COUNT(*) FROM inventory_items WHERE ${mine}) <> ${n}`),
@@ -104,6 +105,13 @@ export async function placeBetBatch<K extends string>(env: Pick<Env, "DB">, b: B
     ...(b.after ?? []),
     ...b.reads,
   ];
+}
+
+/** How a room places a bet's batch: alone (placeBetBatch) or grouped with others (bet-groups.ts). */
+export type PlaceBatch = <K extends string>(env: Pick<Env, "DB">, b: BetBatch<K>) => Promise<BetBatchResult<K>>;
+
+export async function placeBetBatch<K extends string>(env: Pick<Env, "DB">, b: BetBatch<K>): Promise<BetBatchResult<K>> {
+  const statements = betStatements(b);
   try {
     const results = await batch(env.DB, statements);
     return { ok: true, results: results.slice(results.length - b.reads.length) };

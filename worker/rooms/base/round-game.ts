@@ -5,6 +5,7 @@
 import type { AnyFrame } from "../../../shared/rooms/frame";
 import type { BankPush } from "../../lib/bank-push";
 import type { Settler } from "./outbox";
+import type { BoardChange } from "./board";
 
 /** What step() asks the driver to do. */
 export type RoomEffect<F, R, S, T> =
@@ -59,8 +60,25 @@ export interface StateStore<S> {
   save(state: S, extra: Record<string, unknown>): Promise<void>;
 }
 
-/** The bet rows every player sees, coalesced (base/row-throttle.ts). */
-export interface RowFrames<F, B> {
+/**
+ * A room whose sockets see a board (base/board.ts) instead of every row: each row a step broadcasts
+ * goes to its owner's sockets at once (the rows frame, withRows), and every socket gets the board
+ * frame at most once per `windowMs` after a change (leading: the first change goes at once).
+ */
+export interface BoardFrames<S, F, B> {
+  windowMs: number;
+  /** the user whose row it is */
+  ownerOf(row: B): number;
+  /** the board frame of `state`: its totals, with the top's order and its rows new since the last board */
+  frame(state: S, top: BoardChange<B>): F;
+  /** the round the board is of (a new round sends every top row again) */
+  roundOf(state: S): number;
+  /** the top rows of `state`, biggest first */
+  top(state: S): B[];
+}
+
+/** The bet rows every player sees, coalesced (base/row-throttle.ts), or a board in their place. */
+export interface RowFrames<F, B, S = unknown> {
   windowMs: number;
   perFrame: number;
   /** the first rows leave at once (crash, wheel), or every row waits for its window (jackpot) */
@@ -69,6 +87,8 @@ export interface RowFrames<F, B> {
   rowsOf(frame: F): readonly B[] | undefined;
   /** the frame carrying `rows`, made from the latest rows frame (its round and totals) */
   withRows(latest: F, rows: B[]): F;
+  /** present: rows go to their owners only and everyone sees the board (windowMs/perFrame/leading unused) */
+  board?: BoardFrames<S, F, B>;
 }
 
 export interface RoundGame<T extends RoundTypes> {
@@ -97,7 +117,7 @@ export interface RoundGame<T extends RoundTypes> {
   settler: Settler<T["row"], T["settlement"]>;
   /** settlements for bets D1 took that neither the state nor the outbox knows (refunds), at restore */
   orphans?(state: T["state"], owed: readonly T["settlement"][]): Promise<T["settlement"][]>;
-  rows: RowFrames<T["server"], T["betRow"]>;
+  rows: RowFrames<T["server"], T["betRow"], T["state"]>;
   /** the round's bank in cents (the mode bar) */
   bank(state: T["state"]): number;
   bankPush(owe: (at: number) => void): BankPush;

@@ -1,17 +1,20 @@
 // The chat room (/ws/chat, docs/api.md "Sockets"): the history and the quiz in its storage (both survive
 // eviction), the one send path for the HTTP call and the socket frame (send.ts), and the
-// moderation and quiz calls of the worker (reached through ./stub.ts). Presence and per-user
+// moderation and quiz calls of the worker (reached through ./stub.ts). Every message it posts is
+// also written to the chat log in D1 (./log.ts), right after its broadcast. Presence and per-user
 // frames are the hub's (worker/rooms/hub.ts): the quiz winner's bell rings through it.
 import { MessageCounts } from "./message-counts";
 import type { ChatMessageJson, QuizJson, SendMessageAnswer } from "../../../shared/api/chat";
 import { CHAT } from "../../../shared/constants";
 import { chatProtocol, type ChatClientFrame, type ChatServerFrame } from "../../../shared/rooms/chat";
 import { awardQuizItem, releaseQuizItem, reserveQuizItem, type QuizAward, type QuizRecord } from "../../chat/quiz";
-import { writeAudit } from "../../lib/audit";
+import { auditStatement, writeAudit } from "../../lib/audit";
+import { batch } from "../../db/sql";
 import { withRequestIp } from "../../lib/request-context";
 import { pushNotification } from "../../lib/notify";
 import { Room, type BaseAttachment, type OwnFrame } from "../base/Room";
 import { ChatHistory } from "./history";
+import { deleteStatement, lastLoggedId, logMessages } from "./log";
 import { systemDraft, type Draft } from "./messages";
 import { isWinningAnswer, QuizStore, quizView, type QuizState } from "./quiz";
 import { AttemptWindow, RateLimiter } from "./rate-limit";
@@ -47,6 +50,7 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
 
   protected async onStart(): Promise<void> {
     await Promise.all([this.chat.load(), this.quiz.load()]);
+    await this.syncLog();
     // a prize whose hand-over was cut short by a restart is handed over now
     if (this.quiz.current?.winner) await this.alarms.set("quizAward", Date.now());
   }
@@ -56,14 +60,20 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   async postMessage(userId: number | null, text: string): Promise<PostAnswer> {
     await this.ready();
     const out = await sendChat(
-      d1SendContext(this.env, this.limiters, (d) => this.post(d)),
+      d1SendContext(this.env, this.limiters, (d) => this.keep(d)),
       userId,
       text,
       Date.now(),
     );
-    if (out.posted?.type === "MESSAGE") {
-      if (userId !== null) await this.counts.add(userId);
-      await this.checkAnswer(out.posted);
+    if (out.posted) {
+      // the log write starts now and is awaited last: no D1 wait comes between the broadcast and
+      // the quiz check, so the first right answer posted is the one that wins
+      const logged = logMessages(this.env, [out.posted]);
+      if (out.posted.type === "MESSAGE") {
+        if (userId !== null) await this.counts.add(userId);
+        await this.checkAnswer(out.posted);
+      }
+      await logged;
     }
     return { status: out.status, body: out.body };
   }
@@ -100,12 +110,20 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
     await this.ready();
     const message = this.chat.find(id);
     if (!message) return false;
-    await writeAudit(this.env, {
-      actorId,
-      action: "chat.delete",
-      targetUserId: message.user.id || null,
-      details: { message_id: id, type: message.type, message: message.message, ...(reason ? { reason_id: reason.id, reason: reason.name } : {}) },
-    });
+    const now = Date.now();
+    // the audit row and the log's deleted mark: one batch, both land or neither
+    await batch(this.env.DB, [
+      auditStatement(
+        {
+          actorId,
+          action: "chat.delete",
+          targetUserId: message.user.id || null,
+          details: { message_id: id, type: message.type, message: message.message, ...(reason ? { reason_id: reason.id, reason: reason.name } : {}) },
+        },
+        now,
+      ),
+      deleteStatement(message, actorId, reason?.name ?? null, now),
+    ]);
     await this.chat.remove(id);
     this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });
     return true;
@@ -119,8 +137,9 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   private async clearAudited(actorId: number): Promise<void> {
     await this.ready();
     await writeAudit(this.env, { actorId, action: "chat.clear", details: { messages: this.chat.list().length } });
-    await this.chat.reset(systemDraft("system.chat_cleared"), Date.now());
+    const { message } = await this.chat.reset(systemDraft("system.chat_cleared"), Date.now());
     this.sendAll({ event: "loadChat", data: { messages: this.chat.list() } });
+    await logMessages(this.env, [message]);
   }
 
   async startQuiz(input: QuizStartInput, ip: string | null): Promise<QuizStartResult> {
@@ -191,10 +210,38 @@ export class ChatRoom extends Room<ChatClientFrame, ChatServerFrame, BaseAttachm
   }
 
   // ── chat internals ────────────────────────────────────────────────────────
-  private async post(draft: Draft): Promise<ChatMessageJson> {
+  /** Numbers, keeps and broadcasts a message (no D1: the caller logs it, see post()). */
+  private async keep(draft: Draft): Promise<ChatMessageJson> {
     const message = await this.chat.append(draft, Date.now());
     this.sendAll({ event: "newMessage", data: message });
     return message;
+  }
+
+  /**
+   * keep(), then the chat log's row. The log write is awaited AFTER the broadcast (players never
+   * wait on D1) rather than left to ctx.waitUntil: the caller's answer (the sender's, the RPC's)
+   * then means the row is there — the console and the tests read it at once — and one INSERT is a
+   * short wait. A failed write is logged, never thrown (logMessages): the message stays in the
+   * chat, and the next start re-logs the kept history (syncLog).
+   */
+  private async post(draft: Draft): Promise<ChatMessageJson> {
+    const message = await this.keep(draft);
+    await logMessages(this.env, [message]);
+    return message;
+  }
+
+  /**
+   * At start: floors the id counter at the log's highest id (ids stay unique even if this room's
+   * storage was lost) and re-logs the kept history (a write that failed before lands now; the
+   * rest are no-ops). A D1 failure here is logged and the room starts on its stored counter.
+   */
+  private async syncLog(): Promise<void> {
+    try {
+      await this.chat.floor(await lastLoggedId(this.env));
+    } catch (err) {
+      console.error("chat log: reading its last id failed", String(err));
+    }
+    await logMessages(this.env, this.chat.list());
   }
 
   /** A posted message that answers the quiz right wins it — only the first (no await before the mark). */

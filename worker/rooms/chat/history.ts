@@ -1,5 +1,7 @@
 // The kept chat history in the room's storage (last CHAT.historySize messages, oldest first) and
-// the message id counter, so an eviction or a restart keeps both. The copy in memory is the one
+// the message id counter, so an eviction or a restart keeps both: an id is saved before the
+// message is broadcast, so ids are unique and increasing across restarts (and floored by the chat
+// log's highest id at start, see floor()). The copy in memory is the one
 // the room reads; every change is written through before the room answers.
 import type { ChatMessageJson } from "../../../shared/api/chat";
 import { keepLast, stamp, type Draft } from "./messages";
@@ -17,6 +19,16 @@ export class ChatHistory {
     const stored = await this.storage.get<unknown>([HISTORY, SEQ]);
     this.messages = (stored.get(HISTORY) as ChatMessageJson[] | undefined) ?? [];
     this.seq = (stored.get(SEQ) as number | undefined) ?? this.messages.reduce((max, m) => Math.max(max, m.id), 0);
+  }
+
+  /**
+   * Raises the id counter to at least `id` (the chat log's highest id, read at start): should the
+   * room's storage ever be lost or reset while D1 is not, new ids still never reuse logged ones.
+   */
+  async floor(id: number): Promise<void> {
+    if (id <= this.seq) return;
+    this.seq = id;
+    await this.save();
   }
 
   list(): ChatMessageJson[] {

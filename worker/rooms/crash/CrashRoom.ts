@@ -2,6 +2,7 @@
 // the lifecycle, game.ts gives the game to it). Bets and cash-outs arrive as socket frames; the
 // admin tools by RPC and, with the dev flag, by frame.
 import { toHundredths, type Hundredths } from "../../../shared/crash-curve";
+import { CRASH } from "../../../shared/constants";
 import { toCents } from "../../../shared/money";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { crashProtocol, type CrashClientFrame } from "../../../shared/rooms/crash";
@@ -9,6 +10,7 @@ import { writeAudit } from "../../lib/audit";
 import { pushBalance } from "../../lib/notify";
 import type { Identity } from "../base/identity";
 import type { BaseAttachment, OwnFrame } from "../base/Room";
+import { BetGroups } from "../base/bet-groups";
 import { RoundRoom } from "../base/RoundRoom";
 import type { CrashEvent, CrashTypes } from "./effects";
 import { crashGame } from "./game";
@@ -27,6 +29,8 @@ type NewBet = Extract<CrashClientFrame, { event: "newBet" }>["data"];
 export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   protected readonly protocol = crashProtocol;
   protected readonly game = crashGame(this.env, this.ctx.storage);
+  /** bets that arrive together go to D1 in one batch */
+  private readonly betGroups = new BetGroups(this.env, CRASH.betsPerBatch);
 
   // ── RPC (admin routes) ────────────────────────────────────────────────────
   /** dev: crash the round now; production: emergency stop (void, refund every bet). */
@@ -84,7 +88,10 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     const betId = crypto.randomUUID();
     const placed = await this.lockFor(
       roundId,
-      () => placeBet(this.env, { betId, roundId, userId: user.id, itemIds: data.items, value, autoWithdraw, now: Date.now(), session }),
+      () =>
+        placeBet(this.env, { betId, roundId, userId: user.id, itemIds: data.items, value, autoWithdraw, now: Date.now(), session }, (_env, b) =>
+          this.betGroups.place(b),
+        ),
       { kind: "refund", roundId, betId, userId: user.id, value },
     );
     if (placed === "moved") return this.refuse(ws, "errorBet", "crash_api.game_started");

@@ -17,7 +17,7 @@ import { RoundSeeds, storedHistory } from "./seeds";
 import * as settlement from "./settlement";
 import { lastRoundId } from "./settlement";
 import { createState, potOf, type CrashState } from "./state";
-import { crashInitData } from "./views";
+import { crashBoardData, crashInitData, topBets } from "./views";
 
 /** CRASH_MAX_PAYOUT_CENTS (digits) or the default: the most one round may pay out. */
 function maxPayoutOf(env: Pick<Env, "CRASH_MAX_PAYOUT_CENTS">): number {
@@ -49,11 +49,18 @@ export function crashGame(env: Env, storage: DurableObjectStorage): RoundGame<Cr
     settler: betSettler(env, settlement),
     orphans: (s, owed) => orphanRefunds(env, settlement, s.bets, owed),
     rows: {
-      windowMs: CRASH.betRowsWindowMs,
-      perFrame: CRASH.betRowsPerFrame,
+      windowMs: CRASH.boardWindowMs,
+      perFrame: CRASH.boardTop,
       leading: true,
       rowsOf: (frame) => (frame.event === "newBets" ? frame.data.bets : undefined),
       withRows: (_latest, bets: BetPublic[]) => ({ event: "newBets", data: { bets } }),
+      board: {
+        windowMs: CRASH.boardWindowMs,
+        ownerOf: (row) => row.user.id,
+        roundOf: (s) => s.round.id,
+        top: topBets,
+        frame: (s, top) => ({ event: "crashBoard", data: crashBoardData(s, top) }),
+      },
     },
     bank: (s) => potOf(s.bets.filter((b) => b.status !== "refunded")),
     bankPush: (owe) => new BankPush((cents) => hub(env).broadcast({ event: "banks", data: { crash: toDollars(cents) } }), 1_000, owe),

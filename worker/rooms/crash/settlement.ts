@@ -10,7 +10,7 @@ import { expectChanges, guard } from "../../db/guards";
 import { first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { notificationOf } from "../../lib/notify";
 import { betMoves, type SettleResult, type WinItemPick, winItemNow } from "../base/bet-moves";
-import { placeBetBatch, stakedItemsOf } from "../base/place-bet";
+import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
 
@@ -94,11 +94,11 @@ const BET_REFUSALS = {
  * their current catalogue prices (prices/valuation.ts), computed in SQL — plus the balance part. One bet per target a round (§5): a second one
  * at the same auto-withdraw is refused by its guard.
  */
-export async function placeBet(env: D1Env, bet: PlaceBet): Promise<PlaceBetResult> {
+export async function placeBet(env: D1Env, bet: PlaceBet, place: PlaceBatch = placeBetBatch): Promise<PlaceBetResult> {
   const b = { ...bet, value: bet.value ?? 0 };
   if (b.itemIds.length === 0 && b.value === 0) return { ok: false, message: "crash_api.no_items" };
   const read = stakedItemsOf("crash_bet_items", b.betId);
-  const placed = await placeBetBatch(env, {
+  const placed = await place(env, {
     ...b,
     ledger: { game: "crash", roundId: b.roundId },
     roundOpen: sql`EXISTS (SELECT 1 FROM crash_rounds WHERE id = ${b.roundId} AND status = 'waiting')`,

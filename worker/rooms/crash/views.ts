@@ -3,6 +3,7 @@ import { BET_LOST, BET_PENDING, BET_WON, type BetPublic, type HistoryEntry, type
 import { CRASH } from "../../../shared/constants";
 import { colourClass, toMultiplier } from "../../../shared/crash-curve";
 import { toDollars } from "../../../shared/money";
+import { type BoardChange, biggest } from "../base/board";
 import { potOf, roundItems, roundPlayers, type CrashBet, type CrashState, type HistoryItem, type StakedItem } from "./state";
 
 export function toItemJson(item: StakedItem): ItemJson {
@@ -41,6 +42,7 @@ export function toRoundPublic(state: CrashState): RoundPublic {
     bank: toDollars(potOf(live)),
     playersCount: roundPlayers(live),
     itemsCount: roundItems(live),
+    betsCount: live.length,
   };
   if (r.phase === "waiting") out.countdownEndsAt = r.countdownEndsAt;
   if (r.startedAt !== null) out.startedAt = r.startedAt;
@@ -56,12 +58,24 @@ export function toHistoryEntry(h: HistoryItem): HistoryEntry {
   return { id: h.id, value: toMultiplier(h.value), colourClass: colourClass(h.value) };
 }
 
+/** The board's biggest bets of the round, biggest first (refunded ones are not in the round). */
+export function topBets(state: CrashState): BetPublic[] {
+  const live = state.bets.filter((b) => b.status !== "refunded");
+  return biggest(live, CRASH.boardTop, (b) => b.stake).map((b) => toBetPublic(b));
+}
+
+/** The board frame: the totals and the top's changes (base/board.ts). */
+export function crashBoardData(state: CrashState, top: BoardChange<BetPublic>) {
+  const { bank, playersCount, itemsCount, betsCount } = toRoundPublic(state);
+  return { roundId: state.round.id, bank, playersCount, itemsCount, betsCount, top: top.order, rows: top.rows };
+}
+
 /** The crashInit payload for one socket (selfBets: this user's bets; none for a visitor). */
 export function crashInitData(state: CrashState, userId: number | null, maintenance: boolean, now: number) {
   const live = state.bets.filter((b) => b.status !== "refunded");
   return {
     round: toRoundPublic(state),
-    bets: live.map((b) => toBetPublic(b)),
+    bets: topBets(state),
     history: state.history.map(toHistoryEntry),
     serverTime: now,
     selfBets: userId === null ? [] : live.filter((b) => b.user.id === userId).map((b) => toBetPublic(b)),

@@ -7,7 +7,7 @@ import type { BetPublic, HistoryEntry, ItemJson } from "../../../../shared/api/c
 import type { CrashServerFrame } from "../../../../shared/rooms/crash";
 import { CRASH } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
-import { type FrameHandlers, mergeById, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
+import { type FrameHandlers, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
 import { INFINITE } from "./multipliers";
 
 export type CrashPhase = "loading" | "waiting" | "running" | "crashed";
@@ -66,7 +66,10 @@ export interface CrashData {
   multiplier: Hundredths;
   /** elapsed ms of the last server tick and when it arrived (server clock) */
   lastTick: { elapsed: number; at: number } | null;
+  /** the board's biggest bets, biggest first (crashInit, crashBoard); the full list is fetched on demand */
   bets: BetPublic[];
+  /** every bet of the round (the board's count) */
+  betsCount: number;
   selfBets: BetPublic[];
   betStatus: BetStatus;
   history: HistoryEntry[];
@@ -96,6 +99,7 @@ export const initialCrashData: CrashData = {
   multiplier: 100,
   lastTick: null,
   bets: [],
+  betsCount: 0,
   selfBets: [],
   betStatus: "waiting",
   history: [],
@@ -117,19 +121,6 @@ export type CrashEffect =
   | { kind: "notify"; type: "success" | "fail" | "error"; message: string }
   | { kind: "bank"; dollars: number }
   | { kind: "crashed" };
-
-/** Totals of the summary (§2) from the round's bet rows. */
-export function totalsOf(bets: readonly BetPublic[]): { bank: number; playersCount: number; itemsCount: number } {
-  let cents = 0;
-  let items = 0;
-  const players = new Set<number>();
-  for (const b of bets) {
-    cents += toCents(b.bank);
-    items += b.items.length + b.itemsMore;
-    players.add(b.user.id);
-  }
-  return { bank: toDollars(cents), playersCount: players.size, itemsCount: items };
-}
 
 /** Own bets: only rows already known as own (successBet, crashInit.selfBets) are updated. */
 function mergeSelf(self: readonly BetPublic[], rows: readonly BetPublic[]): BetPublic[] {
@@ -153,9 +144,10 @@ export function canCashOut(s: Pick<CrashData, "phase" | "selfBets" | "betStatus"
   return s.phase === "running" && manualBet(s.selfBets) !== null;
 }
 
+/** Own rows changed (newBets, successBet): the own list, and the board's copy of a row it shows. */
 function withRows(s: CrashData, rows: readonly BetPublic[]): CrashData {
-  const bets = mergeById(s.bets, rows);
-  return { ...s, bets, selfBets: mergeSelf(s.selfBets, rows), ...totalsOf(bets) };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ...s, bets: s.bets.map((b) => byId.get(b.id) ?? b), selfBets: mergeSelf(s.selfBets, rows) };
 }
 
 /** How each /ws/crash frame changes the state (a new server frame must be handled here to compile). */
@@ -173,6 +165,7 @@ const handlers: FrameHandlers<CrashServerFrame, CrashData, CrashEffect> = {
       startedAt: round.startedAt ?? null,
       multiplier: crashed && round.crashPoint !== undefined ? toHundredths(round.crashPoint) : 100,
       bets,
+      betsCount: round.betsCount,
       selfBets,
       betStatus: statusFromSelf(selfBets),
       history,
@@ -272,13 +265,27 @@ const handlers: FrameHandlers<CrashServerFrame, CrashData, CrashEffect> = {
       };
     }
     if (ownIds.size) next.betStatus = won !== undefined ? "won" : next.betStatus === "error" ? "error" : statusFromSelf(next.selfBets);
-    effects.push({ kind: "bank", dollars: next.bank });
     return next;
+  },
+  crashBoard(s, d, _now, effects) {
+    if (d.roundId !== s.roundId) return s; // a board of a round this client has not started (or left)
+    const known = new Map([...s.bets, ...d.rows].map((b) => [b.id, b]));
+    const bets = d.top.flatMap((id) => known.get(id) ?? []);
+    effects.push({ kind: "bank", dollars: d.bank });
+    return {
+      ...s,
+      bets,
+      betsCount: d.betsCount,
+      bank: d.bank,
+      playersCount: d.playersCount,
+      itemsCount: d.itemsCount,
+      selfBets: mergeSelf(s.selfBets, d.rows),
+    };
   },
   successBet(s, { bet }, _now, effects) {
     const selfBets = [...s.selfBets.filter((b) => b.id !== bet.id), bet];
     const next: CrashData = { ...withRows({ ...s, selfBets }, [bet]), sending: false, betStatus: "active" };
-    effects.push({ kind: "sound", name: "bet" }, { kind: "notify", type: "success", message: "crash_api.bet_success" }, { kind: "bank", dollars: next.bank });
+    effects.push({ kind: "sound", name: "bet" }, { kind: "notify", type: "success", message: "crash_api.bet_success" });
     return next;
   },
   errorBet(s, { message }, _now, effects) {
@@ -319,6 +326,7 @@ function clearRound(s: CrashData): CrashData {
   return {
     ...s,
     bets: [],
+    betsCount: 0,
     selfBets: [],
     betStatus: "waiting",
     multiplier: 100,

@@ -1,7 +1,9 @@
 // /provably-fair: how Crash outcomes are committed and checked (ru / en), the published
 // terminating hash and salt, and a form that recomputes a round in this browser; then the same
 // for the Jackpot (JackpotVerifier.tsx), the Wheel (WheelVerifier.tsx), the bonus pool
-// (BonusVerifier.tsx) and the giveaways (GiveawayVerifier.tsx).
+// (BonusVerifier.tsx) and the giveaways (GiveawayVerifier.tsx). The chains announced to replace
+// the running ones are listed with their first round (UpcomingChains.tsx); the config is read
+// again whenever the page opens, so an announcement shows at once.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FAIRNESS } from "../../../../shared/constants";
@@ -10,6 +12,7 @@ import { useConfig } from "../../lib/config";
 import { BonusVerifier } from "./BonusVerifier";
 import { GiveawayVerifier } from "./GiveawayVerifier";
 import { JackpotVerifier } from "./JackpotVerifier";
+import { UpcomingChains } from "./UpcomingChains";
 import { useVerifyForm } from "./useVerifyForm";
 import { WheelVerifier } from "./WheelVerifier";
 import { parseVerifyInput, type VerifyField, type VerifyInput } from "./verifyForm";
@@ -19,7 +22,7 @@ const FIELDS: VerifyField[] = ["roundId", "dayOfMonth", "secret", "salt", "publi
 
 export default function ProvablyFairPage() {
   const { t } = useTranslation("fairness");
-  const config = useConfig().data;
+  const config = useConfig({ fresh: true }).data;
   const form = useVerifyForm<VerifyInput>({ roundId: "", dayOfMonth: "", secret: "", salt: "", publicHash: "" }, config?.crash_salt);
   const [errors, setErrors] = useState<VerifyField[]>([]);
   const [verdict, setVerdict] = useState<CrashRoundVerdict | null>(null);
@@ -77,6 +80,7 @@ export default function ProvablyFairPage() {
           </div>
         </dl>
       </section>
+      <UpcomingChains list={config?.chain_announcements} />
       <section>
         <h2>{t("policy.title")}</h2>
         <p>{t("policy.text", { factor: FAIRNESS.mismatchPayoutFactor })}</p>

@@ -1,4 +1,5 @@
-// Finished tournaments, newest first, each with its paid places: player, points and prize.
+// Past tournaments, newest first: a finished one with its paid places (player, points and prize),
+// a canceled one (status 2) marked so, with none.
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { pastTournamentJson } from "../../../../shared/api/tournaments";
@@ -18,8 +19,12 @@ export function PastTournaments({ history }: { history: PastTournament[] }) {
       {history.map((past) => (
         <article key={past.id} className="tournament-past" aria-labelledby={`tournament-past-${past.id}`}>
           <h3 id={`tournament-past-${past.id}`}>{past.name}</h3>
-          <p className="tournament-muted">{t("finished_at", { date: date.format(past.end_time) })}</p>
-          {past.winners.length === 0 ? (
+          {past.status === 2 ? null : <p className="tournament-muted">{t("finished_at", { date: date.format(past.end_time) })}</p>}
+          {past.status === 2 ? (
+            <p className="tournament-muted" data-testid="tournament-past-canceled">
+              {t("history_canceled")}
+            </p>
+          ) : past.winners.length === 0 ? (
             <p className="tournament-muted">{t("history_no_winners")}</p>
           ) : (
             <ol className="tournament-winners">

@@ -27,6 +27,8 @@ export default function TournamentScreen() {
   const data = query.data;
   // a finished one (status 1) is listed with the past tournaments: the page shows only a running one
   const running = data?.tournament?.status === 0 ? data.tournament : null;
+  // the last one canceled by staff (status 2): said so instead of a countdown
+  const canceled = data?.tournament?.status === 2 ? data.tournament : null;
   const onZero = useCallback(() => setZeroOf(running?.id ?? null), [running?.id]);
   const ending = running !== null && zeroOf === running.id;
 
@@ -72,6 +74,11 @@ export default function TournamentScreen() {
         <>
           <h1 className="sr-only">{t("title")}</h1>
           <EmptyState title={t("empty_title")} icon={<TrophyIcon />}>
+            {canceled ? (
+              <p role="status" data-testid="tournament-canceled">
+                {t("canceled_notice", { name: canceled.name })}
+              </p>
+            ) : null}
             <p>{t("empty_text")}</p>
           </EmptyState>
         </>

@@ -1,7 +1,10 @@
 // /admin/events: giveaways and the tournament. The running giveaway (with Cancel: its prize goes
 // back to the house), a new one — a catalogue entry the house mints as the prize, its length and
 // the conditions to join; and the tournament template every tournament starts from (Save, and
-// optionally start one now when none runs). Every action confirms first.
+// optionally start one now when none runs), Cancel the running tournament with a reason (no
+// prizes; its participants are told); then the past giveaways and tournaments (PastEvents.tsx).
+// Every action confirms first.
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminCatalogueItemJson } from "../../../../../../shared/api/cases";
@@ -15,6 +18,7 @@ import { Skeleton } from "../../../../ui/Spinner";
 import { LoadFailed } from "../../../../ui/StateNote";
 import { ConfirmButton } from "../ui/ConfirmButton";
 import { CataloguePicker } from "./CataloguePicker";
+import { PAST_LISTS, PastGiveaways, PastTournaments } from "./PastEvents";
 import { parsePriceCents } from "./casePreview";
 import { useInvalidate, useRunningGiveaway, useTournamentTemplate } from "./useEconomy";
 import "./economy.css";
@@ -35,7 +39,30 @@ export default function EventsPage() {
       <h1 id={titleId}>{t("events.title")}</h1>
       <GiveawaySection />
       <TournamentSection />
+      <PastSection />
     </div>
+  );
+}
+
+/** The running lists read again after a change; the past lists too (a cancel adds a row). */
+function useInvalidateEvents() {
+  const invalidate = useInvalidate();
+  const client = useQueryClient();
+  return async () => {
+    await invalidate.events();
+    await Promise.all(PAST_LISTS.map((name) => client.invalidateQueries({ queryKey: ["console", name] })));
+  };
+}
+
+function PastSection() {
+  const { t } = useTranslation("console_economy");
+  const titleId = useId();
+  return (
+    <section className="console-card economy-page" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t("past.title")}</h2>
+      <PastGiveaways />
+      <PastTournaments />
+    </section>
   );
 }
 
@@ -65,7 +92,7 @@ function GiveawaySection() {
 
 function RunningGiveaway({ giveaway }: { giveaway: ActiveGiveawayJson }) {
   const { t, i18n } = useTranslation("console_economy");
-  const invalidate = useInvalidate();
+  const refresh = useInvalidateEvents();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   return (
     <>
@@ -89,7 +116,7 @@ function RunningGiveaway({ giveaway }: { giveaway: ActiveGiveawayJson }) {
           description={t("giveaway.cancel_text")}
           run={async () => {
             await api(giveawayCalls.cancel, { id: giveaway.id });
-            await invalidate.events();
+            await refresh();
           }}
           done={t("giveaway.canceled")}
           danger
@@ -188,9 +215,12 @@ function TournamentSection() {
     body = (
       <>
         {template.data.running ? (
-          <p className="console-hint" data-testid="economy-tournament-running">
-            {t("tournament.running", { name: template.data.running.name, members: template.data.running.members })}
-          </p>
+          <>
+            <p className="console-hint" data-testid="economy-tournament-running">
+              {t("tournament.running", { name: template.data.running.name, members: template.data.running.members })}
+            </p>
+            <CancelTournament name={template.data.running.name} members={template.data.running.members} />
+          </>
         ) : (
           <p className="console-hint">{t("tournament.none")}</p>
         )}
@@ -202,6 +232,28 @@ function TournamentSection() {
       <h2 id={titleId}>{t("tournament.title")}</h2>
       {body}
     </section>
+  );
+}
+
+function CancelTournament({ name, members }: { name: string; members: number }) {
+  const { t } = useTranslation("console_economy");
+  const refresh = useInvalidateEvents();
+  return (
+    <div className="console-actions">
+      <ConfirmButton
+        label={t("tournament.cancel")}
+        title={t("tournament.cancel_title", { name })}
+        description={t("tournament.cancel_text", { count: members })}
+        reason={{ label: t("tournament.cancel_reason"), maxLength: TOURNAMENT.cancelReasonMax }}
+        run={async (reason) => {
+          await api(tournamentCalls.cancel, { reason: reason ?? "" });
+          await refresh();
+        }}
+        done={t("tournament.canceled")}
+        danger
+        testId="economy-tournament-cancel"
+      />
+    </div>
   );
 }
 

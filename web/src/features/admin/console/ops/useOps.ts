@@ -3,7 +3,7 @@
 // factor on every call and audits each change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminCalls } from "../../../../../../shared/api/admin";
-import { adminOpsCalls, type PaymentDecideRequest } from "../../../../../../shared/api/admin-ops";
+import { adminOpsCalls, type ChainAnnounceRequest, type PaymentDecideRequest } from "../../../../../../shared/api/admin-ops";
 import { type PaymentSort, paymentsCalls } from "../../../../../../shared/api/payments";
 import { OPS } from "../../../../../../shared/constants";
 import { api } from "../../../../lib/api";
@@ -27,6 +27,19 @@ export function useDashboard() {
 
 export function useFairnessChains() {
   return useQuery({ queryKey: CHAINS_KEY, queryFn: () => api(adminOpsCalls.fairnessChains, {}), retry: false });
+}
+
+/** Announces a chain's next terminal, or withdraws an announcement; the chains and the public config are read again. */
+export function useChainAnnouncement() {
+  const client = useQueryClient();
+  const onSettled = () => {
+    void client.invalidateQueries({ queryKey: CHAINS_KEY });
+    void client.invalidateQueries({ queryKey: queryKeys.config });
+  };
+  return {
+    announce: useMutation({ mutationFn: (a: ChainAnnounceRequest) => api(adminOpsCalls.chainAnnounce, a), onSettled }),
+    withdraw: useMutation({ mutationFn: (id: number) => api(adminOpsCalls.chainWithdraw, { id }), onSettled }),
+  };
 }
 
 /** The payments in review, page after page by cursor (ui/useKeysetList.ts: its key starts with REVIEW_KEY). */

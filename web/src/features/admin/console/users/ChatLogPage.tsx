@@ -1,6 +1,6 @@
-// /admin/chat (moderators and admins): the chat log — the room's kept messages and every deleted
-// one with who deleted it and why, newest first, filtered by author and text (in the URL) — and
-// the active mutes with their unmute.
+// /admin/chat (moderators and admins): the chat log — every message the chat posted, newest first,
+// deleted ones marked with who deleted them, when and why; filtered by author, text, send time and
+// deleted only (all in the URL), more by cursor — and the active mutes with their unmute.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ import { ConfirmButton } from "../ui/ConfirmButton";
 import { type Column, ConsoleTable } from "../ui/ConsoleTable";
 import { useKeysetList } from "../ui/useKeysetList";
 import { useUrlFilters } from "../ui/useUrlFilters";
-import { when } from "./format";
+import { fromLocalInput, msParam, toLocalInput, when } from "./format";
 import { SimpleTable } from "./SimpleTable";
 import "./users.css";
 
@@ -38,45 +38,63 @@ function ChatLog() {
   const f = useUrlFilters();
   const userId = f.id("user");
   const text = f.get("text");
+  const from = msParam(f.get("from"));
+  const to = msParam(f.get("to"));
+  const deletedOnly = f.get("deleted") === "1";
   const list = useKeysetList(
     "chat-log",
     consoleLogCalls.chatLog,
-    { ...(userId ? { user_id: userId } : {}), ...(text ? { text } : {}) },
+    {
+      ...(userId ? { user_id: userId } : {}),
+      ...(text ? { text } : {}),
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+      ...(deletedOnly ? { deleted: true } : {}),
+    },
     { rows: (a) => a.rows, next: (a) => a.next_cursor },
   );
   const [draft, setDraft] = useState({ user: userId ? String(userId) : "", text: text ?? "" });
   useEffect(() => setDraft({ user: userId ? String(userId) : "", text: text ?? "" }), [userId, text]);
-  const ids = { user: useId(), text: useId() };
+  const ids = { user: useId(), text: useId(), from: useId(), to: useId(), deleted: useId() };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     f.set("user", draft.user.trim());
     f.set("text", draft.text.trim());
   };
 
+  // moderators have no users page (web/src/app/consolePages.tsx): the link is for admins only
   const author = (r: ChatLogRowJson) =>
-    r.user.id === 0 ? t("system") : isAdmin ? <Link to={`/admin/users/${r.user.id}`}>{r.user.username}</Link> : `${r.user.username} #${r.user.id}`;
+    r.user.id === 0 ? (
+      t("system")
+    ) : isAdmin ? (
+      <Link to={`/admin/users/${r.user.id}`}>{r.user.username || `#${r.user.id}`}</Link>
+    ) : (
+      `${r.user.username} #${r.user.id}`
+    );
   const body = (r: ChatLogRowJson) => {
     // a system message's text is a key of the chat namespace (its params interpolate)
     const shown = r.user.id === 0 ? String(tChat(r.text as never, (r.params ?? {}) as never)) : r.text;
     return <span className={`console-break${r.deleted ? " console-deleted" : ""}`}>{shown}</span>;
   };
+  const state = (r: ChatLogRowJson) =>
+    r.deleted ? (
+      <>
+        <span className="console-badge console-badge--danger">{t("deleted_badge")}</span>{" "}
+        {t(r.deleted.reason ? "deleted_reason" : "deleted", {
+          by: r.deleted.by.username || `#${r.deleted.by.id}`,
+          at: when(r.deleted.at, i18n.language),
+          reason: r.deleted.reason ?? "",
+        })}
+      </>
+    ) : (
+      t("shown")
+    );
   const columns: Column<ChatLogRowJson>[] = [
     { key: "id", header: t("col.id"), cell: (r) => r.id, numeric: true },
     { key: "time", header: t("col.time"), cell: (r) => when(r.time, i18n.language) },
     { key: "user", header: t("col.user"), cell: author },
     { key: "text", header: t("col.text"), cell: body },
-    {
-      key: "state",
-      header: t("col.state"),
-      cell: (r) =>
-        r.deleted
-          ? t(r.deleted.reason ? "deleted_reason" : "deleted", {
-              by: r.deleted.by.username || `#${r.deleted.by.id}`,
-              at: when(r.deleted.at, i18n.language),
-              reason: r.deleted.reason ?? "",
-            })
-          : t("shown"),
-    },
+    { key: "state", header: t("col.state"), cell: state },
   ];
 
   return (
@@ -111,6 +129,29 @@ function ChatLog() {
             </button>
           </div>
         </div>
+        <div className="console-field">
+          <label htmlFor={ids.from}>{t("filter.from")}</label>
+          <input
+            id={ids.from}
+            className="input"
+            type="datetime-local"
+            value={toLocalInput(from)}
+            onChange={(e) => f.set("from", String(fromLocalInput(e.target.value) ?? ""))}
+          />
+        </div>
+        <div className="console-field">
+          <label htmlFor={ids.to}>{t("filter.to")}</label>
+          <input
+            id={ids.to}
+            className="input"
+            type="datetime-local"
+            value={toLocalInput(to)}
+            onChange={(e) => f.set("to", String(fromLocalInput(e.target.value) ?? ""))}
+          />
+        </div>
+        <label className="console-check" htmlFor={ids.deleted}>
+          <input id={ids.deleted} type="checkbox" checked={deletedOnly} onChange={(e) => f.set("deleted", e.target.checked ? "1" : "")} /> {t("filter.deleted")}
+        </label>
       </form>
       <ConsoleTable caption={t("title")} columns={columns} list={list} rowKey={(r) => r.id} empty={t("empty")} testId="console-chat-log" />
     </section>
