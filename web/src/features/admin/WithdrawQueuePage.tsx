@@ -120,6 +120,7 @@ function Queue() {
           options={SORTS.map((s) => ({ value: s, label: t(`withdraws.sorts.${s}`) }))}
           onChange={(s) => f.set("sort", s === "oldest" ? null : s)}
           testId="admin-withdraws-sort"
+          className="admin-filter"
         />
       </div>
       {content}

@@ -8,16 +8,19 @@ export function SortSelect<S extends string>({
   options,
   onChange,
   testId,
+  className = "console-field",
 }: {
   label: string;
   value: S;
   options: readonly { value: S; label: string }[];
   onChange: (sort: S) => void;
   testId?: string;
+  /** the wrapper's class: a console field (label above) unless the page lays its filters out itself */
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="console-field">
+    <div className={className}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
