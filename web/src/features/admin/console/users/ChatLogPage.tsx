@@ -13,11 +13,11 @@ import { useCurrentUser } from "../../../../lib/session/useCurrentUser";
 import { Skeleton } from "../../../../ui/Spinner";
 import { LoadFailed } from "../../../../ui/StateNote";
 import { ConfirmButton } from "../ui/ConfirmButton";
-import { type Column, ConsoleTable } from "../ui/ConsoleTable";
+import { type Column, ConsoleTable, StaticTable } from "../ui/ConsoleTable";
 import { useKeysetList } from "../ui/useKeysetList";
 import { useUrlFilters } from "../ui/useUrlFilters";
 import { fromLocalInput, msParam, toLocalInput, when } from "./format";
-import { SimpleTable } from "./SimpleTable";
+
 import "./users.css";
 
 const MUTES_KEY = ["console", "chat-mutes"] as const;
@@ -174,7 +174,7 @@ function Mutes() {
           onRetry={() => void mutes.refetch()}
         />
       ) : (
-        <SimpleTable
+        <StaticTable
           caption={t("mutes.title")}
           rows={mutes.data.mutes}
           rowKey={(m) => m.id}
