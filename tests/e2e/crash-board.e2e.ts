@@ -101,6 +101,15 @@ describe("crash board", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByTestId("crash-all-bets").waitFor();
       await expect.poll(() => dialog.getByTestId("crash-bet-row").count()).toBe(PLAYERS);
+      // the dialog's and the rows' entry animations finished: axe reads the colours as shown
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
       expect(await seriousFindings(page)).toEqual([]);
       await screenshot(page, "crash-board-all");
       await page.keyboard.press("Escape");
