@@ -122,7 +122,13 @@ export function LoadMore({ list }: { list: Pick<ListState<unknown>, "hasNextPage
 
 function Grid<Row>({ caption, columns, rows, rowKey, sort, busy, testId }: GridProps<Row>) {
   return (
-    <div className="console-table-box">
+    <div
+      className="console-table-box"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="console-table" aria-busy={busy || undefined} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
