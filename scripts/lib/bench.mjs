@@ -400,6 +400,25 @@ export class Bench {
     for (const c of clients) c.ws.close();
     return { burst, idle };
   }
+
+  /**
+   * The HTTP baseline for bets that travel as requests: `n` GET /robots.txt (answered by the
+   * worker from memory: no D1, no room) through the same local proxy, sent at random moments
+   * over `spreadMs` like the bets; round trips in ms. @param {number} n @param {number} spreadMs
+   */
+  async httpBaseline(n, spreadMs) {
+    const t0 = performance.now();
+    return Promise.all(
+      [...Array(n).keys()].map(async () => {
+        await sleep(Math.random() * spreadMs);
+        const sent = performance.now();
+        const res = await fetch(`${this.url}/robots.txt`);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`robots.txt ${res.status}`);
+        return performance.now() - sent;
+      }),
+    ).finally(() => log(`http baseline: ${n} requests in ${((performance.now() - t0) / 1000).toFixed(1)} s`));
+  }
 }
 
 /** "p50 / p99" of `values` in ms. @param {number[]} values */
@@ -422,4 +441,4 @@ export function printRows(header, rows) {
 
 /** "\n<Game> benchmark — Node …, cores, GiB, wrangler dev (local)\n" @param {string} game */
 export const machineHeader = (game) =>
-  `\n${game} benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, wrangler dev (local)\n`;
+  `\n${game} benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} (1 / 5 / 15 min), wrangler dev (local)\n`;
