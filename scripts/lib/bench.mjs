@@ -440,5 +440,10 @@ export function printRows(header, rows) {
 }
 
 /** "\n<Game> benchmark — Node …, cores, GiB, wrangler dev (local)\n" @param {string} game */
-export const machineHeader = (game) =>
-  `\n${game} benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} (1 / 5 / 15 min), wrangler dev (local)\n`;
+export function machineHeader(game) {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  return `\n${game} benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${load} (1 / 5 / 15 min), wrangler dev (local)\n`;
+}
