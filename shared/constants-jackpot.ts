@@ -45,15 +45,22 @@ export const JACKPOT = {
   /** §4 "the spinner runs until end time − 5 s": spinMs of spinning, then waitingMs (5 s) of the winner */
   timerDefaults: { spinMs: 10_000, waitingMs: 5_000, soloTimeoutMs: 180_000 } satisfies JackpotTimers,
   /** Upper bounds a configured setting may take (a typo must not make a room unusable). */
-  limits: { maxItemsPerBet: 100, maxItemsPerPlayer: 500, maxPlayers: 2_000, maxTimerMs: 3_600_000 },
+  limits: { maxItemsPerBet: 100, maxItemsPerPlayer: 500, maxPlayers: 5_000, maxTimerMs: 3_600_000 },
   /** The winner pays this share of the pot, as the cheapest items he did not bet (docs/games.md "Jackpot"). */
   commissionPercent: 5,
   /** Share of each round's bank booked to the bonus pool, percent (as CRASH.bonusSharePercent). */
   bonusSharePercent: 1,
   /** One ticket per cent of value, numbered from 1 in bet order. */
   centsPerTicket: 1,
-  /** jackpotNewBet: bets accepted closer together than this travel as one frame. */
-  betsWindowMs: 100,
+  /**
+   * The board every socket gets instead of every bet row (docs/api.md "Sockets"): the totals, the
+   * biggest bets and the leaders (the players with the most tickets), at most once per this window;
+   * a player's own bets go to that player alone, at once; the full list is fetched on demand
+   * (/api/jackpot/bets, the round page).
+   */
+  boardWindowMs: 2_000,
+  /** The biggest bets the board shows; the leaders are this many players with the most tickets, and the players of those bets. */
+  boardTop: 10,
   /** The spinner strip: this many avatars, weighted by chance; the winner sits at winIndex. */
   strip: { length: 100, winIndex: 90 },
   /** Rounds in /api/jackpot/history and the socket's init frame. */

@@ -60,6 +60,16 @@ export const jackpotChanceJson = z.strictObject({
 });
 export type JackpotChanceJson = z.infer<typeof jackpotChanceJson>;
 
+/**
+ * A leader of the board (shared/rooms/jackpot.ts jackpotBoard): a player's value and tickets without
+ * the chance, which moves with every bet — a client derives it, tickets / the round's tickets.
+ */
+export const jackpotLeaderJson = z.strictObject({ user: betUserJson, price: dollarsJson, tickets: count });
+export type JackpotLeaderJson = z.infer<typeof jackpotLeaderJson>;
+
+/** The leaders a board names: the JACKPOT.boardTop players with the most tickets and the players of the biggest bets. */
+export const JACKPOT_LEADERS_MAX = 2 * JACKPOT.boardTop;
+
 /** A level's settings as the screen shows them. */
 export const jackpotSettingsJson = z.strictObject({
   minBet: dollarsJson,
@@ -90,6 +100,8 @@ export const jackpotDrawJson = z.strictObject({
   /** what the winner receives: bank minus the commission items */
   win: dollarsJson,
   strip: z.array(z.number().int().positive()),
+  /** the strip's players, each once: a client that holds only the board's bets draws their avatars */
+  players: z.array(betUserJson).max(JACKPOT.strip.length),
   winIndex: z.number().int().nonnegative(),
   /** the spinner stops here (= endsAt − waitingMs); the winner banner shows from then */
   spinEndsAt: epochMs,
@@ -107,7 +119,11 @@ export const jackpotLastWinnerJson = z.strictObject({
   winningTicket: z.number().int().positive(),
 });
 
-/** A level's whole state (§3 Jackpot game): POST /api/jackpot/get and the socket's init frame. */
+/**
+ * A level's state (§3 Jackpot game) as the board shows it: POST /api/jackpot/get and the socket's
+ * init frame. The totals, the biggest bets and the leaders — not every bet (a round of N players
+ * would be N rows to every socket); the whole list is POST /api/jackpot/bets.
+ */
 export const jackpotStateJson = z.strictObject({
   level: jackpotLevel,
   roundId: idNumberSchema,
@@ -116,10 +132,13 @@ export const jackpotStateJson = z.strictObject({
   bank: dollarsJson,
   itemsCount: count,
   playersCount: count,
-  /** in bet order */
-  bets: z.array(jackpotBetJson),
-  /** one row per player, in order of his first bet */
-  chances: z.array(jackpotChanceJson),
+  betsCount: count,
+  /** tickets sold (1 per cent of the bank) */
+  totalTickets: count,
+  /** the JACKPOT.boardTop biggest bets, biggest first (ties: first placed first) */
+  bets: z.array(jackpotBetJson).max(JACKPOT.boardTop),
+  /** the leaders (JACKPOT_LEADERS_MAX), most tickets first */
+  chances: z.array(jackpotChanceJson).max(JACKPOT_LEADERS_MAX),
   settings: jackpotSettingsJson,
   /** status 0 with a single player: the items return at this time unless a second player bets */
   soloEndsAt: epochMs.nullable(),
@@ -159,6 +178,12 @@ export const jackpotSetBetAnswer = z.object({
   message: z.literal("jackpot_api.bet_success"),
   bet: jackpotBetJson,
 });
+
+// ── POST /api/jackpot/bets {level} ───────────────────────────────────────────
+/** Every bet of the level's current round, in bet order ("Show all": fetched when asked, never pushed). */
+export const jackpotBetsBody = z.object({ level: jackpotLevel });
+export const jackpotBetsAnswer = z.object({ roundId: idNumberSchema, bets: z.array(jackpotBetJson), chances: z.array(jackpotChanceJson) });
+export type JackpotBetsAnswer = z.infer<typeof jackpotBetsAnswer>;
 
 // ── POST /api/jackpot/history {level} ────────────────────────────────────────
 export const jackpotRoundStatus = z.enum(["finished", "refunded"]);
@@ -295,6 +320,15 @@ export const jackpotCalls = {
     },
     invalid: itemsKey,
     summary: "A bet of the caller's own items in a level's round (through the level's room)",
+  }),
+  bets: contract({
+    method: "POST",
+    path: "/api/jackpot/bets",
+    access: "public",
+    body: jackpotBetsBody,
+    answer: jackpotBetsAnswer,
+    refusals: {},
+    summary: "Every bet of a level's current round with each player's chance (the board's 'Show all')",
   }),
   history: contract({
     method: "POST",

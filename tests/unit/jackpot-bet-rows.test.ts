@@ -1,28 +1,28 @@
-// The jackpot's bet rows (worker/rooms/jackpot/game.ts rows: base/row-throttle.ts, trailing): bets
-// within one window leave as one frame at its end; flush() (before any other frame of the room,
-// such as the next round's) sends at once.
+// A trailing row throttle (base/row-throttle.ts, leading = false; the jackpot's rows were sent so
+// before its board): rows within one window leave as one frame at its end; flush() (before any
+// other frame of the room, such as the next round's) sends at once.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JACKPOT } from "../../shared/constants";
 import { BetRowThrottle } from "../../worker/rooms/base/row-throttle";
 
+const WINDOW_MS = 100;
+
 const bet = (id: string) => ({ id });
-const trailing = (send: (rows: { id: string }[]) => void) =>
-  new BetRowThrottle(send, JACKPOT.betsWindowMs, Number.POSITIVE_INFINITY, undefined, undefined, false);
+const trailing = (send: (rows: { id: string }[]) => void) => new BetRowThrottle(send, WINDOW_MS, Number.POSITIVE_INFINITY, undefined, undefined, false);
 
 afterEach(() => vi.useRealTimers());
 
-describe("jackpot bet rows", () => {
+describe("trailing bet rows", () => {
   it("coalesces a window's bets into one frame", () => {
     vi.useFakeTimers();
     const sent: string[][] = [];
     const rows = trailing((r) => sent.push(r.map((b) => b.id)));
     for (let i = 0; i < 50; i++) rows.add([bet(`b${i}`)]);
     expect(sent).toEqual([]);
-    vi.advanceTimersByTime(JACKPOT.betsWindowMs);
+    vi.advanceTimersByTime(WINDOW_MS);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toHaveLength(50);
     rows.add([bet("late")]);
-    vi.advanceTimersByTime(JACKPOT.betsWindowMs);
+    vi.advanceTimersByTime(WINDOW_MS);
     expect(sent.map((ids) => ids.length)).toEqual([50, 1]);
   });
 
@@ -37,7 +37,7 @@ describe("jackpot bet rows", () => {
     rows.flush();
     expect(sent).toEqual([["a"], ["b"]]);
     rows.flush();
-    vi.advanceTimersByTime(JACKPOT.betsWindowMs * 2);
+    vi.advanceTimersByTime(WINDOW_MS * 2);
     expect(sent).toHaveLength(2);
   });
 });

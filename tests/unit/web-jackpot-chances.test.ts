@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chancesOf, formatChance, ticketsOf } from "../../web/src/features/jackpot/chances";
+import { formatChance, ticketsOf } from "../../web/src/features/jackpot/chances";
+import { chanceOf, leaderChances, ownChance } from "../../web/src/features/jackpot/state";
 
 /** Intl's Russian output uses no-break spaces: compare with plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -13,17 +14,28 @@ describe("tickets", () => {
   });
 });
 
-describe("chancesOf", () => {
+describe("chances derived on the board", () => {
   const user = (id: number) => ({ id, username: `u${id}`, avatar: "default" });
-  const bet = (id: number, from: number, to: number) => ({ user: user(id), price: (to - from + 1) / 100, from, to });
-  it("adds each player's bets in the order of his first bet; percent with two decimals", () => {
-    // rows in any order; tickets are numbered in bet order
-    expect(chancesOf([bet(1, 401, 500), bet(2, 151, 400), bet(1, 1, 150)])).toEqual([
-      { user: user(1), price: 2.5, tickets: 250, chance: 50 },
-      { user: user(2), price: 2.5, tickets: 250, chance: 50 },
-    ]);
-    expect(chancesOf([bet(1, 1, 1), bet(2, 2, 3)]).map((c) => c.chance)).toEqual([33.33, 66.67]);
-    expect(chancesOf([])).toEqual([]);
+  const bet = (id: number, from: number, to: number) => ({
+    id: `b${from}`,
+    user: user(id),
+    items: [],
+    price: (to - from + 1) / 100,
+    value: 0,
+    from,
+    to,
+    created_at: 0,
+  });
+  it("a chance is tickets / all tickets in percent with two decimals, as the server rounds it", () => {
+    expect(chanceOf(250, 500)).toBe(50);
+    expect(chanceOf(1, 3)).toBe(33.33);
+    expect(chanceOf(2, 3)).toBe(66.67);
+    expect(chanceOf(5, 0)).toBe(0);
+  });
+  it("the leaders get their chance of the round's tickets; the player's own from his own bets", () => {
+    expect(leaderChances([{ user: user(1), price: 1.5, tickets: 150 }], 600)).toEqual([{ user: user(1), price: 1.5, tickets: 150, chance: 25 }]);
+    expect(ownChance({ selfBets: [bet(1, 1, 150), bet(1, 401, 500)], totalTickets: 1000 })).toBe(25);
+    expect(ownChance({ selfBets: [], totalTickets: 1000 })).toBe(0);
   });
 });
 

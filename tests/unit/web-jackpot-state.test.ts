@@ -57,6 +57,8 @@ function state(over: Partial<JackpotStateJson> = {}): JackpotStateJson {
     bank: 0,
     itemsCount: 0,
     playersCount: 0,
+    betsCount: 0,
+    totalTickets: 0,
     bets: [],
     chances: [],
     settings: SETTINGS,
@@ -75,7 +77,8 @@ function run(s: JackpotData, frame: JackpotServerFrame, now = NOW) {
   return applyFrame(s, jackpotServerFrame.parse(frame), now);
 }
 
-const init = (over: Partial<JackpotStateJson> = {}) => run(initialJackpotData, { event: "jackpotInit", data: { state: state(over), history: [] } }).state;
+const init = (over: Partial<JackpotStateJson> = {}, selfBets: JackpotBetJson[] = []) =>
+  run(initialJackpotData, { event: "jackpotInit", data: { state: state(over), history: [], selfBets } }).state;
 
 const draw = (over: Partial<JackpotDrawJson> = {}): JackpotDrawJson => ({
   roundId: 7,
@@ -86,6 +89,7 @@ const draw = (over: Partial<JackpotDrawJson> = {}): JackpotDrawJson => ({
   bank: 5,
   win: 4.75,
   strip: Array.from({ length: 100 }, (_, i) => (i % 2 ? 1 : 2)),
+  players: [user(2), user(1)],
   winIndex: 90,
   spinEndsAt: NOW + 10_000,
   endsAt: NOW + 15_000,
@@ -93,20 +97,67 @@ const draw = (over: Partial<JackpotDrawJson> = {}): JackpotDrawJson => ({
 });
 
 describe("jackpot state: frames", () => {
-  it("jackpotInit takes the whole room, measures the clock, reports the level's bank", () => {
+  it("jackpotInit takes the board (biggest first) and the player's own bets, measures the clock, reports the level's bank", () => {
     const { state: s, effects } = run(
       { ...initialJackpotData, clockOffsetMs: null },
-      { event: "jackpotInit", data: { state: state({ bank: 2.5, bets: [bet(2, 2, 151, 250), bet(1, 1, 1, 150)] }), history: [] } },
+      {
+        event: "jackpotInit",
+        data: {
+          state: state({ bank: 2.5, betsCount: 3, totalTickets: 250, bets: [bet(1, 1, 1, 150), bet(2, 2, 151, 250)], chances: [chance(1, 150, 250)] }),
+          history: [],
+          selfBets: [bet(2, 2, 151, 250)],
+        },
+      },
       NOW - 300,
     );
     expect(s.level).toBe("medium");
     expect(s.status).toBe(0);
     expect(s.bets.map((b) => b.from)).toEqual([1, 151]);
+    expect(s.selfBets.map((b) => b.id)).toEqual(["7:2"]);
+    expect(s.leaders).toEqual([{ user: user(1), price: 1.5, tickets: 150 }]);
+    expect(s.betsCount).toBe(3);
     expect(s.clockOffsetMs).toBe(300);
     expect(effects).toEqual([{ kind: "bank", level: "medium", dollars: 2.5 }]);
   });
 
-  it("jackpotNewBet adds rows once, in ticket order, with the new totals and chances", () => {
+  it("jackpotBoard keeps the rows it had, takes the new ones, orders them as named; the leaders' chances follow the tickets", () => {
+    let s = init({ bets: [bet(1, 1, 1, 150)], chances: [chance(1, 150, 150)], totalTickets: 150, bank: 1.5, betsCount: 1, playersCount: 1 });
+    const board = (over: object) =>
+      run(s, {
+        event: "jackpotBoard",
+        data: {
+          roundId: 7,
+          bank: 5,
+          itemsCount: 3,
+          playersCount: 2,
+          betsCount: 3,
+          totalTickets: 500,
+          soloEndsAt: null,
+          top: ["7:2", "7:1"],
+          rows: [bet(2, 2, 151, 400)],
+          leaders: [2, 1],
+          leaderRows: [{ user: user(2), price: 2.5, tickets: 250 }],
+          serverTime: NOW,
+          ...over,
+        },
+      });
+    const out = board({});
+    s = out.state;
+    expect(s.bets.map((b) => b.id)).toEqual(["7:2", "7:1"]);
+    expect(s.chances).toEqual([
+      { user: user(2), price: 2.5, tickets: 250, chance: 50 },
+      { user: user(1), price: 1.5, tickets: 150, chance: 30 },
+    ]);
+    expect(s).toMatchObject({ bank: 5, betsCount: 3, playersCount: 2, totalTickets: 500 });
+    expect(out.effects).toEqual([{ kind: "bank", level: "medium", dollars: 5 }]);
+    // a row that left the top is dropped; a board naming an unknown id shows what it knows
+    expect(board({ top: ["7:1", "7:9"], rows: [], leaders: [1], leaderRows: [] }).state.bets.map((b) => b.id)).toEqual(["7:1"]);
+    // an old round's board changes nothing; a later round's starts it
+    expect(board({ roundId: 4 }).state).toBe(s);
+    expect(board({ roundId: 10 }).state.roundId).toBe(10);
+  });
+
+  it("jackpotNewBet (the player's own) adds his rows once, in ticket order, with the new totals", () => {
     let s = init();
     const frame: JackpotServerFrame = {
       event: "jackpotNewBet",
@@ -122,7 +173,7 @@ describe("jackpot state: frames", () => {
     };
     s = run(s, frame).state;
     s = run(s, frame).state; // a repeat changes nothing
-    expect(s.bets).toHaveLength(1);
+    expect(s.selfBets).toHaveLength(1);
     expect(s.soloEndsAt).toBe(NOW + 180_000);
     const next = run(s, {
       event: "jackpotNewBet",
@@ -136,10 +187,10 @@ describe("jackpot state: frames", () => {
         serverTime: NOW,
       },
     });
-    expect(next.state.bets.map((b) => b.id)).toEqual(["7:1", "7:2"]);
-    // chances are derived from the bets (the frame carries none)
-    expect(next.state.chances).toEqual([chance(1, 150, 500), chance(2, 350, 500)]);
+    expect(next.state.selfBets.map((b) => b.id)).toEqual(["7:1", "7:2"]);
+    expect(next.state.bets).toEqual([]); // the biggest come with the board
     expect(next.state.bank).toBe(5);
+    expect(next.state.totalTickets).toBe(500);
     // a later bet frame without a deadline keeps the one set by the first bet
     expect(next.state.soloEndsAt).toBe(NOW + 180_000);
     expect(next.effects).toEqual([{ kind: "bank", level: "medium", dollars: 5 }]);
@@ -151,13 +202,13 @@ describe("jackpot state: frames", () => {
       event: "jackpotNewBet",
       data: { roundId: 4, bets: [bet(1, 1, 1, 10)], bank: 0.1, itemsCount: 1, playersCount: 1, soloEndsAt: null, serverTime: NOW },
     });
-    expect(old.state.bets).toEqual([]);
+    expect(old.state.selfBets).toEqual([]);
     const later = run(s, {
       event: "jackpotNewBet",
       data: { roundId: 10, bets: [bet(1, 1, 1, 10)], bank: 0.1, itemsCount: 1, playersCount: 1, soloEndsAt: null, serverTime: NOW },
     });
     expect(later.state.roundId).toBe(10);
-    expect(later.state.bets).toHaveLength(1);
+    expect(later.state.selfBets).toHaveLength(1);
     expect(later.state.settings).toEqual(SETTINGS);
   });
 
@@ -201,7 +252,10 @@ describe("jackpot state: frames", () => {
       roundId: 10,
       status: 0,
       bets: [],
+      selfBets: [],
+      leaders: [],
       chances: [],
+      betsCount: 0,
       bank: 0,
       draw: null,
       secret: null,

@@ -12,6 +12,7 @@ describe("frame handlers", () => {
         effects.push(`bank ${d.bank}`);
         return s + 10;
       },
+      jackpotBoard: unchanged,
       jackpotTimer: (s, d) => s + d.countdownEndsAt,
       startJackpot: unchanged,
       newGameJackpot: unchanged,
@@ -31,7 +32,7 @@ describe("frame handlers", () => {
   });
 
   it("does not compile without a handler for every server event", () => {
-    // @ts-expect-error — startJackpot, newGameJackpot, error and pong have no handler: a type error, not a silent drop
+    // @ts-expect-error — jackpotBoard, startJackpot, newGameJackpot, error and pong have no handler: a type error, not a silent drop
     const missing: FrameHandlers<JackpotServerFrame, number, never> = { jackpotInit: unchanged, jackpotNewBet: unchanged, jackpotTimer: unchanged };
     expect(Object.keys(missing)).toHaveLength(3);
   });

@@ -408,6 +408,7 @@ export const ROUTES: RouteEntry[] = [
     visitor: 401,
     body: async (c) => ({ level: "high", items: [await item(c.user?.id, 1_000)] }),
   },
+  { method: "POST", path: "/api/jackpot/bets", body: () => ({ level: "high" }) },
   { method: "POST", path: "/api/jackpot/history", body: () => ({ level: "medium" }) },
   {
     method: "POST",

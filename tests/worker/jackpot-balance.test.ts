@@ -82,7 +82,7 @@ describe("jackpot: balance stakes", () => {
     const roundId = watcher.all("jackpotInit")[0]!.data.state.roundId;
     expect((await bet(cat.token, { level: "medium", value: 2 })).status).toBe(200);
     expect(await balanceOf(cat.user.id)).toBe(300);
-    const first = await watcher.next("jackpotNewBet");
+    const first = await watcher.next("jackpotBoard");
     await fireAt("medium", first.data.soloEndsAt!);
     await vi.waitFor(async () => expect((await jackpotRoundRow(roundId))?.status).toBe("refunded"));
     expect(await balanceOf(cat.user.id)).toBe(500);

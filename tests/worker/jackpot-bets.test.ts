@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { reconcile } from "../../worker/books/reconcile";
 import { count, giveItem, itemRow } from "./crash-fixtures";
-import { connectJackpot, fireAt, jackpotRoundRow, setBet } from "./jackpot-client";
+import { allBets, connectJackpot, fireAt, jackpotRoundRow, setBet } from "./jackpot-client";
 import { makeUser, post } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -63,10 +63,8 @@ describe("jackpot bets", () => {
     const items = await Promise.all(people.map((p, i) => giveItem(p.user.id, 100 + i)));
     const answers = await Promise.all(people.map((p, i) => setBet(p.token, "low", [items[i]])));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const state = await (await post("/api/jackpot/get", { level: "low" })).json<{
-      roundId: number;
-      bets: { id: string; from: number; to: number; price: number }[];
-    }>();
+    // the whole list (the board's "Show all"), in bet order
+    const state = await allBets("low");
     const mine = new Set(answers.map((a) => (a.body.bet as { id: string }).id));
     const ours = state.bets.filter((b) => mine.has(b.id));
     expect(ours).toHaveLength(8);
@@ -109,7 +107,7 @@ describe("jackpot bets", () => {
     const state = watcher.all("jackpotInit")[0]!.data.state;
     expect(state.bets).toEqual([]); // no other test of this file bets on the high room
     expect((await setBet(token, "high", [item])).status).toBe(200);
-    const frame = await watcher.next("jackpotNewBet");
+    const frame = await watcher.next("jackpotBoard");
     await fireAt("high", frame.data.soloEndsAt!);
     const next = await watcher.next("newGameJackpot");
     expect(next.data.finished).toMatchObject({ id: roundId, status: "refunded", winner: null, secret: null });

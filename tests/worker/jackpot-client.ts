@@ -2,6 +2,7 @@
 // hub-client.ts's RoomClient), bets through the API, the clock (room-clock.ts): the tests move Date
 // forward and fire a level's alarm, so a round runs in milliseconds with the room's real code.
 import { env } from "cloudflare:workers";
+import type { JackpotBetsAnswer } from "../../shared/api/jackpot";
 import type { JackpotLevel } from "../../shared/constants";
 import type { JackpotServerFrame } from "../../shared/rooms/jackpot";
 import { jackpotRoom } from "../../worker/rooms/jackpot/stub";
@@ -20,6 +21,12 @@ export const levelRoom = (level: JackpotLevel) => jackpotRoom(env, level);
 export async function setBet(token: string | undefined, level: JackpotLevel, items: unknown) {
   const res = await post("/api/jackpot/setBet", { level, items }, token);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message: string } };
+}
+
+/** POST /api/jackpot/bets: every bet of the level's current round, in bet order ("Show all"). */
+export async function allBets(level: JackpotLevel) {
+  const res = await post("/api/jackpot/bets", { level });
+  return (await res.json()) as JackpotBetsAnswer;
 }
 
 /** Moves the clock to `at` (epoch ms) and fires the level's due timers. */

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { reconcile } from "../../worker/books/reconcile";
 import { placeBet } from "../../worker/rooms/jackpot/settlement";
 import { count, giveItem, itemRow } from "./crash-fixtures";
-import { advanceClock, connectJackpot, fireAt, jackpotRoundRow, levelRoom, setBet } from "./jackpot-client";
+import { advanceClock, allBets, connectJackpot, fireAt, jackpotRoundRow, levelRoom, setBet } from "./jackpot-client";
 import { makeUser, post } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -47,7 +47,7 @@ describe("jackpot eviction", () => {
     expect(placed).toMatchObject({ ok: true, seq: 2, from: 801, to: 2_000, price: 1_200 });
     await evictDurableObject(levelRoom("low"));
     const s = await stateOf("low");
-    expect(s.bets.map((b) => [b.from, b.to])).toEqual([
+    expect((await allBets("low")).bets.map((b) => [b.from, b.to])).toEqual([
       [1, 800],
       [801, 2_000],
     ]);

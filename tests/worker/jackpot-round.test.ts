@@ -37,7 +37,8 @@ describe("a jackpot round with three players", () => {
     const aBet = await setBet(alice.token, "medium", [a2, a1]);
     expect(aBet.status).toBe(200);
     expect(aBet.body).toMatchObject({ status: "success", message: "jackpot_api.bet_success", bet: { price: 12.5, from: 1, to: 1_250 } });
-    const first = await watcher.next("jackpotNewBet");
+    // a watcher sees the board (the first change at once), never the bet rows themselves
+    const first = await watcher.next("jackpotBoard");
     expect(first.data).toMatchObject({ roundId, bank: 12.5, playersCount: 1, itemsCount: 2 });
     expect(first.data.soloEndsAt).toBeGreaterThan(Date.now());
     for (const id of [a1, a2]) expect((await itemRow(id))?.status).toBe("in_bet");
@@ -46,9 +47,10 @@ describe("a jackpot round with three players", () => {
     expect((await setBet(bob.token, "medium", [b1, b2])).body).toMatchObject({ bet: { from: 1_251, to: 1_980 } });
     const timer = await watcher.next("jackpotTimer");
     expect((await setBet(carol.token, "medium", [c1, c2])).body).toMatchObject({ bet: { from: 1_981, to: 2_540 } });
-    const last = await watcher.next("jackpotNewBet", (f) => f.data.playersCount === 3);
-    expect(last.data.bank).toBe(25.4);
+    const last = await watcher.next("jackpotBoard", (f) => f.data.playersCount === 3);
+    expect(last.data).toMatchObject({ bank: 25.4, totalTickets: 2_540, betsCount: 3, leaders: [alice.user.id, bob.user.id, carol.user.id] });
     expect(last.data).not.toHaveProperty("chances");
+    expect(watcher.all("jackpotNewBet")).toHaveLength(0);
     // the mode bar: the level's bank (the last of a burst arrives when the throttle window ends) and the sum
     const banks = await hub.waitFor((f) => f.event === "banks" && f.data.jackpotLevels?.medium === 25.4, "banks");
     expect(banks.data).toMatchObject({ jackpotLevels: { low: expect.any(Number), high: expect.any(Number) } });
@@ -62,6 +64,7 @@ describe("a jackpot round with three players", () => {
     expect(state.chances.map((c) => c.chance)).toEqual([49.21, 28.74, 22.05]);
     expect(state).toMatchObject({ status: 1, countdownEndsAt: timer.data.countdownEndsAt });
     expect(state.bets).toHaveLength(3);
+    expect(state).toMatchObject({ betsCount: 3, totalTickets: 2_540 });
 
     // the countdown ends: the draw from the chain, the strip stops on the winner
     await fireAt("medium", timer.data.countdownEndsAt);
@@ -73,6 +76,9 @@ describe("a jackpot round with three players", () => {
     expect(d.winner.id).toBe(winner.user.id);
     expect(d.strip).toHaveLength(JACKPOT.strip.length);
     expect(d.strip[d.winIndex]).toBe(winner.user.id);
+    // the strip's avatars travel with the draw: every id of the strip is named once
+    expect(new Set(d.players.map((u) => u.id))).toEqual(new Set(d.strip));
+    expect(d.players).toHaveLength(new Set(d.strip).size);
     expect(d.endsAt - d.spinEndsAt).toBe(3_000); // the winner is shown for JACKPOT_TIMERS.waitingMs
     expect((await setBet(alice.token, "medium", [a1])).status).toBe(409);
 

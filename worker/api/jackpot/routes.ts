@@ -1,5 +1,5 @@
 // /api/jackpot/* (spec §7; docs/games.md "Jackpot"): a level's state, a bet (through the level's room,
-// which orders bets and locks their items), the history of a level and one round's details.
+// which orders bets and locks their items), the current round's every bet ("Show all"), the history of a level and one round's details.
 import { jackpotCalls } from "../../../shared/api/jackpot";
 import { JACKPOT } from "../../../shared/constants";
 import { toCents, toDollars } from "../../../shared/money";
@@ -29,6 +29,11 @@ serve(jackpotRoutes, jackpotCalls.setBet, async (c) => {
   // §7 answers the balance after the bet; a balance part left it, and every tab's header follows
   if (cents > 0) await pushBalance(c.env, me.id);
   return c.json({ status: "success" as const, balance: toDollars(me.balance - cents), message: "jackpot_api.bet_success" as const, bet: result.bet }, 200);
+});
+
+serve(jackpotRoutes, jackpotCalls.bets, async (c) => {
+  const { level } = c.req.valid("json");
+  return c.json(await jackpotRoom(c.env, level).allBets(level), 200);
 });
 
 serve(jackpotRoutes, jackpotCalls.history, async (c) => c.json({ history: await q.history(c.env, c.req.valid("json").level) }, 200));

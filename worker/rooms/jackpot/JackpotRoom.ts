@@ -2,14 +2,14 @@
 // handlers on the round-room driver (base/RoundRoom.ts runs the lifecycle, game.ts gives the game
 // to it). Bets arrive by RPC from POST /api/jackpot/setBet and run concurrently: each is numbered
 // (seq, tickets) inside its own D1 batch, and the step takes them in seq order.
-import type { JackpotBetJson, JackpotStateJson } from "../../../shared/api/jackpot";
+import type { JackpotBetJson, JackpotBetsAnswer, JackpotStateJson } from "../../../shared/api/jackpot";
 import type { JackpotLevel } from "../../../shared/constants";
 import { errorBody } from "../../../shared/errors";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { jackpotProtocol, type JackpotClientFrame } from "../../../shared/rooms/jackpot";
-import { toBetJson } from "../../jackpot/present";
+import { toBetJson, toChanceJson } from "../../jackpot/present";
 import { roundBets } from "../../jackpot/queries";
-import { totalTickets } from "../../jackpot/tickets";
+import { chances, totalTickets } from "../../jackpot/tickets";
 import type { BetUser } from "../../jackpot/types";
 import { pushNotification } from "../../lib/notify";
 import type { BaseAttachment, OwnFrame } from "../base/Room";
@@ -46,6 +46,13 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
     const s = await this.wake();
     const { settings, timers } = roomConfig(this.env, s.level);
     return stateJson(s, settings, timers, await this.maintenance.on(), Date.now());
+  }
+
+  /** Every bet of the current round, in bet order, and each player's chance (POST /api/jackpot/bets: the board's "Show all"). */
+  async allBets(level: JackpotLevel): Promise<JackpotBetsAnswer> {
+    this.level ??= level;
+    const s = await this.wake();
+    return { roundId: s.round.id, bets: s.bets.map(toBetJson), chances: chances(s.bets).map(toChanceJson) };
   }
 
   /**

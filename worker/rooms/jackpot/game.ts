@@ -5,6 +5,8 @@ import type { JackpotBetJson } from "../../../shared/api/jackpot";
 import { JACKPOT, type JackpotLevel } from "../../../shared/constants";
 import { history, roundBets } from "../../jackpot/queries";
 import { totalTickets } from "../../jackpot/tickets";
+import { toBetJson } from "../../jackpot/present";
+import { BoardDiff } from "../base/board";
 import type { RoundGame } from "../base/round-game";
 import { type Settler, settlementKey } from "../base/outbox";
 import { jackpotBankPush } from "./banks";
@@ -15,7 +17,7 @@ import { closeRound, lastChainIndex, refundRound, settleRound, writeRound } from
 import { createState } from "./state";
 import { roundRow, step } from "./step";
 import { JackpotStore } from "./store";
-import { stateJson } from "./views";
+import { boardData, type LeaderRow, leaderRows, stateJson, topBets } from "./views";
 
 /** `level()`: the level this instance runs (a call names it; a restored state knows it). */
 export function jackpotGame(env: Env, storage: DurableObjectStorage, level: () => JackpotLevel | undefined): RoundGame<JackpotTypes> {
@@ -24,6 +26,8 @@ export function jackpotGame(env: Env, storage: DurableObjectStorage, level: () =
     seeds ??= new JackpotSeeds(env, storage, l);
     return seeds.seed(k, Date.now());
   };
+  // the leaders the last board sent (the driver keeps the top's: RoundRoom's BoardDiff)
+  const leaderDiff = new BoardDiff<LeaderRow>();
   return {
     name: "jackpot",
     timers: ["solo", "draw", "reveal", "end"],
@@ -52,19 +56,27 @@ export function jackpotGame(env: Env, storage: DurableObjectStorage, level: () =
     roundRow,
     settler: jackpotSettler(env),
     rows: {
-      windowMs: JACKPOT.betsWindowMs,
-      // one frame a window, with every bet it holds
-      perFrame: Number.POSITIVE_INFINITY,
-      leading: false,
+      // a player's own rows go to him at once (withRows); everyone sees the board
+      windowMs: JACKPOT.boardWindowMs,
+      perFrame: JACKPOT.boardTop,
+      leading: true,
       rowsOf: (frame) => (frame.event === "jackpotNewBet" ? frame.data.bets : undefined),
       withRows: (latest, bets: JackpotBetJson[]) =>
         latest.event === "jackpotNewBet" ? { ...latest, data: { ...latest.data, bets, serverTime: Date.now() } } : latest,
+      board: {
+        windowMs: JACKPOT.boardWindowMs,
+        ownerOf: (row) => row.user.id,
+        roundOf: (s) => s.round.id,
+        top: topBets,
+        frame: (s, top) => ({ event: "jackpotBoard", data: boardData(s, top, leaderDiff.next(s.round.id, leaderRows(s)), Date.now()) }),
+      },
     },
     bank: (s) => totalTickets(s.bets),
     bankPush: (owe) => jackpotBankPush(env, level, owe),
-    initFrame(s, _userId, maintenance, now) {
+    initFrame(s, userId, maintenance, now) {
       const { settings, timers } = roomConfig(env, s.level);
-      return { event: "jackpotInit", data: { state: stateJson(s, settings, timers, maintenance, now), history: s.history } };
+      const selfBets = userId === null ? [] : s.bets.filter((b) => b.user.id === userId).map(toBetJson);
+      return { event: "jackpotInit", data: { state: stateJson(s, settings, timers, maintenance, now), history: s.history, selfBets } };
     },
   };
 }

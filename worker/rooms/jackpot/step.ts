@@ -117,7 +117,7 @@ function drawRound(s0: JackpotState, roundId: number, bets: JackpotBet[], now: n
       bell: { at: d.spinEndsAt, chanceBp: d.chanceBp },
     },
   });
-  effects.push({ type: "broadcast", frame: { event: "startJackpot", data: { draw: drawJson(roundId, d), secret: s.round.secret, serverTime: now } } });
+  effects.push({ type: "broadcast", frame: { event: "startJackpot", data: { draw: drawJson(roundId, d, s.bets), secret: s.round.secret, serverTime: now } } });
   return s;
 }
 

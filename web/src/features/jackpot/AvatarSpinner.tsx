@@ -28,6 +28,8 @@ export function AvatarSpinner({ selfId }: { selfId: number | null }) {
   const { t } = useTranslation("jackpot");
   const draw = useJackpotStore((s) => s.draw);
   const chances = useJackpotStore((s) => s.chances);
+  const playersCount = useJackpotStore((s) => s.playersCount);
+  const more = playersCount - chances.length;
   return (
     <section className="jackpot-stage" aria-label={t("spinner.label")} data-testid="jackpot-stage">
       {draw ? (
@@ -43,6 +45,11 @@ export function AvatarSpinner({ selfId }: { selfId: number | null }) {
               <ChanceText chance={c.chance} />
             </li>
           ))}
+          {more > 0 && (
+            <li className="jackpot-stage-more" data-testid="jackpot-stage-more">
+              {t("spinner.more", { count: more })}
+            </li>
+          )}
         </ul>
       )}
     </section>
@@ -54,8 +61,10 @@ export function ChanceText({ chance }: { chance: number }) {
   return <span className="jackpot-chance">{formatChance(chance / 100, i18n.language)}</span>;
 }
 
+/** The strip's avatars: the draw names its players (the client holds only the board's bets). */
 function usersOf(chances: readonly { user: StripUser }[], draw: JackpotDrawJson): Map<number, StripUser> {
   const map = new Map(chances.map((c) => [c.user.id, c.user]));
+  for (const u of draw.players) map.set(u.id, u);
   map.set(draw.winner.id, draw.winner);
   return map;
 }

@@ -1,7 +1,7 @@
 // The bet form (§2, §5): the player's own available items, the room's minimum and item limits
 // shown BEFORE sending, an amount from the balance (ui/StakeAmount), the button disabled with its
 // reason (betBlock.ts), and POST /api/jackpot/setBet {items, level, value} with ids and the amount only. The answer's jackpot_api key becomes the
-// notice; the bet itself arrives through the socket (jackpotNewBet) like everyone else's.
+// notice; the bet itself arrives through the socket (jackpotNewBet, to the player's own sockets).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { jackpotCalls } from "../../../../shared/api/jackpot";
@@ -67,7 +67,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
   const picked = (items ?? []).filter((i) => selected.includes(i.myId));
   const issue = amountIssue(amount, balanceCents, JACKPOT.maxValueCents);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
-  const own = ownItemsInRound(s.bets, selfId);
+  const own = ownItemsInRound(s.selfBets, selfId);
   const block = betBlock({
     signedIn: selfId !== null,
     connected: s.connected,
@@ -79,7 +79,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
     valueCents,
     amountIssue: issue,
     ownItemsInRound: own,
-    isPlayer: selfId !== null && s.chances.some((c) => c.user.id === selfId),
+    isPlayer: selfId !== null && s.selfBets.some((b) => b.user.id === selfId),
     playersCount: s.playersCount,
   });
   const limit = pickLimit(s.settings, own);

@@ -13,7 +13,7 @@ import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { notify } from "../../lib/uiStore";
 import { AvatarSpinner } from "./AvatarSpinner";
 import { BetForm } from "./BetForm";
-import { BetList } from "./BetList";
+import { LiveBetList } from "./BetList";
 import { startJackpot } from "./connection";
 import { History } from "./History";
 import { levelFrom } from "./level";
@@ -74,8 +74,6 @@ export default function JackpotScreen() {
   const connected = useJackpotStore((s) => s.connected);
   const loading = useJackpotStore((s) => s.status === null);
   const roomMaintenance = useJackpotStore((s) => s.maintenance);
-  const bets = useJackpotStore((s) => s.bets);
-  const chances = useJackpotStore((s) => s.chances);
   const publicHash = useJackpotStore((s) => s.publicHash);
   const roundId = useJackpotStore((s) => s.roundId);
   const maintenance = roomMaintenance || !!config?.maintenance;
@@ -104,7 +102,7 @@ export default function JackpotScreen() {
         </div>
         <BetForm level={level} selfId={selfId} maintenance={maintenance} items={inventory.data?.items} itemsLoading={!!user && inventory.isLoading} />
       </div>
-      <BetList bets={bets} chances={chances} selfId={selfId} />
+      <LiveBetList selfId={selfId} />
       <History />
       <p className="jackpot-hash">
         <Link to="/provably-fair#jackpot" data-testid="jackpot-hash">

@@ -13,7 +13,7 @@ export function LossNotice({ selfId }: { selfId: number | null }) {
   const { t } = useTranslation("jackpot");
   const status = useJackpotStore((s) => s.status);
   const draw = useJackpotStore((s) => s.draw);
-  const bets = useJackpotStore((s) => s.bets);
+  const bets = useJackpotStore((s) => s.selfBets);
   const clockOffsetMs = useJackpotStore((s) => s.clockOffsetMs);
   const now = useNow(200, draw !== null);
   const stopped = draw !== null && phaseAt({ status, draw, clockOffsetMs }, now) === "waiting";

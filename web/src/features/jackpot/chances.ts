@@ -1,41 +1,10 @@
-// Tickets and chances (1 ticket per cent, ranges from–to numbered from 1 in bet order). The
-// jackpotInit frame carries each player's chance; jackpotNewBet does not (O(N²) bytes otherwise,
-// shared/rooms/jackpot.ts), so the client derives them from the bets it holds, the same way.
-import type { JackpotChanceJson } from "../../../../shared/api/jackpot";
-import { toCents, toDollars } from "../../../../shared/money";
-
-interface BetTickets {
-  user: JackpotChanceJson["user"];
-  price: number;
-  from: number;
-  to: number;
-}
+// Tickets and chances (1 ticket per cent, ranges from–to numbered from 1 in bet order). The board
+// carries the leaders' tickets, not their chances (they move with every bet, shared/rooms/jackpot.ts
+// jackpotBoard): state.ts derives them, tickets / the round's tickets.
 
 /** Tickets of a range (from–to inclusive); 0 for an empty or malformed one. */
 export function ticketsOf(range: { from: number; to: number }): number {
   return Number.isSafeInteger(range.from) && Number.isSafeInteger(range.to) && range.to >= range.from ? range.to - range.from + 1 : 0;
-}
-
-/**
- * Each player's value, tickets and chance (percent, two decimals: round(tickets · 10 000 / all) /
- * 100, as the server's state answer), in the order of his first bet.
- */
-export function chancesOf(bets: readonly BetTickets[]): JackpotChanceJson[] {
-  const byUser = new Map<number, { user: BetTickets["user"]; cents: number; tickets: number }>();
-  let total = 0;
-  for (const b of [...bets].sort((x, y) => x.from - y.from)) {
-    const row = byUser.get(b.user.id) ?? { user: b.user, cents: 0, tickets: 0 };
-    row.cents += toCents(b.price);
-    row.tickets += ticketsOf(b);
-    total += ticketsOf(b);
-    byUser.set(b.user.id, row);
-  }
-  return [...byUser.values()].map((r) => ({
-    user: r.user,
-    price: toDollars(r.cents),
-    tickets: r.tickets,
-    chance: total === 0 ? 0 : Math.round((r.tickets * 10_000) / total) / 100,
-  }));
 }
 
 /**

@@ -12,12 +12,14 @@ import {
   type JackpotChanceJson,
   type JackpotDrawJson,
   type JackpotHistoryEntry,
+  type JackpotLeaderJson,
   type JackpotSettingsJson,
   type JackpotStatus,
 } from "../../../../shared/api/jackpot";
 import { JACKPOT, type JackpotLevel } from "../../../../shared/constants";
 import type { JackpotServerFrame } from "../../../../shared/rooms/jackpot";
-import { chancesOf } from "./chances";
+import { toCents } from "../../../../shared/money";
+import { ticketsOf } from "./chances";
 import { type FrameHandlers, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
 
 export type JackpotPhase = "loading" | "first" | "second" | "spinning" | "waiting";
@@ -39,9 +41,17 @@ export interface JackpotData {
   bank: number;
   itemsCount: number;
   playersCount: number;
-  /** in bet order (tickets ascending) */
+  /** every bet of the round (the board shows a few) */
+  betsCount: number;
+  /** tickets sold (1 per cent of the bank) */
+  totalTickets: number;
+  /** the board's biggest bets, biggest first (the full list: /api/jackpot/bets) */
   bets: JackpotBetJson[];
-  /** one row per player, in the order of his first bet */
+  /** this user's own bets of the round, in ticket order */
+  selfBets: JackpotBetJson[];
+  /** the board's leaders (the players with the most tickets and those of the biggest bets), most tickets first */
+  leaders: JackpotLeaderJson[];
+  /** the leaders with their chance, derived from their tickets and the round's */
   chances: JackpotChanceJson[];
   settings: JackpotSettingsJson | null;
   /** server clock: a single player's items return then */
@@ -66,7 +76,11 @@ export const initialJackpotData: JackpotData = {
   bank: 0,
   itemsCount: 0,
   playersCount: 0,
+  betsCount: 0,
+  totalTickets: 0,
   bets: [],
+  selfBets: [],
+  leaders: [],
   chances: [],
   settings: null,
   soloEndsAt: null,
@@ -115,6 +129,35 @@ export function ownItemsInRound(bets: readonly JackpotBetJson[], userId: number 
   return bets.reduce((n, b) => n + (b.user.id === userId ? b.items.length : 0), 0);
 }
 
+/** A chance in percent with two decimals, as the server rounds it: round(tickets · 10 000 / all) / 100. */
+export function chanceOf(tickets: number, totalTickets: number): number {
+  return totalTickets > 0 ? Math.round((tickets * 10_000) / totalTickets) / 100 : 0;
+}
+
+/** The leaders with their chance of `totalTickets`. */
+export function leaderChances(leaders: readonly JackpotLeaderJson[], totalTickets: number): JackpotChanceJson[] {
+  return leaders.map((l) => ({ ...l, chance: chanceOf(l.tickets, totalTickets) }));
+}
+
+/** The player's own chance: his tickets (his own bets) of the round's. */
+export function ownChance(s: Pick<JackpotData, "selfBets" | "totalTickets">): number {
+  return chanceOf(
+    s.selfBets.reduce((n, b) => n + ticketsOf(b), 0),
+    s.totalTickets,
+  );
+}
+
+/** `order` (ids) of the rows known from `kept` and `fresh` (fresh wins); an id known from neither is left out. */
+export function ordered<R>(order: readonly (string | number)[], kept: readonly R[], fresh: readonly R[], key: (row: R) => string | number): R[] {
+  const byKey = new Map<string | number, R>();
+  for (const r of kept) byKey.set(key(r), r);
+  for (const r of fresh) byKey.set(key(r), r);
+  return order.flatMap((k) => {
+    const r = byKey.get(k);
+    return r === undefined ? [] : [r];
+  });
+}
+
 /** A new round: no bets, no draw; the level's settings, history and flags stay. */
 function freshRound(s: JackpotData, roundId: number, publicHash: string): JackpotData {
   return {
@@ -125,7 +168,11 @@ function freshRound(s: JackpotData, roundId: number, publicHash: string): Jackpo
     bank: 0,
     itemsCount: 0,
     playersCount: 0,
+    betsCount: 0,
+    totalTickets: 0,
     bets: [],
+    selfBets: [],
+    leaders: [],
     chances: [],
     soloEndsAt: null,
     countdownEndsAt: null,
@@ -136,7 +183,7 @@ function freshRound(s: JackpotData, roundId: number, publicHash: string): Jackpo
 
 /** How each /ws/jackpot frame changes the state (a new server frame must be handled here to compile). */
 const handlers: FrameHandlers<JackpotServerFrame, JackpotData, JackpotEffect> = {
-  jackpotInit(s, { state: r, history }, now, effects) {
+  jackpotInit(s, { state: r, history, selfBets }, now, effects) {
     effects.push({ kind: "bank", level: r.level, dollars: r.bank });
     return {
       ...initialJackpotData,
@@ -147,7 +194,11 @@ const handlers: FrameHandlers<JackpotServerFrame, JackpotData, JackpotEffect> = 
       bank: r.bank,
       itemsCount: r.itemsCount,
       playersCount: r.playersCount,
-      bets: mergeBets([], r.bets),
+      betsCount: r.betsCount,
+      totalTickets: r.totalTickets,
+      bets: r.bets,
+      selfBets: mergeBets([], selfBets),
+      leaders: r.chances.map(({ chance: _chance, ...l }) => l),
       chances: r.chances,
       settings: r.settings,
       soloEndsAt: r.soloEndsAt,
@@ -161,20 +212,44 @@ const handlers: FrameHandlers<JackpotServerFrame, JackpotData, JackpotEffect> = 
       clockOffsetMs: nextOffset(s.clockOffsetMs, r.serverTime - now),
     };
   },
+  // the player's own bets (to his sockets only), with the totals then
   jackpotNewBet(s, d, now, effects) {
     // a frame of a later round than the one shown: its newGameJackpot was missed
     const base = s.roundId !== null && d.roundId > s.roundId ? freshRound(s, d.roundId, "") : s;
     if (base.roundId !== d.roundId) return s; // an old round's frame
-    const bets = mergeBets(base.bets, d.bets);
+    const selfBets = mergeBets(base.selfBets, d.bets);
     if (s.level) effects.push({ kind: "bank", level: s.level, dollars: d.bank });
+    // the board may not have counted them yet: the counts never go back
+    const totalTickets = Math.max(base.totalTickets, toCents(d.bank));
     return {
       ...base,
-      bets,
-      // every player's chance moves with each bet: derived here (the frame does not carry them)
-      chances: chancesOf(bets),
+      selfBets,
+      bank: d.bank,
+      totalTickets,
+      chances: leaderChances(base.leaders, totalTickets),
+      betsCount: Math.max(base.betsCount, selfBets.length),
+      itemsCount: d.itemsCount,
+      playersCount: d.playersCount,
+      soloEndsAt: d.soloEndsAt ?? base.soloEndsAt,
+      clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
+    };
+  },
+  // what everyone sees: the totals, the biggest bets and the leaders (rows new since the last board)
+  jackpotBoard(s, d, now, effects) {
+    const base = s.roundId !== null && d.roundId > s.roundId ? freshRound(s, d.roundId, "") : s;
+    if (base.roundId !== d.roundId) return s;
+    if (s.level) effects.push({ kind: "bank", level: s.level, dollars: d.bank });
+    const leaders = ordered(d.leaders, base.leaders, d.leaderRows, (l) => l.user.id);
+    return {
+      ...base,
+      bets: ordered(d.top, base.bets, d.rows, (b) => b.id),
+      leaders,
+      chances: leaderChances(leaders, d.totalTickets),
       bank: d.bank,
       itemsCount: d.itemsCount,
       playersCount: d.playersCount,
+      betsCount: d.betsCount,
+      totalTickets: d.totalTickets,
       soloEndsAt: d.soloEndsAt ?? base.soloEndsAt,
       clockOffsetMs: nextOffset(s.clockOffsetMs, d.serverTime - now),
     };
