@@ -54,6 +54,7 @@ describe("jackpot board", () => {
     expect(boards.length).toBeLessThan(PLAYERS);
     expect(boards.flatMap((b) => b.data.rows).length).toBeLessThan(PLAYERS + JACKPOT.boardTop);
     expect(watcher.all("jackpotNewBet")).toHaveLength(0);
+    expect(watcher.all("jackpotTimer").filter((f) => f.data.roundId === roundId)).toHaveLength(1);
 
     // a bettor's own frames carry his own bets only, and he may be outside the board's top
     for (const p of players) {

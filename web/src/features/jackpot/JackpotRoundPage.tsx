@@ -1,5 +1,5 @@
 // /jackpot/:id — one round (POST /api/jackpot/round {id}): winner, bank, bets with their ticket
-// ranges and chances, the commission items taken and why, the hashes, and the draw verified in
+// ranges and chances (a big round: the biggest, every bet in a dialog), the commission items taken and why, the hashes, and the draw verified in
 // this browser (roundChecks.ts, shared/fairness.ts) with the Node command that does the same.
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -15,6 +15,9 @@ import { ScreenSkeleton } from "../../ui/Spinner";
 import { UserAvatar } from "../../ui/UserAvatar";
 import { ChanceText } from "./AvatarSpinner";
 import { BetList } from "./BetList";
+import { JACKPOT } from "../../../../shared/constants";
+import { useUiStore } from "../../lib/uiStore";
+import { Modal } from "../../ui/Modal";
 import { roundIdFrom } from "../../lib/roundId";
 import { usePreviousRound, useRoundQuery } from "../../lib/roundQuery";
 import { RoundVerify } from "./RoundVerify";
@@ -76,7 +79,7 @@ export default function JackpotRoundPage() {
       ) : (
         <p className="jackpot-muted">{t("verify.no_secret")}</p>
       )}
-      <BetList bets={r.bets} chances={r.chances} selfId={null} all winnerId={r.winner?.id ?? null} />
+      <RoundBets r={r} />
       <p>
         <Link to="/provably-fair#jackpot" className="page-link">
           {t("verify.how")}
@@ -86,6 +89,36 @@ export default function JackpotRoundPage() {
         <SupportLink kind="jackpot" id={r.id} />
       </p>
     </div>
+  );
+}
+
+const ROUND_BETS_MODAL = "jackpotRoundBets";
+
+/** A big round lists its biggest bets, every bet in a dialog ("Show all"); a small one lists them all in ticket order. */
+function RoundBets({ r }: { r: JackpotRoundJson }) {
+  const { t } = useTranslation("jackpot");
+  const openModal = useUiStore((s) => s.openModal);
+  const winnerId = r.winner?.id ?? null;
+  if (r.bets.length <= JACKPOT.boardTop) return <BetList bets={r.bets} chances={r.chances} selfId={null} all winnerId={winnerId} />;
+  const top = [...r.bets].sort((a, b) => b.price - a.price || a.from - b.from).slice(0, JACKPOT.boardTop);
+  return (
+    <BetList
+      bets={top}
+      chances={r.chances}
+      selfId={null}
+      winnerId={winnerId}
+      count={r.bets.length}
+      note={<p className="jackpot-bets-note">{t("bets.biggest", { count: top.length })}</p>}
+    >
+      <button type="button" className="button button-small jackpot-bets-all" onClick={() => openModal(ROUND_BETS_MODAL)}>
+        {t("bets.show_all", { count: r.bets.length })}
+      </button>
+      <Modal name={ROUND_BETS_MODAL} title={t("bets.all_title", { id: r.id })} size="lg">
+        <div className="jackpot-all-bets" data-testid="jackpot-all-bets">
+          <BetList bets={r.bets} chances={r.chances} selfId={null} all winnerId={winnerId} titleId="jackpot-all-bets-title" />
+        </div>
+      </Modal>
+    </BetList>
   );
 }
 
