@@ -1,21 +1,26 @@
-// `npm run bench:jackpot [-- --players N]`: one jackpot round on the medium room with N simulated
-// players (default 500) over real WebSockets on a local `wrangler dev` (loopback only), plus the
-// same baseline as bench:crash: the runtime's own keepalive ping/pong on /ws/hub for N sockets.
+// `npm run bench:jackpot [-- --players N --spread ms]`: one jackpot round on the medium room with N
+// simulated players (default 500, up to 3000) over real WebSockets on a local `wrangler dev`
+// (loopback only), against two baselines of the same run: the HTTP one (N GET /robots.txt through
+// the same local proxy, spread like the bets: Bench.httpBaseline) and the runtime's own keepalive
+// ping/pong on /ws/hub for N sockets.
 //
-// How: a fresh state dir is migrated and seeded; N users `bench_<i>` with one item each are
-// inserted with ONE SQL file; they sign in (test-login), open /ws/jackpot?level=medium and
-// identify. The room runs with maxPlayers N + 10 and a countdown of --countdown ms (default
-// --spread + 5 s). Two players bet first (the second starts the countdown), then every other
-// player sends POST /api/jackpot/setBet at a random moment within --spread ms. Reported: bet ack
-// (request → answer) p50/p99, frames and bytes per socket from the first bet to newGameJackpot
-// (jackpotNewBet is coalesced: one frame per 100 ms window, not one per bet), and the baseline.
+// How: a fresh state dir is migrated and seeded (the SPA is built first if dist/web is missing);
+// N users `bench_<i>` with one item each are inserted with ONE SQL file; they sign in
+// (test-login), open /ws/jackpot?level=medium and identify. The room runs with maxPlayers N + 10
+// and a countdown of --countdown ms (default --spread + 5 s). Two players bet first (the second
+// starts the countdown), then every other player sends POST /api/jackpot/setBet at a random
+// moment within --spread ms. Reported: bet ack (request → answer) p50/p99 and its ratio to each
+// baseline's p99; frames and bytes per socket from the first bet to newGameJackpot (every socket
+// gets the board — jackpotBoard, at most one per JACKPOT.boardWindowMs — and its own bets, not
+// every row); the draw frame (startJackpot) first → last socket and after its time (the
+// countdown's end); how long after the draw D1 holds the round settled. `--log 1` shows wrangler.
 import { performance } from "node:perf_hooks";
 import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
-const { Bench, errorCounts, log, machineHeader, p50p99, pct, printRows, readOptions, sleep } = await import("./lib/bench.mjs");
+const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, readOptions, sleep } = await import("./lib/bench.mjs");
 
-const opts = readOptions({ log: 0, players: 500, spread: 5000, countdown: 0, batch: 50, pings: 5, timeout: 300 });
+const opts = readOptions({ log: 0, players: 500, spread: 5000, countdown: 0, batch: 50, pings: 5, timeout: 600 });
 const N = Math.max(2, Math.floor(opts.players));
 const LEVEL = "medium";
 const bench = new Bench(opts.timeout);
@@ -32,14 +37,27 @@ async function jackpotRound(itemIds) {
   const roundId = players[0].init.state.roundId;
   log(`round ${roundId}`);
   for (const c of players) c.counting = true;
-  const ended = players.map((c) => c.once("newGameJackpot", (d) => d.finished?.id === roundId, 120_000));
-  const started = players[0].once("startJackpot", () => true, 120_000);
+  // each socket stops counting at its own newGameJackpot (bets that reach the room after the draw open the next round's countdown)
+  const ended = players.map((c) =>
+    c
+      .once("newGameJackpot", (d) => d.finished?.id === roundId, 180_000)
+      .then((e) => {
+        c.counting = false;
+        return e;
+      }),
+  );
+  const starts = players.map((c) => c.once("startJackpot", (d) => d.draw.roundId === roundId, 180_000));
 
   const bets = [];
   const bet = async (i) => {
     const sent = performance.now();
-    const { status, json } = await bench.api("/api/jackpot/setBet", { token: tokens[i], body: { level: LEVEL, items: [itemIds.get(`bench_${i}`)] } });
-    bets.push({ ms: performance.now() - sent, ok: status === 200, message: status === 200 ? null : json?.message });
+    try {
+      const { status, json } = await bench.api("/api/jackpot/setBet", { token: tokens[i], body: { level: LEVEL, items: [itemIds.get(`bench_${i}`)] } });
+      bets.push({ ms: performance.now() - sent, ok: status === 200, message: status === 200 ? null : json?.message });
+    } catch (err) {
+      // the local proxy dropped the connection (thousands of requests at once): a failed bet, not a failed run
+      bets.push({ ms: performance.now() - sent, ok: false, message: `fetch: ${/** @type {any} */ (err).cause?.code ?? String(err)}` });
+    }
   };
   await bet(0);
   const timer = players[0].once("jackpotTimer", undefined, 60_000);
@@ -52,12 +70,35 @@ async function jackpotRound(itemIds) {
       await bet(k + 2);
     }),
   );
-  const start = await started;
+  const start = await starts[0];
   log(`startJackpot: winner ${start.data.draw.winner.username}, ticket ${start.data.draw.winningTicket} of ${start.data.draw.totalTickets}`);
+  // the outbox drain: how long after the draw until D1 holds the round settled (/round answers finished rounds only)
+  const settled = (async () => {
+    const pollStart = performance.now();
+    while (performance.now() - pollStart < 120_000) {
+      const { status, json } = await bench.api("/api/jackpot/round", { body: { id: roundId } });
+      if (status === 200 && json?.round?.status === "finished") return { ms: Date.now() - start.data.serverTime, round: json.round };
+      await sleep(50);
+    }
+    return { ms: NaN, round: undefined };
+  })();
+  const seen = (await Promise.all(starts)).map((s) => s.at);
+  const perfToWall = Date.now() - performance.now();
   await Promise.all(ended);
   for (const c of players) c.counting = false;
-  const round = await bench.api("/api/jackpot/round", { body: { id: roundId } });
-  return { roundId, bets, players, round: round.json?.round, closedByServer: players.filter((c) => c.closed).length };
+  const { ms: settledMs, round } = await settled;
+  return {
+    roundId,
+    bets,
+    players,
+    round,
+    settledMs,
+    fanOutMs: Math.max(...seen) - Math.min(...seen),
+    // the draw is due at the countdown's end (the server's clock: the same machine's)
+    firstAfterDueMs: Math.min(...seen) + perfToWall - t.countdownEndsAt,
+    lastAfterDueMs: Math.max(...seen) + perfToWall - t.countdownEndsAt,
+    closedByServer: players.filter((c) => c.closed).length,
+  };
 }
 
 // ── main ────────────────────────────────────────────────────────────────────
@@ -71,23 +112,50 @@ process.exitCode = await bench.run(async () => {
   const r = await jackpotRound(itemIds);
   bench.closeSockets();
   await sleep(500);
+  const http = await bench.httpBaseline(N, opts.spread).catch((/** @type {unknown} */ err) => {
+    log(`http baseline failed (${String(err)}): printed as —`);
+    return /** @type {number[]} */ ([]);
+  });
+  await sleep(500);
   const base = await bench.pingBaseline(N, opts);
 
   const ok = r.bets.filter((b) => b.ok);
   const errors = errorCounts(r.bets);
   const frames = r.players.map((c) => c.counted);
   const bytes = r.players.map((c) => c.bytes);
-  const newBetFrames = r.players.map((c) => c.byEvent.jackpotNewBet ?? 0);
+  const kb = (/** @type {number} */ v) => `${(v / 1024).toFixed(1)} KB`;
+  const ack99 = pct(
+    ok.map((b) => b.ms),
+    99,
+  );
+  const times = (/** @type {number} */ base99) => `${(ack99 / base99).toFixed(1)}×`;
+  // frames per event summed over the sockets: where the fan-out goes
+  /** @type {Record<string, number>} */
+  const byEvent = {};
+  for (const c of r.players) for (const [e, n] of Object.entries(c.byEvent)) byEvent[e] = (byEvent[e] ?? 0) + n;
   const rows = [
     ["players (sockets)", `${N}`],
     ["measured round", `#${r.roundId}, bank $${r.round?.bank ?? "?"}, ${r.round?.bets?.length ?? "?"} bets, winner ${r.round?.winner?.username ?? "?"}`],
     ["bets accepted / sent", `${ok.length} / ${r.bets.length} (spread over ${opts.spread} ms)`],
+    // an accepted bet that reached the room after the draw is the next round's
+    ["  accepted in the measured round / in the next one", `${r.round?.bets?.length ?? "?"} / ${ok.length - (r.round?.bets?.length ?? 0)}`],
     ["bet ack setBet→answer p50 / p99", p50p99(ok.map((b) => b.ms))],
+    ["  p99 ÷ HTTP baseline p99 / ÷ hub ping p99", `${times(pct(http, 99))} / ${times(pct(base.burst, 99))}`],
+    ["draw frame (startJackpot) first→last socket", ms(r.fanOutMs)],
+    ["  first / last socket after the countdown's end", `${ms(r.firstAfterDueMs)} / ${ms(r.lastAfterDueMs)}`],
     ["frames per socket in the round min / median / max", `${Math.min(...frames)} / ${pct(frames, 50)} / ${Math.max(...frames)}`],
-    ["  of which jackpotNewBet (coalesced) median", `${pct(newBetFrames, 50)} (for ${N} bets)`],
-    ["bytes per socket in the round median / max", `${pct(bytes, 50)} / ${Math.max(...bytes)}`],
+    ["bytes per socket in the round min / median / max", `${kb(Math.min(...bytes))} / ${kb(pct(bytes, 50))} / ${kb(Math.max(...bytes))}`],
+    [
+      "frames per socket by event (mean)",
+      Object.entries(byEvent)
+        .sort((a, b) => b[1] - a[1])
+        .map(([e, n]) => `${e} ${(n / N).toFixed(1)}`)
+        .join(", "),
+    ],
+    ["D1 settled (round finished) after the draw", Number.isFinite(r.settledMs) ? `${r.settledMs} ms` : "not within 120 s"],
     ["errors", Object.keys(errors).length ? JSON.stringify(errors) : "none"],
     ["sockets closed by the server", `${r.closedByServer}`],
+    ["baseline: HTTP GET /robots.txt, N spread alike, p50 / p99", `${p50p99(http)} (${http.length} requests)`],
     ["baseline: /ws/hub ping→pong, N at once, p50 / p99", `${p50p99(base.burst)} (${base.burst.length} pings)`],
     ["baseline: one socket ping→pong idle p50 / p99", p50p99(base.idle)],
   ];

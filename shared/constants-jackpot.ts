@@ -59,6 +59,8 @@ export const JACKPOT = {
    * (/api/jackpot/bets, the round page).
    */
   boardWindowMs: 2_000,
+  /** Bets that arrive together go to D1 in one batch of at most this many (worker/rooms/base/bet-groups.ts). */
+  betsPerBatch: 10,
   /** The biggest bets the board shows; the leaders are this many players with the most tickets, and the players of those bets. */
   boardTop: 10,
   /** The spinner strip: this many avatars, weighted by chance; the winner sits at winIndex. */

@@ -76,6 +76,20 @@ describe("jackpot bets", () => {
     expect(d1.results.map((b) => [b.id, b.from, b.to])).toEqual(state.bets.map((b) => [b.id, b.from, b.to]));
   });
 
+  it("bets sent together share D1 batches; one refused among them gets its key, the others land", async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => makeUser()));
+    // low's minimum is $0.10: the sixth player's $0.05 item is refused
+    const items = await Promise.all(people.map((p, i) => giveItem(p.user.id, i === 5 ? 5 : 200 + i)));
+    const answers = await Promise.all(people.map((p, i) => setBet(p.token, "low", [items[i]])));
+    expect(answers.map((a) => a.status)).toEqual(people.map((_, i) => (i === 5 ? 400 : 200)));
+    expect(answers[5]!.body.message).toBe("jackpot_api.too_small");
+    expect((await itemRow(items[5]!))?.status).toBe("available");
+    const state = await allBets("low");
+    for (let i = 1; i < state.bets.length; i++) expect(state.bets[i]!.from).toBe(state.bets[i - 1]!.to + 1);
+    const landed = new Set(state.bets.map((b) => b.id));
+    for (const a of answers.filter((x) => x.status === 200)) expect(landed.has((a.body.bet as { id: string }).id)).toBe(true);
+  });
+
   it("keeps a player under the per-player item limit", async () => {
     const { user, token } = await makeUser();
     // medium: 15 per bet, 30 per player in a round

@@ -3,7 +3,7 @@
 // to it). Bets arrive by RPC from POST /api/jackpot/setBet and run concurrently: each is numbered
 // (seq, tickets) inside its own D1 batch, and the step takes them in seq order.
 import type { JackpotBetJson, JackpotBetsAnswer, JackpotStateJson } from "../../../shared/api/jackpot";
-import type { JackpotLevel } from "../../../shared/constants";
+import { JACKPOT, type JackpotLevel } from "../../../shared/constants";
 import { errorBody } from "../../../shared/errors";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { jackpotProtocol, type JackpotClientFrame } from "../../../shared/rooms/jackpot";
@@ -12,6 +12,7 @@ import { roundBets } from "../../jackpot/queries";
 import { chances, totalTickets } from "../../jackpot/tickets";
 import type { BetUser } from "../../jackpot/types";
 import { pushNotification } from "../../lib/notify";
+import { BetGroups } from "../base/bet-groups";
 import type { BaseAttachment, OwnFrame } from "../base/Room";
 import { RoundRoom } from "../base/RoundRoom";
 import type { JackpotTypes, Ring } from "./effects";
@@ -37,6 +38,8 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
   protected readonly protocol = jackpotProtocol;
   /** the level a call named (a restored state knows its own) */
   private level: JackpotLevel | undefined;
+  /** bets that arrive while a bet batch is in flight go to D1 together in the next one */
+  private readonly betGroups = new BetGroups(this.env, JACKPOT.betsPerBatch);
   protected readonly game = jackpotGame(this.env, this.ctx.storage, () => (this.hasRound() ? this.state.level : this.level));
 
   // ── RPC (worker/api/jackpot/routes.ts, the sibling levels) ───────────────
@@ -57,7 +60,8 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
 
   /**
    * A bet (POST /api/jackpot/setBet): the rules on the state, then ONE D1 batch that locks the
-   * items and numbers the bet (bets run concurrently: D1's commit order is the bet order), then
+   * items and numbers the bet (bets run concurrently: D1's commit order is the bet order; bets
+   * that arrive while a batch is in flight share the next one, each with its own guards), then
    * the state.
    */
   async setBet(level: JackpotLevel, r: SetBetRequest): Promise<SetBetAnswer> {
@@ -74,7 +78,7 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
     const now = Date.now();
     const bet = { roundId: seen, betId, userId: r.user.id, itemIds: r.itemIds, value: r.value, session: r.session, now };
     const limits = { minBetCents: settings.minBetCents, maxPlayers: settings.maxPlayers, maxItemsPerPlayer: settings.maxItemsPerPlayer };
-    const placed = await placeBet(this.env, { ...bet, ...limits }).catch(async (err: unknown) => {
+    const placed = await placeBet(this.env, { ...bet, ...limits }, (_env, b) => this.betGroups.place(b)).catch(async (err: unknown) => {
       // D1 may have taken it before failing to answer: the round's bets are read again
       await this.run({ type: "bets", roundId: seen, bets: await roundBets(this.env, seen) }).catch(() => undefined);
       throw err;

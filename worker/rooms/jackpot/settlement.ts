@@ -10,7 +10,7 @@ import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { expectChanges, expectCount, guard } from "../../db/guards";
 import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { runSettlement } from "../base/bet-moves";
-import { placeBetBatch, stakedItemsOf, stakeRefundStatements } from "../base/place-bet";
+import { type PlaceBatch, placeBetBatch, stakedItemsOf, stakeRefundStatements } from "../base/place-bet";
 import type { JackpotLevel } from "../../../shared/constants";
 import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
@@ -86,11 +86,12 @@ const BET_REFUSALS = {
  * prices/valuation.ts, + the part from the balance, debited in the batch), its place (`seq` = last + 1) and its tickets (1 per cent, on from the
  * round's last ticket) are computed INSIDE the transaction, so bets of one room run concurrently
  * and D1's commit order is the bet order. The level's limits (minimum, players, items per player)
- * are guards of the same batch.
+ * are guards of the same batch. `place`: the room's bet groups (base/bet-groups.ts: bets that
+ * arrive together share one batch, each with its own guards), or a batch of its own.
  */
-export async function placeBet(env: D1Env, p: PlaceBet): Promise<PlaceBetResult> {
+export async function placeBet(env: D1Env, p: PlaceBet, place: PlaceBatch = placeBetBatch): Promise<PlaceBetResult> {
   const value = p.value ?? 0;
-  const placed = await placeBetBatch(env, {
+  const placed = await place(env, {
     ...p,
     value,
     ledger: { game: "jackpot", roundId: p.roundId },
