@@ -76,7 +76,7 @@ async function jackpotRound(itemIds) {
   const settled = (async () => {
     const pollStart = performance.now();
     while (performance.now() - pollStart < 120_000) {
-      const { status, json } = await bench.api("/api/jackpot/round", { body: { id: roundId } });
+      const { status, json } = await bench.api("/api/jackpot/round", { body: { id: roundId } }).catch(() => ({ status: 0, json: null }));
       if (status === 200 && json?.round?.status === "finished") return { ms: Date.now() - start.data.serverTime, round: json.round };
       await sleep(50);
     }
