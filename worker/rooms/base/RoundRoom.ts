@@ -137,11 +137,12 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
   }
 
   // ── steps ─────────────────────────────────────────────────────────────────
-  /** step() against the current state at the server's clock, then its effects; `ws` gets the replies. */
-  protected async run(event: T["event"], ws?: WebSocket): Promise<Outcome<T["key"]> | undefined> {
+  /** step() against the current state at the server's clock, then its effects; `ws` gets the replies; `stepped` is called once the state is decided. */
+  protected async run(event: T["event"], ws?: WebSocket, stepped?: () => void): Promise<Outcome<T["key"]> | undefined> {
     const ctx = await this.profile.time("step:context", () => this.game.context(this.state));
     const result = this.game.step(this.state, event, Date.now(), ctx);
     this.current = result.state;
+    stepped?.(); // decided: its writes, frames and drain follow
     await this.commit(result.effects, ws, this.game.quiet?.(event) ?? false, true);
     return result.outcome;
   }

@@ -53,10 +53,10 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     return { roundId: this.state.round.id + 1 };
   }
 
-  /** A step other than a take waits for the takes in flight (their session reads are a few ms). */
-  protected override async run(event: CrashEvent, ws?: WebSocket): ReturnType<RoundRoom<CrashTypes, CrashAttachment>["run"]> {
+  /** A step other than a take waits for the takes in flight (their session read, then their step). */
+  protected override async run(event: CrashEvent, ws?: WebSocket, stepped?: () => void): ReturnType<RoundRoom<CrashTypes, CrashAttachment>["run"]> {
     if (event.type !== "cashOut" && this.takes.size > 0) await Promise.all(this.takes);
-    return super.run(event, ws);
+    return super.run(event, ws, stepped);
   }
 
   // ── sockets ───────────────────────────────────────────────────────────────
@@ -122,20 +122,25 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
    */
   private async cashOut(ws: WebSocket, a: CrashAttachment, betId: string, at: number): Promise<void> {
     const state = await this.round();
-    const take = (async () => {
+    // held from here until the take's step has decided it (not through its writes and drain)
+    let decided!: () => void;
+    const held = new Promise<void>((resolve) => {
+      decided = resolve;
+    });
+    this.takes.add(held);
+    try {
       if (!cashOutRefusal(state, a.userId, betId) && a.userId !== null) {
-        const refused = await this.profile.time("take:session", () => sessionRefusal(this.env, a.userId!, a.session));
+        const userId = a.userId;
+        const refused = await this.profile.time("take:session", () => sessionRefusal(this.env, userId, a.session));
         if (refused) return this.refuse(ws, "errorTake", refused);
       }
-      await this.run({ type: "cashOut", userId: a.userId, betId, at }, ws);
-    })();
-    // the steps that wait never fail for a take that failed (it is answered by safely())
-    const settled = take.catch(() => undefined);
-    this.takes.add(settled);
-    try {
-      await take;
+      await this.run({ type: "cashOut", userId: a.userId, betId, at }, ws, () => {
+        this.takes.delete(held);
+        decided();
+      });
     } finally {
-      this.takes.delete(settled);
+      this.takes.delete(held);
+      decided();
     }
   }
 
