@@ -13,12 +13,14 @@
 // baseline's p99; frames and bytes per socket from the first bet to newGameJackpot (every socket
 // gets the board — jackpotBoard, at most one per JACKPOT.boardWindowMs — and its own bets, not
 // every row); the draw frame (startJackpot) first → last socket and after its time (the
-// countdown's end); how long after the draw D1 holds the round settled. `--log 1` shows wrangler.
+// countdown's end); how long after the draw D1 holds the round settled; where the room's time went
+// (its profile: setBet's wake, D1 batch and step, the alarms; frames and bytes per event).
+// `--log 1` shows wrangler.
 import { performance } from "node:perf_hooks";
 import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
-const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, readOptions, sleep } = await import("./lib/bench.mjs");
+const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, profileRows, readOptions, roomProfile, sleep } = await import("./lib/bench.mjs");
 
 const opts = readOptions({ log: 0, players: 500, spread: 5000, countdown: 0, batch: 50, pings: 5, timeout: 600 });
 const N = Math.max(2, Math.floor(opts.players));
@@ -26,7 +28,7 @@ const LEVEL = "medium";
 const bench = new Bench(opts.timeout);
 
 // ── the jackpot round ───────────────────────────────────────────────────────
-async function jackpotRound(itemIds) {
+async function jackpotRound(itemIds, admin) {
   const tokens = await bench.signIn(N);
   const players = await bench.openIdentified(`/ws/jackpot?level=${LEVEL}`, tokens, {
     batch: opts.batch,
@@ -36,6 +38,7 @@ async function jackpotRound(itemIds) {
   });
   const roundId = players[0].init.state.roundId;
   log(`round ${roundId}`);
+  await roomProfile(bench, admin, { room: "jackpot", level: LEVEL, reset: true });
   for (const c of players) c.counting = true;
   // each socket stops counting at its own newGameJackpot (bets that reach the room after the draw open the next round's countdown)
   const ended = players.map((c) =>
@@ -87,12 +90,14 @@ async function jackpotRound(itemIds) {
   await Promise.all(ended);
   for (const c of players) c.counting = false;
   const { ms: settledMs, round } = await settled;
+  const profile = await roomProfile(bench, admin, { room: "jackpot", level: LEVEL, reset: false });
   return {
     roundId,
     bets,
     players,
     round,
     settledMs,
+    profile,
     fanOutMs: Math.max(...seen) - Math.min(...seen),
     // the draw is due at the countdown's end (the server's clock: the same machine's)
     firstAfterDueMs: Math.min(...seen) + perfToWall - t.countdownEndsAt,
@@ -109,7 +114,8 @@ process.exitCode = await bench.run(async () => {
   };
   const itemIds = await bench.setUp(N, { log: opts.log > 0, vars });
 
-  const r = await jackpotRound(itemIds);
+  const admin = await bench.login("bench_admin", "admin");
+  const r = await jackpotRound(itemIds, admin);
   bench.closeSockets();
   await sleep(500);
   const http = await bench.httpBaseline(N, opts.spread).catch((/** @type {unknown} */ err) => {
@@ -158,6 +164,7 @@ process.exitCode = await bench.run(async () => {
     ["baseline: HTTP GET /robots.txt, N spread alike, p50 / p99", `${p50p99(http)} (${http.length} requests)`],
     ["baseline: /ws/hub ping→pong, N at once, p50 / p99", `${p50p99(base.burst)} (${base.burst.length} pings)`],
     ["baseline: one socket ping→pong idle p50 / p99", p50p99(base.idle)],
+    ...profileRows(r.profile),
   ];
   printRows(machineHeader("Jackpot"), rows);
   console.log("");

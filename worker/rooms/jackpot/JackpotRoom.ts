@@ -67,7 +67,7 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
   async setBet(level: JackpotLevel, r: SetBetRequest): Promise<SetBetAnswer> {
     this.level ??= level;
     const seen = (await this.round()).round.id;
-    const s = await this.wake();
+    const s = await this.profile.time("setBet:wake", () => this.wake());
     // the round the player saw ended while the bet waited behind its draw: not the next round's bet
     if (s.round.id !== seen) return { ok: false, message: "jackpot_api.round_closed" };
     const { settings } = roomConfig(this.env, s.level);
@@ -78,11 +78,13 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
     const now = Date.now();
     const bet = { roundId: seen, betId, userId: r.user.id, itemIds: r.itemIds, value: r.value, session: r.session, now };
     const limits = { minBetCents: settings.minBetCents, maxPlayers: settings.maxPlayers, maxItemsPerPlayer: settings.maxItemsPerPlayer };
-    const placed = await placeBet(this.env, { ...bet, ...limits }, (_env, b) => this.betGroups.place(b)).catch(async (err: unknown) => {
-      // D1 may have taken it before failing to answer: the round's bets are read again
-      await this.run({ type: "bets", roundId: seen, bets: await roundBets(this.env, seen) }).catch(() => undefined);
-      throw err;
-    });
+    const placed = await this.profile
+      .time("setBet:d1 batch", () => placeBet(this.env, { ...bet, ...limits }, (_env, b) => this.betGroups.place(b)))
+      .catch(async (err: unknown) => {
+        // D1 may have taken it before failing to answer: the round's bets are read again
+        await this.run({ type: "bets", roundId: seen, bets: await roundBets(this.env, seen) }).catch(() => undefined);
+        throw err;
+      });
     if (!placed.ok) return { ok: false, message: placed.message };
     const taken = {
       id: betId,
@@ -95,7 +97,7 @@ export class JackpotRoom extends RoundRoom<JackpotTypes> {
       to: placed.to,
       createdAt: now,
     };
-    await this.run({ type: "bet", roundId: seen, bet: taken });
+    await this.profile.time("setBet:step", () => this.run({ type: "bet", roundId: seen, bet: taken }));
     return { ok: true, bet: toBetJson(taken) };
   }
 
