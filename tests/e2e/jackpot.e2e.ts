@@ -114,7 +114,7 @@ describe("jackpot round", () => {
       // the second distinct player starts the countdown, on both screens; chances show live
       await expect.poll(() => phase(a.page)).toBe("second");
       await expect.poll(() => b.page.locator("[data-testid=jackpot-bet-row]").count()).toBe(2);
-      // the first player's chance moved with the second bet (derived from the bets, live)
+      // the first player's chance moved with the second bet (his tickets of the round's, live from the board)
       await expect.poll(() => aChance.textContent()).not.toContain("100,00");
       await screenshot(a.page, "jackpot-countdown");
 
