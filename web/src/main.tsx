@@ -13,11 +13,18 @@ import { installBannedHandler } from "./app/session";
 import { bindStreamerModeClass } from "./lib/settingsStore";
 import { i18n } from "./lib/i18n";
 import { captureReferral } from "./lib/referral";
+import { getToken } from "./lib/session/token";
 import "./styles/index.css";
+import "./styles/boot.css";
 
 bindStreamerModeClass(document.body);
 installBannedHandler();
 captureReferral();
+
+// Texts the first screen needs beyond the shell's start loading now, beside the entry, not after
+// the lazy chunks that ask for them: the home screen's (crash), the signed-in header's.
+const firstTexts = [...(location.pathname === "/" ? ["crash"] : []), ...(getToken() ? ["notifications", "cashback"] : [])];
+if (firstTexts.length) void i18n.loadNamespaces(firstTexts);
 
 const router = createRouter();
 

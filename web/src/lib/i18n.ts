@@ -9,12 +9,12 @@ import { initReactI18next } from "react-i18next";
 import { LANGUAGES, STORAGE_KEYS, UI, type Language } from "../../../shared/constants";
 
 // The shell's namespaces in the default language, in the entry (the two globs name the same files).
-const shellModules = import.meta.glob<Record<string, unknown>>("../locales/ru/{common,layout,errors,titles,hub}.json", {
+const shellModules = import.meta.glob<Record<string, unknown>>("../locales/ru/{common,layout,errors,titles,hub,store}.json", {
   eager: true,
   import: "default",
 });
 // Everything else, one chunk per file, fetched on demand.
-const lazyModules = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/ru/{common,layout,errors,titles,hub}.json"], {
+const lazyModules = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/ru/{common,layout,errors,titles,hub,store}.json"], {
   import: "default",
 });
 
