@@ -4,9 +4,10 @@
 // all cases. Prints Performance, LCP, TBT, FCP, CLS and Speed Index per run and their medians, the
 // LCP element, the first load's gzipped bytes (scripts/report-size.mjs) and the machine's load.
 // Chromium: CHROME_PATH, else CHROMIUM_PATH, else Debian's /usr/bin/chromium (as the e2e tier).
+// BENCH_WEB_DUMP=<file> writes the last run's Lighthouse report (JSON) there, to see where the time goes.
 // Not part of `npm test`: Lighthouse timings depend on the machine.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -80,9 +81,9 @@ try {
     if (!result) throw new Error("Lighthouse returned nothing");
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (process.env.BENCH_WEB_DUMP) (await import("node:fs")).writeFileSync(process.env.BENCH_WEB_DUMP, JSON.stringify(lhr));
+    if (process.env.BENCH_WEB_DUMP) writeFileSync(process.env.BENCH_WEB_DUMP, JSON.stringify(lhr));
     const num = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const lcpItem = /** @type {any} */ (lhr.audits["largest-contentful-paint-element"]?.details)?.items?.[0]?.items?.[0]?.node;
+    const lcpItem = /** @type {any} */ (lhr.audits["lcp-breakdown-insight"]?.details)?.items?.find((/** @type {any} */ d) => d.type === "node");
     const row = {
       score: lhr.categories.performance?.score ?? Number.NaN,
       lcp: num("largest-contentful-paint"),
