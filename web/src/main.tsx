@@ -28,12 +28,22 @@ if (firstTexts.length) void i18n.loadNamespaces(firstTexts);
 
 const router = createRouter();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+// #root holds the crash screen's static outline (index.html): let it paint once before React
+// replaces it — on a fast connection the scripts arrive before the first frame — then mount.
+// A hidden tab has no frames: mount after 50 ms then.
+let mounted = false;
+function mount(): void {
+  if (mounted) return;
+  mounted = true;
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+requestAnimationFrame(() => setTimeout(mount, 0));
+setTimeout(mount, 50);
