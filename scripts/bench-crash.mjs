@@ -15,7 +15,9 @@ import { performance } from "node:perf_hooks";
 import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
-const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, readOptions, sleep } = await import("./lib/bench.mjs");
+const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, profileRows, ratio99, readOptions, roomProfile, sleep } = await import(
+  "./lib/bench.mjs"
+);
 
 const opts = readOptions({ log: 0, hold: 0.2, players: 1000, crash: 5, spread: 5000, batch: 50, pings: 5, timeout: 300 });
 const N = Math.floor(opts.players);
@@ -60,6 +62,7 @@ async function crashRound(admin, itemIds) {
   if (opts.spread > countdownMs - 1000) throw new Error(`--spread ${opts.spread} does not fit the ${countdownMs} ms countdown`);
   log(`round ${roundId} countdown started (${countdownMs} ms); ${N} bets over ${opts.spread} ms`);
   for (const c of players) c.counting = true; // frames of the measured round, from its countdown
+  await roomProfile(bench, admin, { room: "crash", reset: true });
 
   const done = players.map(async (c, i) => {
     await started[i];
@@ -94,7 +97,7 @@ async function crashRound(admin, itemIds) {
         const sentTake = performance.now();
         c.send("take", { betId });
         const r = await took;
-        takes.push({ ms: r.at - sentTake, ok: r.ok, message: r.ok ? null : r.data.message });
+        takes.push({ ms: r.at - sentTake, ok: r.ok, message: r.ok ? null : r.data.message, sentWall: sentTake + Date.now() - performance.now() });
       }
     }
     const crash = await crashed;
@@ -116,6 +119,7 @@ async function crashRound(admin, itemIds) {
   await sleep(1000); // frames that follow the crash frame (lost rows) still belong to the round
   for (const c of players) c.counting = false;
   const settledMs = await settled;
+  const profile = await roomProfile(bench, admin, { room: "crash", reset: false });
 
   const point = Math.round(crashFrame.crash.point * 100);
   startedAtServer ??= crashFrame.serverTime - crashFrame.elapsed;
@@ -141,6 +145,9 @@ async function crashRound(admin, itemIds) {
     byEvent,
     totalFrames: perSocket.reduce((a, b) => a + b, 0),
     settledMs,
+    profile,
+    // sent before the crash time yet refused: the arrival must price them
+    takesRefusedBeforeCrash: takes.filter((t) => !t.ok && t.sentWall < expectedWall).length,
     socketsClosed: players.filter((c) => c.closed).length,
   };
 }
@@ -153,7 +160,7 @@ process.exitCode = await bench.run(async () => {
   const r = await crashRound(admin, itemIds);
   bench.closeSockets();
   await sleep(500);
-  const base = await bench.pingBaseline(N, opts);
+  const base = await bench.pingBaseline(N, { ...opts, adminToken: admin });
 
   const betOk = r.bets.filter((b) => b.ok);
   const takeOk = r.takes.filter((t) => t.ok);
@@ -163,10 +170,25 @@ process.exitCode = await bench.run(async () => {
     ["players (sockets)", `${N}`],
     ["measured round", `#${r.roundId}, crashed at ×${r.point.toFixed(2)}`],
     ["bets accepted / sent", `${betOk.length} / ${r.bets.length} (spread over ${opts.spread} ms)`],
-    ["bet ack newBet→successBet p50 / p99", p50p99(betOk.map((b) => b.ms))],
-    ["cash-outs accepted / sent", `${takeOk.length} / ${r.takes.length}`],
-    ["cash-out take→successTake p50 / p99", p50p99(takeOk.map((b) => b.ms))],
-    ["crash fan-out first→last socket", ms(r.fanOutMs)],
+    [
+      "bet ack newBet→successBet p50 / p99",
+      `${p50p99(betOk.map((b) => b.ms))} (p99 ${ratio99(
+        betOk.map((b) => b.ms),
+        base.burst,
+      )} the baseline's)`,
+    ],
+    ["cash-outs accepted / sent", `${takeOk.length} / ${r.takes.length} (${r.takesRefusedBeforeCrash} refused though sent before the crash time)`],
+    [
+      "cash-out take→successTake p50 / p99",
+      `${p50p99(takeOk.map((b) => b.ms))} (p99 ${ratio99(
+        takeOk.map((b) => b.ms),
+        base.burst,
+      )} the baseline's)`,
+    ],
+    [
+      "crash fan-out first→last socket",
+      `${ms(r.fanOutMs)} (echo broadcast to as many sockets: ${base.broadcast.map((x) => ms(x)).join(", ")}; ${(r.fanOutMs / pct(base.broadcast, 50)).toFixed(1)}× its median)`,
+    ],
     ["first / last socket after expected time", `${ms(r.firstAfterExpectedMs)} / ${ms(r.lastAfterExpectedMs)}`],
     ["frames per socket in the round min / median / max", `${Math.min(...perSocket)} / ${pct(perSocket, 50)} / ${Math.max(...perSocket)}`],
     ["frames the server sent in the round (all sockets)", `${r.totalFrames}`],
@@ -186,6 +208,7 @@ process.exitCode = await bench.run(async () => {
     ["sockets closed by the server", `${r.socketsClosed}`],
     ["baseline: /ws/hub ping→pong, N at once, p50 / p99", `${p50p99(base.burst)} (${base.burst.length} pings)`],
     ["baseline: one socket ping→pong idle p50 / p99", p50p99(base.idle)],
+    ...profileRows(r.profile),
   ];
   printRows(machineHeader("Crash"), rows);
   console.log("");

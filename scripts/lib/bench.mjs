@@ -363,10 +363,11 @@ export class Bench {
   /**
    * The baseline: the runtime's own keepalive ping/pong on /ws/hub for `n` sockets (answered by
    * workerd without waking a room — the closest thing to a bare echo on the same runtime): all at
-   * once `pings` times, then one socket idle 200 times; round trips in ms.
-   * @param {number} n @param {{ batch: number, pings: number }} o
+   * once `pings` times, then one socket idle 200 times; round trips in ms. With an admin token,
+   * also the echo broadcast's first → last spread (echoBroadcast).
+   * @param {number} n @param {{ batch: number, pings: number, adminToken?: string }} o
    */
-  async pingBaseline(n, { batch, pings }) {
+  async pingBaseline(n, { batch, pings, adminToken }) {
     const url = `${this.url.replace("http", "ws")}/ws/hub`;
     /** @type {BenchClient[]} */
     const clients = [];
@@ -397,8 +398,28 @@ export class Bench {
     // one socket, one ping at a time: the idle round trip
     const idle = [];
     for (let k = 0; k < 200; k++) idle.push(await ping(clients[0]));
+    const broadcast = adminToken ? await this.echoBroadcast(clients, adminToken) : [];
     for (const c of clients) c.ws.close();
-    return { burst, idle };
+    return { burst, idle, broadcast };
+  }
+
+  /**
+   * An echo broadcast: the hub sends one frame to all these sockets (the admin's maintenance
+   * switch, set to off as it is: nothing changes but the refreshPage frame), three times; each
+   * time, first → last socket in ms. The fan-out a room's broadcast is compared with.
+   * @param {BenchClient[]} clients @param {string} adminToken
+   */
+  async echoBroadcast(clients, adminToken) {
+    const spreads = [];
+    for (let k = 0; k < 3; k++) {
+      const seen = clients.map((c) => c.once("refreshPage", undefined, 30_000).then((f) => f.at));
+      const { status } = await this.api("/api/admin/maintenance", { token: adminToken, body: { enabled: false } });
+      if (status !== 200) throw new Error(`maintenance: ${status}`);
+      const at = await Promise.all(seen);
+      spreads.push(Math.max(...at) - Math.min(...at));
+      await sleep(300);
+    }
+    return spreads;
   }
 
   /**
@@ -421,8 +442,41 @@ export class Bench {
   }
 }
 
+/**
+ * Where a room's time went (POST /api/admin/rooms/profile, dev only; worker/rooms/base/profile.ts):
+ * `reset` starts a new count. @param {Bench} bench @param {string} adminToken
+ * @param {{ room: "crash" | "wheel" | "jackpot", level?: string, reset: boolean }} body
+ */
+export async function roomProfile(bench, adminToken, body) {
+  const { status, json } = await bench.api("/api/admin/rooms/profile", { token: adminToken, body });
+  if (status !== 200) throw new Error(`room profile: ${status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * The room's profile as rows: each label's count, total and max wall time (waits: the runtime's
+ * clock stands still while code runs), then the frames and bytes sent per event.
+ * @param {{ timings: Record<string, { count: number, ms: number, maxMs: number }>, sent: Record<string, { frames: number, bytes: number }> }} report
+ * @returns {[string, string][]}
+ */
+export function profileRows(report) {
+  const timings = Object.entries(report.timings)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(
+      ([label, t]) =>
+        /** @type {[string, string]} */ ([`  ${label}`, `${t.count}× total ${t.ms} ms, mean ${(t.ms / t.count).toFixed(1)} ms, max ${t.maxMs} ms`]),
+    );
+  const sent = Object.entries(report.sent)
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([event, x]) => /** @type {[string, string]} */ ([`  ${event}`, `${x.frames} frames, ${(x.bytes / 1024).toFixed(1)} KB`]));
+  return [["room: time per message / phase (waits)", ""], ...timings, ["room: frames sent per event (all sockets)", ""], ...sent];
+}
+
 /** "p50 / p99" of `values` in ms. @param {number[]} values */
 export const p50p99 = (values) => `${ms(pct(values, 50))} / ${ms(pct(values, 99))}`;
+
+/** "p99 / baseline p99 = k×" (the issue's ratios). @param {number[]} values @param {number[]} baseline */
+export const ratio99 = (values, baseline) => `${(pct(values, 99) / pct(baseline, 99)).toFixed(1)}×`;
 
 /** Counts the refusals by message. @param {{ ok: boolean, message: string | null }[]} results */
 export function errorCounts(results) {

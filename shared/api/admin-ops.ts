@@ -8,6 +8,7 @@
 //                                                                       → {success, announcement}
 // POST /api/admin/fairness/withdraw {id}                                → {success, announcement}
 // POST /api/admin/payments/decide  {payment_id, decision, reason}      → {success, payment}
+// POST /api/admin/rooms/profile    {room, level?, reset}                → RoomProfileAnswer (dev flag only, 404 otherwise)
 //
 // Refusals of decide: 404 deposit_api.payment_not_found, 409 deposit_api.already_decided (the
 // payment is not in review: decided already, or never reviewed).
@@ -18,7 +19,7 @@
 // terminal). Of withdraw: 404 fairness_api.announcement_not_found, 409
 // fairness_api.announcement_closed (withdrawn already, live, or an earlier chain's).
 import { z } from "zod";
-import { OPS } from "../constants";
+import { JACKPOT_LEVELS, OPS } from "../constants";
 import { isHash } from "../fairness";
 import { dollarsJson, signedDollarsJson } from "../money";
 import { emptyBody, idNumberSchema } from "./common";
@@ -146,6 +147,23 @@ export type PaymentDecideRequest = z.input<typeof paymentDecideBody>;
 
 export const paymentDecideAnswer = z.strictObject({ success: z.literal(true), payment: adminPaymentJson });
 
+/** A live room the benches profile: crash, the wheel, or a jackpot level. */
+export const roomProfileBody = z.strictObject({
+  room: z.enum(["crash", "wheel", "jackpot"]),
+  level: z.enum(JACKPOT_LEVELS).optional(),
+  /** start a new count after this report */
+  reset: z.boolean(),
+});
+const timingJson = z.strictObject({ count, ms: z.number().nonnegative(), maxMs: z.number().nonnegative() });
+const sentJson = z.strictObject({ frames: count, bytes: count });
+/** Where a room's time went since the last reset (worker/rooms/base/profile.ts). */
+export const roomProfileAnswer = z.strictObject({
+  sockets: count,
+  since: epochMs,
+  timings: z.record(z.string(), timingJson),
+  sent: z.record(z.string(), sentJson),
+});
+
 export const adminOpsCalls = {
   dashboard: contract({
     method: "POST",
@@ -196,5 +214,14 @@ export const adminOpsCalls = {
     answer: paymentDecideAnswer,
     refusals: { "deposit_api.payment_not_found": 404, "deposit_api.already_decided": 409 },
     summary: "Admin: credits a payment in review (once) or refuses it, with a reason; audited",
+  }),
+  roomProfile: contract({
+    method: "POST",
+    path: "/api/admin/rooms/profile",
+    access: "admin",
+    body: roomProfileBody,
+    answer: roomProfileAnswer,
+    refusals: { "app_api.not_found": 404 },
+    summary: "Dev only (404 otherwise): where a live room's time went (per message, per phase) and the frames it sent",
   }),
 };

@@ -114,6 +114,30 @@ describe("manual take (priced by the server clock)", () => {
     expect(at.settlements().map((s) => s.kind)).toEqual(["loss", "bonusShare"]);
   });
 
+  it("a take is priced at its arrival: one that reached the room before the crash wins though its step runs after", () => {
+    const late = manual(300);
+    const crashTime = late.state.round.startedAt! + elapsedFor(300);
+    late.do({ type: "cashOut", userId: 1, betId: "m", at: crashTime - 1 }, crashTime + 400);
+    expect(late.outcome).toEqual({ ok: true });
+    expect(wins(late)[0]!.cashout).toBe(299);
+    // the clock then catches up: the round crashed in the same step, after the take
+    expect(late.state.round.phase).toBe("crashed");
+
+    const after = manual(300);
+    after.do({ type: "cashOut", userId: 1, betId: "m", at: crashTime }, crashTime + 400);
+    expect(after.outcome).toEqual({ ok: false, key: "crash_api.game_over" });
+  });
+
+  it("an arrival time is never in the future nor before the start", () => {
+    const future = manual(900);
+    const start = future.state.round.startedAt!;
+    future.do({ type: "cashOut", userId: 1, betId: "m", at: start + 9_999_999 }, start + 3000);
+    expect(wins(future)[0]!.cashout).toBe(multiplierAt(3000));
+    const early = manual(900);
+    early.do({ type: "cashOut", userId: 1, betId: "m", at: 0 }, start + 3000);
+    expect(wins(early)[0]!.cashout).toBe(100);
+  });
+
   it("the client's idea of the multiplier plays no part: only `now` does", () => {
     const a = manual(900);
     const b = manual(900);

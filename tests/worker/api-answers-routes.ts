@@ -357,6 +357,7 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/admin/fairness/chains" },
   { method: "POST", path: "/api/admin/fairness/announce", body: () => announceBody() },
   { method: "POST", path: "/api/admin/fairness/withdraw", body: async (c) => ({ id: await openAnnouncement(c.admin.id) }) },
+  { method: "POST", path: "/api/admin/rooms/profile", body: () => ({ room: "crash", reset: false }) },
 
   // ── cases ──
   { method: "GET", path: "/api/cases/get", spec: [], body: () => emptyAfter(makeCase(150)) },

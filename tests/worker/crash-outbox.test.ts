@@ -151,3 +151,78 @@ describe("the outbox's wins", () => {
     expect(pushed).toContainEqual({ userId: bet!.userId, event: "updateBalance" });
   });
 });
+
+const winEntry = (roundId: number, b: { betId: string; userId: number }, win: number, winItem: { id: number; price: number } | null): OutboxEntry => ({
+  kind: "settle",
+  settlement: { kind: "win", roundId, ...b, cashout: 250, win, winItem, remainder: win - (winItem?.price ?? 0), forced: false },
+});
+
+const balanceOf = async (userId: number) => (await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(userId).first<number>("balance")) ?? 0;
+
+describe("the outbox's win groups", () => {
+  it("settles the wins and losses a drain finds together in one group: items minted, remainders credited once", async () => {
+    const roundId = await runningRound();
+    const bets = await pendingBets(roundId, 5);
+    const prize = await addCatalogue(600);
+    const before = await Promise.all(bets.map((b) => balanceOf(b.userId)));
+    const { map, storage } = memoryStorage();
+    const outbox = new Outbox(storage, env);
+    await storage.put(
+      outbox.stage([
+        winEntry(roundId, bets[0]!, 750, { id: prize, price: 600 }),
+        winEntry(roundId, bets[1]!, 750, null),
+        winEntry(roundId, bets[2]!, 330, null),
+        lossEntry(roundId, bets[3]!),
+        lossEntry(roundId, bets[4]!),
+      ]),
+    );
+    await outbox.drain();
+    expect(map.size).toBe(0);
+    expect(await betRow(bets[0]!.betId)).toMatchObject({ status: 1, win: 750, remainder: 150 });
+    expect((await betRow(bets[0]!.betId))?.win_item_id).toEqual(expect.any(Number));
+    expect(await betRow(bets[1]!.betId)).toMatchObject({ status: 1, win: 750, remainder: 750, win_item_id: null });
+    expect(await betRow(bets[3]!.betId)).toMatchObject({ status: 2 });
+    const after = await Promise.all(bets.map((b) => balanceOf(b.userId)));
+    expect(after.map((a, i) => a - before[i]!)).toEqual([150, 750, 330, 0, 0]);
+    // staged again (a restarted room replaying its outbox): nothing moves twice
+    await storage.put(outbox.stage([winEntry(roundId, bets[1]!, 750, null), winEntry(roundId, bets[2]!, 330, null)]));
+    await outbox.drain();
+    expect(map.size).toBe(0);
+    expect(await Promise.all(bets.map((b) => balanceOf(b.userId)))).toEqual(after);
+  });
+
+  it("a replayed win in the group: the others settle once, one by one", async () => {
+    const roundId = await runningRound();
+    const bets = await pendingBets(roundId, 3);
+    const { map, storage } = memoryStorage();
+    const outbox = new Outbox(storage, env);
+    await storage.put(outbox.stage([winEntry(roundId, bets[0]!, 500, null)]));
+    await outbox.drain();
+    const paid = await balanceOf(bets[0]!.userId);
+    await storage.put(outbox.stage(bets.map((b) => winEntry(roundId, b, 500, null))));
+    await outbox.drain();
+    expect(map.size).toBe(0);
+    expect(await balanceOf(bets[0]!.userId)).toBe(paid);
+    for (const b of bets) expect(await betRow(b.betId)).toMatchObject({ status: 1, remainder: 500 });
+  });
+});
+
+describe("drains", () => {
+  it("calls made while a drain is queued join it: a thousand cash-outs do not queue a thousand drains", async () => {
+    const { storage } = memoryStorage();
+    let lists = 0;
+    const counted = {
+      ...storage,
+      list: (o: { prefix: string }) => {
+        lists++;
+        return storage.list(o);
+      },
+      get: storage.get.bind(storage),
+      delete: storage.delete.bind(storage),
+      put: storage.put.bind(storage),
+    } as unknown as DurableObjectStorage;
+    const outbox = new Outbox(counted, env);
+    await Promise.all([...Array(50)].map(() => outbox.drain()));
+    expect(lists).toBeLessThanOrEqual(2);
+  });
+});

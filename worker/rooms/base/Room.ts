@@ -15,6 +15,7 @@ import { SOCKET } from "../../../shared/constants";
 import { errorBody } from "../../../shared/errors";
 import { encodeFrame, parseFrame, type AnyFrame, type RoomProtocol } from "../../../shared/rooms/frame";
 import { NamedAlarms } from "./alarms";
+import { RoomProfile, type ProfileReport } from "./profile";
 import { countFrame, type FloodState } from "./flood";
 import { bindIdentity, resolveIdentity, type Identity } from "./identity";
 import { SessionSockets, type SessionEnd } from "./session-sockets";
@@ -55,6 +56,8 @@ export type OwnFrame<C extends AnyFrame> = Exclude<C, { event: "identity" | "pin
 export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends BaseAttachment, N extends string = never> extends DurableObject<Env> {
   protected abstract readonly protocol: RoomProtocol<C, S>;
   protected readonly alarms = new NamedAlarms<N>(this.ctx.storage);
+  /** where the room's time goes (in memory; the benches read it through the dev route) */
+  protected readonly profile = new RoomProfile();
   // In memory only: after hibernation a socket starts a fresh window / is open again.
   private readonly flood = new WeakMap<WebSocket, FloodState>();
   private readonly left = new WeakSet<WebSocket>();
@@ -183,7 +186,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     // a frame sent right after identity is handled as that identity
     await this.identifying.get(ws);
     if (ws.readyState !== WebSocket.OPEN) return;
-    await this.onFrame(ws, parsed.frame as OwnFrame<C>, this.attachment(ws));
+    await this.profile.time(`frame:${frame.event}`, () => this.onFrame(ws, parsed.frame as OwnFrame<C>, this.attachment(ws)));
   }
 
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -204,12 +207,17 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     await this.ready(); // a failed start throws: the runtime retries the alarm
     for (const name of await this.alarms.takeDue(Date.now())) {
       try {
-        await this.onAlarm(name);
+        await this.profile.time(`alarm:${name}`, () => this.onAlarm(name));
       } catch (err) {
         console.error("room alarm failed", name, err);
         await this.alarms.set(name, Date.now() + 1_000);
       }
     }
+  }
+
+  /** RPC (the dev route /api/admin/roomProfile): what the profile measured; `reset` starts a new count. */
+  async profileReport(reset: boolean): Promise<ProfileReport & { sockets: number }> {
+    return { ...this.profile.report(reset), sockets: this.sockets().length };
   }
 
   // ── helpers for subclasses ────────────────────────────────────────────────
@@ -218,7 +226,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     const earlier = this.identifying.get(ws);
     const done = (async () => {
       await earlier; // identities of one socket bind in the order they were sent
-      await this.identify(ws, apiToken);
+      await this.profile.time("identify", () => this.identify(ws, apiToken));
     })();
     const settled = done.catch(() => undefined);
     this.identifying.set(ws, settled);
@@ -264,7 +272,10 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
 
   /** Sends one frame; throws if the shared server schema rejects it (a bug, never sent). */
   protected sendTo(ws: WebSocket, frame: S): boolean {
-    return this.sendText(ws, this.encode(frame));
+    const text = this.encode(frame);
+    const sent = this.sendText(ws, text);
+    if (sent) this.profile.sent(frame.event, text.length, 1);
+    return sent;
   }
 
   /** The open sockets of a signed-in user, from the session index (no attachment is read). */
@@ -282,6 +293,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     const sockets = to && typeof to === "object" ? this.socketsOf(to.userId) : this.sockets();
     let sent = 0;
     for (const ws of sockets) if ((typeof to !== "function" || to(this.attachment(ws))) && this.sendText(ws, text)) sent++;
+    this.profile.sent(frame.event, text.length, sent);
     return sent;
   }
 

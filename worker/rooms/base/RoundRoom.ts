@@ -128,7 +128,7 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
     if (name === "bank") return this.parts().bank.push(this.game.bank(state));
     const event = await this.game.dueEvent(name, state, this.sockets().length > 0);
     if (event) await this.run(event);
-    await this.outbox.drain();
+    await this.profile.time("outbox:drain", () => this.outbox.drain());
   }
 
   /** A game's own effect (RoundTypes.custom); a game with none never gets here. */
@@ -137,11 +137,12 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
   }
 
   // ── steps ─────────────────────────────────────────────────────────────────
-  /** step() against the current state at the server's clock, then its effects; `ws` gets the replies. */
-  protected async run(event: T["event"], ws?: WebSocket): Promise<Outcome<T["key"]> | undefined> {
-    const ctx = await this.game.context(this.state);
+  /** step() against the current state at the server's clock, then its effects; `ws` gets the replies; `stepped` is called once the state is decided. */
+  protected async run(event: T["event"], ws?: WebSocket, stepped?: () => void): Promise<Outcome<T["key"]> | undefined> {
+    const ctx = await this.profile.time("step:context", () => this.game.context(this.state));
     const result = this.game.step(this.state, event, Date.now(), ctx);
     this.current = result.state;
+    stepped?.(); // decided: its writes, frames and drain follow
     await this.commit(result.effects, ws, this.game.quiet?.(event) ?? false, true);
     return result.outcome;
   }
@@ -153,12 +154,12 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
    */
   protected async commit(effects: readonly EffectOf<T>[], ws?: WebSocket, quiet = false, step = false): Promise<void> {
     const { owed, timers } = storageEffects<T["row"], T["settlement"], T["timer"]>(effects);
-    if (!quiet || owed.length > 0) await this.game.store.save(this.state, this.outbox.stage(owed));
-    if (timers || step) await this.alarms.setExactly(this.game.timers, timers ?? new Map());
+    if (!quiet || owed.length > 0) await this.profile.time("commit:save", () => this.game.store.save(this.state, this.outbox.stage(owed)));
+    if (timers || step) await this.profile.time("commit:timers", () => this.alarms.setExactly(this.game.timers, timers ?? new Map()));
     this.frames(effects, ws);
-    for (const e of effects) if (!isRoomEffect(e)) await this.onEffect(e as T["custom"]);
+    for (const e of effects) if (!isRoomEffect(e)) await this.profile.time(`effect:${e.type}`, () => this.onEffect(e as T["custom"]));
     this.parts().bank.push(this.game.bank(this.state));
-    if (owed.length > 0) await this.outbox.drain();
+    if (owed.length > 0) await this.profile.time("outbox:drain", () => this.outbox.drain());
   }
 
   /**
@@ -167,8 +168,8 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
    * the answer is "moved".
    */
   protected async lockFor<P extends { ok: boolean }>(roundId: number, lock: () => Promise<P>, refund: T["settlement"]): Promise<P | "moved"> {
-    await this.outbox.idle();
-    const placed = await lock();
+    await this.profile.time("bet:outbox-wait", () => this.outbox.idle());
+    const placed = await this.profile.time("bet:lock", lock);
     if (!placed.ok || this.state.round.id === roundId) return placed;
     await this.commit([{ type: "settle", settlement: refund }]);
     return "moved";

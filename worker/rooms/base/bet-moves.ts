@@ -2,7 +2,7 @@
 // the same shape — <game>_bets (id, user_id, bank, status 0 pending / 1 won / 2 lost / 3 refunded,
 // settled_at) and <game>_bet_items (bet_id, item_id) — so each statement and each settlement run
 // is written once here; a room's settlement.ts adds its win row and its bell.
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { NotificationJson } from "../../../shared/api/user";
 import { db } from "../../db/client";
 import { expectChanges, expectCount } from "../../db/guards";
@@ -43,10 +43,19 @@ export interface WinItemPick {
  * minted at today's price and the rest is credited. Either way the payout is worth the win.
  */
 export async function winItemNow(env: Pick<Env, "DB">, pick: WinItemPick | null, win: number): Promise<WinItemPick | null> {
-  if (!pick) return null;
-  const row = await db(env).select({ price: catalogue.price }).from(catalogue).where(eq(catalogue.id, pick.catalogueId)).get();
-  if (!row || !Number.isSafeInteger(row.price) || row.price <= 0 || row.price > win) return null;
-  return { catalogueId: pick.catalogueId, price: row.price };
+  return pick ? ((await winItemsNow(env, [{ pick, win }]))[0] ?? null) : null;
+}
+
+/** winItemNow for many wins with ONE read of the catalogue prices (a win group's items). */
+export async function winItemsNow(env: Pick<Env, "DB">, wins: readonly { pick: WinItemPick | null; win: number }[]): Promise<(WinItemPick | null)[]> {
+  const ids = [...new Set(wins.flatMap((w) => (w.pick ? [w.pick.catalogueId] : [])))];
+  const rows = ids.length > 0 ? await db(env).select({ id: catalogue.id, price: catalogue.price }).from(catalogue).where(inArray(catalogue.id, ids)).all() : [];
+  const price = new Map(rows.map((r) => [r.id, r.price]));
+  return wins.map(({ pick, win }) => {
+    const now = pick ? price.get(pick.catalogueId) : undefined;
+    if (!pick || now === undefined || !Number.isSafeInteger(now) || now <= 0 || now > win) return null;
+    return { catalogueId: pick.catalogueId, price: now };
+  });
 }
 
 export const BET_STATUS = { pending: 0, won: 1, lost: 2, refunded: 3 } as const;

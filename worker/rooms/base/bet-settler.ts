@@ -25,6 +25,11 @@ export interface BetSettlementModule<R, S extends BetSettlement> {
   ): Promise<{ notification?: NotificationJson | null }>;
   settleLoss(env: Env, s: BetMove): Promise<{ done: "settled" | "replay" }>;
   settleLossGroup(env: Env, losses: readonly BetMove[]): Promise<void>;
+  /** many wins in one batch, all or none (a game without it settles its wins one by one) */
+  settleWinGroup?(
+    env: Env,
+    wins: readonly (Omit<Win<S>, "winItem" | "kind"> & { winItem: { catalogueId: number; price: number } | null; now: number })[],
+  ): Promise<{ notification?: NotificationJson | null }[]>;
   refundBet(env: Env, s: BetRefund): Promise<unknown>;
   bonusShare(env: Env, s: { roundId: number; amount: number; now: number }): Promise<unknown>;
   orphanBets(env: Env, known: ReadonlySet<string>): Promise<Orphan[]>;
@@ -32,14 +37,14 @@ export interface BetSettlementModule<R, S extends BetSettlement> {
 
 export function betSettler<R, S extends BetSettlement>(env: Env, m: BetSettlementModule<R, S>): Settler<R, S> {
   const move = (s: { betId: string; userId: number }, now: number): BetMove => ({ betId: s.betId, userId: s.userId, now });
+  const winMove = (win: Win<S>, now: number) => ({ ...win, winItem: win.winItem && { catalogueId: win.winItem.id, price: win.winItem.price }, now });
   return {
     writeRound: (row) => m.writeRound(env, row),
     async settle(s, now) {
       const any = s as BetSettlement;
       switch (any.kind) {
         case "win": {
-          const win = s as Win<S>;
-          const { notification } = await m.settleWin(env, { ...win, winItem: win.winItem && { catalogueId: win.winItem.id, price: win.winItem.price }, now });
+          const { notification } = await m.settleWin(env, winMove(s as Win<S>, now));
           // every winner: the remainder may be 0 and the win still credited in cash (a win pays
           // at current prices: an item that got dearer than the win is not minted)
           return { balances: [any.userId], bells: notification ? [[any.userId, notification]] : [] };
@@ -56,11 +61,25 @@ export function betSettler<R, S extends BetSettlement>(env: Env, m: BetSettlemen
       }
     },
     group: {
-      of: (s) => (s as BetSettlement).kind === "loss",
-      async settle(losses, now) {
-        const moves = losses.map((s) => move(s as Extract<BetSettlement, { kind: "loss" }>, now));
-        await m.settleLossGroup(env, moves);
-        return { cashback: moves.map((l) => l.userId) };
+      of: (s) => (s as BetSettlement).kind === "loss" || ((s as BetSettlement).kind === "win" && m.settleWinGroup !== undefined),
+      async settle(group, now) {
+        const losses = group.flatMap((s) => ((s as BetSettlement).kind === "loss" ? [move(s as Extract<BetSettlement, { kind: "loss" }>, now)] : []));
+        const wins = group.filter((s) => (s as BetSettlement).kind === "win") as Win<S>[];
+        if (losses.length > 0) await m.settleLossGroup(env, losses);
+        // the losses may have landed when the wins throw: the outbox then settles the group one
+        // by one, and a loss settled here is a replay there
+        const told =
+          wins.length > 0 && m.settleWinGroup
+            ? await m.settleWinGroup(
+                env,
+                wins.map((w) => winMove(w, now)),
+              )
+            : [];
+        return {
+          cashback: losses.map((l) => l.userId),
+          balances: wins.map((w) => w.userId),
+          bells: told.flatMap((t, i) => (t.notification ? [[wins[i]!.userId, t.notification] as const] : [])),
+        };
       },
     },
     keyOf(s) {

@@ -45,6 +45,8 @@ export const settlementKey = (roundId: number, what: string) => `s:${pad(roundId
 
 export class RoomOutbox<R extends { id: number }, S> {
   private running: Promise<void> = Promise.resolve();
+  /** the drain queued behind the running one, not started yet: later calls join it */
+  private queued: Promise<void> | undefined;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -59,10 +61,22 @@ export class RoomOutbox<R extends { id: number }, S> {
     return Object.fromEntries(entries.map((e) => [this.keyOf(e), { ...e, version: crypto.randomUUID() }]));
   }
 
-  /** Runs every entry once (rounds first: their keys sort first); drains never overlap. */
+  /**
+   * Runs every entry once (rounds first: their keys sort first); drains never overlap. A call
+   * while a drain is queued joins it: that drain lists storage after the call, so it runs the
+   * caller's entries too (a thousand cash-outs used to queue a thousand drains).
+   */
   drain(): Promise<void> {
-    this.running = this.running.catch(() => undefined).then(() => this.drainOnce());
-    return this.running;
+    if (this.queued) return this.queued;
+    const next = this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.drainOnce();
+      });
+    this.queued = next;
+    this.running = next;
+    return next;
   }
 
   /** Resolves when the drain under way (if any) is over. */

@@ -31,6 +31,11 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   protected readonly game = crashGame(this.env, this.ctx.storage);
   /** bets that arrive together go to D1 in one batch */
   private readonly betGroups = new BetGroups(this.env, CRASH.betsPerBatch);
+  /**
+   * Takes between their arrival and their step (the session read in flight): any other step
+   * waits for them, so the crash cannot overtake a take that reached the room before it.
+   */
+  private readonly takes = new Set<Promise<void>>();
 
   // ── RPC (admin routes) ────────────────────────────────────────────────────
   /** dev: crash the round now; production: emergency stop (void, refund every bet). */
@@ -48,6 +53,12 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     return { roundId: this.state.round.id + 1 };
   }
 
+  /** A step other than a take waits for the takes in flight (their session read, then their step). */
+  protected override async run(event: CrashEvent, ws?: WebSocket, stepped?: () => void): ReturnType<RoundRoom<CrashTypes, CrashAttachment>["run"]> {
+    if (event.type !== "cashOut" && this.takes.size > 0) await Promise.all(this.takes);
+    return super.run(event, ws, stepped);
+  }
+
   // ── sockets ───────────────────────────────────────────────────────────────
   protected newAttachment(_request: Request, base: BaseAttachment): CrashAttachment {
     return { ...base, user: null };
@@ -62,8 +73,10 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     switch (frame.event) {
       case "newBet":
         return this.safely(ws, "errorBet", () => this.bet(ws, a, frame.data));
-      case "take":
-        return this.safely(ws, "errorTake", () => this.cashOut(ws, a, frame.data.betId));
+      case "take": {
+        const at = Date.now(); // the take is priced at its arrival
+        return this.safely(ws, "errorTake", () => this.cashOut(ws, a, frame.data.betId, at));
+      }
       case "twistCrash":
         return this.twist(ws, a, frame.data.nextCrash);
       case "getGame":
@@ -107,12 +120,28 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
    * manual one loses at the crash). A cash-out the rules refuse anyway (a duplicate, too late) costs
    * no read: step() answers it.
    */
-  private async cashOut(ws: WebSocket, a: CrashAttachment, betId: string): Promise<void> {
-    if (!cashOutRefusal(await this.round(), a.userId, betId) && a.userId !== null) {
-      const refused = await sessionRefusal(this.env, a.userId, a.session);
-      if (refused) return this.refuse(ws, "errorTake", refused);
+  private async cashOut(ws: WebSocket, a: CrashAttachment, betId: string, at: number): Promise<void> {
+    const state = await this.round();
+    // held from here until the take's step has decided it (not through its writes and drain)
+    let decided!: () => void;
+    const held = new Promise<void>((resolve) => {
+      decided = resolve;
+    });
+    this.takes.add(held);
+    try {
+      if (!cashOutRefusal(state, a.userId, betId) && a.userId !== null) {
+        const userId = a.userId;
+        const refused = await this.profile.time("take:session", () => sessionRefusal(this.env, userId, a.session));
+        if (refused) return this.refuse(ws, "errorTake", refused);
+      }
+      await this.run({ type: "cashOut", userId: a.userId, betId, at }, ws, () => {
+        this.takes.delete(held);
+        decided();
+      });
+    } finally {
+      this.takes.delete(held);
+      decided();
     }
-    await this.run({ type: "cashOut", userId: a.userId, betId }, ws);
   }
 
   /** Admin socket tools (dev flag only, checked against D1 every time): crash now / next point. */

@@ -20,8 +20,11 @@ export type CrashEvent =
       maintenance: boolean;
       locked: boolean;
     }
-  /** a manual cash-out (the `take` frame) */
-  | { type: "cashOut"; userId: number | null; betId: string }
+  /**
+   * a manual cash-out (the `take` frame), priced at `at`: when the frame reached the room (epoch
+   * ms; absent = the step's clock), not when its session read came back
+   */
+  | { type: "cashOut"; userId: number | null; betId: string; at?: number }
   | { type: "timer"; name: Exclude<TimerName, "next"> }
   /** The pause after a crash is over: the shell gives the chain's next round. */
   | { type: "timer"; name: "next"; nextRound: RoundSeed }

@@ -31,8 +31,12 @@ export function step(state: CrashState, event: CrashEvent, now: number, ctx: Ste
   // a round, and the shell writes to storage only the bets whose object changed (base/bet-store.ts)
   const s: CrashState = { ...state, round: { ...state.round }, bets: [...state.bets], history: [...state.history] };
   const effects: Effect[] = [];
-  advance(s, now, ctx, effects);
-  const outcome = handle(s, event, now, ctx, effects);
+  // a cash-out is decided at its arrival: the clock is caught up to then, the take handled, then
+  // the rest (auto-withdraws, the crash) up to now
+  const clock = event.type === "cashOut" ? arrivalOf(s, event.at, now) : now;
+  advance(s, clock, ctx, effects);
+  const outcome = handle(s, event, clock, ctx, effects);
+  if (clock < now) advance(s, now, ctx, effects);
   if (effects.length > 0 || outcome?.ok) {
     if (!effects.some((e) => e.type === "persist")) effects.push({ type: "persist" });
   }
@@ -98,7 +102,13 @@ function placeBet(s: CrashState, event: Extract<CrashEvent, { type: "placeBet" }
   return { ok: true as const };
 }
 
-/** A manual cash-out priced by the server clock; at or past the crash point it is a loss. */
+/** When a take reached the room, within [the round's start, now] (a frame cannot come from the future). */
+function arrivalOf(s: CrashState, at: number | undefined, now: number): number {
+  if (at === undefined || s.round.phase !== "running" || s.round.startedAt === null) return now;
+  return Math.min(now, Math.max(at, s.round.startedAt));
+}
+
+/** A manual cash-out priced by the server clock at its arrival; at or past the crash point it is a loss. */
 function cashOutNow(s: CrashState, userId: number | null, betId: string, now: number, ctx: StepContext, effects: Effect[]) {
   const key = cashOutRefusal(s, userId, betId);
   if (key) {

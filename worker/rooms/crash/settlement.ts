@@ -4,12 +4,13 @@
 // status, ledger idempotency keys, round status), so a replay — the room re-running its outbox
 // after an eviction — moves nothing and reports done.
 import { notificationContent } from "../../../shared/api/notifications";
+import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
 import { currentRoundId } from "../../crash/queries";
 import { expectChanges, guard } from "../../db/guards";
-import { first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { notificationOf } from "../../lib/notify";
-import { betMoves, type SettleResult, type WinItemPick, winItemNow } from "../base/bet-moves";
+import { betMoves, type SettleResult, type WinItemPick, winItemNow, winItemsNow } from "../base/bet-moves";
 import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
@@ -142,10 +143,38 @@ export interface SettleWin {
  * house's item payout; the item's booked price then moves with price refreshes like any held item.
  */
 export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
+  const { statements, notifies } = winBatch(s, await winItemNow(env, s.winItem, s.win));
+  const result = await moves.settle(env, s.betId, statements);
+  return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
+}
+
+/**
+ * Many wins in ONE batch (the cash-outs a drain finds together; one D1 round trip, one read of
+ * the win items' prices). Every win keeps its own guards and the batch is one transaction: if any
+ * fails (a replay, a fault) nothing lands and this throws — the outbox then settles them one by
+ * one, which tells a replay from a fault. Each win's bell row, if it rang one.
+ */
+export async function settleWinGroup(env: D1Env, wins: readonly SettleWin[]): Promise<{ notification: NotificationJson | null }[]> {
+  const now = await winItemsNow(
+    env,
+    wins.map((s) => ({ pick: s.winItem, win: s.win })),
+  );
+  const plans = wins.map((s, i) => winBatch(s, now[i] ?? null));
+  const results = await batch(
+    env.DB,
+    plans.flatMap((p) => p.statements),
+  );
+  let end = 0;
+  return plans.map((p) => {
+    end += p.statements.length;
+    return { notification: p.notifies ? notificationOf(results[end - 1]) : null };
+  });
+}
+
+/** A win's statements at the win item's current price; a bell row last when the win is worth one. */
+function winBatch(s: SettleWin, winItem: WinItemPick | null): { statements: SQL[]; notifies: boolean } {
   if (!Number.isSafeInteger(s.win) || s.win - (s.winItem?.price ?? 0) < 0) throw new RangeError(`bad win ${s.win} / item ${s.winItem?.price ?? 0}`);
-  const winItem = await winItemNow(env, s.winItem, s.win);
-  const itemPrice = winItem?.price ?? 0;
-  const remainder = s.win - itemPrice;
+  const remainder = s.win - (winItem?.price ?? 0);
   const statements: SQL[] = [
     sql`UPDATE crash_bets SET status = 1, cashout = ${s.cashout}, win = ${s.win}, remainder = ${remainder}, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
     expectChanges(1),
@@ -153,8 +182,7 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   ];
   const notifies = s.win >= NOTIFY.crashWinMinCents;
   if (notifies) statements.push(winNotificationStatement(s, winItem));
-  const result = await moves.settle(env, s.betId, statements);
-  return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
+  return { statements, notifies };
 }
 
 /**
