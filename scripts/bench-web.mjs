@@ -117,4 +117,3 @@ try {
   await site?.stop();
   rmSync(stateDir, { recursive: true, force: true });
 }
-
