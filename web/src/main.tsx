@@ -30,11 +30,8 @@ const router = createRouter();
 
 // #root holds the crash screen's static outline (index.html): let it paint once before React
 // replaces it — on a fast connection the scripts arrive before the first frame — then mount.
-// A hidden tab has no frames: mount after 50 ms then.
-let mounted = false;
+// A hidden tab paints nothing (and has no frames): mount at once there.
 function mount(): void {
-  if (mounted) return;
-  mounted = true;
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -45,5 +42,5 @@ function mount(): void {
     </StrictMode>,
   );
 }
-requestAnimationFrame(() => setTimeout(mount, 0));
-setTimeout(mount, 50);
+if (document.visibilityState === "hidden") mount();
+else requestAnimationFrame(() => setTimeout(mount, 0));
