@@ -7,63 +7,40 @@
 // leaves the group landed whole or not at all (one transaction); the first bet's row tells which.
 import { failedGuard } from "../../db/guards";
 import { batch } from "../../db/sql";
+import { GroupQueue, type Queued } from "./group-queue";
 import { type BetBatch, type BetBatchResult, betStatements, placeBetBatch } from "./place-bet";
 
-interface Waiting {
-  bet: BetBatch<string>;
-  /** sent in a group (its answer comes with the group's) */
-  taken: boolean;
-  resolve(result: BetBatchResult<string>): void;
-  reject(err: unknown): void;
-}
+type Waiting = Queued<BetBatch<string>, BetBatchResult<string>>;
 
 export class BetGroups {
-  private readonly waiting: Waiting[] = [];
-  private flight: Promise<void> | undefined;
+  private readonly queue: GroupQueue<BetBatch<string>, BetBatchResult<string>>;
   /** batches sent and bets placed (the bench prints their ratio) */
   readonly counts = { batches: 0, bets: 0 };
 
   /** `max`: bets per batch at most (a batch's statements count against the invocation's D1 queries) */
   constructor(
     private readonly env: Pick<Env, "DB">,
-    private readonly max: number,
-  ) {}
+    max: number,
+  ) {
+    this.queue = new GroupQueue(max, (group) => this.send(group));
+  }
 
-  /**
-   * Places `bet` with the bets waiting alongside it (a PlaceBatch). A group is sent from the call
-   * of one of its own bets, so each invocation sends a few batches, never the whole countdown's.
-   */
-  async place<K extends string>(bet: BetBatch<K>): Promise<BetBatchResult<K>> {
-    const answer = new Promise<BetBatchResult<K>>((resolve, reject) => {
-      this.waiting.push({ bet, taken: false, resolve: resolve as (r: BetBatchResult<string>) => void, reject });
-    });
-    const mine = this.waiting.at(-1)!;
-    while (!mine.taken) {
-      if (this.flight) {
-        await this.flight;
-        continue;
-      }
-      const group = this.waiting.splice(0, this.max);
-      for (const w of group) w.taken = true;
-      this.flight = this.send(group).finally(() => {
-        this.flight = undefined;
-      });
-      await this.flight;
-    }
-    return answer;
+  /** Places `bet` with the bets waiting alongside it (a PlaceBatch). */
+  place<K extends string>(bet: BetBatch<K>): Promise<BetBatchResult<K>> {
+    return this.queue.ask(bet) as Promise<BetBatchResult<K>>;
   }
 
   private async send(group: Waiting[]): Promise<void> {
     this.counts.bets += group.length;
     if (group.length === 1) return this.alone(group[0]!);
-    const parts = group.map((w) => betStatements(w.bet));
+    const parts = group.map((w) => betStatements(w.item));
     this.counts.batches++;
     try {
       const results = await batch(this.env.DB, parts.flat());
       let end = 0;
       group.forEach((w, i) => {
         end += parts[i]!.length;
-        w.resolve({ ok: true, results: results.slice(end - w.bet.reads.length, end) });
+        w.answer({ ok: true, results: results.slice(end - w.item.reads.length, end) });
       });
     } catch (err) {
       if (failedGuard(err) !== undefined) {
@@ -71,16 +48,16 @@ export class BetGroups {
         for (const w of group) await this.alone(w);
         return;
       }
-      const landed = await group[0]!.bet.landed().catch(() => false);
+      const landed = await group[0]!.item.landed().catch(() => false);
       for (const w of group) {
-        if (!landed) w.reject(err);
-        else await batch(this.env.DB, w.bet.reads).then((results) => w.resolve({ ok: true, results }), w.reject);
+        if (!landed) w.fail(err);
+        else await batch(this.env.DB, w.item.reads).then((results) => w.answer({ ok: true, results }), w.fail);
       }
     }
   }
 
   private async alone(w: Waiting): Promise<void> {
     this.counts.batches++;
-    await placeBetBatch(this.env, w.bet).then(w.resolve, w.reject);
+    await placeBetBatch(this.env, w.item).then(w.answer, w.fail);
   }
 }

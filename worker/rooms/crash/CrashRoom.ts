@@ -15,7 +15,8 @@ import { RoundRoom } from "../base/RoundRoom";
 import type { CrashEvent, CrashTypes } from "./effects";
 import { crashGame } from "./game";
 import { betRefusal, type CrashKey, cashOutRefusal } from "./rules";
-import { mayTwist, sessionRefusal } from "./services";
+import { mayTwist, SessionChecks } from "./services";
+import { crashTimeOf } from "./running";
 import { placeBet } from "./settlement";
 import type { BetUser } from "./state";
 
@@ -36,6 +37,8 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
    * waits for them, so the crash cannot overtake a take that reached the room before it.
    */
   private readonly takes = new Set<Promise<void>>();
+  /** the cash-outs' session reads, those that arrive together in one read */
+  private readonly sessions = new SessionChecks(this.env);
 
   // ── RPC (admin routes) ────────────────────────────────────────────────────
   /** dev: crash the round now; production: emergency stop (void, refund every bet). */
@@ -117,8 +120,8 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   /**
    * A manual cash-out, once D1 says the socket's session is still live and its user not banned
    * (a banned player's live bet settles as the round decides: auto-withdraw at its target, a
-   * manual one loses at the crash). A cash-out the rules refuse anyway (a duplicate, too late) costs
-   * no read: step() answers it.
+   * manual one loses at the crash). A cash-out the rules refuse anyway (a duplicate, too late)
+   * costs no read: step() answers it. It is priced at its arrival, and the crash waits for it.
    */
   private async cashOut(ws: WebSocket, a: CrashAttachment, betId: string, at: number): Promise<void> {
     const state = await this.round();
@@ -131,13 +134,17 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     try {
       if (!cashOutRefusal(state, a.userId, betId) && a.userId !== null) {
         const userId = a.userId;
-        const refused = await this.profile.time("take:session", () => sessionRefusal(this.env, userId, a.session));
+        const refused = await this.profile.time("take:session", () => this.sessions.check(userId, a.session));
         if (refused) return this.refuse(ws, "errorTake", refused);
       }
-      await this.run({ type: "cashOut", userId: a.userId, betId, at }, ws, () => {
+      const outcome = await this.run({ type: "cashOut", userId: a.userId, betId, at }, ws, () => {
         this.takes.delete(held);
         decided();
       });
+      // what the bench checks: none should be refused as too late that reached the room in time
+      if (outcome?.ok === false && outcome.key === "crash_api.game_over" && this.state.round.id === state.round.id && at < crashTimeOf(this.state)) {
+        this.profile.add("take:refused though it arrived before the crash", 0);
+      }
     } finally {
       this.takes.delete(held);
       decided();
