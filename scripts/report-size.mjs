@@ -59,21 +59,31 @@ export function consoleFiles(m, initial) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const outDir = path.join(root, "dist/web");
+/** Where `vite build` writes the SPA. */
+export const WEB_OUT_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), "dist/web");
+
+/**
+ * What the first load of / fetches from a build in `outDir`, gzipped: each file and the sums.
+ * @param {string} [outDir]
+ */
+export function firstLoad(outDir = WEB_OUT_DIR) {
   const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
   const gz = (file) => gzipSync(readFileSync(path.join(outDir, file))).length;
-
   const { js, css } = initialFiles(manifest, findEntry(manifest));
-  const jsBytes = js.reduce((sum, f) => sum + gz(f), 0);
-  const cssBytes = css.reduce((sum, f) => sum + gz(f), 0);
-  const htmlBytes = gz("index.html");
+  const files = [...js, ...css].map((file) => ({ file, bytes: gz(file) }));
+  const sum = (list) => files.filter((f) => list.includes(f.file)).reduce((n, f) => n + f.bytes, 0);
+  const jsBytes = sum(js);
+  const cssBytes = sum(css);
+  return { manifest, files, jsBytes, cssBytes, total: jsBytes + cssBytes, htmlBytes: gz("index.html") };
+}
 
-  console.log(`initial load of /: ${kb(jsBytes + cssBytes)} KB gzipped (js ${kb(jsBytes)} KB, css ${kb(cssBytes)} KB; html ${kb(htmlBytes)} KB)`);
-  if (process.argv.includes("--files")) for (const f of [...js, ...css]) console.log(`  ${f}  ${kb(gz(f))} KB`);
+function main() {
+  const { manifest, files, jsBytes, cssBytes, total, htmlBytes } = firstLoad();
+  console.log(`initial load of /: ${kb(total)} KB gzipped (js ${kb(jsBytes)} KB, css ${kb(cssBytes)} KB; html ${kb(htmlBytes)} KB)`);
+  if (process.argv.includes("--files")) for (const f of files) console.log(`  ${f.file}  ${kb(f.bytes)} KB`);
 
-  const staff = consoleFiles(manifest, new Set([...js, ...css]));
+  const gz = (file) => gzipSync(readFileSync(path.join(WEB_OUT_DIR, file))).length;
+  const staff = consoleFiles(manifest, new Set(files.map((f) => f.file)));
   const staffBytes = staff.files.reduce((sum, f) => sum + gz(f), 0);
   console.log(`operator console: ${kb(staffBytes)} KB gzipped in ${staff.files.length} lazy files, none of them in the first load`);
   if (staff.leaked.length) {

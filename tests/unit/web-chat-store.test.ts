@@ -3,6 +3,7 @@ import type { ChatMessageJson, QuizJson } from "../../shared/api/chat";
 import { CHAT } from "../../shared/constants";
 import { createChatStore } from "../../web/src/features/chat/store";
 import { createI18n } from "../../web/src/lib/i18n";
+import { allResources } from "./web-locales";
 import { noticeText } from "../../web/src/features/chat/notice";
 import { sendFailureNotice } from "../../web/src/features/chat/state";
 
@@ -138,8 +139,8 @@ describe("text, quote and quiz", () => {
 
 describe("notice texts in both languages", () => {
   it("interpolates the mute's minutes and reason, the forever mute's reason and the deposit sum", () => {
-    const ru = createI18n("ru");
-    const en = createI18n("en");
+    const ru = createI18n("ru", allResources);
+    const en = createI18n("en", allResources);
     const muted = sendFailureNotice(403, "chat_api.banned", { duration: 5, reason: "Спам" });
     expect(noticeText(muted, ru.t)).toBe("Вы заблокированы в чате на 5 мин. Причина: Спам");
     expect(noticeText(muted, en.t)).toBe("You are muted for 5 min. Reason: Спам");
@@ -151,7 +152,7 @@ describe("notice texts in both languages", () => {
   });
 
   it("uses Russian plurals for the counts the chat shows", () => {
-    const ru = createI18n("ru");
+    const ru = createI18n("ru", allResources);
     expect([1, 3, 5, 21].map((count) => ru.t("unseen", { ns: "chat", count }))).toEqual([
       "1 новое сообщение",
       "3 новых сообщения",
@@ -166,11 +167,11 @@ describe("notice texts in both languages", () => {
       "800 минут",
     ]);
     expect(ru.t("cards.bets", { ns: "chat", count: 2 })).toBe("2 ставки");
-    expect(createI18n("en").t("cards.items", { ns: "chat", count: 1 })).toBe("1 item");
+    expect(createI18n("en", allResources).t("cards.items", { ns: "chat", count: 1 })).toBe("1 item");
   });
 
   it("translates the system messages the room sends with their params", () => {
-    const ru = createI18n("ru");
+    const ru = createI18n("ru", allResources);
     expect(ru.t("system.quiz_won", { ns: "chat", username: "Artem", item: "AK-47 | Redline" })).toBe("Artem — победитель викторины! Приз: AK-47 | Redline");
   });
 });

@@ -163,8 +163,9 @@ describe("item selection, twist value and round ids", () => {
 describe("crash and fairness texts", () => {
   it("use Russian plurals (one / few / many) and English one / other", async () => {
     const { createI18n } = await import("../../web/src/lib/i18n");
-    const ru = createI18n("ru");
-    const en = createI18n("en");
+    const { allResources } = await import("./web-locales");
+    const ru = createI18n("ru", allResources);
+    const en = createI18n("en", allResources);
     expect([1, 2, 5, 21, 11].map((count) => ru.t("summary.players", { ns: "crash", count }))).toEqual([
       "1 игрок",
       "2 игрока",

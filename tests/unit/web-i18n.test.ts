@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_KEYS, SERVER_KEYS } from "../../shared/errors";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createI18n, displayMessage, pickLanguage, resources, resourcesFromModules } from "../../web/src/lib/i18n";
+import { createI18n, displayMessage, pickLanguage, resourcesFromModules } from "../../web/src/lib/i18n";
+import { allResources as resources } from "./web-locales";
 
 describe("i18n resources from the locale glob", () => {
   it("maps ../locales/<lng>/<ns>.json to resources[lng][ns] and ignores other paths", () => {
@@ -15,15 +16,52 @@ describe("i18n resources from the locale glob", () => {
     expect(res).toEqual({ ru: { common: { a: "а" } }, en: { common: { a: "a" }, chat: { b: "b" } } });
   });
 
-  it("picks up the real ru and en files of the shell's namespaces", () => {
+  it("reads the real ru and en files of the shell's namespaces", () => {
     for (const lng of ["ru", "en"]) {
       for (const ns of ["common", "layout", "settings", "errors"]) expect(resources[lng]?.[ns], `${lng}/${ns}`).toBeTruthy();
     }
   });
 });
 
+describe("the app's instance: the shell's Russian texts at once, the rest fetched", () => {
+  it("translates the shell in Russian before anything loads", () => {
+    const ru = createI18n("ru");
+    expect(ru.t("players", { count: 2 })).toBe("2 игрока");
+    expect(ru.hasResourceBundle("ru", "crash")).toBe(false);
+  });
+
+  it("fetches a screen's namespace in Russian and its English fallback", async () => {
+    const ru = createI18n("ru");
+    await ru.loadNamespaces("crash");
+    expect(ru.getResourceBundle("ru", "crash")).toEqual(resources.ru?.crash);
+    expect(ru.getResourceBundle("en", "crash")).toEqual(resources.en?.crash);
+    expect(ru.t("bets.title", { ns: "crash", count: 3 })).toBe("3 ставки");
+  });
+
+  it("in English, fetches the shell's namespaces too", async () => {
+    const en = createI18n("en");
+    await en.loadNamespaces(["common", "errors"]);
+    expect(en.t("players", { count: 21 })).toBe("21 players");
+    expect(displayMessage("app_error.load", en.t)).toBe("Failed to load application");
+  });
+
+  it("keeps keys added before a namespace's file arrives (the console's error texts)", async () => {
+    const en = createI18n("en");
+    en.addResourceBundle("en", "errors", { user_api: { console_only: "Console only" } }, true, true);
+    await en.loadNamespaces("errors");
+    expect(en.t("user_api.console_only", { ns: "errors" } as never)).toBe("Console only");
+    expect(en.t("user_api.banned", { ns: "errors" })).toBe("Your account is banned");
+  });
+
+  it("reads a namespace with no file of its own (the console's) as empty", async () => {
+    const ru = createI18n("ru");
+    await ru.loadNamespaces("console_nowhere");
+    expect(ru.hasResourceBundle("ru", "console_nowhere")).toBe(true);
+  });
+});
+
 describe("Russian plurals (one / few / many)", () => {
-  const ru = createI18n("ru");
+  const ru = createI18n("ru", resources);
   it.each([
     [1, "1 игрок"],
     [2, "2 игрока"],
@@ -36,7 +74,7 @@ describe("Russian plurals (one / few / many)", () => {
   });
 
   it("English uses one / other", () => {
-    const en = createI18n("en");
+    const en = createI18n("en", resources);
     expect(en.t("players", { count: 1 })).toBe("1 player");
     expect(en.t("players", { count: 21 })).toBe("21 players");
   });
@@ -58,8 +96,8 @@ describe("language choice", () => {
 });
 
 describe("displayMessage (§8 notice text rule)", () => {
-  const ru = createI18n("ru");
-  const en = createI18n("en");
+  const ru = createI18n("ru", resources);
+  const en = createI18n("en", resources);
   it("translates a key from the errors namespace", () => {
     expect(displayMessage("user_api.banned", ru.t)).toBe("Ваш аккаунт заблокирован");
     expect(displayMessage("app_error.load", en.t)).toBe("Failed to load application");
@@ -84,7 +122,7 @@ describe("every visible string in both languages", () => {
   it("every server and client error key of shared/errors.ts is translated in ru and en", () => {
     const keys = [...Object.values(SERVER_KEYS).flat(), ...CLIENT_KEYS];
     for (const lng of ["ru", "en"] as const) {
-      const i = createI18n(lng);
+      const i = createI18n(lng, resources);
       // the console's error texts load with the console (web/src/locales/console/<lng>/errors.json)
       i.addResourceBundle(
         lng,

@@ -13,20 +13,34 @@ import { installBannedHandler } from "./app/session";
 import { bindStreamerModeClass } from "./lib/settingsStore";
 import { i18n } from "./lib/i18n";
 import { captureReferral } from "./lib/referral";
+import { getToken } from "./lib/session/token";
 import "./styles/index.css";
+import "./styles/boot.css";
 
 bindStreamerModeClass(document.body);
 installBannedHandler();
 captureReferral();
 
+// Texts the first screen needs beyond the shell's start loading now, beside the entry, not after
+// the lazy chunks that ask for them: the home screen's (crash), the signed-in header's.
+const firstTexts = [...(location.pathname === "/" ? ["crash"] : []), ...(getToken() ? ["notifications", "cashback"] : [])];
+if (firstTexts.length) void i18n.loadNamespaces(firstTexts);
+
 const router = createRouter();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+// #root holds the crash screen's static outline (index.html): let it paint once before React
+// replaces it — on a fast connection the scripts arrive before the first frame — then mount.
+// A hidden tab paints nothing (and has no frames): mount at once there.
+function mount(): void {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+if (document.visibilityState === "hidden") mount();
+else requestAnimationFrame(() => setTimeout(mount, 0));

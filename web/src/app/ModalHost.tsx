@@ -1,6 +1,8 @@
 // The shell's modals: login (content from features/auth), deposit (features/deposit: money and
 // skins), cashback (features/cashback), giveaway (features/giveaway), the money withdrawal (features/inventory) and settings. Content loads lazily on first open. Features
-// may also render their own <Modal>.
+// may also render their own <Modal>. A modal titled from its feature's namespace opens once that
+// namespace is in (a lazy chunk, web/src/lib/i18n.ts): instantly from the second time on.
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../ui/Modal";
 import { Spinner } from "../ui/Spinner";
@@ -43,34 +45,56 @@ const ChatModals = lazyScreen(
   null,
 );
 
+function LoginDialog() {
+  const { t } = useTranslation("auth");
+  return (
+    <Modal name="login" title={t("login.title")}>
+      <LoginModal />
+    </Modal>
+  );
+}
+
+function WithdrawalDialog() {
+  const { t } = useTranslation("inventory");
+  return (
+    <Modal name="withdrawal" title={t("withdrawal.title")} size="md">
+      <WithdrawalModal />
+    </Modal>
+  );
+}
+
+function CashbackDialog() {
+  const { t } = useTranslation("cashback");
+  return (
+    <Modal name="cashback" title={t("title")} size="sm">
+      <CashbackPanel />
+    </Modal>
+  );
+}
+
+function GiveawayDialog() {
+  const { t } = useTranslation("giveaway");
+  return (
+    <Modal name="giveaway" title={t("title")} size="md">
+      <GiveawayModal />
+    </Modal>
+  );
+}
+
 export function ModalHost() {
   const { t } = useTranslation("layout");
   const modal = useUiStore((s) => s.modal);
   return (
     <>
-      {modal === "login" ? (
-        <Modal name="login" title={t("login.title", { ns: "auth" })}>
-          <LoginModal />
-        </Modal>
-      ) : null}
+      <Suspense fallback={null}>
+        {modal === "login" ? <LoginDialog /> : null}
+        {modal === "withdrawal" ? <WithdrawalDialog /> : null}
+        {modal === "cashback" ? <CashbackDialog /> : null}
+        {modal === "giveaway" ? <GiveawayDialog /> : null}
+      </Suspense>
       {modal === "deposit" ? (
         <Modal name="deposit" title={t("modals.deposit")} size="md">
           <DepositDialog />
-        </Modal>
-      ) : null}
-      {modal === "withdrawal" ? (
-        <Modal name="withdrawal" title={t("withdrawal.title", { ns: "inventory" })} size="md">
-          <WithdrawalModal />
-        </Modal>
-      ) : null}
-      {modal === "cashback" ? (
-        <Modal name="cashback" title={t("title", { ns: "cashback" })} size="sm">
-          <CashbackPanel />
-        </Modal>
-      ) : null}
-      {modal === "giveaway" ? (
-        <Modal name="giveaway" title={t("title", { ns: "giveaway" })} size="md">
-          <GiveawayModal />
         </Modal>
       ) : null}
       {modal === "settings" ? (

@@ -5,6 +5,14 @@ import { useTranslation } from "react-i18next";
 import { ScreenSkeleton } from "../ui/Spinner";
 import { isChunkLoadError, retryableLazy } from "./lazy";
 
+// A loading screen holds a viewport's height (styles/boot.css): what sits below it (the mode kit)
+// stays below the fold instead of jumping down when the screen arrives (layout shift).
+const screenFallback = (
+  <div className="screen-loading">
+    <ScreenSkeleton />
+  </div>
+);
+
 interface BoundaryProps {
   onRetry: () => void;
   children: ReactNode;
@@ -34,7 +42,7 @@ class ScreenBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (this.state.error) return <ScreenError chunk={isChunkLoadError(this.state.error)} onRetry={this.retry} />;
-    return <Suspense fallback={this.props.fallback ?? <ScreenSkeleton />}>{this.props.children}</Suspense>;
+    return <Suspense fallback={this.props.fallback ?? screenFallback}>{this.props.children}</Suspense>;
   }
 }
 

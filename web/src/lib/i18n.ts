@@ -1,11 +1,22 @@
-// i18next: ru default, en fallback (§1), one namespace per feature. Every
-// web/src/locales/<lng>/<namespace>.json is picked up by the glob below, so a feature only adds
-// its files. Russian plurals come from Intl.PluralRules (keys _one/_few/_many/_other).
-import i18next, { type i18n as I18n, type Resource, type TFunction } from "i18next";
+// i18next: ru default, en fallback (§1), one namespace per feature, each file
+// web/src/locales/<lng>/<namespace>.json. The first load carries only the Russian texts of the
+// shell (SHELL below: header, menus, notices, error texts, the tab title); every other namespace —
+// and every English one — is a lazy chunk the backend below fetches when a screen asks for it
+// (useTranslation("crash") suspends until ru and its en fallback are in). A feature only adds its
+// files. Russian plurals come from Intl.PluralRules (keys _one/_few/_many/_other).
+import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, STORAGE_KEYS, UI, type Language } from "../../../shared/constants";
 
-const modules = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });
+// The shell's namespaces in the default language, in the entry (the two globs name the same files).
+const shellModules = import.meta.glob<Record<string, unknown>>("../locales/ru/{common,layout,errors,titles,hub,store}.json", {
+  eager: true,
+  import: "default",
+});
+// Everything else, one chunk per file, fetched on demand.
+const lazyModules = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/ru/{common,layout,errors,titles,hub,store}.json"], {
+  import: "default",
+});
 
 /** { "../locales/ru/common.json": {...} } → { ru: { common: {...} } } */
 export function resourcesFromModules(mods: Record<string, Record<string, unknown>>): Resource {
@@ -20,8 +31,49 @@ export function resourcesFromModules(mods: Record<string, Record<string, unknown
   return resources;
 }
 
-export const resources = resourcesFromModules(modules);
-const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+const shellResources = resourcesFromModules(shellModules);
+/** Namespaces the shell renders with: in the entry (ru) or fetched at start (their en fallback). */
+const SHELL = Object.keys(shellResources[UI.defaultLanguage] ?? {});
+
+type Tree = { [key: string]: unknown };
+const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `base` with `extra`'s keys added in depth (extra wins): what a lazy chunk must not drop. */
+function mergeDeep(base: Tree, extra: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [k, v] of Object.entries(extra)) {
+    const b = out[k];
+    out[k] = isTree(b) && isTree(v) ? mergeDeep(b, v) : v;
+  }
+  return out;
+}
+
+/**
+ * Reads web/src/locales/<lng>/<ns>.json from its lazy chunk. i18next adds a loaded bundle shallowly
+ * over what the store holds, so keys added before (the console's own error texts) are merged in.
+ * A namespace with no file here (the console's, added by its chunk) reads as empty.
+ */
+function localeBackend(): BackendModule {
+  let store: Resource = {};
+  return {
+    type: "backend",
+    callbackApi: true,
+    init(services) {
+      store = services.resourceStore.data;
+    },
+    read(lng, ns, callback) {
+      const load = lazyModules[`../locales/${lng}/${ns}.json`];
+      if (!load) return callback(null, {});
+      load().then(
+        (data) => {
+          const present = store[lng]?.[ns];
+          callback(null, (isTree(present) ? mergeDeep(data, present) : data) as ResourceKey);
+        },
+        (err: Error) => callback(err, null),
+      );
+    },
+  };
+}
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -49,19 +101,27 @@ export function displayMessage(message: string, t: TFunction): string {
   return t(message, { ns: "errors", defaultValue: message });
 }
 
-export function createI18n(lng: Language, res: Resource = resources): I18n {
+/**
+ * The app's instance: the shell's Russian texts at once, the rest through the lazy backend. Given
+ * `res` (the unit tests: every file of both languages), an instance of exactly those, no backend.
+ */
+export function createI18n(lng: Language, res?: Resource): I18n {
   const instance = i18next.createInstance();
+  if (!res) instance.use(localeBackend());
   void instance.use(initReactI18next).init({
-    resources: res,
+    resources: res ?? shellResources,
+    partialBundledLanguages: !res,
     lng,
     fallbackLng: UI.fallbackLanguage,
     supportedLngs: [...LANGUAGES],
-    ns: namespaces.length ? namespaces : ["common"],
+    ns: res ? [...new Set(Object.values(res).flatMap((r) => Object.keys(r)))] : SHELL,
     defaultNS: "common",
     fallbackNS: "common",
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     initAsync: false,
+    // a component reading another namespace's key (t("x", { ns })) renders again once it arrives
+    react: { bindI18n: "languageChanged loaded" },
   });
   return instance;
 }
