@@ -14,7 +14,9 @@ import { performance } from "node:perf_hooks";
 import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
-const { Bench, errorCounts, log, ms, p50p99, pct, printRows, readOptions, sleep } = await import("./lib/bench.mjs");
+const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, profileRows, ratio99, readOptions, roomProfile, sleep } = await import(
+  "./lib/bench.mjs"
+);
 
 const opts = readOptions({ log: 0, players: 1000, spread: 8000, batch: 50, pings: 5, timeout: 400 });
 const N = Math.floor(opts.players);
@@ -22,7 +24,7 @@ const COLOURS = ["black", "green", "red", "yellow"];
 const bench = new Bench(opts.timeout);
 
 // ── the wheel round ─────────────────────────────────────────────────────────
-async function wheelRound(itemIds) {
+async function wheelRound(itemIds, admin) {
   const tokens = await bench.signIn(N);
   const players = await bench.openIdentified("/ws/wheel", tokens, { batch: opts.batch, initEvent: "wheelInit", label: "wheel" });
   for (const c of players) c.itemId = itemIds.get(`bench_${c.index}`);
@@ -33,6 +35,7 @@ async function wheelRound(itemIds) {
   const first = await Promise.race(timers);
   const roundId = first.data.roundId;
   for (const c of players) c.counting = true;
+  await roomProfile(bench, admin, { room: "wheel", reset: true });
   const countdownMs = first.data.countdownEndsAt - first.data.serverTime;
   if (opts.spread > countdownMs - 1000) throw new Error(`--spread ${opts.spread} does not fit the ${countdownMs} ms countdown`);
   log(`round ${roundId} countdown started (${countdownMs} ms); ${N} bets over ${opts.spread} ms`);
@@ -64,6 +67,7 @@ async function wheelRound(itemIds) {
   await Promise.all(ends);
   for (const c of players) c.counting = false;
   const settledMs = await settled;
+  const profile = await roomProfile(bench, admin, { room: "wheel", reset: false });
   const seen = stopSeen.map((s) => s.at);
   return {
     roundId,
@@ -74,6 +78,7 @@ async function wheelRound(itemIds) {
     perSocket: players.map((c) => c.counted),
     bytesPerSocket: players.map((c) => c.bytes),
     settledMs,
+    profile,
     socketsClosed: players.filter((c) => c.closed).length,
   };
 }
@@ -83,10 +88,12 @@ process.exit(
   await bench.run(async () => {
     const itemIds = await bench.setUp(N, { log: opts.log > 0 });
 
-    const r = await wheelRound(itemIds);
+    const admin = await bench.login("bench_admin", "admin");
+    const r = await wheelRound(itemIds, admin);
     bench.closeSockets();
     await sleep(500);
-    const base = await bench.pingBaseline(N, opts);
+    const base = await bench.pingBaseline(N, { ...opts, adminToken: admin });
+    const http = await bench.httpBaseline(N, opts.spread);
 
     const ok = r.bets.filter((b) => b.ok).map((b) => b.ms);
     const errors = errorCounts(r.bets);
@@ -95,17 +102,19 @@ process.exit(
       ["players (sockets)", `${N}`],
       ["measured round", `#${r.roundId}, landed ${r.colour}, ${r.winners} winners`],
       ["bets accepted / sent", `${ok.length} / ${r.bets.length} (spread over ${opts.spread} ms)`],
-      ["bet ack setBet→answer p50 / p99", p50p99(ok)],
-      ["stop frame fan-out first→last socket", ms(r.fanOutMs)],
+      ["bet ack setBet→answer p50 / p99", `${p50p99(ok)} (p99 ${ratio99(ok, http)} the HTTP baseline's, ${ratio99(ok, base.burst)} the ping's)`],
+      ["stop frame fan-out first→last socket", `${ms(r.fanOutMs)} (echo broadcast to as many sockets: ${base.broadcast.map((x) => ms(x)).join(", ")})`],
       ["frames per socket in the round min / median / max", `${Math.min(...r.perSocket)} / ${pct(r.perSocket, 50)} / ${Math.max(...r.perSocket)}`],
       ["bytes per socket in the round median / max", `${kb(pct(r.bytesPerSocket, 50))} / ${kb(Math.max(...r.bytesPerSocket))}`],
       ["all bets settled in D1, after the stop", ms(r.settledMs)],
       ["sockets closed during the round", `${r.socketsClosed}`],
       ["baseline: hub ping→pong, N at once, p50 / p99", p50p99(base.burst)],
       ["baseline: hub ping→pong, one socket idle, p50", ms(pct(base.idle, 50))],
+      ["baseline: HTTP GET /robots.txt, N over the spread, p50 / p99", p50p99(http)],
+      ...profileRows(r.profile),
     ];
     if (Object.keys(errors).length > 0) rows.push(["refusals", JSON.stringify(errors)]);
-    printRows(`\nbench:wheel (${new Date().toISOString()})`, rows);
+    printRows(machineHeader("Wheel"), rows);
     return 0;
   }),
 );

@@ -27,14 +27,24 @@ export const WHEEL = {
   historySize: 20,
   /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
   betRowItems: 3,
-  /** Bet rows per colour in /api/wheel/get and the init frame (the biggest; own rows always). */
-  betRowsShown: 50,
-  /** wheelNewBet broadcasts closer together than this are sent as one frame… */
-  betRowsWindowMs: 100,
+  /**
+   * Bet rows per colour in /api/wheel/get, the init frame and wheelNewBet (the biggest; own rows
+   * always; every bet of the round on demand: /api/wheel/round). Fifty a colour sent ~100 KB of
+   * rows to every socket in a 1000-player round.
+   */
+  betRowsShown: 10,
+  /**
+   * wheelNewBet broadcasts closer together than this are sent as one frame… (2 s like the crash
+   * board: at 100 ms a thousand bets over 8 s sent 70 frames, 113 KB, to every socket, and that
+   * fan-out held the runtime the bets' requests wait for: docs/benchmarks.md)
+   */
+  betRowsWindowMs: 2_000,
   /** …of at most this many rows. */
   betRowsPerFrame: 100,
-  /** Winner rows in startWheel (the biggest wins); the count and the total travel too. */
-  winnersShown: 50,
+  /** Winner rows in startWheel (the biggest wins); the count and the total travel too (sent twice a round to every socket). */
+  winnersShown: 10,
+  /** Bets that arrive together go to D1 in one batch of at most this many (worker/rooms/base/bet-groups.ts). */
+  betsPerBatch: 25,
 } as const;
 
 /**

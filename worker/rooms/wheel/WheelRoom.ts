@@ -4,6 +4,8 @@
 import type { WheelBetPublic, WheelState as WheelStateJson } from "../../../shared/api/wheel";
 import { exhaustive } from "../../../shared/rooms/frame";
 import { wheelProtocol, type WheelClientFrame } from "../../../shared/rooms/wheel";
+import { WHEEL } from "../../../shared/constants";
+import { BetGroups } from "../base/bet-groups";
 import type { BaseAttachment, OwnFrame } from "../base/Room";
 import { RoundRoom } from "../base/RoundRoom";
 import type { WheelTypes } from "./effects";
@@ -29,11 +31,13 @@ export type SetBetResult = { ok: true; bet: WheelBetPublic } | { ok: false; key:
 export class WheelRoom extends RoundRoom<WheelTypes> {
   protected readonly protocol = wheelProtocol;
   protected readonly game = wheelGame(this.env, this.ctx.storage);
+  /** bets that arrive together go to D1 in one batch */
+  private readonly betGroups = new BetGroups(this.env, WHEEL.betsPerBatch);
 
   // ── RPC (worker/api/wheel/routes.ts) ──────────────────────────────────────
   /** POST /api/wheel/setBet: the rules, the items locked in D1, then the bet in the round. */
   async setBet(req: SetBetRequest): Promise<SetBetResult> {
-    const s = await this.wake();
+    const s = await this.profile.time("setBet:wake", () => this.wake());
     const maintenance = await this.maintenance.on();
     const refused = betRefusal(s, { user: req.user, colour: req.colour, itemIds: req.itemIds, value: req.value }, maintenance, Date.now());
     if (refused) return { ok: false, key: refused };
@@ -54,7 +58,12 @@ export class WheelRoom extends RoundRoom<WheelTypes> {
     const betId = crypto.randomUUID();
     const placed = await this.lockFor(
       roundId,
-      () => placeBet(this.env, { betId, roundId, userId: req.user.id, session: req.session, colour, itemIds: req.itemIds, value: req.value, now: Date.now() }),
+      () =>
+        placeBet(
+          this.env,
+          { betId, roundId, userId: req.user.id, session: req.session, colour, itemIds: req.itemIds, value: req.value, now: Date.now() },
+          (_env, b) => this.betGroups.place(b),
+        ),
       { kind: "refund", roundId, betId, userId: req.user.id, value: req.value },
     );
     if (placed === "moved") return { ok: false, key: "wheel_api.already_started" };

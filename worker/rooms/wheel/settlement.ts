@@ -14,7 +14,7 @@ import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { betMoves, type SettleResult, winItemNow } from "../base/bet-moves";
-import { placeBetBatch, stakedItemsOf } from "../base/place-bet";
+import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { WheelKey } from "./rules";
 import type { StakedItem } from "./state";
@@ -94,10 +94,10 @@ const BET_REFUSALS = {
  * the balance part in ONE batch (base/place-bet.ts). The bank is the sum of the items' current
  * values, computed in SQL, plus the balance part, and is bounded by min/max bet. The round must still be betting in D1.
  */
-export async function placeBet(env: D1Env, bet: PlaceBet): Promise<PlaceBetResult> {
+export async function placeBet(env: D1Env, bet: PlaceBet, place: PlaceBatch = placeBetBatch): Promise<PlaceBetResult> {
   const b = { ...bet, value: bet.value ?? 0 };
   const bank = sql`(SELECT bank FROM wheel_bets WHERE id = ${b.betId})`;
-  const placed = await placeBetBatch(env, {
+  const placed = await place(env, {
     ...b,
     ledger: { game: "wheel", roundId: b.roundId },
     roundOpen: sql`EXISTS (SELECT 1 FROM wheel_rounds WHERE id = ${b.roundId} AND status = 'betting')`,
