@@ -14,6 +14,7 @@ import { cashbackAccrualStatements } from "../../cashback/accrual";
 import { openRoundShare } from "../../bonus/share";
 import { betStats } from "../../top/stats";
 import { betPoints } from "../../tournaments/points";
+import { notificationOf } from "../../lib/notify";
 import { stakeRefundStatements } from "./place-bet";
 
 export type BetGame = "crash" | "wheel";
@@ -55,6 +56,36 @@ export async function winItemsNow(env: Pick<Env, "DB">, wins: readonly { pick: W
     const now = pick ? price.get(pick.catalogueId) : undefined;
     if (!pick || now === undefined || !Number.isSafeInteger(now) || now <= 0 || now > win) return null;
     return { catalogueId: pick.catalogueId, price: now };
+  });
+}
+
+/** A win's statements at its item's current price; `notifies`: its last statement is a bell row (RETURNING). */
+export type WinBatch = { statements: SQL[]; notifies: boolean };
+
+/**
+ * Many wins in ONE batch (the wins a drain finds together; one read of the win items' prices, one
+ * D1 round trip). Every win keeps its own guards and the batch is one transaction: if any fails
+ * (a replay, a fault) nothing lands and this throws — the outbox then settles them one by one,
+ * which tells a replay from a fault. Each win's bell row, if it rang one.
+ */
+export async function settleWinGroup<W extends { winItem: WinItemPick | null; win: number }>(
+  env: Pick<Env, "DB">,
+  wins: readonly W[],
+  winBatch: (win: W, item: WinItemPick | null) => WinBatch,
+): Promise<{ notification: NotificationJson | null }[]> {
+  const items = await winItemsNow(
+    env,
+    wins.map((w) => ({ pick: w.winItem, win: w.win })),
+  );
+  const plans = wins.map((w, i) => winBatch(w, items[i] ?? null));
+  const results = await batch(
+    env.DB,
+    plans.flatMap((p) => p.statements),
+  );
+  let end = 0;
+  return plans.map((p) => {
+    end += p.statements.length;
+    return { notification: p.notifies ? notificationOf(results[end - 1]) : null };
   });
 }
 

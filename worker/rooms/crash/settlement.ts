@@ -4,13 +4,12 @@
 // status, ledger idempotency keys, round status), so a replay — the room re-running its outbox
 // after an eviction — moves nothing and reports done.
 import { notificationContent } from "../../../shared/api/notifications";
-import type { NotificationJson } from "../../../shared/api/user";
 import { NOTIFY } from "../../../shared/constants";
 import { currentRoundId } from "../../crash/queries";
 import { expectChanges, guard } from "../../db/guards";
-import { batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { notificationOf } from "../../lib/notify";
-import { betMoves, type SettleResult, type WinItemPick, winItemNow, winItemsNow } from "../base/bet-moves";
+import { betMoves, type SettleResult, settleWinGroup as winGroup, type WinBatch, type WinItemPick, winItemNow } from "../base/bet-moves";
 import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
@@ -148,31 +147,11 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
   return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
 }
 
-/**
- * Many wins in ONE batch (the cash-outs a drain finds together; one D1 round trip, one read of
- * the win items' prices). Every win keeps its own guards and the batch is one transaction: if any
- * fails (a replay, a fault) nothing lands and this throws — the outbox then settles them one by
- * one, which tells a replay from a fault. Each win's bell row, if it rang one.
- */
-export async function settleWinGroup(env: D1Env, wins: readonly SettleWin[]): Promise<{ notification: NotificationJson | null }[]> {
-  const now = await winItemsNow(
-    env,
-    wins.map((s) => ({ pick: s.winItem, win: s.win })),
-  );
-  const plans = wins.map((s, i) => winBatch(s, now[i] ?? null));
-  const results = await batch(
-    env.DB,
-    plans.flatMap((p) => p.statements),
-  );
-  let end = 0;
-  return plans.map((p) => {
-    end += p.statements.length;
-    return { notification: p.notifies ? notificationOf(results[end - 1]) : null };
-  });
-}
+/** Many wins in ONE batch, all or none (base/bet-moves.ts settleWinGroup). */
+export const settleWinGroup = (env: D1Env, wins: readonly SettleWin[]) => winGroup(env, wins, winBatch);
 
 /** A win's statements at the win item's current price; a bell row last when the win is worth one. */
-function winBatch(s: SettleWin, winItem: WinItemPick | null): { statements: SQL[]; notifies: boolean } {
+function winBatch(s: SettleWin, winItem: WinItemPick | null): WinBatch {
   if (!Number.isSafeInteger(s.win) || s.win - (s.winItem?.price ?? 0) < 0) throw new RangeError(`bad win ${s.win} / item ${s.winItem?.price ?? 0}`);
   const remainder = s.win - (winItem?.price ?? 0);
   const statements: SQL[] = [

@@ -13,7 +13,7 @@ import { wheelRounds } from "../../db/schema";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
 import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
-import { betMoves, type SettleResult, winItemNow } from "../base/bet-moves";
+import { betMoves, type SettleResult, settleWinGroup as winGroup, type WinBatch, type WinItemPick, winItemNow } from "../base/bet-moves";
 import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { WheelKey } from "./rules";
@@ -134,8 +134,17 @@ export interface SettleWin {
  * minted); the remainder is credited with a 'win' ledger row and its house counterpart.
  */
 export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult> {
+  const { statements, notifies } = winBatch(s, await winItemNow(env, s.winItem, s.win));
+  const result = await moves.settle(env, s.betId, statements);
+  return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
+}
+
+/** Many wins in ONE batch, all or none (base/bet-moves.ts settleWinGroup): a round's winners at the stop. */
+export const settleWinGroup = (env: D1Env, wins: readonly SettleWin[]) => winGroup(env, wins, winBatch);
+
+/** A win's statements at the win item's current price; the bell row last when the win is worth one. */
+function winBatch(s: SettleWin, winItem: WinItemPick | null): WinBatch {
   if (!Number.isSafeInteger(s.win) || s.win <= 0) throw new RangeError(`bad win ${s.win}`);
-  const winItem = await winItemNow(env, s.winItem, s.win);
   const remainder = s.win - (winItem?.price ?? 0);
   const statements: SQL[] = [
     sql`UPDATE wheel_bets SET status = 1, win = ${s.win}, remainder = ${remainder}, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
@@ -150,8 +159,7 @@ export async function settleWin(env: D1Env, s: SettleWin): Promise<SettleResult>
            VALUES (${s.userId}, 'wheel_win', ${notificationContent.wheelWin(s.win, s.multiplier, null)} || COALESCE(' · ' || (SELECT market_hash_name FROM catalogue WHERE id = ${winItem?.catalogueId ?? null}), ''), 0, ${s.now})
          RETURNING id, name, content, is_read, created_at`,
     );
-  const result = await moves.settle(env, s.betId, statements);
-  return notifies && result.results ? { done: result.done, notification: notificationOf(result.results.at(-1)) } : { done: result.done };
+  return { statements, notifies };
 }
 
 /** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
