@@ -57,6 +57,8 @@ export const ACCESS_MATRIX: Record<string, { access: StaffAccess; audited: boole
   "POST /api/admin/fairness/chains": { access: "admin", audited: false },
   "POST /api/admin/fairness/announce": { access: "admin", audited: true },
   "POST /api/admin/fairness/withdraw": { access: "admin", audited: true },
+  // dev flag only: a live room's profile for the benches (read-only)
+  "POST /api/admin/rooms/profile": { access: "admin", audited: false },
   "POST /api/admin/prices/refresh": { access: "admin", audited: true },
   "POST /api/admin/promo/create": { access: "admin", audited: true },
   "POST /api/admin/promo/list": { access: "admin", audited: false },
