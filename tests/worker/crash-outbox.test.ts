@@ -3,7 +3,7 @@
 // and a fault keeps only its own entry owed.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LOSS_GROUP } from "../../worker/rooms/base/outbox";
+import { SETTLE_GROUP } from "../../worker/rooms/base/outbox";
 import { Outbox, type OutboxEntry } from "../../worker/rooms/crash/outbox";
 import { placeBet, settleLoss, settleLossGroup } from "../../worker/rooms/crash/settlement";
 import { addCatalogue, betRow, giveItem, itemRow, writeWaitingRound } from "./crash-fixtures";
@@ -84,7 +84,7 @@ describe("settleLossGroup", () => {
 describe("the outbox's loss groups", () => {
   it("settles more losses than one group holds, in groups, and forgets them", async () => {
     const roundId = await runningRound();
-    const bets = await pendingBets(roundId, LOSS_GROUP + 3);
+    const bets = await pendingBets(roundId, SETTLE_GROUP + 3);
     const { map, storage } = memoryStorage();
     const outbox = new Outbox(storage, env);
     await storage.put(outbox.stage(bets.map((b) => lossEntry(roundId, b))));

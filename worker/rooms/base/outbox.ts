@@ -36,8 +36,8 @@ export type OutboxEntryOf<R extends { id: number }, S> = { kind: "round"; row: R
 type Stored<R extends { id: number }, S> = OutboxEntryOf<R, S> & { version: string };
 
 const PREFIX = "outbox:";
-/** Group entries settled per D1 batch (a round can leave a thousand losses at once); ≤ 128 (storage.delete). */
-export const LOSS_GROUP = 50;
+/** Group entries (losses, and wins where the game groups them) settled per D1 batch (a round can leave a thousand at once); ≤ 128 (storage.delete). */
+export const SETTLE_GROUP = 50;
 const pad = (n: number) => String(n).padStart(12, "0");
 
 /** The key of a round's settlement: `s:<round>:<what>` (rounds sort before their settlements). */
@@ -112,7 +112,7 @@ export class RoomOutbox<R extends { id: number }, S> {
       }
       await this.forget([[key, entry]]);
     }
-    for (let i = 0; i < grouped.length; i += LOSS_GROUP) told.push(...(await this.settleGroup(grouped.slice(i, i + LOSS_GROUP))));
+    for (let i = 0; i < grouped.length; i += SETTLE_GROUP) told.push(...(await this.settleGroup(grouped.slice(i, i + SETTLE_GROUP))));
     await this.tell(told);
   }
 

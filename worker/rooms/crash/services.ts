@@ -7,6 +7,8 @@ import { isDev } from "../../env";
 import { all, sql } from "../../db/sql";
 import { GroupQueue, type Queued } from "../base/group-queue";
 
+const CHECKS_PER_READ = 100;
+
 type Refusal = "crash_api.unauthorized" | "user_api.banned" | null;
 type Asked = { userId: number; session: string };
 
@@ -47,7 +49,6 @@ export class SessionChecks {
   }
 }
 
-const CHECKS_PER_READ = 100;
 
 /** Dev flag on and an admin who is not banned, read from D1 every time (staff powers). */
 export async function mayTwist(env: Pick<Env, "DB" | "DEV_MODE">, userId: number | null): Promise<boolean> {
