@@ -49,7 +49,6 @@ export class SessionChecks {
   }
 }
 
-
 /** Dev flag on and an admin who is not banned, read from D1 every time (staff powers). */
 export async function mayTwist(env: Pick<Env, "DB" | "DEV_MODE">, userId: number | null): Promise<boolean> {
   if (!isDev(env) || userId === null) return false;
