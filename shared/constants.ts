@@ -424,6 +424,19 @@ export const SOCKET = {
   reconnect: { baseMs: 500, factor: 2, maxMs: 30_000, jitter: 0.5, stableAfterMs: 10_000 },
   /** Frames the client keeps while its socket is closed (sent after identity on the next open). */
   sendQueueMax: 20,
+  /**
+   * Relays (docs/relay.md): watchers' sockets held by relay Durable Objects, the room sending one
+   * frame per relay. At most maxRelays relays per room; the room keeps its last `backlog` frames
+   * for a relay that missed some; an init fetched for one watcher serves those that join within
+   * initReuseMs; a relay that fails maxFailures deliveries in a row is dropped (it joins again with
+   * its next watcher), the retries spaced base·2^n up to maxMs.
+   */
+  relay: { maxRelays: 64, backlog: 512, initReuseMs: 250, maxFailures: 8, retry: { baseMs: 50, maxMs: 2_000 } },
+  /**
+   * A relay's socket listens only: an identity with a token closes it with this code, and the
+   * client comes back straight to the room, where it can bet (docs/relay.md).
+   */
+  relayDirectCode: 4010,
 } as const;
 
 export const HUB = {

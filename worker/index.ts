@@ -141,3 +141,4 @@ export { BonusRoom } from "./rooms/bonus/BonusRoom";
 export { GiveawayRoom } from "./rooms/giveaway/GiveawayRoom";
 export { TournamentRoom } from "./rooms/tournament/TournamentRoom";
 export { WithdrawQueue } from "./withdraws/WithdrawQueue";
+export { RelayRoom } from "./rooms/relay/RelayRoom";

@@ -51,6 +51,8 @@ export default defineConfig({
           BONUS_CHAIN_SEED: devBonusChainSeed(),
           // the giveaways' dev chain and the fake Telegram (tests/fakes/telegram.mjs)
           GIVEAWAY_CHAIN_SEED: devGiveawayChainSeed(),
+          // relays on, two watchers each, so the tests fill more than one (docs/relay.md)
+          RELAY_SOCKETS: "2",
           // DEV ONLY: the staff TOTP secrets' key (scripts/dev-staff-otp-key.json), as `npm start` has it
           STAFF_OTP_KEY: devStaffOtpKey(),
           ...telegramDevVars(`${inject<string>("fakeBase")}`),

@@ -1,5 +1,6 @@
 // Room sockets: GET /ws/<room> upgrades to a WebSocket on that room's Durable Object (docs/api.md "Sockets":
 // every tab keeps /ws/hub and /ws/chat; /ws/crash and /ws/wheel while their screens are open;
+// /ws/crash?watch=1 for a visitor, through a relay when RELAY_SOCKETS is set;
 // /ws/jackpot?level=low|medium|high while that jackpot room is shown; /ws/bonus while the bonus
 // button or panel is shown).
 import { Hono, type Context } from "hono";
@@ -11,6 +12,7 @@ import { crashRoom } from "../../rooms/crash/stub";
 import { isLevel, jackpotRoom } from "../../rooms/jackpot/stub";
 import { hub } from "../../rooms/hub";
 import { wheelRoom } from "../../rooms/wheel/stub";
+import { upgradeViaRelay } from "../../rooms/relay/stub";
 
 /** Forwards a WebSocket upgrade to the room; anything else answers 426. */
 function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Response> }): Response | Promise<Response> {
@@ -24,7 +26,14 @@ function upgrade(c: Context<AppEnv>, room: { fetch(request: Request): Promise<Re
 export const wsRoutes = new Hono<AppEnv>()
   .get("/hub", (c) => upgrade(c, hub(c.env)))
   .get("/chat", (c) => upgrade(c, chatRoom(c.env)))
-  .get("/crash", (c) => upgrade(c, crashRoom(c.env)))
+  // a watcher (?watch=1: a visitor, who only listens) goes through a relay when they are on (docs/relay.md)
+  .get("/crash", async (c) => {
+    if (c.req.query("watch") === "1" && c.req.header("Upgrade")?.toLowerCase() === "websocket") {
+      const relayed = await upgradeViaRelay(c.env, "crash", c.req.raw);
+      if (relayed) return relayed;
+    }
+    return upgrade(c, crashRoom(c.env));
+  })
   // one socket per level; a missing or unknown level is refused before any room wakes
   .get("/jackpot", (c) => {
     const level = c.req.query("level");

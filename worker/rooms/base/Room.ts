@@ -19,9 +19,11 @@ import { RoomProfile, type ProfileReport } from "./profile";
 import { countFrame, type FloodState } from "./flood";
 import { bindIdentity, resolveIdentity, type Identity } from "./identity";
 import { SessionSockets, type SessionEnd } from "./session-sockets";
+import type { RelayOutlet } from "./relay-outlet";
+import type { Position } from "./relay-sequence";
 
 /** The hibernation tag of the sockets opened from one IP (tags are at most 256 characters). */
-function ipTag(ip: string): string {
+export function ipTag(ip: string): string {
   return `ip:${ip.slice(0, 64)}`;
 }
 
@@ -65,6 +67,8 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     () => this.sockets(),
     (ws) => this.attachment(ws),
   );
+  /** the relays that carry this room's broadcasts to watchers (docs/relay.md); none by default */
+  protected readonly relays: RelayOutlet | undefined = undefined;
   /** onStart has completed in this instance */
   private started = false;
   /** a socket's identity frame still being resolved: its next frames wait for it (docs/api.md "Sockets") */
@@ -84,6 +88,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     await this.ctx.blockConcurrencyWhile(async () => {
       if (this.started) return; // another entry point started it while this one waited
       try {
+        await this.relays?.load();
         await this.onStart();
         this.started = true;
       } catch (error) {
@@ -215,6 +220,34 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     }
   }
 
+  // ── RPC (the relays, relay/RelayRoom.ts) ──────────────────────────────────
+  /** A relay's watchers' init (a visitor's), and the position it is fed from from now on. */
+  async relayInit(name: string): Promise<{ init: string; position: Position }> {
+    await this.ready();
+    const relays = this.relays;
+    if (!relays) throw new Error("this room has no relays");
+    const build = await this.watcherInit();
+    // one synchronous turn: the init holds every frame numbered below the position, none after
+    const init = this.encode(build());
+    return { init, position: relays.join(name) };
+  }
+
+  /** Frames a relay missed, from number `from`; null: this is another room instance, or they are gone. */
+  async relayBacklog(epoch: string, from: number): Promise<string[] | null> {
+    await this.ready();
+    return this.relays?.since(epoch, from) ?? null;
+  }
+
+  /** Resolves to a synchronous builder of a visitor's init frame (a room with relays implements it). */
+  protected async watcherInit(): Promise<() => S> {
+    throw new Error("this room has no watchers' init");
+  }
+
+  /** Who is watching: the room's own sockets and its relays (each with at least one watcher). */
+  protected audience(): number {
+    return this.sockets().length + (this.relays?.count ?? 0);
+  }
+
   /** RPC (the dev route /api/admin/roomProfile): what the profile measured; `reset` starts a new count. */
   async profileReport(reset: boolean): Promise<ProfileReport & { sockets: number }> {
     return { ...this.profile.report(reset), sockets: this.sockets().length };
@@ -294,6 +327,11 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     let sent = 0;
     for (const ws of sockets) if ((typeof to !== "function" || to(this.attachment(ws))) && this.sendText(ws, text)) sent++;
     this.profile.sent(frame.event, text.length, sent);
+    // the watchers on relays are visitors: they get what every socket gets, one frame per relay
+    if (to === undefined && this.relays && this.relays.count > 0) {
+      this.relays.publish(text);
+      this.profile.sent(`${frame.event} (relays)`, text.length, this.relays.count);
+    }
     return sent;
   }
 
@@ -312,7 +350,7 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     return { sent: this.sendAll(checked.data, to) };
   }
 
-  private encode(frame: S): string {
+  protected encode(frame: S): string {
     const checked = this.protocol.server.safeParse(frame);
     if (!checked.success) throw new TypeError(`refused to send an invalid "${String(frame?.event)}" frame: ${checked.error.issues[0]?.message}`);
     return encodeFrame(checked.data);

@@ -126,7 +126,7 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
   protected async onAlarm(name: T["timer"] | "bank"): Promise<void> {
     const state = await this.round();
     if (name === "bank") return this.parts().bank.push(this.game.bank(state));
-    const event = await this.game.dueEvent(name, state, this.sockets().length > 0);
+    const event = await this.game.dueEvent(name, state, this.audience() > 0);
     if (event) await this.run(event);
     await this.profile.time("outbox:drain", () => this.outbox.drain());
   }
@@ -173,6 +173,17 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
     if (!placed.ok || this.state.round.id === roundId) return placed;
     await this.commit([{ type: "settle", settlement: refund }]);
     return "moved";
+  }
+
+  /** A visitor's init for the relays' watchers (a game whose visitor init is synchronous). */
+  protected override async watcherInit(): Promise<() => T["server"]> {
+    const maintenance = await this.maintenance.on();
+    await this.wake(); // a room left idle starts its next round for the relay's first watcher
+    return () => {
+      const frame = this.game.initFrame(this.state, null, maintenance, Date.now());
+      if (frame instanceof Promise) throw new Error(`the ${this.game.name} room's visitor init is not synchronous`);
+      return frame;
+    };
   }
 
   protected async sendInit(ws: WebSocket): Promise<void> {

@@ -12,6 +12,8 @@ import type { Identity } from "../base/identity";
 import type { BaseAttachment, OwnFrame } from "../base/Room";
 import { BetGroups } from "../base/bet-groups";
 import { RoundRoom } from "../base/RoundRoom";
+import { RelayOutlet } from "../base/relay-outlet";
+import { relayRoom } from "../relay/stub";
 import type { CrashEvent, CrashTypes } from "./effects";
 import { crashGame } from "./game";
 import { betRefusal, type CrashKey, cashOutRefusal } from "./rules";
@@ -39,6 +41,8 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   private readonly takes = new Set<Promise<void>>();
   /** the cash-outs' session reads, those that arrive together in one read */
   private readonly sessions = new SessionChecks(this.env);
+  /** watchers on relays (RELAY_SOCKETS; docs/relay.md): one frame per relay */
+  protected override readonly relays = new RelayOutlet(this.ctx.storage, (name, batch) => relayRoom(this.env, name).deliver(batch));
 
   // ── RPC (admin routes) ────────────────────────────────────────────────────
   /** dev: crash the round now; production: emergency stop (void, refund every bet). */
