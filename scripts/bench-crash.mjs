@@ -11,16 +11,32 @@
 // round's countdown every player sends newBet (spread over --spread ms): half manual (9999.99,
 // then `take` at a random multiplier below the crash point — except a --hold share, default 0.2,
 // who hold on and lose), half with an auto-withdraw 1.50–3.00. `--log 1` shows wrangler's output.
+//
+// `--watchers W` adds W visitors who only listen (/ws/crash?watch=1); `--relay on` runs the site
+// with relays (RELAY_SOCKETS = --per-relay, 1000 by default; docs/relay.md), `--relay off` (the
+// default) keeps every socket on the room. The crash frame's spread is then over players and
+// watchers alike, and the watchers' frames and bytes are printed apart.
 import { performance } from "node:perf_hooks";
 import { ensureNode22 } from "./lib/node22.mjs";
 
 ensureNode22();
-const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, profileRows, ratio99, readOptions, roomProfile, sleep } = await import(
+const { Bench, BenchClient, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, profileRows, ratio99, readOptions, roomProfile, sleep } = await import(
   "./lib/bench.mjs"
 );
 
-const opts = readOptions({ log: 0, hold: 0.2, players: 1000, crash: 5, spread: 5000, batch: 50, pings: 5, timeout: 300 });
+// `--relay on|off` reads as 1|0
+const argv = process.argv
+  .slice(2)
+  .map((a, i, all) =>
+    all[i - 1] === "--relay" ? ({ on: "1", off: "0" }[a] ?? a) : a.replace(/^--relay=(on|off)$/, (_m, v) => `--relay=${v === "on" ? 1 : 0}`),
+  );
+const opts = readOptions(
+  { log: 0, hold: 0.2, players: 1000, crash: 5, spread: 5000, batch: 50, pings: 5, timeout: 300, watchers: 0, relay: 0, "per-relay": 1000 },
+  argv,
+);
 const N = Math.floor(opts.players);
+const W = Math.floor(opts.watchers);
+const RELAY_SOCKETS = opts.relay > 0 ? Math.floor(opts["per-relay"]) : 0;
 const CRASH_AT = Math.round(opts.crash * 100); // hundredths
 const MANUAL = 9999.99;
 const GROWTH = 0.00006; // shared/constants.ts CRASH.growthPerMs (the script runs plain Node)
@@ -40,6 +56,7 @@ async function crashRound(admin, itemIds) {
   // open in batches: each socket connects, gets crashInit, identifies, gets its own crashInit
   const players = await bench.openIdentified("/ws/crash", tokens, { batch: opts.batch, initEvent: "crashInit", label: "crash" });
 
+  const watchers = await openWatchers();
   for (const c of players) c.itemId = itemIds.get(`bench_${c.index}`);
   if (players.some((c) => !Number.isSafeInteger(c.itemId))) throw new Error("a player has no item");
 
@@ -61,7 +78,8 @@ async function crashRound(admin, itemIds) {
   const countdownMs = firstTimer.data.countdownEndsAt - firstTimer.data.serverTime;
   if (opts.spread > countdownMs - 1000) throw new Error(`--spread ${opts.spread} does not fit the ${countdownMs} ms countdown`);
   log(`round ${roundId} countdown started (${countdownMs} ms); ${N} bets over ${opts.spread} ms`);
-  for (const c of players) c.counting = true; // frames of the measured round, from its countdown
+  for (const c of [...players, ...watchers]) c.counting = true; // frames of the measured round, from its countdown
+  const watcherCrash = watchers.map((c) => c.once("crashMultiplier", (d) => d.roundId === roundId && d.phase === "crashed", 180_000).then((f) => f.at));
   await roomProfile(bench, admin, { room: "crash", reset: true });
 
   const done = players.map(async (c, i) => {
@@ -116,8 +134,9 @@ async function crashRound(admin, itemIds) {
     }
     return NaN;
   })();
+  const watcherSeen = await Promise.all(watcherCrash.map((p) => p.catch(() => NaN)));
   await sleep(1000); // frames that follow the crash frame (lost rows) still belong to the round
-  for (const c of players) c.counting = false;
+  for (const c of [...players, ...watchers]) c.counting = false;
   const settledMs = await settled;
   const profile = await roomProfile(bench, admin, { room: "crash", reset: false });
 
@@ -125,8 +144,9 @@ async function crashRound(admin, itemIds) {
   startedAtServer ??= crashFrame.serverTime - crashFrame.elapsed;
   const expectedWall = startedAtServer + elapsedFor(point);
   const perfToWall = Date.now() - performance.now();
-  const firstSeen = Math.min(...crashSeen);
-  const lastSeen = Math.max(...crashSeen);
+  const everySeen = [...crashSeen, ...watcherSeen.filter(Number.isFinite)];
+  const firstSeen = Math.min(...everySeen);
+  const lastSeen = Math.max(...everySeen);
   const perSocket = players.map((c) => c.counted);
   const bytesPerSocket = players.map((c) => c.bytes);
   // frames per event summed over the sockets: where the fan-out goes
@@ -148,13 +168,47 @@ async function crashRound(admin, itemIds) {
     profile,
     // sent before the crash time yet refused: the arrival must price them
     takesRefusedBeforeCrash: takes.filter((t) => !t.ok && t.sentWall < expectedWall).length,
-    socketsClosed: players.filter((c) => c.closed).length,
+    socketsClosed: [...players, ...watchers].filter((c) => c.closed).length,
+    watchers: {
+      missedCrash: watcherSeen.filter((t) => !Number.isFinite(t)).length,
+      lastAfterExpectedMs: watchers.length ? Math.max(...watcherSeen.filter(Number.isFinite)) + perfToWall - expectedWall : NaN,
+      frames: watchers.map((c) => c.counted),
+      bytes: watchers.map((c) => c.bytes),
+      outOfOrder: watchers.filter((c) => c.outOfOrder > 0).length,
+    },
   };
+}
+
+/** W visitors on /ws/crash?watch=1 (through relays with --relay on), each checking its ticks come in order. */
+async function openWatchers() {
+  if (W === 0) return [];
+  const url = `${bench.url.replace("http", "ws")}/ws/crash?watch=1`;
+  const t0 = performance.now();
+  const watchers = [];
+  for (let b = 0; b < W; b += opts.batch) {
+    const group = [...Array(Math.min(opts.batch, W - b))].map(() => new BenchClient(url));
+    bench.sockets.push(...group);
+    await Promise.all(group.map((c) => Promise.all([c.opened(), c.once("crashInit", undefined, 60_000)])));
+    for (const c of group) {
+      // a frame twice or out of order shows as a tick that goes back in time within a round
+      c.outOfOrder = 0;
+      let last = { roundId: 0, elapsed: -1 };
+      c.on("crashMultiplier", (text) => {
+        const { roundId, elapsed } = JSON.parse(text).data;
+        if (roundId === last.roundId && elapsed <= last.elapsed) c.outOfOrder++;
+        last = { roundId, elapsed };
+      });
+    }
+    watchers.push(...group);
+    if (watchers.length % 1000 === 0) log(`${watchers.length} watchers open`);
+  }
+  log(`${W} watchers open (${((performance.now() - t0) / 1000).toFixed(1)} s; relays ${RELAY_SOCKETS ? `on, ${RELAY_SOCKETS} a relay` : "off"})`);
+  return watchers;
 }
 
 // ── main ────────────────────────────────────────────────────────────────────
 process.exitCode = await bench.run(async () => {
-  const itemIds = await bench.setUp(N, { log: opts.log > 0 });
+  const itemIds = await bench.setUp(N, { log: opts.log > 0, vars: { WS_MAX_PER_IP: String(N + W + 100), RELAY_SOCKETS: String(RELAY_SOCKETS) } });
   const admin = await bench.login("bench_admin", "admin");
 
   const r = await crashRound(admin, itemIds);
@@ -166,8 +220,21 @@ process.exitCode = await bench.run(async () => {
   const takeOk = r.takes.filter((t) => t.ok);
   const errors = errorCounts([...r.bets, ...r.takes]);
   const perSocket = r.perSocket;
+  const wf = r.watchers;
+  const watcherRows = W
+    ? [
+        [
+          "watchers (listen only)",
+          `${W}, relays ${RELAY_SOCKETS ? `on (${RELAY_SOCKETS} a relay: ${Math.ceil(W / RELAY_SOCKETS)})` : "off (all on the room)"}`,
+        ],
+        ["watchers without the crash frame / with ticks out of order", `${wf.missedCrash} / ${wf.outOfOrder}`],
+        ["last watcher after expected time", ms(wf.lastAfterExpectedMs)],
+        ["watcher frames / bytes per socket median", `${pct(wf.frames, 50)} / ${(pct(wf.bytes, 50) / 1024).toFixed(1)} KB`],
+      ]
+    : [];
   const rows = [
     ["players (sockets)", `${N}`],
+    ...watcherRows,
     ["measured round", `#${r.roundId}, crashed at ×${r.point.toFixed(2)}`],
     ["bets accepted / sent", `${betOk.length} / ${r.bets.length} (spread over ${opts.spread} ms)`],
     [
@@ -187,7 +254,7 @@ process.exitCode = await bench.run(async () => {
     ],
     [
       "crash fan-out first→last socket",
-      `${ms(r.fanOutMs)} (echo broadcast to as many sockets: ${base.broadcast.map((x) => ms(x)).join(", ")}; ${(r.fanOutMs / pct(base.broadcast, 50)).toFixed(1)}× its median)`,
+      `${ms(r.fanOutMs)}${W ? " (players and watchers)" : ""} (echo broadcast to the players' number of sockets: ${base.broadcast.map((x) => ms(x)).join(", ")}; ${(r.fanOutMs / pct(base.broadcast, 50)).toFixed(1)}× its median)`,
     ],
     ["first / last socket after expected time", `${ms(r.firstAfterExpectedMs)} / ${ms(r.lastAfterExpectedMs)}`],
     ["frames per socket in the round min / median / max", `${Math.min(...perSocket)} / ${pct(perSocket, 50)} / ${Math.max(...perSocket)}`],
@@ -212,5 +279,5 @@ process.exitCode = await bench.run(async () => {
   ];
   printRows(machineHeader("Crash"), rows);
   console.log("");
-  return betOk.length === N && Object.keys(errors).length === 0 ? 0 : 1;
+  return betOk.length === N && Object.keys(errors).length === 0 && r.watchers.missedCrash === 0 && r.watchers.outOfOrder === 0 ? 0 : 1;
 });

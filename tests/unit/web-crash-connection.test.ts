@@ -45,6 +45,33 @@ async function setup(token: string | null = "tok") {
 }
 
 describe("crash connection", () => {
+  it("a visitor watches (?watch=1, a relay's socket); signing in connects anew straight to the room, signing out watches again", async () => {
+    vi.useFakeTimers();
+    let token: string | null = null;
+    const { f, deps } = await setup(null);
+    deps.getToken.mockImplementation(() => token);
+    expect(f.last().url).toBe("ws://x/ws/crash?watch=1");
+    f.last().serverOpen();
+    expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "" } });
+
+    token = "abc";
+    conn!.reidentify();
+    await settle(0);
+    expect(f.sockets).toHaveLength(2);
+    expect(f.last().url).toBe("ws://x/ws/crash");
+    f.last().serverOpen();
+    expect(f.last().sentFrames()[0]).toEqual({ event: "identity", data: { apiToken: "abc" } });
+    // a player's reidentify on the room's own socket stays on it
+    conn!.reidentify();
+    expect(f.sockets).toHaveLength(2);
+
+    token = null;
+    conn!.reidentify();
+    await settle(0);
+    expect(f.sockets).toHaveLength(3);
+    expect(f.last().url).toBe("ws://x/ws/crash?watch=1");
+  });
+
   it("identifies first on every (re)connect and applies crashInit each time", async () => {
     vi.useFakeTimers();
     const { f } = await setup("abc");

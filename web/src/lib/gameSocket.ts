@@ -63,8 +63,15 @@ export interface GameSocket<C extends AnyFrame, S extends AnyFrame> {
 /** `C` must have the shared identity frame (shared/rooms/frame.ts identityFrame). */
 export function startGameSocket<C extends AnyFrame, S extends AnyFrame, E>(o: GameSocketOptions<C, S, E>): GameSocket<C, S> {
   const identity = () => ({ event: "identity", data: { apiToken: o.deps.getToken() ?? "" } }) as unknown as C;
+  const fixed = o.deps.url;
+  const urlNow = fixed === undefined ? o.url : () => fixed;
+  /** the url of the connection open now (a room may give a visitor another: crash's watchers) */
+  let current = "";
   const socket = createRoomSocket({
-    url: o.deps.url ?? o.url,
+    url: () => {
+      current = urlNow();
+      return current;
+    },
     protocol: o.protocol,
     hello: () => [identity()],
     connect: o.deps.connect,
@@ -75,6 +82,13 @@ export function startGameSocket<C extends AnyFrame, S extends AnyFrame, E>(o: Ga
       for (const effect of o.apply({ event, data } as S)) o.perform(effect);
     });
   socket.onStatus((status) => o.setConnected(status === "open"));
-  // closed: the next open sends identity first anyway
-  return { socket, reidentify: () => void (socket.status === "open" && socket.send(identity())) };
+  return {
+    socket,
+    reidentify: () => {
+      // signed in or out where the room has another url for that (docs/relay.md): connect anew there
+      if (urlNow() !== current) return socket.reconnect();
+      // closed: the next open sends identity first anyway
+      if (socket.status === "open") socket.send(identity());
+    },
+  };
 }

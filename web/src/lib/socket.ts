@@ -75,6 +75,8 @@ export interface RoomSocket<C extends AnyFrame, S extends AnyFrame> {
    */
   send(frame: C): boolean;
   readonly status: SocketStatus;
+  /** Closes this connection and opens a new one now (its url read again). */
+  reconnect(): void;
   /** Closes for good: no more reconnects, timers cleared. */
   close(): void;
 }
@@ -198,6 +200,9 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
     },
     get status() {
       return status;
+    },
+    reconnect() {
+      rws.reconnect(1000, "reconnect");
     },
     close() {
       stopPing();

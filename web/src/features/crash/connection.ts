@@ -28,6 +28,11 @@ const EVENTS = crashServerFrame.options.map((o) => o.shape.event.value);
 /** A bet with no answer for this long frees the button again. */
 const SENDING_TIMEOUT_MS = 10_000;
 
+/** The crash room's url for this visitor or player. */
+export function watchUrl(base: string, token: string | null | undefined): string {
+  return token ? base : `${base}${base.includes("?") ? "&" : "?"}watch=1`;
+}
+
 export function startCrash(deps: CrashDeps): CrashConnection {
   const store = useCrashStore.getState;
   let reloadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -37,8 +42,10 @@ export function startCrash(deps: CrashDeps): CrashConnection {
     else if (store().maintenance && reloadTimer === undefined) reloadTimer = setTimeout(deps.reload, CRASH.reloadAfterCrashMs);
   };
   const { socket, reidentify } = startGameSocket({
-    deps,
-    url: () => roomUrl("crash"),
+    // a visitor only watches: through a relay when the site has them (docs/relay.md); a player
+    // comes straight to the room, where bets are taken (signing in or out reconnects)
+    deps: { ...deps, url: undefined },
+    url: () => watchUrl(deps.url ?? roomUrl("crash"), deps.getToken()),
     protocol: crashProtocol,
     events: EVENTS,
     apply: (frame) => store().apply(frame),
