@@ -185,6 +185,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     // the fake Telegram (tests/fakes/telegram.mjs): its Login Widget page and Bot API, with the
     // fake's bot token and channel, so the giveaway's subscription condition works locally
     ...telegramDevVars(fakes.baseUrl),
+    // visitors watch the crash room through relays of 100 sockets (docs/relay.md), as production may
+    RELAY_SOCKETS: "100",
     ...extraVars,
   };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--log-level", log ? "info" : "warn"];
