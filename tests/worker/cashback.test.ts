@@ -96,6 +96,10 @@ describe("the outbox pushes updateCashback once per loser per drain", () => {
           pushed.push({ userId, frame });
           return { sent: 1 };
         },
+        notifyUsers: async (pushes: Array<{ userId: number; frame: { event: string; data: unknown } }>) => {
+          pushed.push(...pushes);
+          return { sent: pushes.length, refused: 0 };
+        },
       }),
     } as unknown as Env["HUB_ROOM"];
     const map = new Map<string, unknown>();

@@ -2,11 +2,11 @@
 // hundredths of a cent. A settled crash round pushes once per player whose cashback changed
 // (not once per bet); a claim pushes after its batch. Best effort, like every push (lib/notify.ts).
 import { all, sql } from "../db/sql";
-import { notifyUserSafe } from "../lib/notify";
+import { notifyUsersSafe } from "../lib/notify";
 
 type HubEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
-/** Reads the players' cashback in one query and pushes each once. */
+/** Reads the players' cashback in one query and pushes each once (one hub call per 500 players). */
 export async function pushCashback(env: HubEnv, userIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
@@ -17,5 +17,8 @@ export async function pushCashback(env: HubEnv, userIds: Iterable<number>): Prom
     console.error("pushCashback could not read the cashback", { err: String(err) });
     return;
   }
-  for (const r of rows) await notifyUserSafe(env, r.id, { event: "updateCashback", data: { cashback: r.cashback } });
+  await notifyUsersSafe(
+    env,
+    rows.map((r) => ({ userId: r.id, frame: { event: "updateCashback", data: { cashback: r.cashback } } })),
+  );
 }

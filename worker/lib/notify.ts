@@ -8,7 +8,7 @@ import type { HubServerFrame } from "../../shared/rooms/hub";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { hub } from "../rooms/hub";
-import { rowsOf, type SQL, sql } from "../db/sql";
+import { all, rowsOf, type SQL, sql } from "../db/sql";
 
 type HubEnv = Pick<Env, "DB" | "HUB_ROOM">;
 
@@ -25,6 +25,48 @@ export async function notifyUserSafe(env: HubEnv, userId: number, frame: HubServ
     console.error("hub notifyUser failed", { userId, event: frame.event, err: String(err) });
     return false;
   }
+}
+
+/** Users' frames this many to one hub call. */
+const PUSHES_PER_CALL = 500;
+
+/** hub(env).notifyUsers(...) in calls of PUSHES_PER_CALL that never throw (a failed call is logged, the next one still goes). */
+export async function notifyUsersSafe(env: HubEnv, pushes: readonly { userId: number; frame: HubServerFrame }[]): Promise<void> {
+  for (let i = 0; i < pushes.length; i += PUSHES_PER_CALL) {
+    const part = pushes.slice(i, i + PUSHES_PER_CALL);
+    try {
+      const { refused } = await hub(env).notifyUsers(part);
+      if (refused > 0) console.error("hub refused frames", { refused, events: [...new Set(part.map((p) => p.frame.event))] });
+    } catch (err) {
+      console.error("hub notifyUsers failed", { users: part.length, err: String(err) });
+    }
+  }
+}
+
+/** Reads the users' fresh balances in one query and pushes each once, in as few hub calls as notifyUsersSafe makes. */
+export async function pushBalances(env: HubEnv, userIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  if (ids.length === 1) return void (await pushBalance(env, ids[0]!));
+  let rows: { id: number; balance: number }[];
+  try {
+    rows = await all(env.DB, sql`SELECT id, balance FROM users WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  } catch (err) {
+    console.error("pushBalances could not read the balances", { users: ids.length, err: String(err) });
+    return;
+  }
+  await notifyUsersSafe(
+    env,
+    rows.map((r) => ({ userId: r.id, frame: { event: "updateBalance", data: { balance: toDollars(r.balance) } } })),
+  );
+}
+
+/** Bells rung by one drain, in as few hub calls as notifyUsersSafe makes. */
+export async function pushNotifications(env: HubEnv, bells: readonly (readonly [userId: number, bell: NotificationJson])[]): Promise<void> {
+  await notifyUsersSafe(
+    env,
+    bells.map(([userId, bell]) => ({ userId, frame: { event: "notification", data: bell } })),
+  );
 }
 
 /**

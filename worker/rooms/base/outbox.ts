@@ -7,7 +7,7 @@
 import type { NotificationJson } from "../../../shared/api/user";
 import { pushCashback } from "../../cashback/push";
 import { pushBonusBank } from "../../lib/bonus-feed";
-import { pushBalance, pushNotification } from "../../lib/notify";
+import { pushBalances, pushNotifications } from "../../lib/notify";
 
 /** Who to tell once a settlement landed: balances changed, a bell rung, cashback grown. */
 export interface Told {
@@ -144,10 +144,17 @@ export class RoomOutbox<R extends { id: number }, S> {
     return told;
   }
 
-  /** One push per user and kind per drain: balances, then bells, then cashback, then the bonus pool's bank. */
+  /** One push per user and kind per drain, grouped into few hub calls: balances, then bells, then cashback, then the bonus pool's bank. */
   private async tell(told: readonly Told[]): Promise<void> {
-    for (const userId of new Set(told.flatMap((t) => t.balances ?? []))) await pushBalance(this.env, userId);
-    for (const [userId, bell] of told.flatMap((t) => t.bells ?? [])) await pushNotification(this.env, userId, bell);
+    // one read and one hub call for a thousand winners, not a thousand of each
+    await pushBalances(
+      this.env,
+      told.flatMap((t) => t.balances ?? []),
+    );
+    await pushNotifications(
+      this.env,
+      told.flatMap((t) => t.bells ?? []),
+    );
     await pushCashback(this.env, new Set(told.flatMap((t) => t.cashback ?? [])));
     if (told.some((t) => t.bonusBank)) await pushBonusBank(this.env);
   }

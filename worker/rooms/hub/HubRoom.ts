@@ -32,6 +32,21 @@ export class HubRoom extends Room<HubClientFrame, HubServerFrame, BaseAttachment
     return delivery;
   }
 
+  /**
+   * Many users' frames in one call (a settled round's balances, bells, cashback): one RPC instead
+   * of one per user. Answers the sockets reached and the frames refused.
+   */
+  async notifyUsers(pushes: readonly { userId: number; frame: HubServerFrame }[]): Promise<{ sent: number; refused: number }> {
+    let sent = 0;
+    let refused = 0;
+    for (const { userId, frame } of pushes) {
+      const delivery = await this.notifyUser(userId, frame);
+      sent += delivery.sent;
+      if (delivery.refused) refused++;
+    }
+    return { sent, refused };
+  }
+
   /** Sends `frame` to every open socket. */
   async broadcast(frame: HubServerFrame): Promise<Delivery> {
     const delivery = this.deliver(frame);
