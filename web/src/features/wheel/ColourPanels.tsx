@@ -17,6 +17,8 @@ import type { BetBlock } from "./betRules";
 export const PANEL_ORDER: readonly WheelColour[] = ["black", "red", "green", "yellow"];
 
 interface Props {
+  /** the round shown (its page lists every bet: the panels carry the ten biggest of a colour) */
+  roundId: number | null;
   layout: WheelLayoutPublic;
   totals: ColourTotals;
   bets: readonly WheelBetPublic[];
@@ -38,7 +40,7 @@ export function ColourPanels(props: Props) {
   );
 }
 
-function ColourPanel({ colour, layout, totals, bets, ownIds, landed, blockOf, sending, onBet }: Props & { colour: WheelColour }) {
+function ColourPanel({ colour, roundId, layout, totals, bets, ownIds, landed, blockOf, sending, onBet }: Props & { colour: WheelColour }) {
   const { t } = useTranslation("wheel");
   const rows = bets.filter((b) => b.colour === colour);
   const total = totals[colour];
@@ -98,6 +100,11 @@ function ColourPanel({ colour, layout, totals, bets, ownIds, landed, blockOf, se
             <BetRow key={b.id} bet={b} own={ownIds.has(b.id)} />
           ))}
         </ul>
+      )}
+      {roundId !== null && total.bets > rows.length && (
+        <Link className="wheel-show-all" to={`/wheel/${roundId}#wheel-round-${colour}`} data-testid={`wheel-show-all-${colour}`}>
+          {t("panel.show_all", { count: total.bets })}
+        </Link>
       )}
     </section>
   );

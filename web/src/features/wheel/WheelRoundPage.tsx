@@ -1,7 +1,8 @@
 // /wheel/:id — one round (POST /api/wheel/round {id}): where the wheel landed, the hashes, the
 // salt, every bet by colour with all its items, and the verification computed in this browser.
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useParams } from "react-router";
 import { SupportLink } from "../../ui/SupportLink";
 import { WHEEL_COLOURS } from "../../../../shared/wheel-layout";
 import { ApiError } from "../../lib/api";
@@ -25,6 +26,12 @@ export default function WheelRoundPage() {
   // the chain link: this round's secret hashes to the previous round's (round 1: to the
   // published terminating hash x_0)
   const previous = useWheelRound(id === null ? null : id - 1, game.data?.secret_hash != null && id !== 1);
+  // "Show all" on the wheel screen links to a colour's bets (#wheel-round-<colour>): there once they loaded
+  const { hash } = useLocation();
+  const loaded = game.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash.startsWith("#wheel-round-")) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [loaded, hash]);
 
   if (id === null || (game.error instanceof ApiError && game.error.status === 404))
     return (
@@ -116,7 +123,7 @@ export default function WheelRoundPage() {
           <EmptyState title={t("round.no_bets")} />
         ) : (
           WHEEL_COLOURS.filter((c) => g.bets.some((b) => b.colour === c)).map((c) => (
-            <div key={c} className="wheel-round-colour">
+            <div key={c} className="wheel-round-colour" id={`wheel-round-${c}`}>
               <h3 className="wheel-round-colour-title">
                 <span className={`wheel-dot wheel-dot--${c}`} aria-hidden="true" /> {t(`colours.${c}`)} ×{g.layout.multipliers[c]}
               </h3>

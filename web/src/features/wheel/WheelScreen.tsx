@@ -171,6 +171,7 @@ export default function WheelScreen() {
       </div>
       <Summary />
       <ColourPanels
+        roundId={roundId}
         layout={layout}
         totals={totals}
         bets={bets}
