@@ -287,6 +287,33 @@ describe("wheel round", () => {
     }
   });
 
+  it("a colour with more bets than its panel shows: \"Show all\" opens the round page at that colour with every bet", { timeout: 120_000 }, async () => {
+    const adminToken = await tokenOf("admin_wheel_e2e", "admin");
+    const tokens = await Promise.all(
+      [...Array(12).keys()].map(async (i) => {
+        const token = await tokenOf(`wheel_All${i}`);
+        const me = await balance(token);
+        await post("/api/admin/users/adjust", adminToken, { user_id: me.id, amount: 2, reason: "e2e wheel show all", idempotency_key: `e2e-wheel-all-${i}` });
+        return token;
+      }),
+    );
+    const v = await wheelPage(""); // a visitor watching
+    try {
+      const { round } = await until(v.page, (s) => s.phase === "betting" && s.seconds >= 4, 60_000);
+      await Promise.all(tokens.map((token) => post("/api/wheel/setBet", token, { colour: "black", value: 1 })));
+      // the panel shows the ten biggest; the link names them all (ru, 12: "ставок")
+      const link = v.page.getByRole("link", { name: "Показать все: 12 ставок" });
+      await link.waitFor({ timeout: 10_000 });
+      expect(await v.page.locator("[data-testid=wheel-panel-black] .wheel-row").count()).toBe(10);
+      await screenshot(v.page, "wheel-show-all-desktop-ru");
+      await link.click();
+      await v.page.waitForURL(`**/wheel/${round}#wheel-round-black`);
+      await expect.poll(() => v.page.locator("#wheel-round-black .wheel-row").count(), { timeout: 10_000 }).toBe(12);
+    } finally {
+      await v.close();
+    }
+  });
+
   it("at 390 px the screen fits without sideways scroll", { timeout: 60_000 }, async () => {
     const phone = await wheelPage("wheel_Anna", true);
     try {
