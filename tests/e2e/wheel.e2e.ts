@@ -287,7 +287,7 @@ describe("wheel round", () => {
     }
   });
 
-  it("a colour with more bets than its panel shows: \"Show all\" opens the round page at that colour with every bet", { timeout: 120_000 }, async () => {
+  it('a colour with more bets than its panel shows: "Show all" opens the round page at that colour with every bet', { timeout: 120_000 }, async () => {
     const adminToken = await tokenOf("admin_wheel_e2e", "admin");
     const tokens = await Promise.all(
       [...Array(12).keys()].map(async (i) => {
