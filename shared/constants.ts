@@ -427,11 +427,11 @@ export const SOCKET = {
   /**
    * Relays (docs/relay.md): watchers' sockets held by relay Durable Objects, the room sending one
    * frame per relay. At most maxRelays relays per room; the room keeps its last `backlog` frames
-   * for a relay that missed some; an init fetched for one watcher serves those that join within
-   * initReuseMs; a relay that fails maxFailures deliveries in a row is dropped (it joins again with
-   * its next watcher), the retries spaced base·2^n up to maxMs.
+   * for a relay that missed some (and a failing relay's queue at most that many); an init fetched
+   * for one watcher serves those that join within initReuseMs; a failed delivery is retried,
+   * spaced base·2^n up to maxMs, for as long as it fails.
    */
-  relay: { maxRelays: 64, backlog: 512, initReuseMs: 250, maxFailures: 8, retry: { baseMs: 50, maxMs: 2_000 } },
+  relay: { maxRelays: 64, backlog: 512, initReuseMs: 250, retry: { baseMs: 50, maxMs: 2_000 } },
   /**
    * A relay's socket listens only: an identity with a token closes it with this code, and the
    * client comes back straight to the room, where it can bet (docs/relay.md).

@@ -202,6 +202,7 @@ export function createRoomSocket<C extends AnyFrame, S extends AnyFrame>(options
       return status;
     },
     reconnect() {
+      if (status === "closed") return; // closed for good
       rws.reconnect(1000, "reconnect");
     },
     close() {

@@ -328,9 +328,9 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     for (const ws of sockets) if ((typeof to !== "function" || to(this.attachment(ws))) && this.sendText(ws, text)) sent++;
     this.profile.sent(frame.event, text.length, sent);
     // the watchers on relays are visitors: they get what every socket gets, one frame per relay
-    if (to === undefined && this.relays && this.relays.count > 0) {
+    if (to === undefined && this.relays) {
       this.relays.publish(text);
-      this.profile.sent(`${frame.event} (relays)`, text.length, this.relays.count);
+      if (this.relays.count > 0) this.profile.sent(`${frame.event} (relays)`, text.length, this.relays.count);
     }
     return sent;
   }

@@ -2,9 +2,11 @@
 // one pump per relay. Every unfiltered broadcast is numbered and kept in a backlog; each relay
 // gets it once, in one RPC per batch: a pump has at most one delivery in flight and sends what
 // queued meanwhile as the next batch, so the relay sees the numbers in order. A failed delivery
-// is retried (the same frames, spaced out); a relay that answers it has no sockets, or fails
-// SOCKET.relay.maxFailures times in a row, is dropped and joins again with its next watcher.
-// The relays' names are stored, so a restarted room keeps feeding the relays it had.
+// is retried (the same frames first, spaced out, for as long as it fails: a relay with watchers is
+// never given up; its queue keeps the newest SOCKET.relay.backlog frames, and the relay recovers
+// the older ones from the backlog or with a fresh init). A relay that answers it has no sockets is
+// dropped and joins again with its next watcher. The relays' names are stored, so a restarted
+// room keeps feeding the relays it had.
 import { SOCKET } from "../../../shared/constants";
 import { Backlog, type Batch, type Position } from "./relay-sequence";
 
@@ -50,10 +52,10 @@ class Pump {
           this.failures = 0;
           if (sockets === 0 && joins === this.joins) return this.drop(this);
         } catch (err) {
-          this.queue.unshift(...batch);
+          // the same frames again, the newest `backlog` of them (a gap the relay then fills itself)
+          this.queue = [...batch, ...this.queue].slice(-SOCKET.relay.backlog);
           this.failures++;
           console.error("relay delivery failed", this.name, this.failures, String(err));
-          if (this.failures >= SOCKET.relay.maxFailures) return this.drop(this);
           const { baseMs, maxMs } = SOCKET.relay.retry;
           await sleep(Math.min(maxMs, baseMs * 2 ** (this.failures - 1)));
         }
@@ -85,9 +87,11 @@ export class RelayOutlet {
     return this.pumps.size;
   }
 
-  /** One broadcast: numbered, kept, queued to every relay. */
+  /**
+   * One broadcast: numbered, kept, queued to every relay. Numbered even with no relay fed, so a
+   * relay that joins again after its pump was dropped sees the frames it missed as a gap.
+   */
   publish(text: string): void {
-    if (this.pumps.size === 0) return;
     const seq = this.backlog.add(text);
     for (const pump of this.pumps.values()) pump.push(seq, text);
   }

@@ -4,10 +4,13 @@
 // - A watcher joining gets the room's visitor init (one RPC serves those that join within
 //   SOCKET.relay.initReuseMs), then every frame after it: frames the relay already sent past the
 //   init's position come from its own recent frames, frames still on the way are skipped for it.
+//   Until its init is sent, a socket gets nothing else.
 // - Each frame is delivered once and in order (base/relay-sequence.ts): duplicates are dropped, a gap
 //   is filled from the room's backlog, another room instance (it restarted) gives every watcher a
-//   fresh init. The position is stored, so a relay that was evicted (its sockets hibernating)
-//   goes on where it was.
+//   fresh init.
+// - A relay evicted from memory (its sockets hibernating) keeps the room instance it followed in
+//   storage (written once per instance, not per batch) and takes the next batch of that instance
+//   as where it is: the room's pump resends only what the relay has not acknowledged.
 // - Batches and joins run one at a time (serially), so the position only moves forward.
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET } from "../../../shared/constants";
@@ -15,11 +18,12 @@ import { errorBody } from "../../../shared/errors";
 import { crashProtocol } from "../../../shared/rooms/crash";
 import { encodeFrame, parseFrame } from "../../../shared/rooms/frame";
 import { relayClientFrame } from "../../../shared/rooms/relay";
-import { ipTag, maxSocketsPerIp } from "../base/Room";
+import { countFrame, type FloodState } from "../base/flood";
 import { accept, Backlog, type Batch, type Position } from "../base/relay-sequence";
+import { ipTag, maxSocketsPerIp } from "../base/Room";
 import { parseRelayName, RELAY_FULL_HEADER, RELAY_NAME_HEADER, relaySockets, roomOfRelay, type RelayedRoom } from "./stub";
 
-const POSITION_KEY = "relay:position";
+const EPOCH_KEY = "relay:epoch";
 const NAME_KEY = "relay:name";
 
 interface Init {
@@ -30,10 +34,15 @@ interface Init {
 export class RelayRoom extends DurableObject<Env> {
   private name: string | undefined;
   private position: Position | undefined;
+  /** the room instance followed before an eviction (its next number comes with its next batch) */
+  private restored: string | undefined;
   /** frames this relay sent lately (numbered as the room numbered them) */
   private readonly recent = new Backlog(SOCKET.relay.backlog);
   /** watchers whose init already holds the frames below this number (in memory: a short window) */
   private readonly skip = new Map<WebSocket, number>();
+  /** sockets accepted whose init has not been sent yet: no frame goes to them before it */
+  private readonly waiting = new Set<WebSocket>();
+  private readonly flood = new WeakMap<WebSocket, FloodState>();
   private cached: (Init & { at: number }) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -41,8 +50,7 @@ export class RelayRoom extends DurableObject<Env> {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       this.name = await ctx.storage.get<string>(NAME_KEY);
-      this.position = await ctx.storage.get<Position>(POSITION_KEY);
-      if (this.position) this.recent.restart(this.position.next);
+      this.restored = await ctx.storage.get<string>(EPOCH_KEY);
     });
   }
 
@@ -68,18 +76,24 @@ export class RelayRoom extends DurableObject<Env> {
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, ip ? [ipTag(ip)] : []);
+    this.waiting.add(server);
     try {
       await this.serially(() => this.welcome(server));
     } catch (err) {
       console.error("relay could not get the room's init", String(err));
-      server.close(1011, "room unavailable");
+      close(server, 1011, "room unavailable");
       return Response.json(errorBody("app_error.load"), { status: 503 });
+    } finally {
+      this.waiting.delete(server);
     }
     return new Response(null, { status: 101, webSocket: client });
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if ((typeof message === "string" ? message.length : message.byteLength) > SOCKET.maxFrameLength) return close(ws, SOCKET.tooBigCode, "frame too big");
+    const counted = countFrame(this.flood.get(ws), Date.now(), SOCKET.flood);
+    this.flood.set(ws, counted.state);
+    if (counted.flooded) return close(ws, SOCKET.policyViolationCode, "flood");
     const parsed = parseFrame(relayClientFrame, message);
     if (!parsed.ok) return send(ws, encodeFrame(crashProtocol.error("app_api.invalid_request")));
     if (parsed.frame.event === "ping") return send(ws, encodeFrame(crashProtocol.keepalive!.pong));
@@ -101,7 +115,12 @@ export class RelayRoom extends DurableObject<Env> {
   async deliver(batch: Batch): Promise<{ sockets: number }> {
     return this.serially(async () => {
       const watchers = this.sockets().length;
-      if (watchers === 0) return { sockets: 0 };
+      if (watchers === 0) {
+        this.cached = undefined; // the next watcher's join tells the room to feed this relay again
+        return { sockets: 0 };
+      }
+      // evicted meanwhile: the room's pump sends only what this relay has not acknowledged
+      if (!this.position && this.restored === batch.epoch) this.moveTo({ epoch: batch.epoch, next: batch.first });
       let step = accept(this.position, batch);
       if (step.kind === "gap") {
         const missed = await this.room().relayBacklog(batch.epoch, step.from);
@@ -130,16 +149,26 @@ export class RelayRoom extends DurableObject<Env> {
   private async welcome(ws: WebSocket): Promise<void> {
     const fresh = await this.init();
     const at = this.position;
+    this.waiting.delete(ws);
+    // nothing known or another room instance: every watcher starts from this init
     if (!at || at.epoch !== fresh.position.epoch) return this.resync(fresh);
     if (fresh.position.next >= at.next) {
       send(ws, fresh.init);
-      // the frames between the relay's position and the init's are on their way: not for this one
-      if (fresh.position.next > at.next) this.skip.set(ws, fresh.position.next);
+      if (this.fed().every((other) => other === ws)) {
+        // nobody else to keep in step with: the relay moves to the init (frames before it on their way are dropped)
+        this.skip.clear();
+        this.moveTo(fresh.position);
+      } else if (fresh.position.next > at.next) {
+        // the frames between the relay's position and the init's are on their way: not for this one
+        this.skip.set(ws, fresh.position.next);
+      }
       return;
     }
+    // the relay already sent frames past this (cached) init: they come from its recent frames
     const missed = this.recent.since(fresh.position.next);
     if (missed === null) {
       this.cached = undefined; // too old for what this relay remembers: a fresh one is never older
+      this.waiting.add(ws);
       return this.welcome(ws);
     }
     send(ws, fresh.init);
@@ -158,13 +187,13 @@ export class RelayRoom extends DurableObject<Env> {
   /** Every watcher starts again from this init (the room restarted, or the frames in between are gone). */
   private resync(fresh: Init): void {
     this.skip.clear();
-    for (const ws of this.sockets()) send(ws, fresh.init);
+    for (const ws of this.fed()) send(ws, fresh.init);
     this.moveTo(fresh.position);
   }
 
   /** Sends frames numbered first, first + 1, … to every watcher that has not got them in its init. */
   private fan(frames: readonly string[], first: number): void {
-    const sockets = this.sockets();
+    const sockets = this.fed();
     frames.forEach((text, i) => {
       const seq = first + i;
       for (const ws of sockets) if ((this.skip.get(ws) ?? 0) <= seq) send(ws, text);
@@ -176,10 +205,14 @@ export class RelayRoom extends DurableObject<Env> {
     if (next > this.position.next) this.moveTo({ epoch: this.position.epoch, next });
   }
 
+  /** The position in memory; the room instance it follows in storage, once per instance. */
   private moveTo(position: Position): void {
     if (!this.position || this.position.epoch !== position.epoch || position.next !== this.recent.next) this.recent.restart(position.next);
+    if (this.restored !== position.epoch) {
+      this.restored = position.epoch;
+      this.ctx.storage.put(EPOCH_KEY, position.epoch).catch((err: unknown) => console.error("relay could not store its room instance", String(err)));
+    }
     this.position = position;
-    this.ctx.storage.put(POSITION_KEY, position).catch((err: unknown) => console.error("relay could not store its position", String(err)));
   }
 
   private room() {
@@ -188,8 +221,14 @@ export class RelayRoom extends DurableObject<Env> {
     return roomOfRelay(this.env, parsed.room satisfies RelayedRoom);
   }
 
+  /** Every open socket (those still waiting for their init too: they count as the relay's watchers). */
   private sockets(): WebSocket[] {
     return this.ctx.getWebSockets().filter(isOpen);
+  }
+
+  /** The open sockets that have their init: the ones frames go to. */
+  private fed(): WebSocket[] {
+    return this.sockets().filter((ws) => !this.waiting.has(ws));
   }
 
   /** One batch or join at a time (a failed one does not stop the next). */

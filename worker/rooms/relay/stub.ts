@@ -44,8 +44,8 @@ const firstOpen = new Map<RelayedRoom, { k: number; at: number }>();
 const HINT_MS = 60_000;
 
 /**
- * A watcher's upgrade through the first relay with room; null when relays are off or all are
- * full (the caller sends it to the room itself).
+ * A watcher's upgrade through the first relay with room; null when relays are off, all are full
+ * or a relay failed (the caller sends it to the room itself).
  */
 export async function upgradeViaRelay(env: Pick<Env, "RELAY_ROOM" | "RELAY_SOCKETS">, room: RelayedRoom, request: Request): Promise<Response | null> {
   if (relaySockets(env) === 0) return null;
@@ -55,11 +55,19 @@ export async function upgradeViaRelay(env: Pick<Env, "RELAY_ROOM" | "RELAY_SOCKE
     const name = `${room}:${k}`;
     const headers = new Headers(request.headers);
     headers.set(RELAY_NAME_HEADER, name);
-    const answer = await relayRoom(env, name).fetch(new Request(request, { headers }));
+    let answer: Response;
+    try {
+      answer = await relayRoom(env, name).fetch(new Request(request, { headers }));
+    } catch (err) {
+      console.error("relay unreachable; trying the next", name, String(err));
+      continue;
+    }
     if (answer.status === 503 && answer.headers.get(RELAY_FULL_HEADER)) {
       firstOpen.set(room, { k: k + 1, at: Date.now() });
       continue;
     }
+    // a relay that could not reach the room for an init: the room takes the socket itself
+    if (answer.status >= 500) return null;
     return answer;
   }
   return null;
