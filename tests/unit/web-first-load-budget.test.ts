@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLoad } from "../../scripts/report-size.mjs";
 
 /**
- * Gzipped KB. The target is 120 KB; react-dom (68 KB), react-router's data router (31 KB) and
- * i18next with react-i18next (23 KB) already weigh 122 KB before any of the app's code, so the
- * guard sits just above today's figure until one of them leaves the entry.
+ * Gzipped KB. The target is 120 KB; react-dom, react-router (declarative), react-query and
+ * i18next with react-i18next weigh about 108 KB before any of the app's code and the shell about
+ * 26 KB, so the guard sits just above today's figure (144.6 KB) until one of them leaves the entry.
  */
-const FIRST_LOAD_BUDGET_KB = 165;
+const FIRST_LOAD_BUDGET_KB = 148;
 
 const root = path.resolve(import.meta.dirname, "../..");
 let outDir = "";

@@ -6,9 +6,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
 import { queryClient } from "./app/queryClient";
-import { createRouter } from "./app/router";
+import { AppRoutes } from "./app/router";
 import { installBannedHandler } from "./app/session";
 import { bindStreamerModeClass } from "./lib/settingsStore";
 import { i18n } from "./lib/i18n";
@@ -26,8 +26,6 @@ captureReferral();
 const firstTexts = [...(location.pathname === "/" ? ["crash"] : []), ...(getToken() ? ["notifications", "cashback"] : [])];
 if (firstTexts.length) void i18n.loadNamespaces(firstTexts);
 
-const router = createRouter();
-
 // #root holds the crash screen's static outline (index.html): let it paint once before React
 // replaces it — on a fast connection the scripts arrive before the first frame — then mount.
 // A hidden tab paints nothing (and has no frames): mount at once there.
@@ -36,7 +34,9 @@ function mount(): void {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,

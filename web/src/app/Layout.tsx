@@ -1,17 +1,18 @@
 // The page frame (§2 Layout): header, mode bar, the screen, the chat column, panels, modals and
 // notices. The route's handle says whether it is a mode view (a game) or a page view.
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation, useMatches } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { Notices } from "../ui/Notices";
 import { ChatColumn, ChatReopen } from "./ChatColumn";
-import { useDocumentTitle, type ScreenTitle } from "./documentTitle";
+import { useDocumentTitle } from "./documentTitle";
 import { Header } from "./Header";
 import { ModalHost } from "./ModalHost";
 import { ModeBar } from "./ModeBar";
 import { ModeKit } from "./ModeKit";
 import { PanelHost } from "./PanelHost";
-import { useUiStore, type GameName, type ViewType } from "../lib/uiStore";
+import { RouteHandleContext } from "./routeHandle";
+import { useUiStore, type GameName } from "../lib/uiStore";
 
 // The hub socket (app/liveHub.tsx) parses frames with zod: it starts from its own chunk right
 // after the first paint instead of weighing on the first load of /. Should that chunk fail to
@@ -21,24 +22,9 @@ const LiveHub = lazy(() => import("./liveHub").catch(() => ({ default: () => nul
 /** The game screens with the mode-kit sidebar (§2). */
 const SIDEBAR_GAMES: ReadonlySet<GameName> = new Set<GameName>(["crash", "wheel", "jackpot"]);
 
-export interface RouteHandle {
-  view?: ViewType;
-  /** The current-game marker of a mode view. */
-  game?: GameName;
-  /** Names the screen in the tab title (the deepest route's wins). */
-  title?: ScreenTitle;
-}
-
-function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
-  let handle: RouteHandle = {};
-  for (const m of matches) if (m.handle) handle = { ...handle, ...(m.handle as RouteHandle) };
-  return handle;
-}
-
 export function Layout() {
   const { t } = useTranslation("layout");
-  const { view = "page", game, title } = useRouteHandle();
+  const { view = "page", game, title } = useContext(RouteHandleContext);
   useDocumentTitle(title);
   const chatDesktop = useUiStore((s) => s.panels.chatDesktop);
   const closePanel = useUiStore((s) => s.closePanel);

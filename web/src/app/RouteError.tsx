@@ -1,7 +1,9 @@
-// The router's last resort: an error outside any screen boundary. Offers a reload.
+// The router's last resort: an error outside any screen boundary (the layout itself failed).
+// Offers a reload.
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-export function RouteError() {
+function RouteError() {
   const { t } = useTranslation("common");
   return (
     <div className="screen-error screen-error-full" role="alert">
@@ -12,4 +14,21 @@ export function RouteError() {
       </button>
     </div>
   );
+}
+
+/** Shows RouteError in place of its children once they throw while rendering. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error("layout failed", error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,9 +1,15 @@
 // Every route of spec §2. Screens are lazy chunks (120 s timeout, Retry on ChunkLoadError).
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { Layout, type RouteHandle } from "./Layout";
+// Declarative routing (useRoutes under a BrowserRouter), not the data router: the site loads its
+// data with react-query, and the data router alone weighed ~20 KB gzipped of the first load
+// (docs/benchmarks.md "Weight of the first load"). What the data router gave — route handles and
+// an error element — is the RouteHandle context below and RouteErrorBoundary.
+import { useMemo } from "react";
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router";
+import { Layout } from "./Layout";
 import { LoadPage } from "./LoadPage";
+import { RouteErrorBoundary } from "./RouteError";
+import { RouteHandleContext, type RouteHandle } from "./routeHandle";
 import { lazyScreen } from "./ScreenBoundary";
-import { RouteError } from "./RouteError";
 
 const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
 const Jackpot = lazyScreen(() => import("../features/jackpot/JackpotScreen"));
@@ -36,8 +42,11 @@ const routes: RouteObject[] = [
   { path: "/load", element: <LoadPage /> },
   {
     path: "/",
-    element: <Layout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <Layout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <Crash />, handle: mode("crash") },
       {
@@ -81,6 +90,17 @@ const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The deepest route's handle, merged over its parents' (the data router's useMatches). */
+function mergedHandle(pathname: string): RouteHandle {
+  let handle: RouteHandle = {};
+  for (const m of matchRoutes(routes, pathname) ?? []) if (m.route.handle) handle = { ...handle, ...(m.route.handle as RouteHandle) };
+  return handle;
+}
+
+/** The site's routes; rendered inside a BrowserRouter (main.tsx). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const handle = useMemo(() => mergedHandle(pathname), [pathname]);
+  const element = useRoutes(routes);
+  return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
 }
