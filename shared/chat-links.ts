@@ -26,8 +26,10 @@ const DOT_LIKE =
   /[\u00B7\u0387\u0589\u06D4\u0701\u0702\u1362\u166E\u1803\u1809\u2022\u2027\u2219\u22C5\u2E33\u2E3C\u3002\u30FB\uA4FE\uA60E\uA6F3\uFE12\uFF61\uFF65]/gu;
 /** [.] (.) {.} <.> [dot] (dot) (точка) [тчк], with or without spaces around. */
 const BRACKET_DOT = /\s*[[({<]\s*(?:\.|dot|d0t|точка|тчк)\s*[\])}>]\s*/gu;
-/** " dot " / " точка " as a word between two words. */
-const WORD_DOT = /\s+(?:dot|точка|тчк)\s+/gu;
+/** " dot " / " точка " as a word between two words, or "-dot-" / "_dot_" joining them. */
+const WORD_DOT = /(?:\s+|[-_]+)(?:dot|d0t|точка|тчк)(?:\s+|[-_]+)/gu;
+/** A dot written as a URL or HTML escape, or escaped with a backslash: %2e, &#46;, &#x2e;, &period;, \. */
+const ENCODED_DOT = /%2e|&#0*46;?|&#x0*2e;?|&period;|\\\./gu;
 const BRACKET_COLON = /[[({<]\s*:\s*[\])}>]/gu;
 const MARKS = /[\p{Mn}\p{Me}]/gu;
 
@@ -137,7 +139,7 @@ export function foldChatText(text: string): string {
  * the other patterns (containsLink).
  */
 export function linkForms(text: string): string[] {
-  const base = foldChatText(text).replace(DOT_LIKE, ".").replace(BRACKET_DOT, ".").replace(WORD_DOT, ".").replace(BRACKET_COLON, ":");
+  const base = foldChatText(text).replace(ENCODED_DOT, ".").replace(DOT_LIKE, ".").replace(BRACKET_DOT, ".").replace(WORD_DOT, ".").replace(BRACKET_COLON, ":");
   const unmarked = base.normalize("NFKD").replace(MARKS, "").normalize("NFC");
   return [...new Set([base, unmarked])];
 }
@@ -231,7 +233,7 @@ const PATTERNS: RegExp[] = [
   // www.anything
   /(?<![\p{L}\p{N}])www\d?\.[\p{L}\p{N}]/iu,
   // an IPv4 address (with or without a port)
-  /(?<![\p{N}.])\d{1,3}(?:\.\d{1,3}){3}(?![\p{N}])/u,
+  /(?<![\p{N}.])\d{1,3}(?:\.\d{1,3}){3}(?![\p{N}]|\.\d)/u,
   // a dodge with spaces around the dot: "site .com", "skins . ru", "site. com"
   new RegExp(`${LABEL}\\s+\\.\\s*(?:${SPACED_TLDS.join("|")})${END}`, "iu"),
   new RegExp(`${LABEL}\\.\\s+(?:${SPACED_AFTER_TLDS.join("|")})${END}`, "iu"),
@@ -239,10 +241,60 @@ const PATTERNS: RegExp[] = [
   new RegExp(`${LABEL}\\.\\p{L}{2,}\\/[^\\s]`, "iu"),
 ];
 
+// ── what a reader would type ────────────────────────────────────────────────
+/** Endings a reader types after a dodged separator ("evil,com", "e.v.i.l.c.o.m"): none is an everyday word. */
+const DODGE_TLDS = ["com", "net", "org", "ru", "su", "рф", "xyz", "info", "biz", "onion"];
+/**
+ * A name, a separator standing in for the dot (",", ":", "/", "_", "\\") and a dodge ending; a
+ * name in Cyrillic only with .рф ("вот так/ru" is Russian text, "сайт,рф" a dodge).
+ */
+const SEPARATOR_DODGE = new RegExp(
+  `(?<![\\p{L}\\p{N}_-])(?:(?=[\\p{N}-]*[a-z])[a-z\\d][a-z\\d-]*[,:/_\\\\](?:${DODGE_TLDS.join("|")})|\\p{L}[\\p{L}\\p{N}-]*[,:/_\\\\]рф)${END}`,
+  "u",
+);
+/** Brand hosts whose name a reader completes whatever stands between its parts ("discord gg/x", "t me/x"). */
+const BRANDS = /(?<![\p{L}\p{N}])(?:discord[\s.,:/_\\-]*(?:gg|app)|t[\s.,:_\\-]+me\s*\/|vk[\s.,:/_\\-]+(?:com|cc|me)|bit[\s.,:/_\\-]+ly|twitch[\s.,:/_\\-]+tv|youtu[\s.,:/_\\-]+be)(?![\p{L}])/u;
+/** An IPv4 address with spaces around its dots: "1 . 2 . 3 . 4". */
+const SPACED_IP = /(?<![\p{N}.])\d{1,3}(?:\s*\.\s*\d{1,3}){3}(?![\p{N}]|\s*\.\s*\d)/u;
+/** An IPv4 address written as one hexadecimal number: 0x7f000001. */
+const HEX_IP = /(?<![\p{L}\p{N}])0x[0-9a-f]{7,8}(?![\p{L}\p{N}])/u;
+/** A 9–10 digit number, a browser's decimal IPv4 (2130706433) — and an account id, also banned (§5). */
+const DECIMAL = /(?<![\p{L}\p{N}.,])\d{9,10}(?![\p{L}\p{N}.,])/gu;
+/** Single letters joined by dots, read as one word: "e.v.i.l.c.o.m". */
+const DOTTED_LETTERS = /(?<![\p{L}\p{N}.])[\p{L}\p{N}](?:\.[\p{L}\p{N}]){4,}(?![\p{L}\p{N}])/gu;
+const DOTTED_DODGE = new RegExp(`^[\\p{L}\\p{N}]{2,}(?:${DODGE_TLDS.join("|")})$`, "u");
+/** Runs of three or more single letters between spaces, read as one word: "c o m", "e v i l". */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])[\p{L}\p{N}](?: [\p{L}\p{N}]){2,}(?![\p{L}\p{N}])/gu;
+/** A word of two or more letters with digits standing for letters: "c0m", "g00gle". */
+const DIGIT_WORD = /(?=(?:[\p{N}]*\p{L}){2})[\p{L}\p{N}]+/gu;
+const DIGIT_LETTERS: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+
+/** The form with spaced letters joined and digits read as the letters they stand for. */
+function readerForm(form: string): string {
+  return form
+    .replace(SPACED_LETTERS, (run) => run.replaceAll(" ", ""))
+    .replace(DIGIT_WORD, (word) => word.replace(/[013457]/g, (d) => DIGIT_LETTERS[d] ?? d));
+}
+
+function hasNumericAddress(form: string): boolean {
+  if (SPACED_IP.test(form) || HEX_IP.test(form)) return true;
+  return [...form.matchAll(DECIMAL)].some(([n]) => Number(n) >= 2 ** 24 && Number(n) < 2 ** 32);
+}
+
+function hasDottedLetters(form: string): boolean {
+  return [...form.matchAll(DOTTED_LETTERS)].some(([run]) => DOTTED_DODGE.test(run.replaceAll(".", "")));
+}
+
 /** Whether the text holds anything URL-like once normalised: a scheme, www., an IP or a domain name. */
 export function containsLink(text: string): boolean {
   const forms = linkForms(text);
   if (forms.some(hasDomain)) return true;
   const latin = toLatin(forms.at(-1)!);
-  return [...forms, latin].some((form) => PATTERNS.some((p) => p.test(form)));
+  if ([...forms, latin].some((form) => PATTERNS.some((p) => p.test(form)))) return true;
+  if (forms.some(hasNumericAddress)) return true;
+  // the same message as a reader retypes it: spaced letters joined, digits read as letters
+  const read = forms.map(readerForm);
+  if (read.some((form, i) => form !== forms[i] && hasDomain(form))) return true;
+  if (read.some((form) => SEPARATOR_DODGE.test(form) || hasDottedLetters(form))) return true;
+  return [...read, toLatin(read.at(-1)!)].some((form) => PATTERNS.some((p) => p.test(form)) || BRANDS.test(form));
 }

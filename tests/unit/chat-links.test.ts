@@ -9,8 +9,8 @@ const show = (text: string) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c)
 
 describe("chat link corpus", () => {
   it("holds enough cases", () => {
-    expect(corpus.blocked.length).toBeGreaterThanOrEqual(55);
-    expect(corpus.allowed.length).toBeGreaterThanOrEqual(30);
+    expect(corpus.blocked.length).toBeGreaterThanOrEqual(90);
+    expect(corpus.allowed.length).toBeGreaterThanOrEqual(70);
   });
 
   for (const { kind, text } of corpus.blocked) {
