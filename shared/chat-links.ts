@@ -253,7 +253,8 @@ const SEPARATOR_DODGE = new RegExp(
   "u",
 );
 /** Brand hosts whose name a reader completes whatever stands between its parts ("discord gg/x", "t me/x"). */
-const BRANDS = /(?<![\p{L}\p{N}])(?:discord[\s.,:/_\\-]*(?:gg|app)|t[\s.,:_\\-]+me\s*\/|vk[\s.,:/_\\-]+(?:com|cc|me)|bit[\s.,:/_\\-]+ly|twitch[\s.,:/_\\-]+tv|youtu[\s.,:/_\\-]+be)(?![\p{L}])/u;
+const BRANDS =
+  /(?<![\p{L}\p{N}])(?:discord[\s.,:/_\\-]*(?:gg|app)|t[\s.,:_\\-]+me\s*\/|vk[\s.,:/_\\-]+(?:com|cc|me)|bit[\s.,:/_\\-]+ly|twitch[\s.,:/_\\-]+tv|youtu[\s.,:/_\\-]+be)(?![\p{L}])/u;
 /** An IPv4 address with spaces around its dots: "1 . 2 . 3 . 4". */
 const SPACED_IP = /(?<![\p{N}.])\d{1,3}(?:\s*\.\s*\d{1,3}){3}(?![\p{N}]|\s*\.\s*\d)/u;
 /** An IPv4 address written as one hexadecimal number: 0x7f000001. */
@@ -271,9 +272,7 @@ const DIGIT_LETTERS: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4
 
 /** The form with spaced letters joined and digits read as the letters they stand for. */
 function readerForm(form: string): string {
-  return form
-    .replace(SPACED_LETTERS, (run) => run.replaceAll(" ", ""))
-    .replace(DIGIT_WORD, (word) => word.replace(/[013457]/g, (d) => DIGIT_LETTERS[d] ?? d));
+  return form.replace(SPACED_LETTERS, (run) => run.replaceAll(" ", "")).replace(DIGIT_WORD, (word) => word.replace(/[013457]/g, (d) => DIGIT_LETTERS[d] ?? d));
 }
 
 function hasNumericAddress(form: string): boolean {
