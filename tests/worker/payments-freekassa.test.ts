@@ -1,7 +1,7 @@
 // FreeKassa SCI end to end inside workerd (docs/payments.md "Payments"): sum/create answers the signed form
 // URL and stores the pending payment; the notification route credits it once — a replay, a
 // racing twin, a forged, underpaid or unknown notification credit nothing — and the books balance.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminPaymentsAnswer } from "../../shared/api/payments";
 import { reconcile } from "../../worker/books/reconcile";
@@ -95,6 +95,40 @@ describe("card deposit through FreeKassa's form and notification", () => {
       expect(res.status).toBe(400);
       expect(res.text).not.toBe("YES");
     }
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await callbacksOf(a.order_id)).toEqual([]);
+    expect(await paymentRow(a.order_id)).toMatchObject({ status: "pending" });
+  });
+
+  it("a body that cannot be read (malformed multipart, a boundary-less multipart, a broken stream) is refused, never a 5xx", async () => {
+    const { user, token } = await payer();
+    const a = await order(token, { sum: 25, depositMethod: "card" });
+    const callback = "http://x/api/payment/callback/freekassa";
+    const bodies: Array<{ type: string; body: BodyInit }> = [
+      { type: "multipart/form-data; boundary=x", body: "garbage" },
+      { type: "multipart/form-data", body: '--x\r\nContent-Disposition: form-data; name="SIGN"\r\n\r\nab\r\n--x--' },
+      { type: "multipart/form-data; boundary=x", body: "--x\r\nno headers at all" },
+      { type: "application/x-www-form-urlencoded", body: "%E0%A4%A=%%%" },
+      { type: "application/json", body: "{" },
+    ];
+    for (const { type, body } of bodies) {
+      const res = await exports.default.fetch(callback, { method: "POST", headers: { "Content-Type": type }, body });
+      expect(res.status, `${type}: ${String(body)}`).toBe(400);
+      expect(await res.text()).toBe("refused");
+    }
+    // a stream that errors half-way through the body
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("MERCHANT_ID="));
+        controller.error(new Error("connection reset"));
+      },
+    });
+    const res = await receiveCallback(
+      env,
+      freekassa,
+      new Request(callback, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: broken }),
+    );
+    expect(res.status).toBe(400);
     expect(await balanceOf(user.id)).toBe(0);
     expect(await callbacksOf(a.order_id)).toEqual([]);
     expect(await paymentRow(a.order_id)).toMatchObject({ status: "pending" });

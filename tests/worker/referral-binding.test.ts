@@ -4,6 +4,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { TERMS } from "../../shared/constants";
+import { bindSignInReferral, rememberSignInReferral } from "../../worker/referrals/binding";
 import { referralCode, referrerIdOf } from "../../worker/referrals/code";
 import { callback, newNonce, providerReturn, tokenOf } from "./auth-flow";
 import { makeUser } from "./user-fixtures";
@@ -73,6 +74,25 @@ describe("binding at sign-up", () => {
     expect(await referrerOf(id)).toBeNull();
     expect(await referrerOf(await signUpWith("ZZZZZZZZ", steamId()))).toBeNull();
     expect(await referrerOf(await signUpWith("<x>", steamId()))).toBeNull();
+  });
+
+  it("a banned player's code binds nobody, also when the ban lands between the start and the callback", async () => {
+    const banned = await makeUser();
+    await env.DB.prepare("UPDATE users SET banned = 1 WHERE id = ?1").bind(banned.user.id).run();
+    expect(await referrerOf(await signUpWith(referralCode(banned.user.id), steamId()))).toBeNull();
+
+    const later = await makeUser();
+    const state = `state-${crypto.randomUUID()}`;
+    const started = Date.now() - 1000;
+    await rememberSignInReferral(env, state, referralCode(later.user.id), started);
+    await env.DB.prepare("UPDATE users SET banned = 1 WHERE id = ?1").bind(later.user.id).run();
+    const referee = await makeUser();
+    expect(await bindSignInReferral(env, state, started, referee.user.id)).toBe(false);
+    expect(await referrerOf(referee.user.id)).toBeNull();
+
+    // the same code once the ban is lifted binds again
+    await env.DB.prepare("UPDATE users SET banned = 0 WHERE id = ?1").bind(banned.user.id).run();
+    expect(await referrerOf(await signUpWith(referralCode(banned.user.id), steamId()))).toBe(banned.user.id);
   });
 
   it("never binds a player to themselves (the CHECK refuses it too)", async () => {

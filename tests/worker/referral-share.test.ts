@@ -88,6 +88,33 @@ describe("referralShareStatements in a deposit batch", () => {
   });
 });
 
+describe("a banned referrer", () => {
+  it("earns nothing while banned (no balance, earnings, ledger or bell row); the share resumes once unbanned; the books hold", async () => {
+    const before = await reconcile(env);
+    const referrer = await makeUser();
+    const referee = await makeUser();
+    await bind(referee.user.id, referrer.user.id);
+    await env.DB.prepare("UPDATE users SET banned = 1 WHERE id = ?1").bind(referrer.user.id).run();
+    const dep = `dep-${crypto.randomUUID()}`;
+    await depositBatch(referee.user.id, dep, 4000);
+    expect(await balanceOf(referee.user.id)).toBe(4000);
+    expect(await balanceOf(referrer.user.id)).toBe(0);
+    expect((await ledgerRows()).filter((r) => r.idempotency_key.startsWith(`referral:${dep}`))).toEqual([]);
+    const earnings = await env.DB.prepare("SELECT COUNT(*) AS n FROM referral_earnings WHERE referrer_id = ?1").bind(referrer.user.id).first<{ n: number }>();
+    expect(earnings?.n).toBe(0);
+    const bell = await env.DB.prepare("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?1").bind(referrer.user.id).first<{ n: number }>();
+    expect(bell?.n).toBe(0);
+
+    await env.DB.prepare("UPDATE users SET banned = 0 WHERE id = ?1").bind(referrer.user.id).run();
+    await depositBatch(referee.user.id, `dep-${crypto.randomUUID()}`, 2000);
+    expect(await balanceOf(referrer.user.id)).toBe(100);
+    const after = await reconcile(env);
+    expect(after.ok).toBe(true);
+    expect(after.houseBalance - before.houseBalance).toBe(-100);
+    expect(after.referralShared - before.referralShared).toBe(100);
+  });
+});
+
 describe("getProfile's referral block", () => {
   it("lists the referees newest first with their earnings, the code, share and totals", async () => {
     const referrer = await makeUser();

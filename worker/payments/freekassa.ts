@@ -34,14 +34,16 @@ function allowedIps(env: PaymentsEnv): string[] {
     .filter(Boolean);
 }
 
-/** The notification's fields, from the query (GET) or the form body (POST). */
+/** The notification's fields, from the query (GET) or the form body (POST); null when unreadable. */
 async function notificationFields(request: Request): Promise<URLSearchParams | null> {
   if (request.method === "GET") return new URL(request.url).searchParams;
   if (request.method !== "POST") return null;
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded")) return new URLSearchParams(await request.text());
   if (type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    // formData() throws on a body that is not the multipart it announces (no boundary, garbage)
+    const form = await request.formData().catch(() => null);
+    if (!form) return null;
     const out = new URLSearchParams();
     for (const [key, value] of form) if (typeof value === "string") out.append(key, value);
     return out;

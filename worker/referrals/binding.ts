@@ -4,7 +4,8 @@
 // travels the way the nonce does and the sign-in binding (docs/security.md "Sign-in binding") is
 // untouched. The callback binds the signed-in user only when that user row was created during
 // this attempt (created_at ≥ the state's), never to themselves, and once (referrals.referee_id
-// is the key; INSERT OR IGNORE keeps the first).
+// is the key; INSERT OR IGNORE keeps the first). A banned referrer's code binds nobody (checked
+// when the attempt starts and again when it binds: a ban in between stops it too).
 import { eq, lt } from "drizzle-orm";
 import { AUTH } from "../../shared/constants";
 import { db } from "../db/client";
@@ -19,10 +20,10 @@ export async function rememberSignInReferral(env: Pick<Env, "DB">, state: string
   await db(env)
     .delete(signInReferrals)
     .where(lt(signInReferrals.createdAt, now - AUTH.stateTtlMs));
-  // INSERT … SELECT: only a referrer who exists
+  // INSERT … SELECT: only a referrer who exists and is not banned
   await run(
     env.DB,
-    sql`INSERT OR IGNORE INTO sign_in_referrals (state, referrer_id, created_at) SELECT ${state}, id, ${now} FROM users WHERE id = ${referrerId}`,
+    sql`INSERT OR IGNORE INTO sign_in_referrals (state, referrer_id, created_at) SELECT ${state}, id, ${now} FROM users WHERE id = ${referrerId} AND banned = 0`,
   );
 }
 
@@ -37,7 +38,8 @@ export async function bindSignInReferral(env: Pick<Env, "DB">, state: string, st
     env.DB,
     sql`INSERT OR IGNORE INTO referrals (referee_id, referrer_id, created_at)
         SELECT id, ${row.referrerId}, ${now} FROM users
-         WHERE id = ${userId} AND id <> ${row.referrerId} AND created_at >= ${stateCreatedAt}`,
+         WHERE id = ${userId} AND id <> ${row.referrerId} AND created_at >= ${stateCreatedAt}
+           AND NOT EXISTS (SELECT 1 FROM users AS referrer WHERE referrer.id = ${row.referrerId} AND referrer.banned = 1)`,
   );
   return (result.meta?.changes ?? 0) > 0;
 }

@@ -38,11 +38,15 @@ export function referralShareStatements(
   const depositRef = String(input.depositId);
   const key = `referral:${depositRef}`;
   const reference = `referral:${input.refereeId}`;
-  const referrer = sql`(SELECT referrer_id FROM referrals WHERE referee_id = ${input.refereeId})`;
+  // a banned referrer earns nothing while banned (docs/money.md "Referrals"): the share, its rows
+  // and the bell all read the referrer through this join
+  const active = sql`referrals JOIN users AS referrer ON referrer.id = referrals.referrer_id AND referrer.banned = 0
+        WHERE referrals.referee_id = ${input.refereeId}`;
+  const referrer = sql`(SELECT referrer_id FROM ${active})`;
   return [
     // the earnings row first: a second share of the same deposit fails here (UNIQUE deposit_ref)
     sql`INSERT INTO referral_earnings (referrer_id, referee_id, deposit_ref, deposit_amount, amount, created_at)
-        SELECT referrer_id, referee_id, ${depositRef}, ${input.amountCents}, ${share}, ${now} FROM referrals WHERE referee_id = ${input.refereeId}`,
+        SELECT referrer_id, referee_id, ${depositRef}, ${input.amountCents}, ${share}, ${now} FROM ${active}`,
     sql`UPDATE users SET balance = balance + ${share} WHERE id = ${referrer}`,
     sql`${INSERT_LEDGER_ROW}
         SELECT id, 'user', ${share}, balance, 'referral_share', ${reference}, ${key}, ${now} FROM users WHERE id = ${referrer}`,
@@ -53,6 +57,6 @@ export function referralShareStatements(
         SELECT NULL, name, ${-share}, balance, 'referral_share', ${reference}, ${`${key}:house`}, ${now} FROM house_accounts
          WHERE name = 'house' AND ${referrer} IS NOT NULL`,
     sql`INSERT INTO notifications (user_id, name, content, is_read, created_at)
-        SELECT referrer_id, 'referral_share', ${notificationContent.amount(share)}, 0, ${now} FROM referrals WHERE referee_id = ${input.refereeId}`,
+        SELECT referrer_id, 'referral_share', ${notificationContent.amount(share)}, 0, ${now} FROM ${active}`,
   ];
 }

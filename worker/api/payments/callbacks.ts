@@ -14,7 +14,12 @@ import type { PaymentAdapter } from "../../payments/types";
 
 /** @public — exported for tests/worker/payments-freekassa.test.ts (an env with another source list) */
 export async function receiveCallback(env: Env, adapter: PaymentAdapter, request: Request): Promise<Response> {
-  const verified = await adapter.verifyCallback(env, request);
+  // A body that cannot be read (a broken stream, a malformed encoding) is the provider's refusal,
+  // never a 5xx: nothing was verified, so nothing moves.
+  const verified = await adapter.verifyCallback(env, request).catch((err: unknown) => {
+    console.warn("payment callback unreadable", { provider: adapter.id, error: String(err) });
+    return { ok: false, reason: "malformed" } as const;
+  });
   if (!verified.ok) {
     // an authentic event the site does not act on (a Checkout Session expiring): acknowledged
     if (verified.reason === "ignored_event") return adapter.callbackAnswer(true);
