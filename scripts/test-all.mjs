@@ -1,4 +1,5 @@
-// npm test: every tier — typecheck, unit (Node), worker (workerd), build, end-to-end (Chromium).
+// npm test: every tier — typecheck, lint, unit (Node), worker (workerd), reliability (workerd), build,
+// end-to-end (Chromium).
 // Ends with one plain line "N passed, N failed" (totals over all tiers); exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -66,6 +67,7 @@ if (want("typecheck")) {
     ["web", "web"],
     ["worker", "worker"],
     ["worker tests", "tests/worker"],
+    ["reliability tests", "tests/reliability"],
   ]) {
     ok = step(`typecheck ${name}`, bin("tsc"), ["-p", project]) && ok;
   }
@@ -79,6 +81,8 @@ if (want("lint")) {
 }
 if (want("unit")) ok = vitestTier("unit", "tests/unit/vitest.config.ts") && ok;
 if (want("worker")) ok = vitestTier("worker", "tests/worker/vitest.config.ts") && ok;
+// the reliability suite (docs/testing.md "Reliability suite"): its files print their counts
+if (want("reliability")) ok = vitestTier("reliability", "tests/reliability/vitest.config.ts") && ok;
 if (want("e2e")) {
   if (step("build", "npm", ["run", "build"])) ok = vitestTier("e2e", "tests/e2e/vitest.config.ts") && ok;
   else ok = false;

@@ -1,0 +1,9 @@
+// The reliability tier (docs/testing.md "Reliability suite"): inside workerd like the worker tier,
+// with the same bindings and fakes, over tests/reliability/. Its files print their counts.
+import { defineConfig } from "vitest/config";
+import worker from "../worker/vitest.config";
+
+export default defineConfig({
+  ...worker,
+  test: { ...worker.test, include: ["tests/reliability/**/*.test.ts"] },
+});
