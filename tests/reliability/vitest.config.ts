@@ -5,5 +5,13 @@ import worker from "../worker/vitest.config";
 
 export default defineConfig({
   ...worker,
-  test: { ...worker.test, include: ["tests/reliability/**/*.test.ts"] },
+  test: {
+    ...worker.test,
+    include: ["tests/reliability/**/*.test.ts"],
+    // conservation.test.ts: CONSERVATION_SEED replays a run, CONSERVATION_RUNS changes how many
+    provide: {
+      conservationSeed: process.env.CONSERVATION_SEED ? Number(process.env.CONSERVATION_SEED) : undefined,
+      conservationRuns: process.env.CONSERVATION_RUNS ? Number(process.env.CONSERVATION_RUNS) : undefined,
+    },
+  },
 });
