@@ -159,6 +159,8 @@ const sentJson = z.strictObject({ frames: count, bytes: count });
 /** Where a room's time went since the last reset (worker/rooms/base/profile.ts). */
 export const roomProfileAnswer = z.strictObject({
   sockets: count,
+  /** the room's storage keys (bets of the open round, the outbox, alarms): bounded when nothing leaks */
+  storedKeys: count,
   since: epochMs,
   timings: z.record(z.string(), timingJson),
   sent: z.record(z.string(), sentJson),

@@ -248,9 +248,13 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
     return this.sockets().length + (this.relays?.count ?? 0);
   }
 
-  /** RPC (the dev route /api/admin/roomProfile): what the profile measured; `reset` starts a new count. */
-  async profileReport(reset: boolean): Promise<ProfileReport & { sockets: number }> {
-    return { ...this.profile.report(reset), sockets: this.sockets().length };
+  /**
+   * RPC (the dev route /api/admin/roomProfile): what the profile measured; `reset` starts a new count.
+   * storedKeys: the room's storage keys now (bets, outbox, alarms) — what `npm run soak` watches for leaks.
+   */
+  async profileReport(reset: boolean): Promise<ProfileReport & { sockets: number; storedKeys: number }> {
+    const storedKeys = (await this.ctx.storage.list()).size;
+    return { ...this.profile.report(reset), sockets: this.sockets().length, storedKeys };
   }
 
   // ── helpers for subclasses ────────────────────────────────────────────────
