@@ -1,4 +1,4 @@
-// Faults (docs/testing.md "Reliability suite"): the wheel and crash rooms evicted at random points
+// Faults (docs/testing.md "Reliability suite"): the wheel, crash and jackpot rooms evicted at random points
 // of their rounds — while betting, mid-spin or mid-flight, while the alarm that settles the round
 // runs (a restart between a D1 batch and the storage write behind it), after the settlement —
 // resume with every bet settled exactly once and the books balanced. The points are drawn from a
@@ -11,7 +11,8 @@ import { elapsedFor } from "../../shared/crash-curve";
 import { WHEEL_COLOURS } from "../../shared/wheel-layout";
 import { reconcile } from "../../worker/books/reconcile";
 import { connectCrash, room as crashRoom, twistedRound } from "../worker/crash-client";
-import { giveItem } from "../worker/crash-fixtures";
+import { giveItem, itemRow } from "../worker/crash-fixtures";
+import { jackpotRoundRow, levelRoom, setBet as jackpotBet } from "../worker/jackpot-client";
 import { makeUser, post } from "../worker/user-fixtures";
 import { advanceClock, connectWheel, getWheel, setBet, wheel } from "../worker/wheel-fixtures";
 
@@ -191,5 +192,54 @@ describe("rooms evicted at random points settle every bet once", () => {
       for (const { socket } of sockets) socket.close();
     }
     watcher.close();
+  });
+
+  it("the jackpot (low room)", { timeout: 600_000 }, async () => {
+    const seed = (Date.now() + 2) % 2_147_483_647;
+    console.log(`faults seed ${seed} (jackpot)`);
+    const plans = fc.sample(
+      fc.record({
+        players: fc.integer({ min: 2, max: 4 }),
+        whileBetting: fc.boolean(),
+        atDraw: fc.boolean(),
+        atDrawDuringAlarm: fc.boolean(),
+        midSpin: fc.boolean(),
+        tick: fc.integer({ min: 0, max: 40 }),
+        afterwards: fc.boolean(),
+      }),
+      { numRuns: ROUNDS, seed },
+    );
+    const room = () => levelRoom("low");
+    const state = async () => (await post("/api/jackpot/get", { level: "low" })).json<{ roundId: number; status: number; countdownEndsAt: number | null }>();
+    for (const plan of plans) {
+      const roundId = (await state()).roundId;
+      const staked: number[] = [];
+      for (let i = 0; i < plan.players; i++) {
+        const p = await makeUser();
+        const item = await giveItem(p.user.id, 300 + 150 * i);
+        const res = await jackpotBet(p.token, "low", [item]);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        staked.push(item);
+      }
+      totals.rounds++;
+      totals.bets += staked.length;
+      if (plan.whileBetting) await evict(room(), false, 0);
+      const s = await state();
+      expect(s.roundId).toBe(roundId);
+      expect(s.countdownEndsAt, "two players start the countdown").not.toBeNull();
+      advanceClock(s.countdownEndsAt! - Date.now());
+      if (plan.atDraw) await evict(room(), plan.atDrawDuringAlarm, plan.tick);
+      // the alarms run until the round is settled and the next one is open
+      for (let i = 0; (await jackpotRoundRow(roundId))?.status !== "finished" || (await state()).roundId === roundId; i++) {
+        expect(i, `round ${roundId} never finished`).toBeLessThan(60);
+        if (i === 1 && plan.midSpin) await evict(room(), false, 0);
+        await runDurableObjectAlarm(room());
+        advanceClock(1_000);
+      }
+      if (plan.afterwards) await evict(room(), false, 0);
+      // every staked item went to the winner or the house (the commission), once; none still in a bet
+      for (const id of staked) expect((await itemRow(id))?.status, `item ${id} of round ${roundId}`).toBe("available");
+      expect(await reconcile(env)).toMatchObject({ ok: true, jackpotMismatches: 0 });
+    }
   });
 });
