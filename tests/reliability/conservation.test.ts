@@ -2,7 +2,7 @@
 // operations by a few players — deposits through the provider's notification (some delivered
 // twice at once, a referee's paying the referrer's share), promo codes, staff adjustments both
 // ways, house gifts, store buys and sells, case opens, crash bets with items and balance settled as
-// a win at a random multiplier or a loss, money withdrawals created and cancelled, cashback
+// a win at a random multiplier, a loss or a refund, wheel bets the same way, money withdrawals created and cancelled, cashback
 // takes — the operations of one step run at once, so players race themselves. A model keeps each
 // player's balance and items from what the server answered; after every step D1 must hold exactly
 // the model (balance to the cent, the same available items), an operation a player ran alone must
@@ -11,9 +11,11 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { WHEEL } from "../../shared/constants";
 import { sellTax } from "../../shared/fees";
 import { reconcile } from "../../worker/books/reconcile";
-import { placeBet, settleLoss, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
+import { placeBet, refundBet as crashRefund, settleLoss, settleWin, writeRound } from "../../worker/rooms/crash/settlement";
+import { placeBet as wheelPlace, refundBet as wheelRefund, settleLoss as wheelLoss, settleWin as wheelWin } from "../../worker/rooms/wheel/settlement";
 import { referralShareCents, referralSharePercent } from "../../worker/referrals/share";
 import { sellTaxPercent } from "../../worker/store/pricing";
 import { makeCase, type TestCase } from "../worker/cases-fixtures";
@@ -39,7 +41,8 @@ type Op =
   | { kind: "buy"; p: number; cents: number }
   | { kind: "sell"; p: number; pick: number }
   | { kind: "case"; p: number }
-  | { kind: "crash"; p: number; pick: number; valueCents: number; withItem: boolean; cashout: number | null }
+  | { kind: "crash"; p: number; pick: number; valueCents: number; withItem: boolean; cashout: number | null; refund: boolean }
+  | { kind: "wheel"; p: number; pick: number; valueCents: number; withItem: boolean; multiplier: number | null; refund: boolean }
   | { kind: "gift"; p: number; cents: number }
   | { kind: "cashback"; p: number }
   | { kind: "withdraw"; p: number; pick: number; cancel: boolean };
@@ -59,6 +62,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     valueCents: fc.integer({ min: 0, max: 1_500 }),
     withItem: fc.boolean(),
     cashout: fc.option(fc.integer({ min: 100, max: 1_000 }), { nil: null }),
+    refund: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("wheel" as const),
+    p: player,
+    pick: fc.nat(),
+    valueCents: fc.integer({ min: 0, max: 1_500 }),
+    withItem: fc.boolean(),
+    multiplier: fc.option(fc.constantFrom(2, 3, 5, 30), { nil: null }),
+    refund: fc.boolean(),
   }),
   fc.record({ kind: fc.constant("gift" as const), p: player, cents: fc.integer({ min: 10, max: 3_000 }) }),
   fc.record({ kind: fc.constant("cashback" as const), p: player }),
@@ -87,6 +100,7 @@ type Outcome = { effect: Effect | null; refusal?: string; mustPass: boolean };
 const cents = (dollars: number) => Math.round(dollars * 100);
 const totals = { runs: 0, steps: 0, ops: 0, refused: 0, byKind: new Map<string, number>(), refusedByKind: new Map<string, number>() };
 let crashRoundSeq = 900_000;
+let wheelRoundSeq = 900_000;
 
 interface World {
   players: Model[];
@@ -187,6 +201,11 @@ async function run(world: World, o: Op, alone: boolean): Promise<Outcome> {
       expect(placed.stake, "the bank is the items' prices and the balance part").toBe(itemPrice + o.valueCents);
       await writeRound(env, crashRound(roundId, { status: "running", startedAt: 2 }));
       const lose = item === undefined ? [] : [item];
+      if (o.refund && o.cashout === null) {
+        // the round could not run (a restart lost it): the stake comes back whole
+        expect((await crashRefund(env, { betId, userId: m.id, roundId, value: o.valueCents, now: Date.now() })).done).toBe("settled");
+        return { effect: { balance: 0, gain: [], lose: [] }, mustPass: true };
+      }
       if (o.cashout === null) {
         expect((await settleLoss(env, { betId, userId: m.id, now: Date.now() })).done).toBe("settled");
         return { effect: { balance: -o.valueCents, gain: [], lose }, mustPass: true };
@@ -207,6 +226,41 @@ async function run(world: World, o: Op, alone: boolean): Promise<Outcome> {
       const cancel = await post("/api/user/cancelWithdraw", { id: body.withdraw!.id, type: "money" }, m.token);
       expect(cancel.status, "the owner cancels a withdrawal in moderation").toBe(200);
       return { effect: { balance: 0, gain: [], lose: [] }, mustPass: true };
+    }
+    case "wheel": {
+      const item = o.withItem ? pickItem(m, o.pick) : undefined;
+      const itemPrice = item === undefined ? 0 : m.items.get(item)!;
+      const roundId = ++wheelRoundSeq;
+      await env.DB.prepare("INSERT INTO wheel_rounds (id, public_hash, day_of_month, layout, status, created_at) VALUES (?1, ?2, 1, '[]', 'betting', ?3)")
+        .bind(roundId, "c".repeat(64), Date.now())
+        .run();
+      const betId = crypto.randomUUID();
+      const bank = itemPrice + o.valueCents;
+      const placed = await wheelPlace(env, {
+        betId,
+        roundId,
+        userId: m.id,
+        colour: "red",
+        itemIds: item === undefined ? [] : [item],
+        value: o.valueCents,
+        now: Date.now(),
+      });
+      const canPass = bank >= WHEEL.minBetCents && bank <= WHEEL.maxBetCents && m.balance >= o.valueCents;
+      if (!placed.ok) return { effect: null, refusal: placed.message, mustPass: alone && canPass };
+      await env.DB.prepare("UPDATE wheel_rounds SET status = 'spinning' WHERE id = ?1").bind(roundId).run();
+      const lose = item === undefined ? [] : [item];
+      if (o.refund && o.multiplier === null) {
+        expect((await wheelRefund(env, { betId, userId: m.id, roundId, value: o.valueCents, now: Date.now() })).done).toBe("settled");
+        return { effect: { balance: 0, gain: [], lose: [] }, mustPass: true };
+      }
+      if (o.multiplier === null) {
+        expect((await wheelLoss(env, { betId, userId: m.id, now: Date.now() })).done).toBe("settled");
+        return { effect: { balance: -o.valueCents, gain: [], lose }, mustPass: true };
+      }
+      const win = bank * o.multiplier;
+      const settled = await wheelWin(env, { betId, roundId, userId: m.id, win, winItem: null, multiplier: o.multiplier, now: Date.now() });
+      expect(settled.done).toBe("settled");
+      return { effect: { balance: win - o.valueCents, gain: [], lose }, mustPass: true };
     }
     case "cashback": {
       const res = await post("/api/user/cashback/take", {}, m.token);
