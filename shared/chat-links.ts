@@ -243,18 +243,33 @@ const PATTERNS: RegExp[] = [
 
 // ── what a reader would type ────────────────────────────────────────────────
 /** Endings a reader types after a dodged separator ("evil,com", "e.v.i.l.c.o.m"): none is an everyday word. */
-const DODGE_TLDS = ["com", "net", "org", "ru", "su", "рф", "xyz", "info", "biz", "onion"];
+const DODGE_TLDS = ["com", "net", "org", "ru", "su", "xyz", "info", "biz", "onion"];
 /**
- * A name, a separator standing in for the dot (",", ":", "/", "_", "\\") and a dodge ending; a
- * name in Cyrillic only with .рф ("вот так/ru" is Russian text, "сайт,рф" a dodge).
+ * A Latin name of three or more characters and a separator standing in for the dot before a dodge
+ * ending. "," ":" "\\" stand in before any of them ("evil,com", "skins:ru"); "_" and "/" only
+ * before endings no nickname or language pair ends in ("evil_com", "evil/com" — while
+ * "ivan_ru", "sky_net", "en/ru", "faq/info" stay text).
  */
 const SEPARATOR_DODGE = new RegExp(
-  `(?<![\\p{L}\\p{N}_-])(?:(?=[\\p{N}-]*[a-z])[a-z\\d][a-z\\d-]*[,:/_\\\\](?:${DODGE_TLDS.join("|")})|\\p{L}[\\p{L}\\p{N}-]*[,:/_\\\\]рф)${END}`,
+  `(?<![\\p{L}\\p{N}_-])(?=[\\p{N}-]*[a-z])[a-z\\d][a-z\\d-]{2,}(?:[,:\\\\](?:${DODGE_TLDS.join("|")})|[_/](?:com|org|xyz|biz|onion))${END}`,
   "u",
 );
-/** Brand hosts whose name a reader completes whatever stands between its parts ("discord gg/x", "t me/x"). */
-const BRANDS =
-  /(?<![\p{L}\p{N}])(?:discord[\s.,:/_\\-]*(?:gg|app)|t[\s.,:_\\-]+me\s*\/|vk[\s.,:/_\\-]+(?:com|cc|me)|bit[\s.,:/_\\-]+ly|twitch[\s.,:/_\\-]+tv|youtu[\s.,:/_\\-]+be)(?![\p{L}])/u;
+/**
+ * Brand hosts whose name a reader completes whatever stands between its parts: "t me/x" and
+ * "discord gg/x" (a path after them; "discord gg" alone too, "go discord, gg" is a sentence),
+ * "vk com", "bit ly", "twitch tv", "youtu be".
+ */
+const BRANDS = new RegExp(
+  [
+    "(?<![\\p{L}\\p{N}])(?:",
+    "t[\\s.,:_\\\\-]+me\\s*\\/",
+    "|discord[\\s._\\\\-]*(?:gg|app)\\s*\\/",
+    "|discord[\\s._\\\\-]*gg(?![\\p{L}\\p{N}])",
+    "|(?:vk[\\s.,:/_\\\\-]+(?:com|cc|me)|bit[\\s.,:/_\\\\-]+ly|twitch[\\s.,:/_\\\\-]+tv|youtu[\\s.,:/_\\\\-]+be)(?![\\p{L}])",
+    ")",
+  ].join(""),
+  "u",
+);
 /** An IPv4 address with spaces around its dots: "1 . 2 . 3 . 4". */
 const SPACED_IP = /(?<![\p{N}.])\d{1,3}(?:\s*\.\s*\d{1,3}){3}(?![\p{N}]|\s*\.\s*\d)/u;
 /** An IPv4 address written as one hexadecimal number: 0x7f000001. */
@@ -264,6 +279,8 @@ const DECIMAL = /(?<![\p{L}\p{N}.,])\d{9,10}(?![\p{L}\p{N}.,])/gu;
 /** Single letters joined by dots, read as one word: "e.v.i.l.c.o.m". */
 const DOTTED_LETTERS = /(?<![\p{L}\p{N}.])[\p{L}\p{N}](?:\.[\p{L}\p{N}]){4,}(?![\p{L}\p{N}])/gu;
 const DOTTED_DODGE = new RegExp(`^[\\p{L}\\p{N}]{2,}(?:${DODGE_TLDS.join("|")})$`, "u");
+/** A word's ending spelt in dotted single letters, read as one label: "evil.c.o.m" → "evil.com". */
+const DOTTED_ENDING = /(?<=[\p{L}\p{N}]{2})\.([\p{L}\p{N}](?:\.[\p{L}\p{N}]){2,})(?![\p{L}\p{N}.])/gu;
 /** Runs of three or more single letters between spaces, read as one word: "c o m", "e v i l". */
 const SPACED_LETTERS = /(?<![\p{L}\p{N}])[\p{L}\p{N}](?: [\p{L}\p{N}]){2,}(?![\p{L}\p{N}])/gu;
 /** A word of two or more letters with digits standing for letters: "c0m", "g00gle". */
@@ -272,7 +289,10 @@ const DIGIT_LETTERS: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4
 
 /** The form with spaced letters joined and digits read as the letters they stand for. */
 function readerForm(form: string): string {
-  return form.replace(SPACED_LETTERS, (run) => run.replaceAll(" ", "")).replace(DIGIT_WORD, (word) => word.replace(/[013457]/g, (d) => DIGIT_LETTERS[d] ?? d));
+  return form
+    .replace(SPACED_LETTERS, (run) => run.replaceAll(" ", ""))
+    .replace(DOTTED_ENDING, (_m, run: string) => `.${run.replaceAll(".", "")}`)
+    .replace(DIGIT_WORD, (word) => word.replace(/[013457]/g, (d) => DIGIT_LETTERS[d] ?? d));
 }
 
 function hasNumericAddress(form: string): boolean {
@@ -294,6 +314,6 @@ export function containsLink(text: string): boolean {
   // the same message as a reader retypes it: spaced letters joined, digits read as letters
   const read = forms.map(readerForm);
   if (read.some((form, i) => form !== forms[i] && hasDomain(form))) return true;
-  if (read.some((form) => SEPARATOR_DODGE.test(form) || hasDottedLetters(form))) return true;
+  if ([...read, toLatin(read.at(-1)!)].some((form) => SEPARATOR_DODGE.test(form) || hasDottedLetters(form))) return true;
   return [...read, toLatin(read.at(-1)!)].some((form) => PATTERNS.some((p) => p.test(form)) || BRANDS.test(form));
 }

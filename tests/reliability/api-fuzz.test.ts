@@ -101,7 +101,8 @@ describe("every /api route refuses the bad inputs generated from its schema, wri
         const problem = await send(call, c, admin.token as string);
         if (problem) problems.push(problem);
       }
-      const written = changedTables(before, await snapshot());
+      // a game room's clock may open or close a round meanwhile (its *_rounds rows): not the route's doing
+      const written = changedTables(before, await snapshot()).filter((t) => !/^(crash|jackpot|wheel|bonus)_rounds$/.test(t));
       await sendValid(call, valid, admin.token as string);
       expect(problems).toEqual([]);
       expect(written, "tables written by refused calls").toEqual([]);

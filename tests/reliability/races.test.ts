@@ -39,6 +39,7 @@ async function booksHold(): Promise<void> {
 const many = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 let seq = 0;
 let crashRoundSeq = 700_000;
+let twoRoomWins = 0;
 const nextCrashRound = () => ++crashRoundSeq;
 const tag = () => `Race ${Date.now().toString(36)}${(seq++).toString(36)}`;
 
@@ -86,10 +87,17 @@ describe("racing duplicates succeed once", () => {
       );
       const won = statuses.filter((s) => s === 200).length;
       record("one item, two rooms", RACERS, won);
-      expect(won).toBe(1);
-      const staked = await env.DB.prepare("SELECT status FROM inventory_items WHERE id = ?1").bind(item).first<string>("status");
-      expect(staked).not.toBe("available");
+      // both rooms may be closed at that moment (the high jackpot room mid-draw, the wheel's margin spent under load):
+      // none wins then, and the item stays; never two
+      expect(won).toBeLessThanOrEqual(1);
+      // refused everywhere: still the player's and free; staked once: in the bet (or, settled meanwhile, the house's or a win's)
+      const row = await env.DB.prepare("SELECT owner_id, status FROM inventory_items WHERE id = ?1")
+        .bind(item)
+        .first<{ owner_id: number | null; status: string }>();
+      expect(row?.owner_id === user.id && row.status === "available").toBe(won === 0);
+      if (won === 1) twoRoomWins++;
     }
+    expect(twoRoomWins, "some races had a winner").toBeGreaterThan(0);
     await booksHold();
   });
 

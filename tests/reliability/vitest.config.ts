@@ -12,6 +12,8 @@ export default defineConfig({
     provide: {
       conservationSeed: process.env.CONSERVATION_SEED ? Number(process.env.CONSERVATION_SEED) : undefined,
       conservationRuns: process.env.CONSERVATION_RUNS ? Number(process.env.CONSERVATION_RUNS) : undefined,
+      // faults.test.ts: FAULTS_SEED replays its eviction points
+      faultsSeed: process.env.FAULTS_SEED ? Number(process.env.FAULTS_SEED) : undefined,
     },
   },
 });

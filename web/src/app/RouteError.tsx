@@ -16,9 +16,16 @@ function RouteError() {
   );
 }
 
-/** Shows RouteError in place of its children once they throw while rendering. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/**
+ * Shows RouteError in place of its children once they throw while rendering. A new address tries
+ * again (as the data router's error element did on navigation): `resetKey` is the pathname.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
   override state = { failed: false };
+
+  override componentDidUpdate(previous: { resetKey: string }): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };

@@ -2,7 +2,7 @@
 // Declarative routing (useRoutes under a BrowserRouter), not the data router: the site loads its
 // data with react-query, and the data router alone weighed ~20 KB gzipped of the first load
 // (docs/benchmarks.md "Weight of the first load"). What the data router gave — route handles and
-// an error element — is the RouteHandle context below and RouteErrorBoundary.
+// an error element — is the RouteHandle context below and RouteErrorBoundary (reset on a new address).
 import { useMemo } from "react";
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router";
 import { Layout } from "./Layout";
@@ -42,11 +42,7 @@ const routes: RouteObject[] = [
   { path: "/load", element: <LoadPage /> },
   {
     path: "/",
-    element: (
-      <RouteErrorBoundary>
-        <Layout />
-      </RouteErrorBoundary>
-    ),
+    element: <Layout />,
     children: [
       { index: true, element: <Crash />, handle: mode("crash") },
       {
@@ -102,5 +98,10 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const handle = useMemo(() => mergedHandle(pathname), [pathname]);
   const element = useRoutes(routes);
-  return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
+  // every route, /load too, under the last-resort boundary; a new address tries again
+  return (
+    <RouteHandleContext value={handle}>
+      <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>
+    </RouteHandleContext>
+  );
 }
