@@ -230,6 +230,8 @@ async function run(world: World, o: Op, alone: boolean): Promise<Outcome> {
     case "wheel": {
       const item = o.withItem ? pickItem(m, o.pick) : undefined;
       const itemPrice = item === undefined ? 0 : m.items.get(item)!;
+      // the room refuses a bet of nothing before any batch (worker/rooms/wheel/rules.ts: no_items); the batch is never asked
+      if (item === undefined && o.valueCents === 0) return { effect: null, refusal: "wheel_api.no_items", mustPass: false };
       const roundId = ++wheelRoundSeq;
       await env.DB.prepare("INSERT INTO wheel_rounds (id, public_hash, day_of_month, layout, status, created_at) VALUES (?1, ?2, 1, '[]', 'betting', ?3)")
         .bind(roundId, "c".repeat(64), Date.now())
