@@ -12,9 +12,10 @@ import { firstLoad } from "../../scripts/report-size.mjs";
 /**
  * Gzipped KB. The target is 120 KB; react-dom, react-router (declarative), react-query and
  * i18next with react-i18next weigh about 108 KB before any of the app's code and the shell about
- * 26 KB, so the guard sits just above today's figure (144.6 KB) until one of them leaves the entry.
+ * 21 KB (the error texts are a chunk of their own), so the guard sits just above today's figure
+ * (139.3 KB) until one of them leaves the entry.
  */
-const FIRST_LOAD_BUDGET_KB = 148;
+const FIRST_LOAD_BUDGET_KB = 142;
 
 const root = path.resolve(import.meta.dirname, "../..");
 let outDir = "";
@@ -43,9 +44,9 @@ describe("the first load of / (gzipped JS + CSS)", () => {
     expect(load.total / 1024, list).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   });
 
-  it("carries the shell's Russian texts only: no English and no screen's namespace", () => {
+  it("carries the shell's Russian texts only: no English, no screen's namespace, not the error catalogue", () => {
     const lazyLocales = Object.entries(load.manifest)
-      .filter(([key]) => /locales\/(en\/|ru\/(crash|jackpot|wheel|chat|faq|agreement)\.json)/.test(key))
+      .filter(([key]) => /locales\/(en\/|ru\/(crash|jackpot|wheel|chat|faq|agreement|errors)\.json)/.test(key))
       .map(([, chunk]) => (chunk as { file: string }).file);
     expect(lazyLocales.length).toBeGreaterThan(0);
     const initial = new Set(load.files.map((f) => f.file));

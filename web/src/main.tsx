@@ -21,10 +21,10 @@ bindStreamerModeClass(document.body);
 installBannedHandler();
 captureReferral();
 
-// Texts the first screen needs beyond the shell's start loading now, beside the entry, not after
-// the lazy chunks that ask for them: the home screen's (crash), the signed-in header's.
-const firstTexts = [...(location.pathname === "/" ? ["crash"] : []), ...(getToken() ? ["notifications", "cashback"] : [])];
-if (firstTexts.length) void i18n.loadNamespaces(firstTexts);
+// Texts beyond the shell's start loading now, beside the entry, not after the lazy chunks that ask
+// for them: the error texts (§8, any notice), the home screen's (crash), the signed-in header's.
+const firstTexts = ["errors", ...(location.pathname === "/" ? ["crash"] : []), ...(getToken() ? ["notifications", "cashback"] : [])];
+void i18n.loadNamespaces(firstTexts);
 
 // #root holds the crash screen's static outline (index.html): let it paint once before React
 // replaces it — on a fast connection the scripts arrive before the first frame — then mount.

@@ -5,6 +5,7 @@
 // an error element — is the RouteHandle context below and RouteErrorBoundary (reset on a new address).
 import { useMemo } from "react";
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from "react-router";
+import { i18n } from "../lib/i18n";
 import { Layout } from "./Layout";
 import { LoadPage } from "./LoadPage";
 import { RouteErrorBoundary } from "./RouteError";
@@ -32,7 +33,12 @@ const AuthCallback = lazyScreen(() => import("../features/auth/AuthCallback"));
 const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSuccessPage"));
 const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
 const TelegramLinked = lazyScreen(() => import("../features/giveaway/TelegramLinkedPage"));
-const AdminConsole = lazyScreen(() => import("./consoleRoot"));
+// the console adds its error texts to the players' "errors" namespace: that must be in first
+// (features/admin/console/i18n.ts)
+const AdminConsole = lazyScreen(async () => {
+  await i18n.loadNamespaces("errors");
+  return import("./consoleRoot");
+});
 
 const mode = (game: NonNullable<RouteHandle["game"]>): RouteHandle => ({ view: "mode", game, title: game });
 const page = (title: NonNullable<RouteHandle["title"]>): RouteHandle => ({ view: "page", title });

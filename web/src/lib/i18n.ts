@@ -1,7 +1,7 @@
 // i18next: ru default, en fallback (§1), one namespace per feature, each file
 // web/src/locales/<lng>/<namespace>.json. The first load carries only the Russian texts of the
-// shell (SHELL below: header, menus, notices, error texts, the tab title); every other namespace —
-// and every English one — is a lazy chunk the backend below fetches when a screen asks for it
+// shell (SHELL below: header, menus, notices, the tab title); every other namespace — the error
+// texts too (main.tsx starts fetching them beside the entry) — and every English one is a lazy chunk the backend below fetches when a screen asks for it
 // (useTranslation("crash") suspends until ru and its en fallback are in). A feature only adds its
 // files. Russian plurals come from Intl.PluralRules (keys _one/_few/_many/_other).
 import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey, type TFunction } from "i18next";
@@ -9,12 +9,12 @@ import { initReactI18next } from "react-i18next";
 import { LANGUAGES, STORAGE_KEYS, UI, type Language } from "../../../shared/constants";
 
 // The shell's namespaces in the default language, in the entry (the two globs name the same files).
-const shellModules = import.meta.glob<Record<string, unknown>>("../locales/ru/{common,layout,errors,titles,hub,store}.json", {
+const shellModules = import.meta.glob<Record<string, unknown>>("../locales/ru/{common,layout,titles,hub,store}.json", {
   eager: true,
   import: "default",
 });
 // Everything else, one chunk per file, fetched on demand.
-const lazyModules = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/ru/{common,layout,errors,titles,hub,store}.json"], {
+const lazyModules = import.meta.glob<Record<string, unknown>>(["../locales/*/*.json", "!../locales/ru/{common,layout,titles,hub,store}.json"], {
   import: "default",
 });
 
@@ -94,7 +94,9 @@ function storedLanguage(): string | null {
 
 /**
  * §8: a message containing a space is a ready text and is shown as is; anything else is a key of
- * the "errors" namespace, shown as the key itself when no translation exists.
+ * the "errors" namespace, shown as the key itself when no translation exists. That namespace is
+ * fetched at start, not carried in the entry: a text shown before it arrives renders again when
+ * it does (bindI18n "loaded" below).
  */
 export function displayMessage(message: string, t: TFunction): string {
   if (message.includes(" ")) return message;
