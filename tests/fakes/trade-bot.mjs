@@ -23,7 +23,11 @@
 //        mode "accept"      → an offer turns "accepted" acceptAfterMs after it was made (default ~2 s)
 //             "decline"     → … turns "declined" after acceptAfterMs
 //             "timeout"     → stays "active" until cancelled
-//             "unavailable" → every call about that link answers 503 (the bot is down)
+//             "unavailable" → every call about that link answers 503 (the bot is down), except a
+//                             POST whose reference it already made an offer for: that offer
+//                             (the protocol: a 503 says no offer stands for the reference)
+//             "lost"        → POST /bot/offers makes the offer (or finds it) and drops the
+//                             connection without an answer (the answer lost on its way)
 //             "reject"      → POST /bot/offers answers 400 (the offer is refused for good)
 //        without trade_link it sets the default for every link without its own mode
 //   GET  /bot/control/offers?trade_link= → {offers:[{offer_id, reference, trade_link, items, state}], sendCalls}
@@ -47,7 +51,7 @@ const SEEDED_INVENTORY = [
   { market_hash_name: "Sticker | Fake Bot Souvenir", tradable: true },
 ];
 const DECIDABLE = new Set(["accepted", "declined", "expired"]);
-const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject"]);
+const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject", "lost"]);
 
 export function createTradeBotFake() {
   /** @type {Map<string, {offer_id: string, reference: string, trade_link: string, items: unknown[], state: string, createdAt: number}>} */
@@ -109,10 +113,10 @@ export function createTradeBotFake() {
       return json(res, 400, { error: "trade_link, items and reference are required" });
     }
     const { mode } = controlOf(link);
+    const existing = byReference.get(body.reference);
+    if (existing) return mode === "lost" ? res.destroy() : json(res, 200, view(offers.get(existing)));
     if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
     if (mode === "reject") return json(res, 400, { error: "offer refused" });
-    const existing = byReference.get(body.reference);
-    if (existing) return json(res, 200, view(offers.get(existing)));
     const refused = refusal(link);
     if (refused) return json(res, 400, { error: refused });
     seq += 1;
@@ -127,6 +131,7 @@ export function createTradeBotFake() {
     };
     offers.set(offer.offer_id, offer);
     byReference.set(offer.reference, offer.offer_id);
+    if (mode === "lost") return res.destroy();
     return json(res, 200, view(offer));
   }
 

@@ -3,7 +3,7 @@
 // accepted → the items credited once (repeated and racing passes included) with a bell row;
 // declined / expired → nothing; the trade link required; one open offer at a time; the
 // trade-protection window blocks the skin withdrawal and the sale to the store until it passes;
-// the books stay ok.
+// a send whose answer was lost never fails the deposit (the offer may stand); the books stay ok.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SkinDepositJson } from "../../shared/api/skins-deposit";
@@ -11,9 +11,11 @@ import { SKINS_DEPOSIT } from "../../shared/constants";
 import { writeSetting } from "../../worker/lib/settings";
 import { reconcile } from "../../worker/books/reconcile";
 import { creditDeposit } from "../../worker/skins-deposit/credit";
-import { botDecide, createDeposit, depositHistory, depositor, heldItems, type ListedJson, listInventory, pass } from "./skins-deposit-fixtures";
+import { sendOffer } from "../../worker/skins-deposit/create";
+import { BotUnavailableError, type DepositBot } from "../../worker/withdraws/bot";
+import { botDecide, createDeposit, depositHistory, depositor, depositRow, heldItems, type ListedJson, listInventory, pass } from "./skins-deposit-fixtures";
 import { deposit, post } from "./user-fixtures";
-import { notificationsOf } from "./withdraw-fixtures";
+import { botControl, botOffers, notificationsOf } from "./withdraw-fixtures";
 
 async function created(token: string, items: string[]) {
   const res = await createDeposit(token, { items });
@@ -131,6 +133,45 @@ describe("skins deposit", () => {
     expect(await heldItems(me.user.id)).toEqual([]);
     expect(await notificationsOf(me.user.id)).toEqual([]);
     await expectBooksOk();
+  });
+
+  it("a deposit whose offer's answer was lost is not failed while the offer may stand: the player who accepts it is credited", async () => {
+    const me = await depositor({ mode: "lost" });
+    // the bot made the offer and its answer was lost: the deposit waits for it
+    const dep = await created(me.token, me.known);
+    expect(dep.state).toBe("sending");
+    // past its time, still without an answer: asked again, not failed
+    expect((await pass(dep.id, SKINS_DEPOSIT.offerTtlMs + 1_000)).state).toBe("sending");
+    const atBot = await botOffers(me.tradeLink);
+    expect(atBot.offers).toHaveLength(1);
+    // the player accepted that offer in Steam; the bot answers again: the same reference, the same offer
+    await botDecide(atBot.offers[0]!.offer_id, "accepted");
+    await botControl(me.tradeLink, "timeout");
+    expect(await pass(dep.id)).toMatchObject({ state: "active", offer_id: atBot.offers[0]!.offer_id });
+    expect(await pass(dep.id)).toMatchObject({ state: "accepted", credited_at: expect.any(Number) });
+    expect((await heldItems(me.user.id)).map((i) => i.price)).toEqual([1_250, 300]);
+    expect((await botOffers(me.tradeLink)).offers).toHaveLength(1);
+    await expectBooksOk();
+  });
+
+  it("a deposit past its time fails on the bot's own 503 or a refusal, never on a send without an answer", async () => {
+    const me = await depositor({ mode: "lost" });
+    const dep = await created(me.token, me.known);
+    const items = me.known.map((asset_id) => ({ asset_id, market_hash_name: "-" }));
+    const failing = (err: Error): DepositBot => ({
+      listInventory: () => Promise.reject(err),
+      requestItems: () => Promise.reject(err),
+      getOffer: () => Promise.reject(err),
+      cancelOffer: () => Promise.reject(err),
+    });
+    const d = { id: dep.id, tradeLink: me.tradeLink, items };
+    expect(await sendOffer(env, failing(new BotUnavailableError("dropped")), d, Date.now(), true)).toBe("sending");
+    expect(await sendOffer(env, failing(new BotUnavailableError("HTTP 502", false)), d, Date.now(), true)).toBe("sending");
+    // in time, even the bot's 503 only reschedules
+    expect(await sendOffer(env, failing(new BotUnavailableError("HTTP 503", true)), d, Date.now(), false)).toBe("sending");
+    expect((await depositRow(dep.id)).state).toBe("sending");
+    expect(await sendOffer(env, failing(new BotUnavailableError("HTTP 503", true)), d, Date.now(), true)).toBe("failed");
+    expect((await depositRow(dep.id)).state).toBe("failed");
   });
 
   it("the trade-protection window blocks the skin withdrawal of credited items until it passes", async () => {

@@ -166,6 +166,40 @@ describe("the withdrawal queue", () => {
     await expectCanceled(me, "unavailable");
   });
 
+  it("never gives up a send whose answer was lost: the offer it made is found again by its reference", async () => {
+    const me = await sent("lost");
+    // more passes than maxSendAttempts: each one made (or found) the offer and lost the answer
+    for (let pass = 0; pass < WITHDRAW.maxSendAttempts + 2; pass++) {
+      await makeDue(me.id);
+      await withdrawQueue(env).runNow();
+      const row = (await withdrawal(me.id))!;
+      expect(row).toMatchObject({ status: "sending", offer_id: null, outcome: null });
+      expect(row.next_attempt_at - Date.now()).toBeLessThanOrEqual(WITHDRAW.offerTtlMs / 2 + 1_000);
+    }
+    expect(await itemStatuses(me.itemIds)).toEqual(["withdrawing", "withdrawing"]);
+    const atBot = await botOffers(me.tradeLink);
+    expect(atBot.sendCalls).toBeGreaterThan(WITHDRAW.maxSendAttempts);
+    expect(atBot.offers).toHaveLength(1); // one offer, whatever the number of sends
+    // the answers come through again: the same offer, accepted; the items leave once
+    await botControl(me.tradeLink, "accept", 0);
+    const row = await drive(me.id);
+    expect(row).toMatchObject({ status: "completed", outcome: "accepted", offer_id: atBot.offers[0]!.offer_id });
+    expect(await itemStatuses(me.itemIds)).toEqual(["withdrawn", "withdrawn"]);
+    expect((await botOffers(me.tradeLink)).offers).toHaveLength(1);
+    await expectBooksBalanced();
+  });
+
+  it("gives up on the bot's own 503 after a lost answer only when the bot made no offer", async () => {
+    const me = await sent("lost");
+    await makeDue(me.id);
+    await withdrawQueue(env).runNow();
+    // the bot goes down after it made the offer: a 503 is answered only for references it has no offer for
+    await botControl(me.tradeLink, "unavailable", 0);
+    const row = await drive(me.id, { maxPasses: WITHDRAW.maxSendAttempts + 2 });
+    expect(row).toMatchObject({ status: "sending", offer_id: expect.any(String) });
+    expect(await itemStatuses(me.itemIds)).toEqual(["withdrawing", "withdrawing"]);
+  });
+
   it("cancels at once an offer the bot refuses for good", async () => {
     const me = await sent("reject");
     const row = await drive(me.id);

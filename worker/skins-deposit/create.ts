@@ -92,8 +92,17 @@ export interface SendingDeposit {
 /**
  * Asks the bot for the offer of a 'sending' deposit (idempotent on the deposit id): 'active' with
  * its offer id, 'failed' when the bot refuses it for good; an outage leaves it 'sending' (retried).
+ * `giveUp` (the deposit is past its time): an outage fails it too, but only on the bot's own 503 —
+ * after a send without an answer an offer may stand at the bot, and a player who accepts it must be
+ * credited (docs/operations.md "Trade bot").
  */
-export async function sendOffer(env: Pick<Env, "DB">, bot: DepositBot, d: SendingDeposit, now: number): Promise<"active" | "failed" | "sending"> {
+export async function sendOffer(
+  env: Pick<Env, "DB">,
+  bot: DepositBot,
+  d: SendingDeposit,
+  now: number,
+  giveUp = false,
+): Promise<"active" | "failed" | "sending"> {
   try {
     const offer = await bot.requestItems({ tradeLink: d.tradeLink, items: d.items, reference: d.id });
     await db(env)
@@ -103,7 +112,7 @@ export async function sendOffer(env: Pick<Env, "DB">, bot: DepositBot, d: Sendin
       .run();
     return "active";
   } catch (err) {
-    if (err instanceof BotRejectedError) {
+    if (err instanceof BotRejectedError || (giveUp && err instanceof BotUnavailableError && err.answered)) {
       await db(env)
         .update(skinDeposits)
         .set({ state: "failed", finishedAt: now, updatedAt: now })

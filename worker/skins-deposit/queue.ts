@@ -85,13 +85,14 @@ async function step(env: QueueEnv, bot: DepositBot, row: OpenDeposit, now: numbe
   if (row.state === "accepted") return creditDeposit(env, row, now);
   const stale = now - row.createdAt >= SKINS_DEPOSIT.offerTtlMs;
   if (row.state === "sending") {
-    if (stale) return finish(env, row.id, "sending", "failed", now).then(() => false);
+    // a stale one is asked once more, not failed outright: an earlier send may have made the offer
+    // (its answer lost), and the same reference answers it (then cancelled below, or credited)
     const items = await db(env)
       .select({ asset_id: skinDepositItems.assetId, market_hash_name: skinDepositItems.marketHashName })
       .from(skinDepositItems)
       .where(eq(skinDepositItems.depositId, row.id))
       .all();
-    await sendOffer(env, bot, { id: row.id, tradeLink: row.tradeLink, items }, now);
+    await sendOffer(env, bot, { id: row.id, tradeLink: row.tradeLink, items }, now, stale);
     return false;
   }
   let state: OfferState;

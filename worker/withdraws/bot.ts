@@ -66,9 +66,21 @@ export interface DepositBot {
   cancelOffer(offerId: string): Promise<TradeOffer>;
 }
 
-/** The bot could not be reached or failed (timeout, network, 5xx): try again later. */
+/**
+ * The bot could not be reached or failed (timeout, network, 5xx): try again later. `answered`:
+ * the bot said 503, which by the protocol (docs/operations.md "Trade bot") means it holds no offer
+ * for the request's reference and is not making one; without that (a timeout, a dropped
+ * connection, another 5xx — a gateway's 502 or 504 —, a 200 that cannot be read) the request may
+ * have reached the bot and made an offer.
+ */
 export class BotUnavailableError extends Error {
   override name = "BotUnavailableError";
+  constructor(
+    message: string,
+    readonly answered = false,
+  ) {
+    super(message);
+  }
 }
 
 /** The bot answered that this request cannot succeed (4xx): do not retry. */
@@ -149,7 +161,7 @@ export class HttpTradeBot implements TradeBot, DepositBot {
     }
     if (res.status >= 500) {
       await res.body?.cancel();
-      throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status}`);
+      throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status}`, res.status === 503);
     }
     if (!res.ok) {
       await res.body?.cancel();

@@ -102,7 +102,9 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
     if (err instanceof BotRejectedError) return finish(env, { ...w, attempts }, "failed", now);
     if (!(err instanceof BotUnavailableError)) throw err;
     console.warn("trade bot unavailable on send", { id: w.id, attempts, err: err.message });
-    if (sendAttemptsExhausted(attempts)) return finish(env, { ...w, attempts }, "unavailable", now);
+    // given up only on the bot's own word: after an attempt without an answer an offer may stand at
+    // the bot (made, its answer lost), and the next attempt with the same reference answers it
+    if (sendAttemptsExhausted(attempts) && err.answered) return finish(env, { ...w, attempts }, "unavailable", now);
     await db(env)
       .update(withdrawals)
       .set({ attempts, nextAttemptAt: now + sendRetryDelay(attempts), updatedAt: now })
