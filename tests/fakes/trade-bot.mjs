@@ -23,9 +23,10 @@
 //        mode "accept"      → an offer turns "accepted" acceptAfterMs after it was made (default ~2 s)
 //             "decline"     → … turns "declined" after acceptAfterMs
 //             "timeout"     → stays "active" until cancelled
-//             "unavailable" → every call about that link answers 503 (the bot is down), except a
-//                             POST whose reference it already made an offer for: that offer
-//                             (the protocol: a 503 says no offer stands for the reference)
+//             "unavailable" → every call about that link answers 503 (the bot cannot reach Steam),
+//                             except a POST whose reference it already made an offer for: that
+//                             offer. A POST's 503 says so in its body ({offer: null}: no offer
+//                             stands for the reference), which a gateway's bare 503 does not
 //             "lost"        → POST /bot/offers makes the offer (or finds it) and drops the
 //                             connection without an answer (the answer lost on its way)
 //             "reject"      → POST /bot/offers answers 400 (the offer is refused for good)
@@ -115,7 +116,7 @@ export function createTradeBotFake() {
     const { mode } = controlOf(link);
     const existing = byReference.get(body.reference);
     if (existing) return mode === "lost" ? res.destroy() : json(res, 200, view(offers.get(existing)));
-    if (mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
+    if (mode === "unavailable") return json(res, 503, { error: "bot unavailable", offer: null });
     if (mode === "reject") return json(res, 400, { error: "offer refused" });
     const refused = refusal(link);
     if (refused) return json(res, 400, { error: refused });

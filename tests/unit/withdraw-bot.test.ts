@@ -76,6 +76,39 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
     await expect(closed.getOffer("x")).rejects.toBeInstanceOf(BotUnavailableError);
   });
 
+  it("tells the bot's own 'no offer stands' 503 from a gateway's bare 5xx and a lost answer", async () => {
+    const answeredBy = (send: () => Promise<unknown>) =>
+      send().then(
+        () => "ok",
+        (err: unknown) => (err as BotUnavailableError).answered,
+      );
+    // the bot: cannot make the offer and holds none for the reference
+    const down = link();
+    await control({ trade_link: down, mode: "unavailable" });
+    expect(await answeredBy(() => bot.sendOffer({ tradeLink: down, items, reference: "w-503" }))).toBe(true);
+    // the bot made the offer, its answer lost: not the bot's word; a later 503 answers the offer instead
+    const lost = link();
+    await control({ trade_link: lost, mode: "lost" });
+    expect(await answeredBy(() => bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" }))).toBe(false);
+    await control({ trade_link: lost, mode: "unavailable" });
+    expect(await bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" })).toEqual({ offerId: expect.any(String), state: "active" });
+    // a gateway in front of a bot that is down: bare 502 / 503 / 504
+    const server = http.createServer((req, res) => {
+      const status = Number(/status=(\d+)/.exec(req.url ?? "")?.[1] ?? 503);
+      res.writeHead(status, { "Content-Type": "text/html" }).end("<h1>Bad Gateway</h1>");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      for (const status of [502, 503, 504]) {
+        const gateway = new HttpTradeBot(`http://127.0.0.1:${port}/?status=${status}&x=`, 1_000);
+        expect(await answeredBy(() => gateway.sendOffer({ tradeLink: down, items, reference: "w-gw" }))).toBe(false);
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("gives up after its timeout and on an answer it cannot read", async () => {
     const server = http.createServer((req, res) => {
       if (req.url?.includes("slow")) return; // never answers: only the client's own timeout ends the call

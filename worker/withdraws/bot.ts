@@ -68,10 +68,10 @@ export interface DepositBot {
 
 /**
  * The bot could not be reached or failed (timeout, network, 5xx): try again later. `answered`:
- * the bot said 503, which by the protocol (docs/operations.md "Trade bot") means it holds no offer
- * for the request's reference and is not making one; without that (a timeout, a dropped
- * connection, another 5xx — a gateway's 502 or 504 —, a 200 that cannot be read) the request may
- * have reached the bot and made an offer.
+ * the bot itself said it holds no offer for the request's reference and is not making one (a 503
+ * whose body is `{ offer: null }`, docs/operations.md "Trade bot"); anything else — a timeout, a
+ * dropped connection, a gateway's bare 502/503/504, a 200 that cannot be read — may come after
+ * the request reached the bot and made an offer.
  */
 export class BotUnavailableError extends Error {
   override name = "BotUnavailableError";
@@ -93,6 +93,9 @@ export class BotRejectedError extends Error {
     super(message);
   }
 }
+
+/** The bot's own 503: no offer stands for the reference (a gateway's 503 has no such body). */
+const noOfferStands = z.object({ offer: z.null() });
 
 const offerAnswer = z
   .object({ offer_id: z.union([z.string().min(1).max(128), z.number().int()]), state: z.enum(OFFER_STATES) })
@@ -160,8 +163,8 @@ export class HttpTradeBot implements TradeBot, DepositBot {
       throw new BotUnavailableError(`trade bot ${method} ${path}: ${String(err)}`);
     }
     if (res.status >= 500) {
-      await res.body?.cancel();
-      throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status}`, res.status === 503);
+      const said = res.status === 503 ? await res.json().catch(() => null) : await res.body?.cancel();
+      throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status}`, noOfferStands.safeParse(said).success);
     }
     if (!res.ok) {
       await res.body?.cancel();
