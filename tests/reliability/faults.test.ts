@@ -2,11 +2,12 @@
 // of their rounds — while betting, mid-spin or mid-flight, while the alarm that settles the round
 // runs (a restart between a D1 batch and the storage write behind it), after the settlement —
 // resume with every bet settled exactly once and the books balanced. The points are drawn from a
-// seeded generator; the seed is printed.
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+// seeded generator; the seed is printed. The bonus room, a D1 batch failing half-way and the
+// providers failing are faults-bonus, faults-batch and faults-providers.test.ts.
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { elapsedFor } from "../../shared/crash-curve";
 import { WHEEL_COLOURS } from "../../shared/wheel-layout";
 import { reconcile } from "../../worker/books/reconcile";
@@ -15,37 +16,14 @@ import { giveItem, itemRow } from "../worker/crash-fixtures";
 import { jackpotRoundRow, levelRoom, setBet as jackpotBet } from "../worker/jackpot-client";
 import { makeUser, post } from "../worker/user-fixtures";
 import { advanceClock, connectWheel, getWheel, setBet, wheel } from "../worker/wheel-fixtures";
+import { count, evict as evictRoom, FIRST_SEED } from "./faults-fixtures";
 
 afterAll(() => vi.useRealTimers());
 
 const ROUNDS = 24;
-/** FAULTS_SEED on the host replays a run: each room's plans come from it (+1 crash, +2 jackpot). */
-const FIRST_SEED = inject("faultsSeed") ?? Date.now() % 2_147_483_647;
+/** Each room's plans come from FIRST_SEED (+1 crash, +2 jackpot; the other faults files take +3…). */
 const totals = { rounds: 0, bets: 0, evictions: 0, duringAlarm: 0 };
-
-/** Evicts the room (woken first when it is not running); with `during`, while an alarm runs (cut anywhere). */
-async function evict(room: DurableObjectStub, during: boolean, tick: number): Promise<void> {
-  totals.evictions++;
-  if (!during) {
-    await runInDurableObject(room, async () => {});
-    return evictDurableObject(room);
-  }
-  totals.duringAlarm++;
-  const alarm = runDurableObjectAlarm(room).catch(() => false);
-  // let the alarm get `tick` turns of the event loop in (a D1 call or a storage write each) before
-  // the room goes: macrotasks, so the alarm's own I/O gets to run between them
-  for (let i = 0; i < tick; i++) await new Promise<void>((r) => setTimeout(r, 0));
-  // an alarm that already finished left the room idle: nothing left to cut
-  await evictDurableObject(room).catch((err: Error) => {
-    if (!/not currently running/.test(err.message)) throw err;
-  });
-  await alarm;
-}
-
-const count = async (q: string, ...args: unknown[]) =>
-  (await env.DB.prepare(q)
-    .bind(...args)
-    .first<{ n: number }>())!.n;
+const evict = (room: DurableObjectStub, during: boolean, tick: number) => evictRoom(room, during, tick, totals);
 
 afterAll(() => {
   console.log(
@@ -244,9 +222,3 @@ describe("rooms evicted at random points settle every bet once", () => {
     }
   });
 });
-
-declare module "vitest" {
-  interface ProvidedContext {
-    faultsSeed: number | undefined;
-  }
-}

@@ -151,6 +151,8 @@ export async function settleDraw(env: D1Env, s: DrawSettlement, now: number): Pr
       const bell = notificationOf(results[bells[i] ?? -1]);
       return bell ? [[w.userId, bell] as const] : [];
     }),
-    bonusBank: true,
+    // no bonusBank: the room paying is the bonus room itself, which read the next round's bank with
+    // the draw; telling it would be an RPC to itself, which waits for its own start to end (a
+    // payout replayed at the start stalled the room until the runtime reset it)
   };
 }
