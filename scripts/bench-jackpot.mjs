@@ -22,7 +22,7 @@ import { ensureNode22 } from "./lib/node22.mjs";
 ensureNode22();
 const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, profileRows, readOptions, roomProfile, sleep } = await import("./lib/bench.mjs");
 
-const opts = readOptions({ log: 0, players: 500, spread: 5000, countdown: 0, batch: 50, pings: 5, timeout: 600 });
+const opts = readOptions({ log: 0, direct: 0, players: 500, spread: 5000, countdown: 0, batch: 50, pings: 5, timeout: 600 });
 const N = Math.max(2, Math.floor(opts.players));
 const LEVEL = "medium";
 const bench = new Bench(opts.timeout);
@@ -116,7 +116,7 @@ process.exit(
       JACKPOT_LEVELS: JSON.stringify({ [LEVEL]: { maxPlayers: N + 10, countdownMs: opts.countdown || opts.spread + 5_000 } }),
       JACKPOT_TIMERS: JSON.stringify({ spinMs: 2_000, waitingMs: 1_000, soloTimeoutMs: 600_000 }),
     };
-    const itemIds = await bench.setUp(N, { log: opts.log > 0, vars });
+    const itemIds = await bench.setUp(N, { log: opts.log > 0, vars, direct: opts.direct > 0 });
 
     const admin = await bench.login("bench_admin", "admin");
     const r = await jackpotRound(itemIds, admin);
@@ -171,7 +171,7 @@ process.exit(
       ["baseline: one socket ping→pong idle p50 / p99", p50p99(base.idle)],
       ...profileRows(r.profile),
     ];
-    printRows(machineHeader("Jackpot"), rows);
+    printRows(machineHeader("Jackpot", bench.direct), rows);
     console.log("");
     return ok.length === N && Object.keys(errors).length === 0 ? 0 : 1;
   }),

@@ -18,7 +18,7 @@ const { Bench, errorCounts, log, machineHeader, ms, p50p99, pct, printRows, prof
   "./lib/bench.mjs"
 );
 
-const opts = readOptions({ log: 0, players: 1000, spread: 8000, batch: 50, pings: 5, timeout: 400 });
+const opts = readOptions({ log: 0, direct: 0, players: 1000, spread: 8000, batch: 50, pings: 5, timeout: 400 });
 const N = Math.floor(opts.players);
 const COLOURS = ["black", "green", "red", "yellow"];
 const bench = new Bench(opts.timeout);
@@ -86,7 +86,7 @@ async function wheelRound(itemIds, admin) {
 // ── main ────────────────────────────────────────────────────────────────────
 process.exit(
   await bench.run(async () => {
-    const itemIds = await bench.setUp(N, { log: opts.log > 0 });
+    const itemIds = await bench.setUp(N, { log: opts.log > 0, direct: opts.direct > 0 });
 
     const admin = await bench.login("bench_admin", "admin");
     const r = await wheelRound(itemIds, admin);
@@ -114,7 +114,7 @@ process.exit(
       ...profileRows(r.profile),
     ];
     if (Object.keys(errors).length > 0) rows.push(["refusals", JSON.stringify(errors)]);
-    printRows(machineHeader("Wheel"), rows);
+    printRows(machineHeader("Wheel", bench.direct), rows);
     return 0;
   }),
 );

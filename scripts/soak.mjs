@@ -14,7 +14,7 @@ import { ensureNode22 } from "./lib/node22.mjs";
 ensureNode22();
 const { Bench, log, machineHeader, printRows, readOptions, roomProfile, sleep } = await import("./lib/bench.mjs");
 
-const opts = readOptions({ log: 0, players: 200, minutes: 5, batch: 50, timeout: 3600 });
+const opts = readOptions({ log: 0, direct: 0, players: 200, minutes: 5, batch: 50, timeout: 3600 });
 const N = Math.floor(opts.players);
 const bench = new Bench(opts.timeout);
 const ROOMS = [{ room: "crash" }, { room: "wheel" }, { room: "jackpot", level: "low" }];
@@ -59,7 +59,7 @@ async function availableItems(token) {
 
 process.exit(
   await bench.run(async () => {
-    await bench.setUp(N, { log: opts.log > 0 });
+    await bench.setUp(N, { log: opts.log > 0, direct: opts.direct > 0 });
     const admin = await bench.login("bench_admin", "admin");
     const tokens = await bench.signIn(N);
     const users = await Promise.all(tokens.map((t) => bench.api("/api/user/get", { token: t }).then((r) => r.json.user.id)));
@@ -161,7 +161,7 @@ process.exit(
       ]),
       ["runtime memory (workerd RSS) start → end", `${start.rss} MB → ${end.rss} MB`],
     ];
-    printRows(machineHeader("Soak"), rows);
+    printRows(machineHeader("Soak", bench.direct), rows);
     if (!dashboard?.books?.ok) return 1;
     if (leaks.length > 0) {
       console.error(`[soak] rooms still holding sockets or more than ${IDLE_KEYS} storage keys: ${leaks.map((r) => r.room).join(", ")}`);

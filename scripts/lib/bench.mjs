@@ -204,8 +204,10 @@ export class BenchClient {
 export class Bench {
   /** @param {number} timeoutS the watchdog: the run is aborted after this many seconds */
   constructor(timeoutS) {
-    /** @type {{ url: string, stop: () => Promise<void> } | undefined} */
+    /** @type {{ url: string, directUrl: string | null, stop: () => Promise<void> } | undefined} */
     this.site = undefined;
+    /** requests and sockets go to the worker's own runtime, past wrangler's local proxy (setUp's `direct`) */
+    this.direct = false;
     this.stateDir = "";
     /** every socket opened, closed at cleanup @type {BenchClient[]} */
     this.sockets = [];
@@ -264,10 +266,13 @@ export class Bench {
   /**
    * A fresh state dir, migrated and seeded (no demo data), with `n` users `bench_<i>` and one item
    * each; then the site on free ports with `vars` (every socket comes from 127.0.0.1: the per-IP
-   * cap is lifted). Returns username → inventory id.
-   * @param {number} n @param {{ log: boolean, vars?: Record<string, string> }} o
+   * cap is lifted). With `direct`, every request and socket of the run goes to the worker's own
+   * runtime, past `wrangler dev`'s local proxy (half the file descriptors a socket costs; the
+   * proxy's share of the latency is gone too, so compare direct runs with direct runs). Returns
+   * username → inventory id.
+   * @param {number} n @param {{ log: boolean, vars?: Record<string, string>, direct?: boolean }} o
    */
-  async setUp(n, { log: showLog, vars = {} }) {
+  async setUp(n, { log: showLog, vars = {}, direct = false }) {
     ensureBuilt();
     this.stateDir = mkdtempSync(path.join(os.tmpdir(), "skinrush-bench-"));
     log(`state ${this.stateDir}; migrating and seeding`);
@@ -285,13 +290,15 @@ export class Bench {
     const itemIds = new Map(JSON.parse(out)[0].results.map((/** @type {{ username: string, id: number }} */ r) => [r.username, r.id]));
     const [port, fakesPort] = [await freePort(), await freePort()];
     this.site = await startSite({ port, fakesPort, persistTo: this.stateDir, log: showLog, vars: { WS_MAX_PER_IP: String(n + 100), ...vars } });
-    log(`site on ${this.site.url}`);
+    if (direct && !this.site.directUrl) throw new Error("--direct 1: the worker's own address behind wrangler dev was not found (Linux only)");
+    this.direct = direct;
+    log(`site on ${this.site.url}${direct ? `; the run talks to the worker's runtime directly on ${this.site.directUrl}` : ""}`);
     return itemIds;
   }
 
   get url() {
     if (!this.site) throw new Error("the site is not started");
-    return this.site.url;
+    return this.direct && this.site.directUrl ? this.site.directUrl : this.site.url;
   }
 
   /**
@@ -493,11 +500,14 @@ export function printRows(header, rows) {
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
 }
 
-/** "\n<Game> benchmark — Node …, cores, GiB, wrangler dev (local)\n" @param {string} game */
-export function machineHeader(game) {
+/**
+ * "\n<Game> benchmark — Node …, cores, GiB, wrangler dev (local)\n"; `direct`: the run went past
+ * wrangler's local proxy (Bench.setUp). @param {string} game @param {boolean} [direct]
+ */
+export function machineHeader(game, direct = false) {
   const load = os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" / ");
-  return `\n${game} benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${load} (1 / 5 / 15 min), wrangler dev (local)\n`;
+  return `\n${game} benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${load} (1 / 5 / 15 min), wrangler dev (local${direct ? ", direct to the worker's runtime, past the local proxy" : ""})\n`;
 }

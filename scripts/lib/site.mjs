@@ -2,7 +2,7 @@
 // migrations, seeds once, starts the local sign-in/price fakes and `wrangler dev` with the
 // dev flag on. Used by `npm start` and by the end-to-end tests (on other ports and state dirs).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -211,12 +211,65 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${origin}/api/getConfig`, { method: "POST" });
-      if (res.ok) return { url: origin, fakesUrl: fakes.baseUrl, stop };
+      if (res.ok) return { url: origin, directUrl: await directOrigin(child.pid, port), fakesUrl: fakes.baseUrl, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
   throw new Error(`wrangler dev did not start on ${origin}\n${stderr}`);
+}
+
+/**
+ * The worker's own address behind `wrangler dev`'s local proxy, or null where it cannot be found
+ * (not Linux). `wrangler dev` runs two runtimes: a proxy on the given port, which forwards every
+ * request and socket to the one that runs the worker, on a port of its own. A connection through
+ * the proxy costs four file descriptors (its two, the worker's and a duplicate), a direct one two,
+ * so the load benches reach twice the sockets under the same open-file limit (docs/benchmarks.md).
+ * Found from /proc: the listening sockets of the wrangler process's runtimes, asked in turn for
+ * /api/getConfig (the proxy's port and the runtimes' control ports do not answer it).
+ * @param {number | undefined} wranglerPid @param {number} proxyPort @returns {Promise<string | null>}
+ */
+async function directOrigin(wranglerPid, proxyPort) {
+  if (!wranglerPid || !existsSync("/proc/self/net/tcp")) return null;
+  const children = new Map();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const ppid = readFileSync(`/proc/${pid}/stat`, "utf8")
+        .replace(/^.*\) /, "")
+        .split(" ")[1];
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {}
+  }
+  const family = [];
+  for (let todo = [String(wranglerPid)]; todo.length; ) {
+    const pid = todo.pop();
+    family.push(pid);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  const inodes = new Set();
+  for (const pid of family) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) inodes.add(m[1]);
+      }
+    } catch {}
+  }
+  // /proc/net/tcp: "sl local_address rem_address st ... inode"; st 0A = LISTEN, address hex ip:port
+  const ports = readFileSync("/proc/self/net/tcp", "utf8")
+    .split("\n")
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f[3] === "0A" && inodes.has(f[9]) && f[1].startsWith("0100007F:"))
+    .map((f) => Number.parseInt(f[1].split(":")[1], 16));
+  for (const port of ports) {
+    if (port === proxyPort) continue;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/getConfig`, { method: "POST", signal: AbortSignal.timeout(2_000) });
+      if (res.ok && (await res.json()).dev === true) return `http://127.0.0.1:${port}`;
+    } catch {}
+  }
+  return null;
 }
 
 /** The dev chain's secret seed (scripts/new-crash-chain.mjs --dev --out scripts/dev-crash-chain.json). */
