@@ -111,6 +111,17 @@ describe("a jackpot round with three players", () => {
     }
     expect(await count("SELECT COUNT(*) AS n FROM ledger WHERE idempotency_key = ?1 AND delta = 25", `jackpot:${roundId}:bonus`)).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM cashback_accruals WHERE ref LIKE ?1", `jackpot:${roundId}:user:%`)).toBe(2);
+    // each loser's whole stake in the round accrues 2.5 % (hundredths of a cent), on his row and his total
+    const stakes = { [alice.user.id]: 1_250, [bob.user.id]: 730, [carol.user.id]: 560 };
+    for (const loser of [alice, bob, carol].filter((p) => p !== winner)) {
+      const lost = stakes[loser.user.id]!;
+      const accrual = await env.DB.prepare("SELECT user_id, lost_cents, amount FROM cashback_accruals WHERE ref = ?1")
+        .bind(`jackpot:${roundId}:user:${loser.user.id}`)
+        .first();
+      expect(accrual).toEqual({ user_id: loser.user.id, lost_cents: lost, amount: Math.floor((lost * 25) / 10) });
+      expect(await count("SELECT cashback AS n FROM users WHERE id = ?1", loser.user.id)).toBe(Math.floor((lost * 25) / 10));
+    }
+    expect(await count("SELECT COUNT(*) AS n FROM cashback_accruals WHERE user_id = ?1 AND ref LIKE 'jackpot:%'", winner.user.id)).toBe(0);
 
     // the winner's bell is written with the settlement but dated when the spinner stops: not in
     // his list or unread count yet, and a read-all now does not swallow it

@@ -31,3 +31,19 @@ export function cashbackAccrualStatements(a: CashbackAccrual): SQL[] {
     sql`UPDATE users SET cashback = cashback + COALESCE((SELECT amount FROM cashback_accruals WHERE ref = ${a.ref}), 0) WHERE id = ${a.userId}`,
   ];
 }
+
+/**
+ * Many accruals in two statements, whatever their number (a jackpot round's thousand losers: three
+ * statements each made its settlement batch thousands long). `losses` is a SELECT of
+ * (user_id, ref, lost_cents), one row per ref; the caller's batch is keyed once (the round's own
+ * guard), ref UNIQUE stays the backstop. Same amounts as cashbackAccrualStatements.
+ */
+export function cashbackAccrualGroupStatements(losses: SQL, now: number): SQL[] {
+  const rate = sql.raw(String(CASHBACK.rateTenthsPercent));
+  return [
+    sql`INSERT INTO cashback_accruals (user_id, ref, lost_cents, amount, created_at)
+         SELECT l.user_id, l.ref, l.lost_cents, l.lost_cents * ${rate} / 10, ${now} FROM (${losses}) l WHERE l.lost_cents > 0`,
+    sql`UPDATE users SET cashback = cashback + (SELECT a.amount FROM cashback_accruals a JOIN (${losses}) l ON l.ref = a.ref WHERE l.user_id = users.id)
+         WHERE id IN (SELECT l.user_id FROM (${losses}) l WHERE l.lost_cents > 0)`,
+  ];
+}

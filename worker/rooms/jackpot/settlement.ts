@@ -5,7 +5,7 @@
 import { openRoundShare } from "../../bonus/share";
 import { jackpotRoundStats } from "../../top/stats";
 import { jackpotRoundPoints } from "../../tournaments/points";
-import { cashbackAccrualStatements } from "../../cashback/accrual";
+import { cashbackAccrualGroupStatements } from "../../cashback/accrual";
 import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { expectChanges, expectCount, guard } from "../../db/guards";
 import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
@@ -214,8 +214,15 @@ export async function settleRound(env: D1Env, s: SettleRound): Promise<SettleRes
   }
   // every bet of the round counts for the tournament and the top list, the winner's too
   statements.push(jackpotRoundPoints(s.roundId, now), ...jackpotRoundStats(s.roundId, s.winnerId, s.win, now));
-  for (const l of s.losers)
-    statements.push(...cashbackAccrualStatements({ userId: l.userId, lostCents: l.lost, ref: jackpotCashbackRef(s.roundId, l.userId), now }));
+  // each loser's stake as D1 holds it (the bets the draw saw: the round's guard above), his
+  // cashback accrued — two statements for all of them
+  statements.push(
+    ...cashbackAccrualGroupStatements(
+      sql`SELECT user_id, ${jackpotCashbackPrefix(s.roundId)} || user_id AS ref, SUM(price) AS lost_cents
+            FROM jackpot_bets WHERE round_id = ${s.roundId} AND user_id <> ${s.winnerId} GROUP BY user_id`,
+      now,
+    ),
+  );
   if (s.bell)
     statements.push(
       notificationStatement({ userId: s.winnerId, name: "jackpot_win", content: notificationContent.jackpotWin(s.win, s.bell.chanceBp), createdAt: s.bell.at }),
@@ -256,8 +263,8 @@ export async function refundRound(env: D1Env, roundId: number): Promise<SettleRe
   ]);
 }
 
-/** The cashback accrual ref of a loser's stake in a round (cashback/accrual.ts). */
-export const jackpotCashbackRef = (roundId: number, userId: number) => `jackpot:${roundId}:user:${userId}`;
+/** The cashback accrual refs of a round's losers: this, then the user id (cashback/accrual.ts). */
+const jackpotCashbackPrefix = (roundId: number) => `jackpot:${roundId}:user:`;
 
 /** runSettlement keyed on the round: a guard failing on a round already finished or refunded is a replay. */
 async function runKeyed(env: D1Env, roundId: number, statements: SQL[]): Promise<SettleResult> {
