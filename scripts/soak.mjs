@@ -129,10 +129,13 @@ process.exit(
         }
       }
     });
+    // the runtime's memory every 30 s: a leak keeps climbing, a warm-up levels off
+    const rssSeries = [start.rss];
     while (Date.now() < until) {
       await sleep(30_000);
+      rssSeries.push(runtimeRssMb(bench.stateDir));
       log(
-        `crash ${counts.crashBets} bets / ${counts.takes} takes, wheel ${counts.wheelBets}, jackpot ${counts.jackpotBets}, cases ${counts.caseOpens}, sells ${counts.sells}`,
+        `crash ${counts.crashBets} bets / ${counts.takes} takes, wheel ${counts.wheelBets}, jackpot ${counts.jackpotBets}, cases ${counts.caseOpens}, sells ${counts.sells}; workerd RSS ${rssSeries.at(-1)} MB`,
       );
     }
     playing = false;
@@ -160,6 +163,7 @@ process.exit(
         `${start.rooms[i].sockets} → ${end.rooms[i].sockets}, ${start.rooms[i].storedKeys} → ${end.rooms[i].storedKeys}`,
       ]),
       ["runtime memory (workerd RSS) start → end", `${start.rss} MB → ${end.rss} MB`],
+      ["workerd RSS every 30 s while playing", `${rssSeries.join(", ")} MB`],
     ];
     printRows(machineHeader("Soak", bench.direct), rows);
     if (!dashboard?.books?.ok) return 1;
