@@ -3,7 +3,11 @@
 // twice at once, a referee's paying the referrer's share), promo codes, staff adjustments both
 // ways, house gifts, store buys and sells, case opens, crash bets with items and balance settled as
 // a win at a random multiplier, a loss or a refund, wheel bets the same way, money withdrawals created and cancelled, cashback
-// takes — the operations of one step run at once, so players race themselves. A model keeps each
+// takes, jackpot rounds of up to three players played to the draw (or a lone player's refund), the
+// bonus pool's draw, tournaments joined and paid (conservation-games.ts), skin deposits accepted or
+// declined, skin withdrawals completed or canceled, money withdrawals approved by staff and then
+// paid or failed (conservation-trades.ts) — the operations of one step run at once, so players
+// race themselves (and, in a jackpot round or the pool, each other). A model keeps each
 // player's balance and items from what the server answered; after every step D1 must hold exactly
 // the model (balance to the cent, the same available items), an operation a player ran alone must
 // not be refused when the model says it can pass, and after every run the books reconcile. The
@@ -18,13 +22,17 @@ import { placeBet, refundBet as crashRefund, settleLoss, settleWin, writeRound }
 import { placeBet as wheelPlace, refundBet as wheelRefund, settleLoss as wheelLoss, settleWin as wheelWin } from "../../worker/rooms/wheel/settlement";
 import { referralShareCents, referralSharePercent } from "../../worker/referrals/share";
 import { sellTaxPercent } from "../../worker/store/pricing";
-import { makeCase, type TestCase } from "../worker/cases-fixtures";
-import { CARD } from "../worker/money-withdraw-fixtures";
+import { makeCase } from "../worker/cases-fixtures";
+import { bet as wagered, CARD } from "../worker/money-withdraw-fixtures";
 import { crashRound, writeWaitingRound } from "../worker/crash-fixtures";
 import { freekassaCall, order, payer } from "../worker/payments-fixtures";
 import { makePromo } from "../worker/promo-fixtures";
 import { catalogueItem, houseUnits, tag, userItem } from "../worker/store-fixtures";
-import { balanceOf, deposit, makeUser, post } from "../worker/user-fixtures";
+import { deposit, makeUser, post } from "../worker/user-fixtures";
+import { cancelTournament } from "../../worker/tournaments/batches";
+import { type GameOp, gameOps, playersOf, runBonus, runJackpot, runTournament } from "./conservation-games";
+import { type Effect, type Model, type Outcome, pickItem, type World } from "./conservation-model";
+import { runPayout, runSkinDeposit, runSkinWithdraw, type TradeOp, tradeOps } from "./conservation-trades";
 
 /** Operations per CI run, at least: batches of runs (~28 operations each) are added until there are. */
 const TARGET_OPS = 10_000;
@@ -33,6 +41,8 @@ const RUNS = inject("conservationRuns");
 /** What each player starts with (a deposit through the ledger), so most operations can pass. */
 const START_CENTS = 5_000;
 const PLAYERS = 4;
+/** The items each player starts with (cents): money withdrawals ≥ $5, one of them above the $20 auto-approve limit. */
+const START_ITEMS = [700, 2_600];
 
 type Op =
   | { kind: "deposit"; p: number; dollars: number; twice: boolean }
@@ -45,10 +55,13 @@ type Op =
   | { kind: "wheel"; p: number; pick: number; valueCents: number; withItem: boolean; multiplier: number | null; refund: boolean }
   | { kind: "gift"; p: number; cents: number }
   | { kind: "cashback"; p: number }
-  | { kind: "withdraw"; p: number; pick: number; cancel: boolean };
+  | { kind: "withdraw"; p: number; pick: number; cancel: boolean }
+  | GameOp
+  | TradeOp;
 
 const player = fc.nat({ max: PLAYERS - 1 });
-const op: fc.Arbitrary<Op> = fc.oneof(
+/** The kinds of this list are drawn three times as often as those of the games and trades modules (dearer: queue passes, bot and provider calls). */
+const cheap: Array<fc.Arbitrary<Op>> = [
   fc.record({ kind: fc.constant("deposit" as const), p: player, dollars: fc.integer({ min: 1, max: 40 }), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("promo" as const), p: player, cents: fc.integer({ min: 1, max: 2_000 }) }),
   fc.record({ kind: fc.constant("adjust" as const), p: player, cents: fc.integer({ min: -3_000, max: 3_000 }).filter((c) => c !== 0) }),
@@ -76,55 +89,54 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("gift" as const), p: player, cents: fc.integer({ min: 10, max: 3_000 }) }),
   fc.record({ kind: fc.constant("cashback" as const), p: player }),
   fc.record({ kind: fc.constant("withdraw" as const), p: player, pick: fc.nat(), cancel: fc.boolean() }),
+];
+const op: fc.Arbitrary<Op> = fc.oneof(
+  ...cheap.map((arbitrary) => ({ arbitrary, weight: 3 })),
+  ...[...gameOps(player), ...tradeOps(player)].map((arbitrary) => ({ arbitrary: arbitrary as fc.Arbitrary<Op>, weight: 1 })),
 );
-const steps = fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 4, maxLength: 12 });
-
-interface Model {
-  id: number;
-  token: string;
-  balance: number;
-  /** available items: inventory id → catalogue price (cents) */
-  items: Map<number, number>;
-}
-
-/** What an operation moved, as the server answered it; null when it was refused. */
-interface Effect {
-  balance: number;
-  gain: Array<[number, number]>;
-  lose: number[];
-  /** another player's balance moved by the same operation (the referrer's share of a deposit) */
-  others?: Array<[number, number]>;
-}
-type Outcome = { effect: Effect | null; refusal?: string; mustPass: boolean };
+// longer runs (4–16 steps) share one world setup and one reconcile (whose cost grows with D1) among more operations
+const steps = fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 4, maxLength: 16 });
 
 const cents = (dollars: number) => Math.round(dollars * 100);
-const totals = { runs: 0, steps: 0, ops: 0, refused: 0, byKind: new Map<string, number>(), refusedByKind: new Map<string, number>() };
+const totals = {
+  runs: 0,
+  steps: 0,
+  ops: 0,
+  refused: 0,
+  byKind: new Map<string, number>(),
+  refusedByKind: new Map<string, number>(),
+  /** "<kind>: <note>" → how many passed ops ended so */
+  notes: new Map<string, number>(),
+};
 let crashRoundSeq = 900_000;
 let wheelRoundSeq = 900_000;
 
-interface World {
-  players: Model[];
-  admin: string;
-  box: TestCase;
-}
-
 async function newWorld(): Promise<World> {
-  const players: Model[] = [];
-  for (let i = 0; i < PLAYERS; i++) {
-    const { user, token } = await payer();
-    await deposit(user.id, START_CENTS);
-    players.push({ id: user.id, token, balance: START_CENTS, items: new Map() });
-  }
-  const admin = (await makeUser({ isAdmin: true })).token;
+  // the players are set up at once (the array keeps their order)
+  const players: Model[] = await Promise.all(
+    Array.from({ length: PLAYERS }, async () => {
+      const { user, token } = await payer();
+      await deposit(user.id, START_CENTS);
+      // a lost crash bet of the deposit (no money moves): the wagering rule lets money withdrawals pass
+      await wagered(user.id, START_CENTS);
+      // two items given by the house: one under the money withdrawals' auto-approve limit, one above it
+      const items = new Map<number, number>();
+      for (const price of START_ITEMS) items.set(await userItem(user.id, await catalogueItem(price, `${tag()} | Start`), price), price);
+      return { id: user.id, token, tradeLink: user.tradeLink!, balance: START_CENTS, items };
+    }),
+  );
+  const admin = await makeUser({ isAdmin: true });
+  // the last run's tournament ends without a payout (staff's cancel): its players are no longer modelled
+  await cancelTournament(env, "conservation: the next run", admin.user.id, Date.now());
   // player 1 signed up through player 0's referral link: player 0 earns a share of each deposit
   await env.DB.prepare("INSERT INTO referrals (referee_id, referrer_id, created_at) VALUES (?1, ?2, ?3)")
     .bind(players[1]!.id, players[0]!.id, Date.now())
     .run();
-  return { players, admin, box: await makeCase(150) };
+  return { players, admin: admin.token, box: await makeCase(150) };
 }
 
-/** The item the op picks among what the model holds now (racing ops may pick the same one). */
-const pickItem = (m: Model, pick: number): number | undefined => [...m.items.keys()].sort((a, b) => a - b)[pick % Math.max(1, m.items.size)];
+/** The players an op touches: it ran "alone" when none of them ran anything else in its step. */
+const involved = (o: Op): number[] => (o.kind === "jackpot" || o.kind === "bonus" || o.kind === "tournament" ? playersOf(o) : [o.p]);
 
 async function run(world: World, o: Op, alone: boolean): Promise<Outcome> {
   const m = world.players[o.p]!;
@@ -135,7 +147,7 @@ async function run(world: World, o: Op, alone: boolean): Promise<Outcome> {
       const answers = await Promise.all(o.twice ? [call.send(), call.send()] : [call.send()]);
       const ok = answers.every((x) => x.status === 200 && x.text === "YES");
       const share = o.p === 1 ? referralShareCents(o.dollars * 100, referralSharePercent(env)) : 0;
-      const others: Array<[number, number]> = share > 0 ? [[0, share]] : [];
+      const others: Effect["others"] = share > 0 ? [[0, { balance: share, gain: [], lose: [] }]] : [];
       return { effect: ok ? { balance: o.dollars * 100, gain: [], lose: [], others } : null, refusal: JSON.stringify(answers), mustPass: true };
     }
     case "promo": {
@@ -270,18 +282,36 @@ async function run(world: World, o: Op, alone: boolean): Promise<Outcome> {
       // eligibility (deposits, the 24 h period, a cent accrued) is the cashback tests' matter: a refusal is allowed
       return { effect: res.status === 200 ? { balance: cents(body.amount!), gain: [], lose: [] } : null, refusal: body.message, mustPass: false };
     }
+    case "jackpot":
+      return runJackpot(world, o, alone);
+    case "bonus":
+      return runBonus(world, o);
+    case "tournament":
+      return runTournament(world, o, m);
+    case "skinDeposit":
+      return runSkinDeposit(o, m, alone);
+    case "skinWithdraw":
+      return runSkinWithdraw(o, m, alone);
+    case "payout":
+      return runPayout(world, o, m);
   }
 }
 
 /** D1 against the model: balance and available items of every player. */
 async function expectModel(world: World, where: string): Promise<void> {
+  // one read of every player's balance and one of their items (a step's check is two queries)
+  const ids = JSON.stringify(world.players.map((m) => m.id));
+  const [balances, items] = await env.DB.batch([
+    env.DB.prepare("SELECT id, balance FROM users WHERE id IN (SELECT value FROM json_each(?1))").bind(ids),
+    env.DB.prepare("SELECT owner_id, id FROM inventory_items WHERE owner_id IN (SELECT value FROM json_each(?1)) AND status = 'available' ORDER BY id").bind(
+      ids,
+    ),
+  ]);
   for (const m of world.players) {
-    expect(await balanceOf(m.id), `${where}: balance of player ${m.id}`).toBe(m.balance);
-    const rows = await env.DB.prepare("SELECT id FROM inventory_items WHERE owner_id = ?1 AND status = 'available' ORDER BY id")
-      .bind(m.id)
-      .all<{ id: number }>();
+    const balance = (balances!.results as Array<{ id: number; balance: number }>).find((r) => r.id === m.id)?.balance;
+    expect(balance, `${where}: balance of player ${m.id}`).toBe(m.balance);
     expect(
-      rows.results.map((r) => r.id),
+      (items!.results as Array<{ owner_id: number; id: number }>).filter((r) => r.owner_id === m.id).map((r) => r.id),
       `${where}: items of player ${m.id}`,
     ).toEqual([...m.items.keys()].sort((a, b) => a - b));
   }
@@ -292,6 +322,8 @@ afterAll(() => {
   console.log(
     `conservation: ${totals.ops} operations in ${totals.steps} concurrent steps over ${totals.runs} runs (${kinds}); ${totals.refused} refused; the books balanced after every run`,
   );
+  const notes = [...totals.notes.entries()].sort(([a], [b]) => a.localeCompare(b));
+  console.log(`conservation outcomes: ${notes.map(([k, n]) => `${k} ${n}`).join(", ")}`);
 });
 
 const property = fc.asyncProperty(steps, async (plan) => {
@@ -299,27 +331,37 @@ const property = fc.asyncProperty(steps, async (plan) => {
   totals.runs++;
   for (const [s, step] of plan.entries()) {
     const perPlayer = new Map<number, number>();
-    for (const o of step) perPlayer.set(o.p, (perPlayer.get(o.p) ?? 0) + 1);
-    const outcomes = await Promise.all(step.map((o) => run(world, o, perPlayer.get(o.p) === 1)));
+    for (const o of step) for (const q of involved(o)) perPlayer.set(q, (perPlayer.get(q) ?? 0) + 1);
+    const outcomes = await Promise.all(
+      step.map((o) =>
+        run(
+          world,
+          o,
+          involved(o).every((q) => perPlayer.get(q) === 1),
+        ),
+      ),
+    );
     totals.steps++;
     for (const [i, outcome] of outcomes.entries()) {
       const o = step[i]!;
       totals.ops++;
       totals.byKind.set(o.kind, (totals.byKind.get(o.kind) ?? 0) + 1);
-      const m = world.players[o.p]!;
       if (!outcome.effect) {
         totals.refused++;
         totals.refusedByKind.set(o.kind, (totals.refusedByKind.get(o.kind) ?? 0) + 1);
         expect(outcome.mustPass, `step ${s}: ${JSON.stringify(o)} was refused (${outcome.refusal}) though the model says it passes`).toBe(false);
         continue;
       }
-      m.balance += outcome.effect.balance;
-      for (const id of outcome.effect.lose) {
-        expect(m.items.has(id), `step ${s}: ${JSON.stringify(o)} spent item ${id} the player no longer had (spent twice)`).toBe(true);
-        m.items.delete(id);
+      if (outcome.note) totals.notes.set(`${o.kind}: ${outcome.note}`, (totals.notes.get(`${o.kind}: ${outcome.note}`) ?? 0) + 1);
+      for (const [q, move] of [[o.p, outcome.effect] as const, ...(outcome.effect.others ?? [])]) {
+        const m = world.players[q]!;
+        m.balance += move.balance;
+        for (const id of move.lose) {
+          expect(m.items.has(id), `step ${s}: ${JSON.stringify(o)} spent item ${id} player ${q} no longer had (spent twice)`).toBe(true);
+          m.items.delete(id);
+        }
+        for (const [id, price] of move.gain) m.items.set(id, price);
       }
-      for (const [id, price] of outcome.effect.gain) m.items.set(id, price);
-      for (const [other, delta] of outcome.effect.others ?? []) world.players[other]!.balance += delta;
     }
     await expectModel(world, `step ${s}`);
   }
