@@ -289,8 +289,8 @@ export class Bench {
     /** @type {Map<string, number>} */
     const itemIds = new Map(JSON.parse(out)[0].results.map((/** @type {{ username: string, id: number }} */ r) => [r.username, r.id]));
     const [port, fakesPort] = [await freePort(), await freePort()];
-    this.site = await startSite({ port, fakesPort, persistTo: this.stateDir, log: showLog, vars: { WS_MAX_PER_IP: String(n + 100), ...vars } });
-    if (direct && !this.site.directUrl) throw new Error("--direct 1: the worker's own address behind wrangler dev was not found (Linux only)");
+    this.site = await startSite({ port, fakesPort, persistTo: this.stateDir, log: showLog, vars: { WS_MAX_PER_IP: String(n + 100), ...vars }, direct });
+    if (direct && !this.site.directUrl) throw new Error("--direct 1: the worker's own address behind wrangler dev was not found (it is read from /proc)");
     this.direct = direct;
     log(`site on ${this.site.url}${direct ? `; the run talks to the worker's runtime directly on ${this.site.directUrl}` : ""}`);
     return itemIds;

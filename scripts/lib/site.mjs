@@ -139,9 +139,9 @@ export function executeLocalSql(statements, { persistTo } = {}) {
 /**
  * Starts fakes + wrangler dev. Resolves when the site answers; returns { url, stop }.
  * `vars` override wrangler vars (e.g. WS_MAX_PER_IP for a run that opens many sockets from one IP).
- * @param {{ port?: number, fakesPort?: number, persistTo?: string, log?: boolean, vars?: Record<string, string> }} opts
+ * @param {{ port?: number, fakesPort?: number, persistTo?: string, log?: boolean, vars?: Record<string, string>, direct?: boolean }} opts (direct: also find the worker's own address, directUrl)
  */
-export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true, vars: extraVars = {} } = {}) {
+export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log = true, vars: extraVars = {}, direct = false } = {}) {
   const origin = `http://127.0.0.1:${port}`;
   // the sandbox payment provider calls the site back and returns the player to it (docs/payments.md "Payments")
   const fakes = await startFakeProviders({
@@ -211,7 +211,7 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${origin}/api/getConfig`, { method: "POST" });
-      if (res.ok) return { url: origin, directUrl: await directOrigin(child.pid, port), fakesUrl: fakes.baseUrl, stop };
+      if (res.ok) return { url: origin, directUrl: direct ? await directOrigin(child.pid, port) : null, fakesUrl: fakes.baseUrl, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -30,6 +30,8 @@
 //             "lost"        → POST /bot/offers makes the offer (or finds it) and drops the
 //                             connection without an answer (the answer lost on its way)
 //             "reject"      → POST /bot/offers answers 400 (the offer is refused for good)
+//        A refusal (4xx) says { error, offer: null } like the outage's 503: the bot's own word that
+//        no offer stands for the reference (a gateway's or a firewall's 4xx has no such body)
 //        without trade_link it sets the default for every link without its own mode
 //   GET  /bot/control/offers?trade_link= → {offers:[{offer_id, reference, trade_link, items, state}], sendCalls}
 //   POST /bot/control/reset → forget offers, modes and inventories
@@ -111,15 +113,15 @@ export function createTradeBotFake() {
   function makeOffer(res, body, kind, refusal) {
     const link = body?.trade_link;
     if (typeof link !== "string" || !link || !Array.isArray(body.items) || body.items.length === 0 || typeof body.reference !== "string") {
-      return json(res, 400, { error: "trade_link, items and reference are required" });
+      return json(res, 400, { error: "trade_link, items and reference are required", offer: null });
     }
     const { mode } = controlOf(link);
     const existing = byReference.get(body.reference);
     if (existing) return mode === "lost" ? res.destroy() : json(res, 200, view(offers.get(existing)));
     if (mode === "unavailable") return json(res, 503, { error: "bot unavailable", offer: null });
-    if (mode === "reject") return json(res, 400, { error: "offer refused" });
+    if (mode === "reject") return json(res, 400, { error: "offer refused", offer: null });
     const refused = refusal(link);
-    if (refused) return json(res, 400, { error: refused });
+    if (refused) return json(res, 400, { error: refused, offer: null });
     seq += 1;
     const offer = {
       offer_id: `offer-${seq}`,
@@ -180,7 +182,7 @@ export function createTradeBotFake() {
     const decided = /^\/control\/offers\/([^/]+)$/.exec(path);
     if (decided && req.method === "POST") {
       const offer = offers.get(decodeURIComponent(decided[1]));
-      if (!offer) return json(res, 404, { error: "no such offer" });
+      if (!offer) return json(res, 404, { error: "no such offer", offer: null });
       if (!DECIDABLE.has(body?.state)) return json(res, 400, { error: "state must be accepted, declined or expired" });
       if (settle(offer) === "active") decide(offer, body.state);
       return json(res, 200, view(offer));
@@ -188,7 +190,7 @@ export function createTradeBotFake() {
 
     if (path === "/inventory" && req.method === "GET") {
       const link = url.searchParams.get("trade_link");
-      if (!link) return json(res, 400, { error: "trade_link is required" });
+      if (!link) return json(res, 400, { error: "trade_link is required", offer: null });
       if (controlOf(link).mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
       return json(res, 200, { items: inventoryOf(link) });
     }
@@ -208,7 +210,7 @@ export function createTradeBotFake() {
     const m = /^\/offers\/([^/]+)(\/cancel)?$/.exec(path);
     if (m) {
       const offer = offers.get(decodeURIComponent(m[1]));
-      if (!offer) return json(res, 404, { error: "no such offer" });
+      if (!offer) return json(res, 404, { error: "no such offer", offer: null });
       if (controlOf(offer.trade_link).mode === "unavailable") return json(res, 503, { error: "bot unavailable" });
       if (m[2] && req.method === "POST") {
         if (settle(offer) === "active") offer.state = "expired";
@@ -216,7 +218,7 @@ export function createTradeBotFake() {
       }
       if (!m[2] && req.method === "GET") return json(res, 200, view(offer));
     }
-    return json(res, 404, { error: "no such bot call" });
+    return json(res, 404, { error: "no such bot call", offer: null });
   };
 }
 

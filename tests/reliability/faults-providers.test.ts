@@ -1,7 +1,7 @@
 // Faults, the trade bot and the payout provider (docs/testing.md "Reliability suite"): skin
 // withdrawals, skins deposits and money payouts run against the fakes (tests/fakes/trade-bot.mjs,
 // payments.mjs) through a fault layer on the worker's outbound fetch, which gives each call, as
-// drawn per withdrawal or deposit from a printed seed: a gateway's 503 before the provider saw it,
+// drawn per withdrawal or deposit from a printed seed: a gateway's 503 or 429 before the provider saw it,
 // the provider's answer lost (it acted; the connection drops), no answer at all (the worker's own
 // timeout ends the call), the answer coming after the timeout (it acted), or the request delivered
 // twice. Some are also driven by two queue passes at once (the same answer handled twice). The
@@ -35,7 +35,7 @@ import { count, FIRST_SEED } from "./faults-fixtures";
 const DRAWS = 20;
 /** The worker's provider timeouts (10 s) shortened to this for the run: a call nobody answers ends here. */
 const TIMEOUT_MS = 250;
-const FAULTS = ["5xx", "lost", "hang", "late", "twice"] as const;
+const FAULTS = ["5xx", "4xx", "lost", "hang", "late", "twice"] as const;
 type Fault = (typeof FAULTS)[number];
 
 const totals = {
@@ -98,6 +98,8 @@ async function faultyFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   if (fault === undefined) return forward();
   totals.byFault.set(fault, totals.byFault.get(fault)! + 1);
   if (fault === "5xx") return unavailable();
+  // a firewall's or a gateway's bare 429 before the provider saw the call: not the provider's word
+  if (fault === "4xx") return new Response("Too Many Requests", { status: 429 });
   if (fault === "hang") return untilAborted(init?.signal);
   const first = await forward();
   if (fault === "lost") {

@@ -92,7 +92,7 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
     expect(await answeredBy(() => bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" }))).toBe(false);
     await control({ trade_link: lost, mode: "unavailable" });
     expect(await bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" })).toEqual({ offerId: expect.any(String), state: "active" });
-    // a gateway in front of a bot that is down: bare 502 / 503 / 504
+    // a gateway or a firewall in front of the bot: a bare 4xx or 5xx is not the bot's word
     const server = http.createServer((req, res) => {
       const status = Number(/status=(\d+)/.exec(req.url ?? "")?.[1] ?? 503);
       res.writeHead(status, { "Content-Type": "text/html" }).end("<h1>Bad Gateway</h1>");
@@ -100,7 +100,7 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as { port: number }).port;
     try {
-      for (const status of [502, 503, 504]) {
+      for (const status of [403, 408, 429, 502, 503, 504]) {
         const gateway = new HttpTradeBot(`http://127.0.0.1:${port}/?status=${status}&x=`, 1_000);
         expect(await answeredBy(() => gateway.sendOffer({ tradeLink: down, items, reference: "w-gw" }))).toBe(false);
       }

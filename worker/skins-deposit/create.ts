@@ -124,7 +124,8 @@ export async function sendOffer(
     console.warn("trade bot unavailable on deposit offer", { id: d.id, err: err.message });
     await db(env)
       .update(skinDeposits)
-      .set({ nextAttemptAt: now + WITHDRAW.pollMs, updatedAt: now })
+      // a stale one is asked again less often: it waits for the bot, not for the player
+      .set({ nextAttemptAt: now + (giveUp ? WITHDRAW.offerTtlMs / 2 : WITHDRAW.pollMs), updatedAt: now })
       .where(and(eq(skinDeposits.id, d.id), eq(skinDeposits.state, "sending")))
       .run();
     return "sending";

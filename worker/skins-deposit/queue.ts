@@ -2,7 +2,8 @@
 // to the withdrawals, so deposits learn their offer's state exactly as withdrawals do (polled every
 // WITHDRAW.pollMs on the DO's alarm). Each due deposit is looked at once:
 //   sending            → ask the bot for the offer again (same reference: the same offer);
-//                        past SKINS_DEPOSIT.offerTtlMs without an answer → 'failed';
+//                        past SKINS_DEPOSIT.offerTtlMs → 'failed' only on the bot's word that no
+//                        offer stands (a send without an answer may have made one), asked every 5 min;
 //   active             → ask the bot: accepted → 'accepted' then credited (credit.ts);
 //                        declined / expired → finished, nothing credited; still active past
 //                        SKINS_DEPOSIT.offerTtlMs → cancelled at the bot, then as it answers;

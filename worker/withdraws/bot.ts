@@ -83,7 +83,7 @@ export class BotUnavailableError extends Error {
   }
 }
 
-/** The bot answered that this request cannot succeed (4xx): do not retry. */
+/** The bot answered that this request cannot succeed (a 4xx whose body is `{ offer: null }`): do not retry. */
 export class BotRejectedError extends Error {
   override name = "BotRejectedError";
   constructor(
@@ -94,7 +94,7 @@ export class BotRejectedError extends Error {
   }
 }
 
-/** The bot's own 503: no offer stands for the reference (a gateway's 503 has no such body). */
+/** The bot's own refusal (4xx) or outage (503): no offer stands for the reference (a gateway's answer has no such body). */
 const noOfferStands = z.object({ offer: z.null() });
 
 const offerAnswer = z
@@ -167,8 +167,11 @@ export class HttpTradeBot implements TradeBot, DepositBot {
       throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status}`, noOfferStands.safeParse(said).success);
     }
     if (!res.ok) {
-      await res.body?.cancel();
-      throw new BotRejectedError(`trade bot ${method} ${path}: HTTP ${res.status}`, res.status);
+      // final only on the bot's own word: a gateway's or a firewall's 4xx (a 403, a 408, a 429 …)
+      // may come after an earlier send made the offer, so it is a call without an answer
+      const said = await res.json().catch(() => null);
+      if (noOfferStands.safeParse(said).success) throw new BotRejectedError(`trade bot ${method} ${path}: HTTP ${res.status}`, res.status);
+      throw new BotUnavailableError(`trade bot ${method} ${path}: HTTP ${res.status} without the bot's word`);
     }
     let json: unknown;
     try {
@@ -177,7 +180,7 @@ export class HttpTradeBot implements TradeBot, DepositBot {
       throw new BotUnavailableError(`trade bot ${method} ${path}: bad JSON (${String(err)})`);
     }
     const parsed = schema.safeParse(json);
-    // a 200 we cannot read is the bot misbehaving; treated like an outage (retried, then given up)
+    // a 200 we cannot read is the bot misbehaving; treated like a call without an answer (retried)
     if (!parsed.success) throw new BotUnavailableError(`trade bot ${method} ${path}: unexpected answer`);
     return parsed.data;
   }

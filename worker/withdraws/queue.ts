@@ -1,7 +1,8 @@
 // One pass of the withdrawal queue over D1 (the WithdrawQueue DO only decides WHEN to run it).
 // Every withdrawal 'sending' whose next_attempt_at has come is looked at once:
-//   no offer yet → send it (retry with backoff on an outage, up to WITHDRAW.maxSendAttempts,
-//                  then cancel 'unavailable'; a refused offer cancels 'failed' at once);
+//   no offer yet → send it (retry with backoff on an outage; after WITHDRAW.maxSendAttempts
+//                  cancel 'unavailable' only on the bot's own word that no offer stands, else
+//                  keep sending with the same reference; a refused offer cancels 'failed' at once);
 //   offer open   → ask the bot: accepted / declined / expired finish it; still active past
 //                  WITHDRAW.offerTtlMs → cancel it at the bot, then finish 'expired'
 //                  (unless the bot says it was accepted meanwhile); otherwise poll again later.
