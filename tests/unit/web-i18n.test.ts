@@ -53,6 +53,29 @@ describe("the app's instance: the shell's Russian texts at once, the rest fetche
     expect(en.t("user_api.banned", { ns: "errors" })).toBe("Your account is banned");
   });
 
+  it("asks again for a text chunk that failed to load, past i18next's own retries", async () => {
+    const file = "../locales/ru/errors.json";
+    let reads = 0;
+    const loaders = {
+      [file]: async () => {
+        reads += 1;
+        // 1 read + i18next's 5 retries fail; the read after the failed-namespace wait lands
+        if (reads <= 6) throw new Error("chunk fetch failed");
+        return resources.ru?.errors as Record<string, unknown>;
+      },
+    };
+    const ru = createI18n("ru", undefined, { loaders, retryMs: 1 });
+    const failed = new Promise<void>((resolve) => ru.on("failedLoading", () => resolve()));
+    const landed = new Promise<void>((resolve) => ru.on("loaded", () => ru.hasResourceBundle("ru", "errors") && resolve()));
+    void ru.loadNamespaces("errors");
+    await failed;
+    expect(reads).toBe(6);
+    expect(displayMessage("user_api.banned", ru.t)).toBe("user_api.banned");
+    await landed;
+    expect(reads).toBe(7);
+    expect(displayMessage("user_api.banned", ru.t)).toBe("Ваш аккаунт заблокирован");
+  });
+
   it("reads a namespace with no file of its own (the console's) as empty", async () => {
     const ru = createI18n("ru");
     await ru.loadNamespaces("console_nowhere");

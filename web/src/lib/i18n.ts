@@ -35,6 +35,8 @@ const shellResources = resourcesFromModules(shellModules);
 /** Namespaces the shell renders with: in the entry (ru) or fetched at start (their en fallback). */
 const SHELL = Object.keys(shellResources[UI.defaultLanguage] ?? {});
 
+type Loaders = Record<string, () => Promise<Record<string, unknown>>>;
+
 type Tree = { [key: string]: unknown };
 const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -51,9 +53,13 @@ function mergeDeep(base: Tree, extra: Tree): Tree {
 /**
  * Reads web/src/locales/<lng>/<ns>.json from its lazy chunk. i18next adds a loaded bundle shallowly
  * over what the store holds, so keys added before (the console's own error texts) are merged in.
- * A namespace with no file here (the console's, added by its chunk) reads as empty.
+ * A namespace with no file here (the console's, added by its chunk) reads as empty. A chunk that
+ * fails to load (a dropped connection, a deploy in between) is asked again: i18next retries a read
+ * whose callback says so (`callback(err, true)`: 5 more times, 350 ms doubling), and after that
+ * `retryFailedTexts` keeps asking every RETRY_FAILED_MS — i18next itself never reads a failed
+ * namespace again, and the notices would show raw keys for the rest of the session.
  */
-function localeBackend(): BackendModule {
+function localeBackend(loaders: Loaders): BackendModule {
   let store: Resource = {};
   return {
     type: "backend",
@@ -62,14 +68,14 @@ function localeBackend(): BackendModule {
       store = services.resourceStore.data;
     },
     read(lng, ns, callback) {
-      const load = lazyModules[`../locales/${lng}/${ns}.json`];
+      const load = loaders[`../locales/${lng}/${ns}.json`];
       if (!load) return callback(null, {});
       load().then(
         (data) => {
           const present = store[lng]?.[ns];
           callback(null, (isTree(present) ? mergeDeep(data, present) : data) as ResourceKey);
         },
-        (err: Error) => callback(err, null),
+        (err: Error) => callback(err, true),
       );
     },
   };
@@ -103,15 +109,30 @@ export function displayMessage(message: string, t: TFunction): string {
   return t(message, { ns: "errors", defaultValue: message });
 }
 
+/** How long a namespace whose every read failed waits before it is read again. */
+const RETRY_FAILED_MS = 30_000;
+
+function retryFailedTexts(instance: I18n, waitMs: number): void {
+  instance.on("failedLoading", (lng: string, ns: string) => {
+    setTimeout(() => void instance.reloadResources([lng], [ns]), waitMs);
+  });
+}
+
 /**
  * The app's instance: the shell's Russian texts at once, the rest through the lazy backend. Given
  * `res` (the unit tests: every file of both languages), an instance of exactly those, no backend.
+ * `lazy` replaces the chunks' loaders and the retry waits (the unit tests of a failing chunk).
  */
-export function createI18n(lng: Language, res?: Resource): I18n {
+export function createI18n(lng: Language, res?: Resource, lazy?: { loaders: Loaders; retryMs: number }): I18n {
   const instance = i18next.createInstance();
-  if (!res) instance.use(localeBackend());
+  if (!res) {
+    instance.use(localeBackend(lazy?.loaders ?? lazyModules));
+    retryFailedTexts(instance, lazy?.retryMs ?? RETRY_FAILED_MS);
+  }
   void instance.use(initReactI18next).init({
-    resources: res ?? shellResources,
+    // i18next keeps the object it is given as its store and adds every loaded bundle to it: each
+    // instance gets its own copy, or instances (the unit tests') would share what they loaded
+    resources: res ?? structuredClone(shellResources),
     partialBundledLanguages: !res,
     lng,
     fallbackLng: UI.fallbackLanguage,
@@ -122,6 +143,7 @@ export function createI18n(lng: Language, res?: Resource): I18n {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     initAsync: false,
+    ...(lazy ? { retryTimeout: lazy.retryMs } : {}),
     // a component reading another namespace's key (t("x", { ns })) renders again once it arrives
     react: { bindI18n: "languageChanged loaded" },
   });
