@@ -32,7 +32,10 @@ export type GameOp =
 export function gameOps(player: fc.Arbitrary<number>): Array<fc.Arbitrary<GameOp>> {
   const bet = fc.record({ q: player, pick: fc.nat(), withItem: fc.boolean(), valueCents: fc.integer({ min: 0, max: 1_200 }) });
   return [
-    fc.uniqueArray(bet, { selector: (b) => b.q, minLength: 1, maxLength: 3 }).map((bets) => ({ kind: "jackpot" as const, p: bets[0]!.q, bets })),
+    // one time in three the first player bets a second time in the same round (a loser with several bets)
+    fc
+      .tuple(fc.uniqueArray(bet, { selector: (b) => b.q, minLength: 1, maxLength: 3 }), fc.option(bet, { freq: 2 }))
+      .map(([bets, again]) => ({ kind: "jackpot" as const, p: bets[0]!.q, bets: again ? [...bets, { ...again, q: bets[0]!.q }] : bets })),
     fc.uniqueArray(player, { minLength: 1, maxLength: 4 }).map((joiners) => ({ kind: "bonus" as const, p: joiners[0]!, joiners })),
     // one in four ends the running tournament: the others join it, so bets settled in between earn points
     fc.record({ kind: fc.constant("tournament" as const), p: player, finish: fc.nat({ max: 3 }).map((n) => n === 0) }),
@@ -167,7 +170,8 @@ export async function runJackpot(world: World, o: Extract<GameOp, { kind: "jackp
   const back = new Set(won.lose.filter((id) => won.gain.some(([g]) => g === id)));
   won.lose = won.lose.filter((id) => !back.has(id));
   won.gain = won.gain.filter(([id]) => !back.has(id));
-  return { effect: effectOf(o.p, moves), mustPass: true, note: `drawn (${bets.length} bets)` };
+  const several = [...losers.keys()].some((id) => bets.filter((b) => b.user.id === id).length > 1);
+  return { effect: effectOf(o.p, moves), mustPass: true, note: `drawn (${bets.length} bets${several ? ", a loser with several" : ""})` };
 }
 
 /**

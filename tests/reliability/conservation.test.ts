@@ -332,7 +332,9 @@ const property = fc.asyncProperty(steps, async (plan) => {
   for (const [s, step] of plan.entries()) {
     const perPlayer = new Map<number, number>();
     for (const o of step) for (const q of involved(o)) perPlayer.set(q, (perPlayer.get(q) ?? 0) + 1);
-    const outcomes = await Promise.all(
+    // allSettled: an operation that throws must not leave the rest of its step still running into
+    // the next property run (or fast-check's shrinking) — the whole step lands, then the failure
+    const settled = await Promise.allSettled(
       step.map((o) =>
         run(
           world,
@@ -341,6 +343,12 @@ const property = fc.asyncProperty(steps, async (plan) => {
         ),
       ),
     );
+    const thrown = settled.findIndex((r) => r.status === "rejected");
+    if (thrown >= 0) {
+      const reason = (settled[thrown] as PromiseRejectedResult).reason as unknown;
+      throw new Error(`step ${s}: ${JSON.stringify(step[thrown])} threw: ${reason instanceof Error ? reason.stack : String(reason)}`);
+    }
+    const outcomes = settled.map((r) => (r as PromiseFulfilledResult<Outcome>).value);
     totals.steps++;
     for (const [i, outcome] of outcomes.entries()) {
       const o = step[i]!;
