@@ -34,13 +34,19 @@ describe("jackpot: balance stakes", () => {
     const watcher = await connectJackpot("low");
     const roundId = watcher.all("jackpotInit")[0]!.data.state.roundId;
 
-    // ann: $10 of balance only; bob: a $3 item and $7 of balance — 1,000 tickets each
-    const a = await bet(ann.token, { level: "low", value: 10 });
+    // ann: $10 of balance only; bob: a $3 item and $7 of balance — 1,000 tickets each, each in two
+    // bets (whoever loses is a loser with several bets, one with a balance stake)
+    const a = await bet(ann.token, { level: "low", value: 6 });
     expect(a.status).toBe(200);
-    expect(a.body.bet).toMatchObject({ price: 10, value: 10, from: 1, to: 1_000 });
-    expect(a.body.balance).toBe(0);
-    const b = await bet(bob.token, { level: "low", items: [bobItem], value: 7 });
-    expect(b.body.bet).toMatchObject({ price: 10, value: 7, from: 1_001, to: 2_000 });
+    expect(a.body.bet).toMatchObject({ price: 6, value: 6, from: 1, to: 600 });
+    expect(a.body.balance).toBe(4);
+    const b = await bet(bob.token, { level: "low", items: [bobItem], value: 3 });
+    expect(b.body.bet).toMatchObject({ price: 6, value: 3, from: 601, to: 1_200 });
+    const a2 = await bet(ann.token, { level: "low", value: 4 });
+    expect(a2.body.bet).toMatchObject({ price: 4, value: 4, from: 1_201, to: 1_600 });
+    expect(a2.body.balance).toBe(0);
+    const b2 = await bet(bob.token, { level: "low", value: 4 });
+    expect(b2.body.bet).toMatchObject({ price: 4, value: 4, from: 1_601, to: 2_000 });
     expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([0, 300]);
     // more than the balance moves nothing
     expect((await bet(ann.token, { level: "low", value: 0.5 })).body.message).toBe("jackpot_api.no_money");
@@ -50,7 +56,7 @@ describe("jackpot: balance stakes", () => {
     await fireAt("low", timer.data.countdownEndsAt);
     const start = await watcher.next("startJackpot");
     const ticket = jackpotTicket(start.data.secret, env.JACKPOT_SALT, 2_000);
-    const annWins = ticket <= 1_000;
+    const annWins = ticket <= 600 || (ticket > 1_200 && ticket <= 1_600);
     expect(start.data.draw.winner.id).toBe(annWins ? ann.user.id : bob.user.id);
     await vi.waitFor(async () => expect((await jackpotRoundRow(roundId))?.status).toBe("finished"));
 
@@ -61,11 +67,13 @@ describe("jackpot: balance stakes", () => {
     if (annWins) expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([1_600, 300]);
     else expect([await balanceOf(ann.user.id), await balanceOf(bob.user.id)]).toEqual([0, 1_900]);
     expect(await itemRow(bobItem)).toMatchObject({ owner_id: annWins ? ann.user.id : bob.user.id, status: "available" });
-    // the loser's stake accrues cashback on its whole price (2.5 % of $10), the 1 % bonus share
+    // the loser's two bets accrue cashback on their whole price (2.5 % of $10) in one row, the 1 % bonus share
     // counts the balance parts ($20 → $0.20), and the wager rule counts both stakes
     const loser = annWins ? bob : ann;
     const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(loser.user.id).first<{ cashback: number }>();
     expect(cashback?.cashback).toBe(2_500);
+    const accruals = await env.DB.prepare("SELECT lost_cents, amount FROM cashback_accruals WHERE user_id = ?1 AND ref LIKE 'jackpot:%'").bind(loser.user.id).all();
+    expect(accruals.results).toEqual([{ lost_cents: 1_000, amount: 2_500 }]);
     const bonus = await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE account = 'bonus' AND idempotency_key = ?1")
       .bind(`jackpot:${roundId}:bonus`)
       .first<{ s: number }>();
