@@ -2,13 +2,16 @@
 // while the round is open (one ledger path, the books check it), the timer starts at the minimum
 // bank, update-bank frames are coalesced, and the draw at the end time pays 50/25/25 to the cent
 // with a bell, reveals the secret and opens the next round with what nobody took.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { bonusRoundAnswer } from "../../shared/api/bonus";
 import { bonusSplit, bonusWinners } from "../../shared/bonus";
 import { publicHash } from "../../shared/fairness";
 import { reconcile } from "../../worker/books/reconcile";
-import { advanceClock, bonusAccount, bonusRoundRow, connectBonus, feed, fireBonusAt, join, openRound, qualifiedUser } from "./bonus-fixtures";
+import { betMoves } from "../../worker/rooms/base/bet-moves";
+import type { BonusRoom } from "../../worker/rooms/bonus/BonusRoom";
+import { advanceClock, bonus, bonusAccount, bonusRoundRow, connectBonus, feed, fireBonusAt, join, openRound, qualifiedUser } from "./bonus-fixtures";
 import { balanceOf, post } from "./user-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -104,6 +107,37 @@ describe("the draw", () => {
     const init = (await connectBonus(players[0]!.token)).all("jackpot-bonus.init").at(-1)!.data;
     expect(init).toMatchObject({ round_id: next.id, joined: false, last_winners: drawn.data.winners });
     expect(await reconcile(env)).toMatchObject({ ok: true, bonusMismatches: 0, bonusPaid: bank });
+    watcher.close();
+  });
+
+  it("shows the next round's bank as D1 has it, also a share that landed between the close and the draw's step", async () => {
+    advanceClock(3_600_000);
+    const p = await qualifiedUser();
+    expect((await join(p.token)).status).toBe(200);
+    await feed(500);
+    const round = await openRound();
+    // a game room's share lands right after the close read the next round's bank (its fed() would
+    // have named the round being drawn): the draw's step carries the bank read before it
+    await runInDurableObject(bonus(), async (room: BonusRoom) => {
+      const game = (room as unknown as { game: { dueEvent: (...a: unknown[]) => Promise<unknown> } }).game;
+      const due = game.dueEvent.bind(game);
+      game.dueEvent = async (...a) => {
+        const event = await due(...a);
+        if (event) await betMoves("wheel").bonusShare(env, { roundId: 2_000_000 + round.id, amount: 37, now: Date.now() });
+        game.dueEvent = due;
+        return event;
+      };
+    });
+    const watcher = await connectBonus();
+    await fireBonusAt(round.ends_at!);
+    await watcher.next("jackpot-bonus.draw");
+    await vi.waitFor(async () => expect((await bonusRoundRow(round.id))?.status).toBe("finished"));
+    const next = await openRound();
+    expect(next.id).toBe(round.id + 1);
+    expect(next.bank).toBeGreaterThanOrEqual(37); // the share and what the draw carried over
+    await watcher.next("jackpot-bonus.update-bank", (f) => f.data.bank === next.bank / 100);
+    expect((await connectBonus()).all("jackpot-bonus.init").at(-1)!.data).toMatchObject({ round_id: next.id, bank: next.bank / 100 });
+    expect(await reconcile(env)).toMatchObject({ ok: true, bonusMismatches: 0 });
     watcher.close();
   });
 });

@@ -72,7 +72,9 @@ describe("jackpot: balance stakes", () => {
     const loser = annWins ? bob : ann;
     const cashback = await env.DB.prepare("SELECT cashback FROM users WHERE id = ?1").bind(loser.user.id).first<{ cashback: number }>();
     expect(cashback?.cashback).toBe(2_500);
-    const accruals = await env.DB.prepare("SELECT lost_cents, amount FROM cashback_accruals WHERE user_id = ?1 AND ref LIKE 'jackpot:%'").bind(loser.user.id).all();
+    const accruals = await env.DB.prepare("SELECT lost_cents, amount FROM cashback_accruals WHERE user_id = ?1 AND ref LIKE 'jackpot:%'")
+      .bind(loser.user.id)
+      .all();
     expect(accruals.results).toEqual([{ lost_cents: 1_000, amount: 2_500 }]);
     const bonus = await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM ledger WHERE account = 'bonus' AND idempotency_key = ?1")
       .bind(`jackpot:${roundId}:bonus`)

@@ -58,6 +58,19 @@ export class BonusRoom extends RoundRoom<BonusTypes> {
     return super.endSessions(target, why);
   }
 
+  /**
+   * After a draw, D1's numbers of the round it opened: a share that landed between the close's read
+   * of the next bank and the draw's step told fed() about a round that was not the room's yet.
+   */
+  protected override async onAlarm(name: Parameters<RoundRoom<BonusTypes>["onAlarm"]>[0]): Promise<void> {
+    const before = (await this.round()).round.id;
+    await super.onAlarm(name);
+    const s = await this.round();
+    if (s.round.id === before) return;
+    const numbers = await roundNumbers(this.env, s.round.id);
+    if (numbers) await this.run({ type: "numbers", ...numbers });
+  }
+
   protected newAttachment(_request: Request, base: BaseAttachment): BaseAttachment {
     return base;
   }
