@@ -276,6 +276,14 @@ export const OPS = {
   decideReasonMax: 200,
   /** a chain announcement's note (each language), characters (trimmed) */
   announcementNoteMax: 300,
+  /**
+   * A skin withdrawal or deposit whose offer the trade bot has not made after this long is stuck:
+   * the dashboard lists it for staff and the player's history says it waits on the bot (the
+   * request keeps trying with the same reference — docs/operations.md "Trade bot")
+   */
+  stuckTradeMs: 10 * 60_000,
+  /** the stuck requests the dashboard lists (the oldest first; the count is of all) */
+  stuckTradesShown: 20,
 } as const;
 
 /** The operator console's server pages (keyset, newest first). */

@@ -43,6 +43,22 @@ export const resultDayJson = z.strictObject({ day: epochMs, result: signedDollar
 
 const countSum = z.strictObject({ count, sum: dollarsJson });
 
+/**
+ * A skin withdrawal or deposit still waiting for its trade-bot offer after OPS.stuckTradeMs: the
+ * request keeps trying with the same reference, its items stay locked (docs/operations.md "Trade
+ * bot"). attempts: the offers tried (withdrawals; a deposit keeps no count).
+ */
+export const stuckTradeJson = z.strictObject({
+  kind: z.enum(["withdraw", "deposit"]),
+  id: z.string(),
+  user: z.strictObject({ id: z.number().int().positive(), username: z.string() }),
+  amount: dollarsJson,
+  created_at: epochMs,
+  attempts: count.nullable(),
+  next_attempt_at: epochMs,
+});
+export type StuckTradeJson = z.infer<typeof stuckTradeJson>;
+
 export const dashboardAnswer = z.strictObject({
   /** when the figures were read */
   at: epochMs,
@@ -58,6 +74,8 @@ export const dashboardAnswer = z.strictObject({
   withdrawals: z.strictObject({ money: countSum, skins: countSum }),
   /** payments in review */
   review: countSum,
+  /** skin requests waiting on the trade bot: how many, and the oldest OPS.stuckTradesShown */
+  stuck_trades: z.strictObject({ count, oldest: z.array(stuckTradeJson).max(OPS.stuckTradesShown) }),
   /** the books (worker/books/reconcile.ts): balanced, or the checks off and their figures that must be 0 */
   books: z.strictObject({
     ok: z.boolean(),

@@ -89,6 +89,8 @@ export const skinWithdrawRow = z.object({
   /** Σ item prices (dollars); the fee is not included */
   amount: dollarsJson,
   status: z.enum(WITHDRAWAL_STATUSES),
+  /** whether the trade bot has made the offer (a 'sending' one without it for OPS.stuckTradeMs waits on the bot) */
+  offer: z.boolean(),
   action: z.null(),
   /** epoch ms */
   date: z.number().int().nonnegative(),

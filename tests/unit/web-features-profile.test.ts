@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkTradeLink } from "../../web/src/features/profile/tradeLink";
 import { rollInputFromQuery } from "../../web/src/features/cases/caseRollCheck";
-import { betStatus, canCancelWithdrawal, caseVerifyHref } from "../../web/src/features/profile/historyRows";
+import { betStatus, canCancelWithdrawal, caseVerifyHref, waitsOnBot } from "../../web/src/features/profile/historyRows";
+import { OPS } from "../../shared/constants";
 
 const good = "https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbC_-123";
 
@@ -59,9 +60,45 @@ describe("history rows", () => {
       wallet: "https://steamcommunity.com/tradeoffer/new/?partner=1",
       amount: 3,
       status: "sending" as const,
+      offer: false,
       action: null,
       date: 1,
     };
     expect(canCancelWithdrawal(skin)).toBe(false);
+  });
+  it("says a skin request waits on the trade bot once it has had no offer for OPS.stuckTradeMs", () => {
+    const skin = { id: "0b6f", system: "skins" as const, wallet: "https://t", amount: 3, status: "sending" as const, offer: false, action: null, date: 1_000 };
+    const at = 1_000 + OPS.stuckTradeMs;
+    expect(waitsOnBot(skin, at - 1)).toBe(false);
+    expect(waitsOnBot(skin, at)).toBe(true);
+    expect(waitsOnBot({ ...skin, offer: true }, at)).toBe(false); // the offer is out: the player's turn
+    expect(waitsOnBot({ ...skin, status: "completed" }, at)).toBe(false);
+    const money = {
+      id: 7,
+      type: "money" as const,
+      system: 3,
+      wallet: "•",
+      amount: 1,
+      tax: 0,
+      payout: 1,
+      status: "sending" as const,
+      action: null,
+      date: 1_000,
+    };
+    expect(waitsOnBot(money, at)).toBe(false);
+    const deposit = {
+      id: "d",
+      trade_link: "https://t",
+      offer_id: null,
+      state: "sending" as const,
+      amount: 1,
+      items: [],
+      created_at: 1_000,
+      credited_at: null,
+      tradable_after: null,
+    };
+    expect(waitsOnBot(deposit as never, at)).toBe(true);
+    expect(waitsOnBot({ ...deposit, state: "active" } as never, at)).toBe(false);
+    expect(waitsOnBot(deposit as never, at - 1)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
 // a send whose answer was lost never fails the deposit (the offer may stand); the books stay ok.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { dashboardAnswer } from "../../shared/api/admin-ops";
 import type { SkinDepositJson } from "../../shared/api/skins-deposit";
 import { SKINS_DEPOSIT } from "../../shared/constants";
 import { writeSetting } from "../../worker/lib/settings";
@@ -14,7 +15,7 @@ import { creditDeposit } from "../../worker/skins-deposit/credit";
 import { sendOffer } from "../../worker/skins-deposit/create";
 import { BotUnavailableError, type DepositBot } from "../../worker/withdraws/bot";
 import { botDecide, createDeposit, depositHistory, depositor, depositRow, heldItems, type ListedJson, listInventory, pass } from "./skins-deposit-fixtures";
-import { deposit, post } from "./user-fixtures";
+import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, botOffers, notificationsOf } from "./withdraw-fixtures";
 
 async function created(token: string, items: string[]) {
@@ -144,11 +145,18 @@ describe("skins deposit", () => {
     expect((await pass(dep.id, SKINS_DEPOSIT.offerTtlMs + 1_000)).state).toBe("sending");
     const atBot = await botOffers(me.tradeLink);
     expect(atBot.offers).toHaveLength(1);
+    // staff see it waiting on the bot (the dashboard's stuck requests), oldest first
+    const boss = await makeUser({ isAdmin: true });
+    const stuck = async () => dashboardAnswer.parse(await (await post("/api/admin/dashboard", {}, boss.token)).json()).stuck_trades;
+    expect((await stuck()).oldest).toContainEqual(
+      expect.objectContaining({ kind: "deposit", id: dep.id, user: { id: me.user.id, username: me.user.username }, amount: 15.5, attempts: null }),
+    );
     // the player accepted that offer in Steam; the bot answers again: the same reference, the same offer
     await botDecide(atBot.offers[0]!.offer_id, "accepted");
     await botControl(me.tradeLink, "timeout");
     expect(await pass(dep.id)).toMatchObject({ state: "active", offer_id: atBot.offers[0]!.offer_id });
     expect(await pass(dep.id)).toMatchObject({ state: "accepted", credited_at: expect.any(Number) });
+    expect((await stuck()).oldest.map((t) => t.id)).not.toContain(dep.id);
     expect((await heldItems(me.user.id)).map((i) => i.price)).toEqual([1_250, 300]);
     expect((await botOffers(me.tradeLink)).offers).toHaveLength(1);
     await expectBooksOk();

@@ -4,13 +4,14 @@
 // restart carries on from D1 without a second offer; getProfile rows; the books stay balanced.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { WITHDRAW } from "../../shared/constants";
+import { dashboardAnswer } from "../../shared/api/admin-ops";
+import { OPS, WITHDRAW } from "../../shared/constants";
 import { reconcile } from "../../worker/books/reconcile";
 import { HttpTradeBot } from "../../worker/withdraws/bot";
 import { finishWithdrawal } from "../../worker/withdraws/finalize";
 import { sendRetryDelay } from "../../worker/withdraws/rules";
 import { withdrawQueue } from "../../worker/withdraws/WithdrawQueue";
-import { balanceOf, post } from "./user-fixtures";
+import { balanceOf, makeUser, post } from "./user-fixtures";
 import {
   botControl,
   botOffers,
@@ -180,12 +181,25 @@ describe("the withdrawal queue", () => {
     const atBot = await botOffers(me.tradeLink);
     expect(atBot.sendCalls).toBeGreaterThan(WITHDRAW.maxSendAttempts);
     expect(atBot.offers).toHaveLength(1); // one offer, whatever the number of sends
+    // waiting on the bot past OPS.stuckTradeMs: staff see it with its attempts, the player's
+    // history says no offer has been made yet
+    await env.DB.prepare("UPDATE withdrawals SET created_at = created_at - ?2 WHERE id = ?1").bind(me.id, OPS.stuckTradeMs).run();
+    const boss = await makeUser({ isAdmin: true });
+    const stuck = async () => dashboardAnswer.parse(await (await post("/api/admin/dashboard", {}, boss.token)).json()).stuck_trades;
+    const listed = (await stuck()).oldest.find((t) => t.id === me.id);
+    expect(listed).toMatchObject({ kind: "withdraw", user: { id: me.user.id }, amount: 12.55, attempts: WITHDRAW.maxSendAttempts + 2 }); // one per pass above
+    expect((await stuck()).count).toBeGreaterThanOrEqual(1);
+    const history = async () =>
+      (await (await post("/api/user/history/withdraws", {}, me.token)).json()) as { rows: { id: string; status: string; offer: boolean }[] };
+    expect((await history()).rows.find((r) => r.id === me.id)).toMatchObject({ status: "sending", offer: false });
     // the answers come through again: the same offer, accepted; the items leave once
     await botControl(me.tradeLink, "accept", 0);
     const row = await drive(me.id);
     expect(row).toMatchObject({ status: "completed", outcome: "accepted", offer_id: atBot.offers[0]!.offer_id });
     expect(await itemStatuses(me.itemIds)).toEqual(["withdrawn", "withdrawn"]);
     expect((await botOffers(me.tradeLink)).offers).toHaveLength(1);
+    expect((await stuck()).oldest.map((t) => t.id)).not.toContain(me.id);
+    expect((await history()).rows.find((r) => r.id === me.id)).toMatchObject({ status: "completed", offer: true });
     await expectBooksBalanced();
   });
 
@@ -263,8 +277,8 @@ describe("the withdrawal queue", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { withdraws: unknown[] };
     expect(body.withdraws).toEqual([
-      { id: secondId, system: "skins", wallet: me.tradeLink, amount: 10, status: "sending", action: null, date: expect.any(Number) },
-      { id: me.id, system: "skins", wallet: me.tradeLink, amount: 12.55, status: "canceled", action: null, date: expect.any(Number) },
+      { id: secondId, system: "skins", wallet: me.tradeLink, amount: 10, status: "sending", offer: false, action: null, date: expect.any(Number) },
+      { id: me.id, system: "skins", wallet: me.tradeLink, amount: 12.55, status: "canceled", offer: true, action: null, date: expect.any(Number) },
     ]);
   });
 

@@ -85,6 +85,46 @@ async function books(env: DashboardEnv): Promise<Answer["books"]> {
   };
 }
 
+/** The skin requests whose offer the bot has not made since `before`: the count, then the oldest. */
+function stuckTradesSql(before: number): SQL[] {
+  const stuck = sql`SELECT 'withdraw' AS kind, id, user_id, amount, created_at, attempts, next_attempt_at FROM withdrawals
+                      WHERE status = 'sending' AND offer_id IS NULL AND created_at <= ${before}
+                    UNION ALL
+                    SELECT 'deposit' AS kind, id, user_id, amount, created_at, NULL AS attempts, next_attempt_at FROM skin_deposits
+                      WHERE state = 'sending' AND offer_id IS NULL AND created_at <= ${before}`;
+  return [
+    sql`SELECT COUNT(*) AS n FROM (${stuck})`,
+    sql`SELECT s.kind, s.id, s.user_id, u.username, s.amount, s.created_at, s.attempts, s.next_attempt_at
+          FROM (${stuck}) s JOIN users u ON u.id = s.user_id ORDER BY s.created_at, s.id LIMIT ${OPS.stuckTradesShown}`,
+  ];
+}
+
+interface StuckSqlRow {
+  kind: "withdraw" | "deposit";
+  id: string;
+  user_id: number;
+  username: string;
+  amount: number;
+  created_at: number;
+  attempts: number | null;
+  next_attempt_at: number;
+}
+
+function stuckTrades(countResult: D1Result | undefined, rowsResult: D1Result | undefined): Answer["stuck_trades"] {
+  return {
+    count: Number(rowsOf<{ n: number }>(countResult)[0]?.n ?? 0),
+    oldest: rowsOf<StuckSqlRow>(rowsResult).map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      user: { id: r.user_id, username: r.username },
+      amount: toDollars(r.amount),
+      created_at: r.created_at,
+      attempts: r.attempts,
+      next_attempt_at: r.next_attempt_at,
+    })),
+  };
+}
+
 export async function dashboard(env: DashboardEnv, now = Date.now()): Promise<Answer> {
   const hourFrom = Math.floor(now / HOUR) * HOUR - (OPS.activityHours - 1) * HOUR;
   const dayFrom = Math.floor(now / DAY) * DAY - (OPS.resultDays - 1) * DAY;
@@ -100,6 +140,7 @@ export async function dashboard(env: DashboardEnv, now = Date.now()): Promise<An
                (SELECT COUNT(*) FROM payments WHERE status = 'review') AS review_n,
                (SELECT COALESCE(SUM(amount), 0) FROM payments WHERE status = 'review') AS review_cents,
                (SELECT MAX(price_updated_at) FROM catalogue) AS prices_at`,
+    ...stuckTradesSql(now - OPS.stuckTradeMs),
   ]);
   const t = rowsOf<Record<string, number | null>>(results[2 * n])[0] ?? {};
   const cents = (k: string) => toDollars(Number(t[k] ?? 0));
@@ -112,6 +153,7 @@ export async function dashboard(env: DashboardEnv, now = Date.now()): Promise<An
     bonus_bank: cents("bonus_bank"),
     withdrawals: { money: { count: count("money_n"), sum: cents("money_cents") }, skins: { count: count("skins_n"), sum: cents("skins_cents") } },
     review: { count: count("review_n"), sum: cents("review_cents") },
+    stuck_trades: stuckTrades(results[2 * n + 1], results[2 * n + 2]),
     books: await books(env),
     prices_refreshed_at: t.prices_at ?? null,
   };

@@ -48,6 +48,7 @@ interface SkinWithdrawSqlRow {
   trade_link: string;
   amount: number;
   status: SkinWithdrawRow["status"];
+  offer_id: string | null;
   created_at: number;
 }
 
@@ -69,7 +70,10 @@ export async function withdrawPage(env: DbEnv, userId: number, p: PageRequest): 
   const moneyIds = page.rows.filter((r) => r.kind === "money").map((r) => Number(r.ref));
   const [skins, money] = await Promise.all([
     skinIds.length
-      ? all<SkinWithdrawSqlRow>(env.DB, sql`SELECT id, trade_link, amount, status, created_at FROM withdrawals WHERE user_id = ${userId} AND id IN ${skinIds}`)
+      ? all<SkinWithdrawSqlRow>(
+          env.DB,
+          sql`SELECT id, trade_link, amount, status, offer_id, created_at FROM withdrawals WHERE user_id = ${userId} AND id IN ${skinIds}`,
+        )
       : [],
     moneyIds.length ? all<MoneyWithdrawRow>(env.DB, sql`SELECT * FROM money_withdrawals WHERE user_id = ${userId} AND id IN ${moneyIds}`) : [],
   ]);
@@ -82,7 +86,20 @@ export async function withdrawPage(env: DbEnv, userId: number, p: PageRequest): 
         return w ? [presentWithdrawal(w)] : [];
       }
       const w = skinOf.get(r.ref);
-      return w ? [{ id: w.id, system: "skins", wallet: w.trade_link, amount: toDollars(w.amount), status: w.status, action: null, date: w.created_at }] : [];
+      return w
+        ? [
+            {
+              id: w.id,
+              system: "skins",
+              wallet: w.trade_link,
+              amount: toDollars(w.amount),
+              status: w.status,
+              offer: w.offer_id !== null,
+              action: null,
+              date: w.created_at,
+            },
+          ]
+        : [];
     }),
     next: page.next,
   };

@@ -6,6 +6,7 @@ import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
 import { dateTime, usd } from "./format";
 import { ProfileTable } from "./ProfileTable";
 import { useItemName } from "../../ui/itemWords";
+import { waitsOnBot } from "./historyRows";
 import { useSkinDepositHistory } from "./useHistory";
 
 const COLUMNS = ["date", "items", "amount", "status"] as const;
@@ -34,7 +35,10 @@ export function SkinDepositsTable() {
             <td data-label={t("skin_deposits.date")}>{dateTime(new Date(d.created_at), i18n.language)}</td>
             <td data-label={t("skin_deposits.items")}>{d.items.map((i) => itemName(i.name)).join(", ")}</td>
             <td data-label={t("skin_deposits.amount")}>{usd(d.amount)}</td>
-            <td data-label={t("skin_deposits.status")}>{status(d)}</td>
+            <td data-label={t("skin_deposits.status")}>
+              {status(d)}
+              {waitsOnBot(d, Date.now()) ? <p className="profile-table__note">{t("skin_deposits.waiting_bot")}</p> : null}
+            </td>
           </tr>
         ))
       }

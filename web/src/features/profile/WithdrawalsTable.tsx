@@ -12,7 +12,7 @@ import { api, ApiError } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { useUiStore } from "../../lib/uiStore";
 import { dateTime, usd } from "./format";
-import { canCancelWithdrawal } from "./historyRows";
+import { canCancelWithdrawal, waitsOnBot } from "./historyRows";
 import { ProfileTable } from "./ProfileTable";
 import { useWithdrawHistory } from "./useHistory";
 
@@ -70,6 +70,7 @@ export function WithdrawalsTable() {
             <td data-label={t("withdrawals.columns.amount")}>{usd(w.amount)}</td>
             <td data-label={t("withdrawals.columns.status")}>
               <span className={`profile-status profile-status--${w.status}`}>{t(`withdrawals.status.${w.status}`)}</span>
+              {waitsOnBot(w, Date.now()) ? <p className="profile-table__note">{t("withdrawals.waiting_bot")}</p> : null}
             </td>
             <td data-label={t("withdrawals.columns.action")}>
               {canCancelWithdrawal(w) ? (

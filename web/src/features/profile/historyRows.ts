@@ -1,6 +1,8 @@
 // Small readings of the typed history rows (shared/api/history.ts) the tables share.
 import { BET_PENDING, BET_WON } from "../../../../shared/api/crash";
 import type { CaseHistoryRow, CrashHistoryRow, JackpotHistoryRow, WithdrawHistoryRow } from "../../../../shared/api/history";
+import type { SkinDepositJson } from "../../../../shared/api/skins-deposit";
+import { OPS } from "../../../../shared/constants";
 
 /** A bet's or a jackpot round's state as the status column names it. */
 export type GameStatus = JackpotHistoryRow["status"];
@@ -26,4 +28,14 @@ export function caseVerifyHref(row: Pick<CaseHistoryRow, "case_id" | "server_see
  */
 export function canCancelWithdrawal(row: WithdrawHistoryRow): row is Extract<WithdrawHistoryRow, { type: "money" }> {
   return "type" in row && row.type === "money" && row.action === "cancel";
+}
+
+/**
+ * A skin request the trade bot has not made the offer for in OPS.stuckTradeMs: it keeps trying
+ * with the same reference and the items stay reserved (docs/operations.md "Trade bot"), so the
+ * player is told it waits on the bot rather than left with a bare "sending".
+ */
+export function waitsOnBot(row: WithdrawHistoryRow | SkinDepositJson, now: number): boolean {
+  if ("state" in row) return row.state === "sending" && now - row.created_at >= OPS.stuckTradeMs;
+  return row.system === "skins" && row.status === "sending" && !row.offer && now - row.date >= OPS.stuckTradeMs;
 }

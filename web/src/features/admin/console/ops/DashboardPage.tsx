@@ -5,12 +5,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DASHBOARD_MODES, type DashboardAnswer, type DashboardMode } from "../../../../../../shared/api/admin-ops";
+import { DASHBOARD_MODES, type DashboardAnswer, type DashboardMode, type StuckTradeJson } from "../../../../../../shared/api/admin-ops";
+import { OPS } from "../../../../../../shared/constants";
 import { failureKey } from "../../../../lib/api";
 import { displayMessage } from "../../../../lib/i18n";
 import { formatDollars } from "../../../../ui/Money";
 import { Skeleton } from "../../../../ui/Spinner";
 import { LoadFailed } from "../../../../ui/StateNote";
+import { type Column, StaticTable } from "../ui/ConsoleTable";
 import { BarChart } from "./BarChart";
 import { useDashboard } from "./useOps";
 import "./ops.css";
@@ -94,11 +96,17 @@ function Figures({ d, stale }: { d: DashboardAnswer; stale: boolean }) {
             </ul>
           )}
         </article>
+        <article className={d.stuck_trades.count === 0 ? "ops-card" : "ops-card ops-card--alarm"} data-testid="dashboard-stuck">
+          <h2>{t("stuck.title")}</h2>
+          <p className="ops-figure">{d.stuck_trades.count}</p>
+          <p className="ops-note">{t("stuck.note", { minutes: OPS.stuckTradeMs / 60_000 })}</p>
+        </article>
         <article className="ops-card">
           <h2>{t("prices.title")}</h2>
           <p className="ops-figure ops-figure--small">{d.prices_refreshed_at === null ? t("prices.never") : dateTime(d.prices_refreshed_at, lng)}</p>
         </article>
       </div>
+      {d.stuck_trades.count > 0 ? <StuckTrades d={d} /> : null}
       <h2 className="ops-subtitle">{t("activity.title")}</h2>
       <div className="ops-charts">
         {DASHBOARD_MODES.map((m) => (
@@ -111,6 +119,34 @@ function Figures({ d, stale }: { d: DashboardAnswer; stale: boolean }) {
           <Results key={m} mode={m} d={d} />
         ))}
       </div>
+    </>
+  );
+}
+
+/** The skin requests waiting on the trade bot, oldest first: whose, how much, how long, how many tries. */
+function StuckTrades({ d }: { d: DashboardAnswer }) {
+  const { t, i18n } = useTranslation("console_dashboard");
+  const lng = i18n.language;
+  const columns: Column<StuckTradeJson>[] = [
+    { key: "kind", header: t("stuck.kind"), cell: (r) => t(`stuck.kinds.${r.kind}`) },
+    { key: "user", header: t("stuck.user"), cell: (r) => <Link to={`/admin/users/${r.user.id}`}>{r.user.username}</Link> },
+    { key: "amount", header: t("stuck.amount"), cell: (r) => formatDollars(r.amount), numeric: true },
+    { key: "waiting", header: t("stuck.waiting"), cell: (r) => t("stuck.minutes", { count: Math.floor((d.at - r.created_at) / 60_000) }), numeric: true },
+    { key: "attempts", header: t("stuck.attempts"), cell: (r) => (r.attempts === null ? "—" : r.attempts), numeric: true },
+    { key: "next", header: t("stuck.next"), cell: (r) => time(r.next_attempt_at, lng) },
+    { key: "id", header: t("stuck.id"), cell: (r) => <code title={r.id}>{r.id.slice(0, 8)}</code> },
+  ];
+  return (
+    <>
+      <h2 className="ops-subtitle">{t("stuck.list", { count: d.stuck_trades.count })}</h2>
+      <StaticTable
+        caption={t("stuck.caption")}
+        columns={columns}
+        rows={d.stuck_trades.oldest}
+        rowKey={(r) => `${r.kind}:${r.id}`}
+        empty=""
+        testId="dashboard-stuck-list"
+      />
     </>
   );
 }
