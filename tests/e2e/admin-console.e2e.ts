@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONEY_WITHDRAW, STAFF_OTP } from "../../shared/constants";
 import { seriousFindings } from "./axe";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
+import { STUCK_PLAYER } from "./history-seed";
 import { oneItemCase, playerWithItems, withdrawAllToCard } from "./money-setup";
 
 // The operator console (docs/security.md "Staff roles", "Second factor"): an admin whose session
@@ -73,6 +74,13 @@ describe("the operator console", () => {
       await page.getByLabel("Code from the app").fill(codeAt(secret, now + STAFF_OTP.periodSeconds * 1000));
       await page.getByRole("button", { name: "Confirm", exact: true }).click();
       await consoleNav(page).waitFor();
+      // the dashboard lists the skin withdrawal waiting on the trade bot (seeded: history-seed.ts)
+      await page.getByTestId("dashboard-stuck").getByRole("heading", { name: "Waiting on the trade bot" }).waitFor();
+      const stuck = page.getByRole("table", { name: "The oldest skin requests waiting on the trade bot" });
+      const row = stuck.getByRole("row").filter({ hasText: STUCK_PLAYER });
+      await row.waitFor();
+      expect(await row.textContent()).toMatch(/Withdrawal.*\$12\.34.*2\d min.*6/);
+      expect(await seriousFindings(page)).toEqual([]);
       await screenshot(page, "console-admin-home");
     }
   });

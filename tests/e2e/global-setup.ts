@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { executeLocalSql, migrateLocal, root, seedLocal, shortBonusVars, shortWheelTimerVars, startSite } from "../../scripts/lib/site.mjs";
 import { freePort } from "./free-port";
-import { seedCrashBetsSql } from "./history-seed";
+import { seedCrashBetsSql, seedStuckWithdrawalSql } from "./history-seed";
 
 // A fresh local D1 (its own state dir), seeded with the demo data, and wrangler dev on free ports.
 export default async function setup(project: TestProject) {
@@ -18,6 +18,8 @@ export default async function setup(project: TestProject) {
   seedLocal({ persistTo });
   // a player with 45 settled crash bets (profile-history.e2e.ts), before the crash room starts
   executeLocalSql(seedCrashBetsSql(), { persistTo });
+  // a skin withdrawal waiting on the trade bot (the dashboard's list, the player's history)
+  executeLocalSql(seedStuckWithdrawalSql(), { persistTo });
   // every browser page connects from 127.0.0.1: a roomy per-IP socket cap for the whole run
   const site = await startSite({
     port: await freePort(),

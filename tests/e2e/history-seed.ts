@@ -37,3 +37,22 @@ export function seedCrashBetsSql(username: string = HISTORY_PLAYER, n: number = 
   }
   return `${lines.join("\n")}\n`;
 }
+
+/** The player whose skin withdrawal waits on the trade bot (admin-console.e2e.ts, profile-history.e2e.ts). */
+export const STUCK_PLAYER = "e2e_stuck_player";
+
+/**
+ * The SQL of a skin withdrawal the trade bot never made the offer for: 'sending', no offer, 6
+ * attempts, asked 25 minutes ago, its next try a day away (the site's queue leaves it alone for
+ * the run). It carries no items and no fee, so it moves nothing; the dashboard lists it and the
+ * player's history explains it.
+ */
+export function seedStuckWithdrawalSql(username: string = STUCK_PLAYER, now: number = Date.now()): string {
+  const user = `(SELECT id FROM users WHERE username = '${username}' ORDER BY id LIMIT 1)`;
+  return [
+    `INSERT INTO users (username) SELECT '${username}' WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = '${username}');`,
+    `INSERT INTO withdrawals (id, user_id, request_id, status, trade_link, amount, fee, attempts, next_attempt_at, created_at, updated_at)
+       VALUES ('e2e-stuck-0000-4000-8000-000000000001', ${user}, 'e2e-stuck', 'sending',
+               'https://steamcommunity.com/tradeoffer/new/?partner=1&token=e2estuck', 1234, 0, 6, ${now + 86_400_000}, ${now - 25 * MINUTE}, ${now - MINUTE});`,
+  ].join("\n");
+}

@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousFindings } from "./axe";
 import { devLogin, launch, newPage, screenshot } from "./browser";
-import { HISTORY_CRASH_BETS, HISTORY_PLAYER } from "./history-seed";
+import { HISTORY_CRASH_BETS, HISTORY_PLAYER, STUCK_PLAYER } from "./history-seed";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,6 +103,21 @@ describe("profile history", () => {
       await expect.poll(() => rows.count()).toBe(20);
       expect(await seriousFindings(page)).toEqual([]);
       await screenshot(page, "profile-history-desktop");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says a skin withdrawal waits on the trade bot, its items reserved", { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await devLogin(page, STUCK_PLAYER);
+      await page.goto("/profile");
+      const row = page.getByTestId("withdrawal-row").filter({ hasText: "$12.34" });
+      await row.getByText("The trade bot has not answered yet. Your items stay reserved for you").waitFor();
+      expect(await seriousFindings(page)).toEqual([]);
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, "profile-withdrawal-waiting-bot");
     } finally {
       await context.close();
     }
