@@ -29,6 +29,8 @@
 //                             stands for the reference), which a gateway's bare 503 does not
 //             "lost"        → POST /bot/offers makes the offer (or finds it) and drops the
 //                             connection without an answer (the answer lost on its way)
+//             "dropped"     → a POST of a new reference drops the connection before the bot
+//                             makes anything (the send never reached it); reads still answer
 //             "reject"      → POST /bot/offers answers 400 (the offer is refused for good)
 //        A refusal (4xx) says { error, offer: null } like the outage's 503: the bot's own word that
 //        no offer stands for the reference (a gateway's or a firewall's 4xx has no such body)
@@ -54,7 +56,7 @@ const SEEDED_INVENTORY = [
   { market_hash_name: "Sticker | Fake Bot Souvenir", tradable: true },
 ];
 const DECIDABLE = new Set(["accepted", "declined", "expired"]);
-const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject", "lost"]);
+const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject", "lost", "dropped"]);
 
 export function createTradeBotFake() {
   /** @type {Map<string, {offer_id: string, reference: string, trade_link: string, items: unknown[], state: string, createdAt: number}>} */
@@ -119,6 +121,7 @@ export function createTradeBotFake() {
     const existing = byReference.get(body.reference);
     if (existing) return mode === "lost" ? res.destroy() : json(res, 200, view(offers.get(existing)));
     if (mode === "unavailable") return json(res, 503, { error: "bot unavailable", offer: null });
+    if (mode === "dropped") return res.destroy();
     if (mode === "reject") return json(res, 400, { error: "offer refused", offer: null });
     const refused = refusal(link);
     if (refused) return json(res, 400, { error: refused, offer: null });

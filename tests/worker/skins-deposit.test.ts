@@ -162,6 +162,23 @@ describe("skins deposit", () => {
     await expectBooksOk();
   });
 
+  it("a deposit whose sends never reached the bot, asked again past its time, has its fresh offer cancelled: nothing credited", async () => {
+    const me = await depositor({ mode: "dropped" });
+    const dep = await created(me.token, me.known);
+    expect(dep.state).toBe("sending");
+    expect((await botOffers(me.tradeLink)).offers).toHaveLength(0);
+    // past its time the bot is back (its offers stay open until cancelled): the same reference
+    // makes the offer now, and the next pass cancels it — too late to be accepted
+    await botControl(me.tradeLink, "timeout");
+    expect(await pass(dep.id, SKINS_DEPOSIT.offerTtlMs + 1_000)).toMatchObject({ state: "active", offer_id: expect.any(String) });
+    const atBot = await botOffers(me.tradeLink);
+    expect(atBot.offers).toHaveLength(1);
+    expect(await pass(dep.id)).toMatchObject({ state: "expired", credited_at: null });
+    expect((await botOffers(me.tradeLink)).offers).toMatchObject([{ offer_id: atBot.offers[0]!.offer_id, state: "expired" }]);
+    expect(await heldItems(me.user.id)).toEqual([]);
+    await expectBooksOk();
+  });
+
   it("a deposit past its time fails on the bot's own 503 or a refusal, never on a send without an answer", async () => {
     const me = await depositor({ mode: "lost" });
     const dep = await created(me.token, me.known);

@@ -8,7 +8,7 @@ import { catalogueItem, userItem } from "./store-fixtures";
 export { stakeInCrash } from "./store-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 
-export type BotMode = "accept" | "decline" | "timeout" | "unavailable" | "reject" | "lost";
+export type BotMode = "accept" | "decline" | "timeout" | "unavailable" | "reject" | "lost" | "dropped";
 
 /** A trade link no other test uses (the fake bot's modes are per link). */
 export function uniqueTradeLink(): string {
