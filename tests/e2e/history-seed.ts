@@ -45,7 +45,8 @@ export const STUCK_PLAYER = "e2e_stuck_player";
  * The SQL of a skin withdrawal the trade bot never made the offer for: 'sending', no offer, 6
  * attempts, asked 25 minutes ago, its next try a day away (the site's queue leaves it alone for
  * the run). It carries no items and no fee, so it moves nothing; the dashboard lists it and the
- * player's history explains it.
+ * player's history explains it. Like the crash bets above it is not in the books (a 'sending'
+ * withdrawal without its items: the dashboard's books card counts it in withdrawMismatches).
  */
 export function seedStuckWithdrawalSql(username: string = STUCK_PLAYER, now: number = Date.now()): string {
   const user = `(SELECT id FROM users WHERE username = '${username}' ORDER BY id LIMIT 1)`;

@@ -108,13 +108,14 @@ describe("profile history", () => {
     }
   });
 
-  it("says a skin withdrawal waits on the trade bot, its items reserved", { timeout: 60_000 }, async () => {
+  it("says (in Russian) a skin withdrawal waits on the trade bot, its items reserved", { timeout: 60_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await devLogin(page, STUCK_PLAYER);
       await page.goto("/profile");
       const row = page.getByTestId("withdrawal-row").filter({ hasText: "$12.34" });
-      await row.getByText("The trade bot has not answered yet. Your items stay reserved for you").waitFor();
+      // in Russian, the default language
+      await row.getByText("Торговый бот пока не ответил. Предметы зарезервированы за вами").waitFor();
       expect(await seriousFindings(page)).toEqual([]);
       await row.scrollIntoViewIfNeeded();
       await screenshot(page, "profile-withdrawal-waiting-bot");
