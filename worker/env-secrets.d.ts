@@ -17,6 +17,8 @@ declare global {
       FREEKASSA_API_KEY?: string;
       /** The staff TOTP secrets' AES-GCM key, 32 bytes base64 (worker/staff/otp.ts); unset = no enrolment. Dev: scripts/dev-staff-otp-key.json */
       STAFF_OTP_KEY?: string;
+      /** The trade bot service's shared secret: every call to TRADE_BOT_URL is signed with it (docs/trade-bot.md "Trust"); dev: scripts/lib/site.mjs */
+      TRADE_BOT_SECRET?: string;
       /** The Telegram bot (docs/games.md "Giveaways"): unset = no subscription condition, no linking */
       TELEGRAM_BOT_TOKEN?: string;
     }

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { SANDBOX } from "../../tests/fakes/payments.mjs";
 import { startFakeProviders } from "../../tests/fakes/providers.mjs";
 import { FAKE_TELEGRAM } from "../../tests/fakes/telegram.mjs";
+import { DEV_TRADE_BOT_SECRET } from "../../tests/fakes/trade-bot.mjs";
 import { SEED_VERSION } from "../seed/version.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -150,6 +151,7 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
       sci: { notifyUrl: `${origin}/api/payment/callback/freekassa`, successUrl: `${origin}/deposit/success`, failUrl: `${origin}/deposit/fail` },
       stripe: { webhookUrl: `${origin}/api/payment/webhook/stripe` },
     },
+    botSecret: DEV_TRADE_BOT_SECRET,
   });
   const vars = {
     DEV_MODE: "true",
@@ -159,6 +161,8 @@ export async function startSite({ port = 8787, fakesPort = 8790, persistTo, log 
     VK_CLIENT_ID: "51234567",
     // the fake trade bot (tests/fakes/trade-bot.mjs): skin withdrawals work locally
     TRADE_BOT_URL: `${fakes.baseUrl}/bot`,
+    // DEV ONLY, public: the calls to it signed as a real bot requires (production: wrangler secret put TRADE_BOT_SECRET)
+    TRADE_BOT_SECRET: DEV_TRADE_BOT_SECRET,
     // the fake image CDN (tests/fakes/images.mjs): some pictures load, some fail (fallback SVG)
     ITEM_IMAGE_BASE_URL: `${fakes.baseUrl}/img`,
     // the fake avatar hosts (tests/fakes/images.mjs): a stored avatar is asked of <fakes>/avatar/<host><path>

@@ -10,7 +10,9 @@ import { seedCrashBetsSql, seedStuckWithdrawalSql } from "./history-seed";
 // A fresh local D1 (its own state dir), seeded with the demo data, and wrangler dev on free ports.
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) {
-    const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    // the production build a player gets: vitest sets NODE_ENV=test, which Vite would keep (React's
+    // development build, ~60 KB more and slower)
+    const r = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
     if (r.status !== 0) throw new Error("build failed");
   }
   const persistTo = mkdtempSync(path.join(os.tmpdir(), "skinrush-e2e-state-"));

@@ -8,4 +8,5 @@ export interface PaymentsFakeConfig {
   stripe?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string };
   wallet?: { account?: string; token?: string };
 }
-export function startFakeProviders(opts?: { port?: number; host?: string; payments?: PaymentsFakeConfig }): Promise<FakeProviders>;
+/** botSecret: the fake trade bot refuses calls not signed with it (shared/trade-bot-signature.ts); none: unsigned calls pass. */
+export function startFakeProviders(opts?: { port?: number; host?: string; payments?: PaymentsFakeConfig; botSecret?: string }): Promise<FakeProviders>;

@@ -17,11 +17,11 @@ import { createAvatarFake, createImageFake } from "./images.mjs";
 import { createPaymentsFake } from "./payments.mjs";
 import { createTelegramFake } from "./telegram.mjs";
 
-export async function startFakeProviders({ port = 0, host = "127.0.0.1", payments } = {}) {
+export async function startFakeProviders({ port = 0, host = "127.0.0.1", payments, botSecret = "" } = {}) {
   let baseUrl = "";
   const steam = createSteamOpenIdFake({ baseUrl: () => baseUrl });
   const vk = createVkIdFake();
-  const bot = createTradeBotFake();
+  const bot = createTradeBotFake({ secret: botSecret });
   const images = createImageFake();
   const avatars = createAvatarFake();
   const telegram = createTelegramFake();

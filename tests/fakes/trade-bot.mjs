@@ -1,7 +1,8 @@
 // A local fake trade bot speaking the protocol of worker/withdraws/bot.ts (JSON over HTTP),
 // mounted at /bot/* by providers.mjs. Offers live in memory.
 //
-// The protocol (what the worker calls; base URL = TRADE_BOT_URL = <fakes>/bot):
+// The protocol (what the worker calls; base URL = TRADE_BOT_URL = <fakes>/bot; signed with the
+// secret when the fake has one, as bot/ requires):
 //   POST /bot/offers {trade_link, items:[{id, market_hash_name}], reference}
 //        → 200 {offer_id, state:"active"}; the same reference again → the same offer (idempotent)
 //        → 400 {error} for a malformed body (or in mode "reject")
@@ -42,6 +43,8 @@
 //   POST /bot/control/offers/:id {state: accepted|declined|expired} → decides an active offer now
 // The mode is read when an offer is asked about, so a test may switch it while offers are open.
 
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+
 const DEFAULT_CONTROL = { mode: "accept", acceptAfterMs: 2000 };
 
 /** Every link's inventory until a test sets its own (names of shared/catalogue/catalogue.json). */
@@ -58,7 +61,32 @@ const SEEDED_INVENTORY = [
 const DECIDABLE = new Set(["accepted", "declined", "expired"]);
 const MODES = new Set(["accept", "decline", "timeout", "unavailable", "reject", "lost", "dropped"]);
 
-export function createTradeBotFake() {
+/**
+ * DEV ONLY: the secret the local site and the tests sign their calls to this fake with (public;
+ * a real deployment sets TRADE_BOT_SECRET with `wrangler secret put` and BOT_SECRET on the bot).
+ */
+export const DEV_TRADE_BOT_SECRET = "dev-only-trade-bot-secret-not-for-production";
+
+const SIGNATURE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The bot protocol's signature (shared/trade-bot-signature.ts, the worker's side): HMAC-SHA256 over
+ * "METHOD\npath?query\ntimestamp\nsha256(body)". Written again here with node:crypto so the fake
+ * runs under any Node the site supports; a unit test checks the two agree.
+ */
+function signatureOk(secret, req, url, raw) {
+  const at = req.headers["x-bot-timestamp"];
+  const sig = req.headers["x-bot-signature"];
+  if (typeof at !== "string" || typeof sig !== "string" || !/^[0-9]{1,16}$/.test(at) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+  if (Math.abs(Date.now() - Number(at)) > SIGNATURE_WINDOW_MS) return false;
+  const bodyHash = createHash("sha256").update(raw).digest("hex");
+  const text = `${req.method.toUpperCase()}\n${url.pathname}${url.search}\n${at}\n${bodyHash}`;
+  const expected = createHmac("sha256", secret).update(text).digest();
+  return timingSafeEqual(expected, Buffer.from(sig, "hex"));
+}
+
+/** `secret`: calls other than /bot/control* must be signed with it (none: unsigned calls pass). */
+export function createTradeBotFake({ secret = "" } = {}) {
   /** @type {Map<string, {offer_id: string, reference: string, trade_link: string, items: unknown[], state: string, createdAt: number}>} */
   const offers = new Map();
   const byReference = new Map();
@@ -143,7 +171,10 @@ export function createTradeBotFake() {
 
   return async function handle(req, res, url) {
     const path = url.pathname.replace(/^\/bot/, "");
-    const body = req.method === "POST" ? await readJson(req) : undefined;
+    const raw = req.method === "POST" ? await readText(req) : "";
+    const body = req.method === "POST" ? parseJson(raw) : undefined;
+    // a bad signature is not the bot's word on any reference (no `offer: null`): the caller retries
+    if (secret && !path.startsWith("/control") && !signatureOk(secret, req, url, raw)) return json(res, 401, { error: "bad signature" });
 
     if (path === "/control" && req.method === "POST") {
       if (!body || !MODES.has(body.mode)) return json(res, 400, { error: `mode must be one of ${[...MODES].join(", ")}` });
@@ -229,10 +260,13 @@ function json(res, status, body) {
   res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 }
 
-async function readJson(req) {
+async function readText(req) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseJson(text) {
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

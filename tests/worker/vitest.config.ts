@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { DEV_TRADE_BOT_SECRET } from "../fakes/trade-bot.mjs";
 import {
   devBonusChainSeed,
   devGiveawayChainSeed,
@@ -34,6 +35,7 @@ export default defineConfig({
           PRICE_FEED_URL: `${inject<string>("fakeBase")}/prices`,
           // the fake trade bot of skin withdrawals (tests/fakes/trade-bot.mjs)
           TRADE_BOT_URL: `${inject<string>("fakeBase")}/bot`,
+          TRADE_BOT_SECRET: DEV_TRADE_BOT_SECRET,
           // the fake image CDN (tests/fakes/images.mjs)
           ITEM_IMAGE_BASE_URL: `${inject<string>("fakeBase")}/img`,
           // the fake avatar hosts (tests/fakes/images.mjs createAvatarFake)

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { dashboardAnswer } from "../../shared/api/admin-ops";
 import { OPS, WITHDRAW } from "../../shared/constants";
 import { reconcile } from "../../worker/books/reconcile";
-import { HttpTradeBot } from "../../worker/withdraws/bot";
+import { tradeBotFromEnv } from "../../worker/withdraws/bot";
 import { finishWithdrawal } from "../../worker/withdraws/finalize";
 import { sendRetryDelay } from "../../worker/withdraws/rules";
 import { withdrawQueue } from "../../worker/withdraws/WithdrawQueue";
@@ -239,7 +239,7 @@ describe("the withdrawal queue", () => {
   it("a queue that died after the bot made the offer but before D1 knew resends it and gets the same offer", async () => {
     const me = await sent("timeout");
     // the "lost" send: the bot has the offer, D1 does not
-    const lost = await new HttpTradeBot(env.TRADE_BOT_URL).sendOffer({
+    const lost = await tradeBotFromEnv(env)!.sendOffer({
       tradeLink: me.tradeLink,
       items: [{ id: me.itemIds[0]!, market_hash_name: "x" }],
       reference: me.id,

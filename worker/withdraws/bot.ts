@@ -1,4 +1,5 @@
-// The trade bot: whatever sends the Steam trade offers (real Steam trading is a later issue).
+// The trade bot: whatever sends the Steam trade offers (bot/, docs/trade-bot.md; locally a fake).
+// Every call is signed with TRADE_BOT_SECRET (shared/trade-bot-signature.ts).
 // The queue only talks to the TradeBot interface; HttpTradeBot speaks this small JSON protocol
 // (tests/fakes/trade-bot.mjs implements it locally):
 //   POST {base}/offers            {trade_link, items:[{id, market_hash_name}], reference}
@@ -21,6 +22,7 @@
 // A deposit offer is then read and cancelled through /offers/:id like a withdrawal's.
 import { z } from "zod";
 import { STEAM_APP_ID, WITHDRAW } from "../../shared/constants";
+import { signatureHeaders } from "../../shared/trade-bot-signature";
 
 export const OFFER_STATES = ["active", "accepted", "declined", "expired"] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
@@ -123,6 +125,8 @@ export class HttpTradeBot implements TradeBot, DepositBot {
     private readonly timeoutMs: number = WITHDRAW.botTimeoutMs,
     // a wrapper, not `fetch` itself: workerd refuses fetch called as another object's method
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+    /** TRADE_BOT_SECRET: every call signed with it (shared/trade-bot-signature.ts); empty = unsigned (a fake without one) */
+    private readonly secret = "",
   ) {
     this.base = baseUrl.replace(/\/+$/, "");
   }
@@ -152,11 +156,19 @@ export class HttpTradeBot implements TradeBot, DepositBot {
   private call<T>(method: string, path: string, body: unknown, schema: z.ZodType<T, unknown>): Promise<T>;
   private async call(method: string, path: string, body?: unknown, schema: z.ZodType<unknown, unknown> = offerAnswer): Promise<unknown> {
     let res: Response;
+    const url = `${this.base}${path}`;
+    const text = body === undefined ? "" : JSON.stringify(body);
+    const headers: Record<string, string> = body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" };
+    if (this.secret) {
+      // the path as the bot receives it (no rewriting proxy in between: docs/trade-bot.md "Trust")
+      const sent = new URL(url);
+      Object.assign(headers, await signatureHeaders(this.secret, method, `${sent.pathname}${sent.search}`, text));
+    }
     try {
-      res = await this.fetcher(`${this.base}${path}`, {
+      res = await this.fetcher(url, {
         method,
-        headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers,
+        body: body === undefined ? undefined : text,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
@@ -186,8 +198,8 @@ export class HttpTradeBot implements TradeBot, DepositBot {
   }
 }
 
-/** The configured bot, or null when TRADE_BOT_URL is empty (withdrawals switched off). */
-export function tradeBotFromEnv(env: Pick<Env, "TRADE_BOT_URL">): (TradeBot & DepositBot) | null {
+/** The configured bot, or null when TRADE_BOT_URL is empty (withdrawals switched off); its calls signed with TRADE_BOT_SECRET. */
+export function tradeBotFromEnv(env: Pick<Env, "TRADE_BOT_URL"> & { TRADE_BOT_SECRET?: string }): (TradeBot & DepositBot) | null {
   const url = (env.TRADE_BOT_URL ?? "").trim();
-  return url ? new HttpTradeBot(url) : null;
+  return url ? new HttpTradeBot(url, WITHDRAW.botTimeoutMs, undefined, env.TRADE_BOT_SECRET ?? "") : null;
 }

@@ -1,0 +1,64 @@
+// Every call from the worker to the trade bot service is signed (docs/trade-bot.md "Trust"):
+// HMAC-SHA256, keyed with the secret both share (TRADE_BOT_SECRET on the worker, BOT_SECRET on
+// the bot), over the method, the path with its query, the timestamp and the SHA-256 of the body.
+// The bot refuses a call whose signature does not match or whose timestamp is more than
+// SIGNATURE_WINDOW_MS away from its clock. WebCrypto only, so the worker and the Node service
+// run this same file.
+
+export const SIGNATURE_HEADERS = { timestamp: "x-bot-timestamp", signature: "x-bot-signature" } as const;
+
+/** How far a call's timestamp may be from the bot's clock, either way. */
+export const SIGNATURE_WINDOW_MS = 5 * 60_000;
+
+const encoder = new TextEncoder();
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
+/** The signed text: one field per line, the body by its hash (an empty body hashes ""). */
+export async function signedText(method: string, pathAndQuery: string, timestamp: number, body: string): Promise<string> {
+  return `${method.toUpperCase()}\n${pathAndQuery}\n${timestamp}\n${await sha256Hex(body)}`;
+}
+
+async function hmacHex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+}
+
+/** The two headers of a signed call. */
+export async function signatureHeaders(secret: string, method: string, pathAndQuery: string, body: string, now = Date.now()): Promise<Record<string, string>> {
+  return {
+    [SIGNATURE_HEADERS.timestamp]: String(now),
+    [SIGNATURE_HEADERS.signature]: await hmacHex(secret, await signedText(method, pathAndQuery, now, body)),
+  };
+}
+
+/** Compares two hex strings in time that does not depend on where they differ. */
+function sameHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export type SignatureCheck = { ok: true } | { ok: false; reason: "missing" | "stale" | "mismatch" };
+
+/** Whether a call carries a valid signature made with `secret` within the window of `now`. */
+export async function checkSignature(
+  secret: string,
+  call: { method: string; pathAndQuery: string; body: string; timestamp: string | null | undefined; signature: string | null | undefined },
+  now = Date.now(),
+): Promise<SignatureCheck> {
+  if (!call.timestamp || !call.signature || !/^[0-9]{1,16}$/.test(call.timestamp) || !/^[0-9a-f]{64}$/.test(call.signature)) {
+    return { ok: false, reason: "missing" };
+  }
+  const at = Number(call.timestamp);
+  if (Math.abs(now - at) > SIGNATURE_WINDOW_MS) return { ok: false, reason: "stale" };
+  const expected = await hmacHex(secret, await signedText(call.method, call.pathAndQuery, at, call.body));
+  return sameHex(expected, call.signature) ? { ok: true } : { ok: false, reason: "mismatch" };
+}
