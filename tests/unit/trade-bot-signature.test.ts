@@ -77,7 +77,9 @@ describe("HttpTradeBot signs; the fake bot with a secret checks", () => {
       expect(err).toBeInstanceOf(BotUnavailableError);
       expect((err as BotUnavailableError).answered).toBe(false);
     }
-    const listed = (await (await fetch(`${fakes.baseUrl}/bot/control/offers?trade_link=${encodeURIComponent(tradeLink)}`)).json()) as { offers: { reference: string }[] };
+    const listed = (await (await fetch(`${fakes.baseUrl}/bot/control/offers?trade_link=${encodeURIComponent(tradeLink)}`)).json()) as {
+      offers: { reference: string }[];
+    };
     expect(listed.offers.map((o) => o.reference)).not.toContain("sig-2");
   });
 });

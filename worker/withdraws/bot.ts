@@ -158,7 +158,8 @@ export class HttpTradeBot implements TradeBot, DepositBot {
     let res: Response;
     const url = `${this.base}${path}`;
     const text = body === undefined ? "" : JSON.stringify(body);
-    const headers: Record<string, string> = body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" };
+    const headers: Record<string, string> =
+      body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" };
     if (this.secret) {
       // the path as the bot receives it (no rewriting proxy in between: docs/trade-bot.md "Trust")
       const sent = new URL(url);
