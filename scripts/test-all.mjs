@@ -68,6 +68,7 @@ if (want("typecheck")) {
     ["worker", "worker"],
     ["worker tests", "tests/worker"],
     ["reliability tests", "tests/reliability"],
+    ["trade bot service", "bot"],
   ]) {
     ok = step(`typecheck ${name}`, bin("tsc"), ["-p", project]) && ok;
   }
