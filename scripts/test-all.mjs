@@ -28,12 +28,13 @@ function step(name, cmd, args) {
   return ok;
 }
 
-function vitestTier(name, config) {
+/** A vitest tier; `files` narrows it to those test files, `extraEnv` sets its environment. */
+function vitestTier(name, config, { files = [], extraEnv = {} } = {}) {
   console.log(`\n=== ${name} tests ===`);
-  const out = path.join(tmp, `${name}.json`);
-  const r = spawnSync(bin("vitest"), ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
+  const out = path.join(tmp, `${name.replaceAll(/[^a-z0-9-]+/gi, "-")}.json`);
+  const r = spawnSync(bin("vitest"), ["run", "--config", config, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
     cwd: root,
-    env,
+    env: { ...env, ...extraEnv },
     stdio: "inherit",
   });
   if (existsSync(out)) {
@@ -82,6 +83,14 @@ if (want("lint")) {
 }
 if (want("unit")) ok = vitestTier("unit", "tests/unit/vitest.config.ts") && ok;
 if (want("worker")) ok = vitestTier("worker", "tests/worker/vitest.config.ts") && ok;
+// the worker's skin-deposit and withdrawal tests again, against the real trade bot service (bot/) on
+// the simulated Steam instead of the fake (docs/trade-bot.md "Tests")
+if (want("worker") || want("bot"))
+  ok =
+    vitestTier("worker with the real trade bot", "tests/worker/vitest.config.ts", {
+      files: ["tests/worker/skins-deposit.test.ts", "tests/worker/withdraw-queue.test.ts", "tests/worker/withdraw-send.test.ts"],
+      extraEnv: { TRADE_BOT: "service" },
+    }) && ok;
 // the reliability suite (docs/testing.md "Reliability suite"): its files print their counts
 if (want("reliability")) ok = vitestTier("reliability", "tests/reliability/vitest.config.ts") && ok;
 if (want("e2e")) {

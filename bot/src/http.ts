@@ -2,6 +2,7 @@
 // worker's signature (shared/trade-bot-signature.ts); each request is one JSON log line.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { checkSignature, SIGNATURE_HEADERS } from "../../shared/trade-bot-signature.ts";
+import type { SimulatedControl } from "./control.ts";
 import type { Answer, TradeBotService } from "./service.ts";
 
 /** The largest body a call may have (100 items of 256-character names fit many times over). */
@@ -28,6 +29,14 @@ function send(res: ServerResponse, a: Answer): void {
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+function parse(raw: string): unknown {
+  try {
+    return raw.trim() ? JSON.parse(raw) : {};
+  } catch {
+    return undefined;
+  }
 }
 
 /** Routes one signed call to the service. */
@@ -59,6 +68,8 @@ export interface HttpOptions {
   secret: string;
   now?: () => number;
   log?: (line: Record<string, unknown>) => void;
+  /** a simulated run's test control (BOT_CONTROL=1): /control unsigned, the network's faults on sends */
+  control?: SimulatedControl;
 }
 
 export function createBotServer(o: HttpOptions): Server {
@@ -84,6 +95,10 @@ export function createBotServer(o: HttpOptions): Server {
         if (err instanceof TooLarge) return done({ status: 413, body: { error: "body too large", offer: null } });
         throw err;
       }
+      if (o.control && url.pathname.startsWith("/control")) {
+        const answer = await o.control.handle(method, url, parse(raw));
+        if (answer) return done(answer);
+      }
       const signed = await checkSignature(
         o.secret,
         {
@@ -97,7 +112,12 @@ export function createBotServer(o: HttpOptions): Server {
       );
       // not the bot's word on any reference (no `offer: null`): a caller with a wrong secret retries
       if (!signed.ok) return done({ status: 401, body: { error: `signature ${signed.reason}` } });
-      return done(await route(o.service, method, url, raw));
+      const fault = o.control && method === "POST" && (url.pathname === "/offers" || url.pathname === "/deposits") ? o.control.beforeSend(url.pathname, parse(raw)) : null;
+      if (fault) log({ msg: "network fault (test control)", fault, method, path: url.pathname });
+      if (fault === "drop") return res.destroy();
+      const answer = await route(o.service, method, url, raw);
+      if (fault === "lose") return res.destroy();
+      return done(answer);
     })().catch((err: unknown) => {
       // an answer we could not give: the outcome unknown to the caller, who asks again
       log({ msg: "call failed", method, path: url.pathname, error: err instanceof Error ? err.message : String(err) });

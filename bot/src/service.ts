@@ -166,6 +166,16 @@ export class TradeBotService {
     }
   }
 
+  /** Drops a bot account's cached inventory (it changed outside an offer: a test control stocked it). */
+  forgetHouseInventory(account: string): void {
+    this.pool.forgetInventory(account);
+  }
+
+  /** Drops a player's cached inventory (it changed: a test control set it). */
+  forgetPlayer(steamId: string): void {
+    this.playerInventories.delete(steamId);
+  }
+
   /** GET /health: each account, whether Steam answers, the offers not finished. */
   health(): { ok: boolean; accounts: ReturnType<Pool["report"]>; open_offers: number } {
     const accounts = this.pool.report();

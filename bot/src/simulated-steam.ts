@@ -15,6 +15,17 @@ type Method = "ownInventory" | "inventoryOf" | "escrowDays" | "sendOffer" | "con
 /** An injected failure: `lost` makes the offer first, then loses the answer (sendOffer only). */
 type Fault = "refused" | "rate_limited" | "unanswered" | "lost";
 
+/**
+ * How the simulated players behave, asked per player (a test control sets it per trade link):
+ * `decide` settles an active offer when it is read (null: leaves it); `down`: Steam cannot be
+ * reached for anything about this player; `refuses`: Steam refuses offers to this player.
+ */
+export interface PlayerBehaviour {
+  decide?(offer: { partner: string; createdAt: number }, now: number): "accepted" | "declined" | null;
+  down?(steamId: string): boolean;
+  refuses?(steamId: string): boolean;
+}
+
 export class SimulatedSteam {
   private readonly now: () => number;
   private readonly players = new Map<string, { token: string; items: Asset[]; escrowDays: number; private: boolean }>();
@@ -27,17 +38,41 @@ export class SimulatedSteam {
   readonly calls = new Map<string, number>();
 
   private readonly seedInventory: string[] | null;
-  private readonly acceptAfterMs: number | null;
+  private readonly behaviour: PlayerBehaviour;
 
   /**
    * `seedInventory`: a player first asked about gets these items (a local run, where trade links
    * are whatever the site's users saved); `acceptAfterMs`: players accept an active offer that
    * long after it was made (a local run; the tests decide each offer themselves).
    */
-  constructor(o: { now?: () => number; seedInventory?: string[]; acceptAfterMs?: number } = {}) {
+  constructor(o: { now?: () => number; seedInventory?: string[]; acceptAfterMs?: number; behaviour?: PlayerBehaviour } = {}) {
     this.now = o.now ?? Date.now;
     this.seedInventory = o.seedInventory ?? null;
-    this.acceptAfterMs = o.acceptAfterMs ?? null;
+    const after = o.acceptAfterMs;
+    this.behaviour = o.behaviour ?? (after === undefined ? {} : { decide: (offer, now) => (now - offer.createdAt >= after ? "accepted" : null) });
+  }
+
+  /** Replaces a player's inventory (a test control): answers the new assets. */
+  setInventory(steamId: string, token: string, items: Array<{ name: string; tradable: boolean }>): Asset[] {
+    const p = this.playerOf(steamId, token);
+    p.items = items.map((i) => this.newAsset(i.name, i.tradable));
+    return p.items.map((a) => ({ ...a }));
+  }
+
+  /** Gives a bot account these items (a test control: the house's items a withdrawal names). */
+  stock(account: string, names: string[]): void {
+    const bot = this.bot(account);
+    for (const n of names) bot.items.push(this.newAsset(n));
+  }
+
+  /** An active offer runs out (a test control). */
+  expire(offerId: string): void {
+    const o = this.offer(offerId);
+    if (o.status === OfferStatus.Active) o.status = OfferStatus.Expired;
+  }
+
+  private reachable(steamId: string): void {
+    if (this.behaviour.down?.(steamId)) throw new SteamError("unanswered", "Steam did not answer");
   }
 
   private newAsset(marketHashName: string, tradable = true): Asset {
@@ -126,18 +161,22 @@ export class SimulatedSteam {
   }
 
   inventoryOf(steamId: string): Asset[] {
+    this.reachable(steamId);
     const p = this.playerOf(steamId);
     if (p.private) throw new SteamError("refused", "no such inventory");
     return p.items.map((a) => ({ ...a }));
   }
 
   escrowDays(account: string, partner: Partner): { theirs: number; mine: number } {
+    this.reachable(partner.steamId);
     const p = this.playerOf(partner.steamId, partner.token);
     if (p.token !== partner.token) throw new SteamError("refused", "bad trade token");
     return { theirs: p.escrowDays, mine: this.bot(account).escrowDays };
   }
 
   sendOffer(account: string, o: { partner: Partner; give: string[]; receive: string[]; message: string }): SentOffer {
+    this.reachable(o.partner.steamId);
+    if (this.behaviour.refuses?.(o.partner.steamId)) throw new SteamError("refused", "Steam refused the offer");
     const p = this.playerOf(o.partner.steamId, o.partner.token);
     if (p.token !== o.partner.token) throw new SteamError("refused", "bad trade link");
     const bot = this.bot(account);
@@ -168,13 +207,19 @@ export class SimulatedSteam {
   getOffer(account: string, offerId: string): OfferView {
     const o = this.offer(offerId);
     if (o.account !== account) throw new SteamError("refused", "not this account's offer");
-    if (this.acceptAfterMs !== null && o.status === OfferStatus.Active && this.now() - o.createdAt >= this.acceptAfterMs) this.decide(o.offerId, OfferStatus.Accepted);
+    this.reachable(o.partner);
+    const decision = o.status === OfferStatus.Active ? this.behaviour.decide?.(o, this.now()) : null;
+    if (decision) this.decide(o.offerId, decision === "accepted" ? OfferStatus.Accepted : OfferStatus.Declined);
     return { offerId: o.offerId, status: o.status, give: [...o.give], receive: [...o.receive], message: o.message };
   }
 
   cancelOffer(account: string, offerId: string): void {
     const o = this.offer(offerId);
     if (o.account !== account) throw new SteamError("refused", "not this account's offer");
+    this.reachable(o.partner);
+    // an offer the player decided meanwhile stays decided
+    const decision = o.status === OfferStatus.Active ? this.behaviour.decide?.(o, this.now()) : null;
+    if (decision) this.decide(o.offerId, decision === "accepted" ? OfferStatus.Accepted : OfferStatus.Declined);
     if (o.status === OfferStatus.Active || o.status === OfferStatus.CreatedNeedsConfirmation) o.status = OfferStatus.Canceled;
   }
 

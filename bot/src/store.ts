@@ -123,6 +123,16 @@ export class Store {
     return r ? toRow(r) : null;
   }
 
+  /** Every offer to a trade link, oldest first (the test control lists them). */
+  byTradeLink(tradeLink: string | null): OfferRow[] {
+    const rows = (
+      tradeLink === null
+        ? this.db.prepare("SELECT * FROM offers ORDER BY created_at, rowid").all()
+        : this.db.prepare("SELECT * FROM offers WHERE trade_link = ? ORDER BY created_at, rowid").all(tradeLink)
+    ) as unknown as SqlRow[];
+    return rows.map(toRow);
+  }
+
   /**
    * A new offer, 'sending', with its house items reserved — in one transaction, refused (false)
    * when any of them is reserved already (another offer holds it) or the reference exists.

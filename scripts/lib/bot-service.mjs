@@ -5,8 +5,11 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { DEV_TRADE_BOT_SECRET } from "../../tests/fakes/trade-bot.mjs";
 
-/** Starts `node bot/src/main.ts` (BOT_STEAM=simulated) and resolves once its /health answers. */
-export async function startBotService({ root, port = 8791, dbDir }) {
+/**
+ * Starts `node bot/src/main.ts` (BOT_STEAM=simulated) and resolves once its /health answers.
+ * `control`: the fake bot's /control API too (BOT_CONTROL=1: the worker's tests drive it).
+ */
+export async function startBotService({ root, port = 8791, dbDir, control = false, log = true }) {
   const child = spawn(process.execPath, [path.join(root, "bot/src/main.ts")], {
     cwd: root,
     env: {
@@ -15,9 +18,10 @@ export async function startBotService({ root, port = 8791, dbDir }) {
       BOT_STEAM: "simulated",
       BOT_PORT: String(port),
       BOT_DB: path.join(dbDir, "bot.sqlite"),
+      BOT_CONTROL: control ? "1" : "0",
       NODE_NO_WARNINGS: "1",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", log ? "inherit" : "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;

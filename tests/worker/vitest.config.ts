@@ -34,7 +34,8 @@ export default defineConfig({
           VK_CLIENT_SECRET: "vk-test-secret",
           PRICE_FEED_URL: `${inject<string>("fakeBase")}/prices`,
           // the fake trade bot of skin withdrawals (tests/fakes/trade-bot.mjs)
-          TRADE_BOT_URL: `${inject<string>("fakeBase")}/bot`,
+          // (the real service on the simulated Steam with TRADE_BOT=service: global-setup.ts)
+          TRADE_BOT_URL: inject<string>("botBase"),
           TRADE_BOT_SECRET: DEV_TRADE_BOT_SECRET,
           // the fake image CDN (tests/fakes/images.mjs)
           ITEM_IMAGE_BASE_URL: `${inject<string>("fakeBase")}/img`,

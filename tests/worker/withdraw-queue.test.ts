@@ -92,11 +92,12 @@ describe("the withdrawal queue", () => {
     expect(await (await post("/api/withdraws/preview", { items: me.itemIds }, me.token)).json()).toMatchObject({ message: "inventory_api.item_not_found" });
   });
 
-  it("runs by itself: the send kicks the queue, whose alarm sends the offer and finishes it", async () => {
+  it("runs by itself: the send kicks the queue, whose alarm sends the offer and finishes it", { timeout: 20_000 }, async () => {
     const me = await sent("accept");
-    // no runNow here: only the kick of /send and the DO's alarm
+    // no runNow here: only the kick of /send and the DO's alarm (a bot that answers "active" to the
+    // send — a real one always does — is asked again one poll later)
     let row = await withdrawal(me.id);
-    for (let i = 0; i < 60 && row?.status === "sending"; i++) {
+    for (let i = 0; i < (WITHDRAW.pollMs + 3_000) / 50 && row?.status === "sending"; i++) {
       await new Promise((r) => setTimeout(r, 50));
       row = await withdrawal(me.id);
     }
