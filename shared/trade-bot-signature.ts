@@ -7,6 +7,9 @@
 
 export const SIGNATURE_HEADERS = { timestamp: "x-bot-timestamp", signature: "x-bot-signature" } as const;
 
+/** An offer's security code as the bot gives it (docs/trade-bot.md "Security code"): six of A–Z and 2–9 without 0/O, 1/I/L. */
+export const SECURITY_CODE_PATTERN = /^[A-HJKMNP-Z2-9]{6}$/;
+
 /** How far a call's timestamp may be from the bot's clock, either way. */
 export const SIGNATURE_WINDOW_MS = 5 * 60_000;
 

@@ -67,6 +67,8 @@ export const skinDepositJson = z.object({
   id: z.string(),
   /** the bot's offer id (null until the bot made the offer) */
   offer_id: z.string().nullable(),
+  /** the code in the offer's message: the player compares it before accepting (null: none given) */
+  security_code: z.string().nullable(),
   state: z.enum(SKIN_DEPOSIT_STATES),
   /** Σ catalogue prices of the items (at the offer; at the credit once credited), dollars */
   amount: dollarsJson,

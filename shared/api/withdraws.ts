@@ -91,6 +91,8 @@ export const skinWithdrawRow = z.object({
   status: z.enum(WITHDRAWAL_STATUSES),
   /** whether the trade bot has made the offer (a 'sending' one without it for OPS.stuckTradeMs waits on the bot) */
   offer: z.boolean(),
+  /** the code in the offer's message: the player compares it before accepting (null: no offer, or none given) */
+  security_code: z.string().nullable(),
   action: z.null(),
   /** epoch ms */
   date: z.number().int().nonnegative(),

@@ -3,7 +3,8 @@
 //
 // The protocol (what the worker calls; base URL = TRADE_BOT_URL = <fakes>/bot; signed with the
 // secret when the fake has one, as bot/ requires):
-//   POST /bot/offers {trade_link, items:[{id, market_hash_name}], reference}
+//   POST /bot/offers {trade_link, items:[{id, market_hash_name}], reference}   (answers carry
+//        security_code as the real service's do: six characters derived from the reference)
 //        → 200 {offer_id, state:"active"}; the same reference again → the same offer (idempotent)
 //        → 400 {error} for a malformed body (or in mode "reject")
 //   GET  /bot/offers/:id        → 200 {offer_id, state: active|accepted|declined|expired}; 404 unknown
@@ -85,6 +86,19 @@ function signatureOk(secret, req, url, raw) {
   return timingSafeEqual(expected, Buffer.from(sig, "hex"));
 }
 
+// no 0/O, 1/I/L (bot/src/security-code.ts)
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** The offer's security code, derived from its reference as bot/src/security-code.ts derives it. */
+function securityCode(secret, reference) {
+  const digest = createHmac("sha256", secret || "fake-bot")
+    .update(`security-code:${reference}`)
+    .digest();
+  let code = "";
+  for (let i = 0; i < 6; i++) code += CODE_ALPHABET[digest[i] % CODE_ALPHABET.length];
+  return code;
+}
+
 /** `secret`: calls other than /bot/control* must be signed with it (none: unsigned calls pass). */
 export function createTradeBotFake({ secret = "" } = {}) {
   /** @type {Map<string, {offer_id: string, reference: string, trade_link: string, items: unknown[], state: string, createdAt: number}>} */
@@ -134,7 +148,7 @@ export function createTradeBotFake({ secret = "" } = {}) {
     }
   }
 
-  const view = (o) => ({ offer_id: o.offer_id, state: settle(o) });
+  const view = (o) => ({ offer_id: o.offer_id, state: settle(o), security_code: securityCode(secret, o.reference) });
 
   /**
    * POST /offers (a withdrawal: the bot gives) and POST /deposits (the bot asks): the same checks,

@@ -13,6 +13,9 @@ import { Store } from "../../bot/src/store";
 import { signatureHeaders } from "../../shared/trade-bot-signature";
 import { BotRejectedError, BotUnavailableError, HttpTradeBot } from "../../worker/withdraws/bot";
 
+/** every answer carries the offer's security code (docs/trade-bot.md "Security code") */
+const code = expect.stringMatching(/^[A-HJKMNP-Z2-9]{6}$/);
+
 const SECRET = "http-unit-secret-http-unit-secret-00";
 const AK = "AK-47 | Redline (Field-Tested)";
 const tradeLink = "https://steamcommunity.com/tradeoffer/new/?partner=4242&token=httptest";
@@ -40,11 +43,11 @@ describe("the worker's client ↔ the bot service", () => {
   it("a withdrawal: sent, read, accepted — the same offer for the same reference", async () => {
     const bot = client();
     const offer = await bot.sendOffer({ tradeLink, items: [{ id: 1, market_hash_name: AK }], reference: "http-w-1" });
-    expect(offer).toEqual({ offerId: expect.stringMatching(/^[0-9]+$/), state: "active" });
+    expect(offer).toEqual({ offerId: expect.stringMatching(/^[0-9]+$/), state: "active", securityCode: code });
     expect(await bot.sendOffer({ tradeLink, items: [{ id: 1, market_hash_name: AK }], reference: "http-w-1" })).toEqual(offer);
     expect(await bot.getOffer(offer.offerId)).toEqual(offer);
     steam.decide(offer.offerId, OfferStatus.Accepted);
-    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted" });
+    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted", securityCode: code });
     // the answer carries the security code the site will show next to the offer
     const raw = await fetch(`${base}/offers/${offer.offerId}`, { headers: await signatureHeaders(SECRET, "GET", `/offers/${offer.offerId}`, "") });
     expect(await raw.json()).toMatchObject({ offer_id: offer.offerId, security_code: expect.stringMatching(/^[A-Z2-9]{6}$/) });
@@ -61,7 +64,7 @@ describe("the worker's client ↔ the bot service", () => {
     ]);
     const offer = await bot.requestItems({ tradeLink, items: [{ asset_id: items[0]!.assetId, market_hash_name: AK }], reference: "http-d-1" });
     expect(offer.state).toBe("active");
-    expect(await bot.cancelOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "expired" });
+    expect(await bot.cancelOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "expired", securityCode: code });
   });
 
   it("the bot's refusals are final for the worker (400 with offer: null); its outage with offer: null is its word too", async () => {

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeProviders, type FakeProviders } from "../fakes/providers.mjs";
 import { BotRejectedError, BotUnavailableError, HttpTradeBot } from "../../worker/withdraws/bot";
 
+/** every answer carries the offer's security code (docs/trade-bot.md "Security code") */
+const code = expect.stringMatching(/^[A-HJKMNP-Z2-9]{6}$/);
+
 let fakes: FakeProviders;
 let bot: HttpTradeBot;
 let seq = 0;
@@ -33,11 +36,11 @@ describe("HttpTradeBot deposits ↔ fake trade bot", () => {
 
     const asked = inventory.slice(0, 2).map((i) => ({ asset_id: i.assetId, market_hash_name: i.marketHashName }));
     const offer = await bot.requestItems({ tradeLink, items: asked, reference: "d-1" });
-    expect(offer).toEqual({ offerId: expect.any(String), state: "active" });
+    expect(offer).toEqual({ offerId: expect.any(String), state: "active", securityCode: code });
     expect(await bot.requestItems({ tradeLink, items: asked, reference: "d-1" })).toEqual(offer);
 
     expect((await post(`/control/offers/${offer.offerId}`, { state: "accepted" })).status).toBe(200);
-    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted" });
+    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted", securityCode: code });
     const after = await bot.listInventory(tradeLink);
     expect(after.map((i) => i.assetId)).toEqual(inventory.slice(2).map((i) => i.assetId));
   });

@@ -61,13 +61,24 @@ describe("history rows", () => {
       amount: 3,
       status: "sending" as const,
       offer: false,
+      security_code: null,
       action: null,
       date: 1,
     };
     expect(canCancelWithdrawal(skin)).toBe(false);
   });
   it("says a skin request waits on the trade bot once it has had no offer for OPS.stuckTradeMs", () => {
-    const skin = { id: "0b6f", system: "skins" as const, wallet: "https://t", amount: 3, status: "sending" as const, offer: false, action: null, date: 1_000 };
+    const skin = {
+      id: "0b6f",
+      system: "skins" as const,
+      wallet: "https://t",
+      amount: 3,
+      status: "sending" as const,
+      offer: false,
+      security_code: null,
+      action: null,
+      date: 1_000,
+    };
     const at = 1_000 + OPS.stuckTradeMs;
     expect(waitsOnBot(skin, at - 1)).toBe(false);
     expect(waitsOnBot(skin, at)).toBe(true);

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeProviders, type FakeProviders } from "../fakes/providers.mjs";
 import { BotRejectedError, BotUnavailableError, HttpTradeBot, tradeBotFromEnv } from "../../worker/withdraws/bot";
 
+/** every answer carries the offer's security code (docs/trade-bot.md "Security code") */
+const code = expect.stringMatching(/^[A-HJKMNP-Z2-9]{6}$/);
+
 let fakes: FakeProviders;
 let bot: HttpTradeBot;
 const items = [{ id: 1, market_hash_name: "AK-47 | Redline (Field-Tested)" }];
@@ -29,12 +32,12 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
     // 1.5 s leaves a loaded CI machine time for the three calls below while it is still active
     await control({ trade_link: tradeLink, mode: "accept", acceptAfterMs: 1_500 });
     const offer = await bot.sendOffer({ tradeLink, items, reference: "w-accept" });
-    expect(offer).toEqual({ offerId: expect.any(String), state: "active" });
+    expect(offer).toEqual({ offerId: expect.any(String), state: "active", securityCode: code });
     // a resend (lost answer, queue restart) gets the same offer, not a second one
     expect(await bot.sendOffer({ tradeLink, items, reference: "w-accept" })).toEqual(offer);
-    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "active" });
+    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "active", securityCode: code });
     await new Promise((r) => setTimeout(r, 1_600));
-    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted" });
+    expect(await bot.getOffer(offer.offerId)).toEqual({ offerId: offer.offerId, state: "accepted", securityCode: code });
     // cancelling an accepted offer changes nothing: the answer says it was accepted
     expect((await bot.cancelOffer(offer.offerId)).state).toBe("accepted");
     const listed = (await (await fetch(`${fakes.baseUrl}/bot/control/offers?trade_link=${encodeURIComponent(tradeLink)}`)).json()) as {
@@ -55,7 +58,7 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
     await control({ trade_link: slow, mode: "timeout" });
     const t = await bot.sendOffer({ tradeLink: slow, items, reference: "w-timeout" });
     expect((await bot.getOffer(t.offerId)).state).toBe("active");
-    expect(await bot.cancelOffer(t.offerId)).toEqual({ offerId: t.offerId, state: "expired" });
+    expect(await bot.cancelOffer(t.offerId)).toEqual({ offerId: t.offerId, state: "expired", securityCode: code });
     expect((await bot.getOffer(t.offerId)).state).toBe("expired");
   });
 
@@ -91,7 +94,7 @@ describe("HttpTradeBot ↔ fake trade bot", () => {
     await control({ trade_link: lost, mode: "lost" });
     expect(await answeredBy(() => bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" }))).toBe(false);
     await control({ trade_link: lost, mode: "unavailable" });
-    expect(await bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" })).toEqual({ offerId: expect.any(String), state: "active" });
+    expect(await bot.sendOffer({ tradeLink: lost, items, reference: "w-lost" })).toEqual({ offerId: expect.any(String), state: "active", securityCode: code });
     // a gateway or a firewall in front of the bot: a bare 4xx or 5xx is not the bot's word
     const server = http.createServer((req, res) => {
       const status = Number(/status=(\d+)/.exec(req.url ?? "")?.[1] ?? 503);

@@ -45,7 +45,7 @@ describe("answers", () => {
     expect(withdrawSendAnswer.parse({ status: "success", message: "inventory_api.withdraw_sent", id: "u-1" })).toBeTruthy();
     expect(withdrawPreviewAnswer.parse({ amount: 12.55, fee: 2.51, fee_percent: 20 })).toBeTruthy();
     expect(withdrawPreviewAnswer.safeParse({ amount: 12.555, fee: 2.51, fee_percent: 20 }).success).toBe(false);
-    const row = { id: "u-1", system: "skins", wallet: "https://t", amount: 1.5, status: "sending", offer: false, action: null, date: 1 };
+    const row = { id: "u-1", system: "skins", wallet: "https://t", amount: 1.5, status: "sending", offer: false, security_code: null, action: null, date: 1 };
     expect(skinWithdrawRow.parse(row)).toEqual(row);
     expect(skinWithdrawRow.safeParse({ ...row, offer: undefined }).success).toBe(false);
     expect(skinWithdrawRow.safeParse({ ...row, status: "lost" }).success).toBe(false);

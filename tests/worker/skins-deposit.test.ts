@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { dashboardAnswer } from "../../shared/api/admin-ops";
 import type { SkinDepositJson } from "../../shared/api/skins-deposit";
 import { SKINS_DEPOSIT } from "../../shared/constants";
+import { SECURITY_CODE_PATTERN } from "../../shared/trade-bot-signature";
 import { writeSetting } from "../../worker/lib/settings";
 import { reconcile } from "../../worker/books/reconcile";
 import { creditDeposit } from "../../worker/skins-deposit/credit";
@@ -74,6 +75,10 @@ describe("skins deposit", () => {
     const dep = await created(me.token, me.known);
     expect(dep).toMatchObject({ state: "active", amount: 15.5, credited_at: null });
     expect(dep.offer_id).toBeTruthy();
+    // the code in the bot's offer message, which the player compares before accepting
+    expect(dep.security_code).toMatch(SECURITY_CODE_PATTERN);
+    const listed = (await (await depositHistory(me.token)).json()) as { deposits: SkinDepositJson[] };
+    expect(listed.deposits[0]).toMatchObject({ id: dep.id, security_code: dep.security_code });
     // a second offer while this one is open is refused
     expect(await (await createDeposit(me.token, { items: [me.known[0]!] })).json()).toMatchObject({ message: "deposit_api.offer_pending" });
 

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { dashboardAnswer } from "../../shared/api/admin-ops";
 import { OPS, WITHDRAW } from "../../shared/constants";
+import { SECURITY_CODE_PATTERN } from "../../shared/trade-bot-signature";
 import { reconcile } from "../../worker/books/reconcile";
 import { tradeBotFromEnv } from "../../worker/withdraws/bot";
 import { finishWithdrawal } from "../../worker/withdraws/finalize";
@@ -200,7 +201,11 @@ describe("the withdrawal queue", () => {
     expect(await itemStatuses(me.itemIds)).toEqual(["withdrawn", "withdrawn"]);
     expect((await botOffers(me.tradeLink)).offers).toHaveLength(1);
     expect((await stuck()).oldest.map((t) => t.id)).not.toContain(me.id);
-    expect((await history()).rows.find((r) => r.id === me.id)).toMatchObject({ status: "completed", offer: true });
+    expect((await history()).rows.find((r) => r.id === me.id)).toMatchObject({
+      status: "completed",
+      offer: true,
+      security_code: expect.stringMatching(SECURITY_CODE_PATTERN),
+    });
     await expectBooksBalanced();
   });
 
@@ -278,8 +283,28 @@ describe("the withdrawal queue", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { withdraws: unknown[] };
     expect(body.withdraws).toEqual([
-      { id: secondId, system: "skins", wallet: me.tradeLink, amount: 10, status: "sending", offer: false, action: null, date: expect.any(Number) },
-      { id: me.id, system: "skins", wallet: me.tradeLink, amount: 12.55, status: "canceled", offer: true, action: null, date: expect.any(Number) },
+      {
+        id: secondId,
+        system: "skins",
+        wallet: me.tradeLink,
+        amount: 10,
+        status: "sending",
+        offer: false,
+        security_code: null,
+        action: null,
+        date: expect.any(Number),
+      },
+      {
+        id: me.id,
+        system: "skins",
+        wallet: me.tradeLink,
+        amount: 12.55,
+        status: "canceled",
+        offer: true,
+        security_code: expect.stringMatching(SECURITY_CODE_PATTERN),
+        action: null,
+        date: expect.any(Number),
+      },
     ]);
   });
 

@@ -49,6 +49,7 @@ interface SkinWithdrawSqlRow {
   amount: number;
   status: SkinWithdrawRow["status"];
   offer_id: string | null;
+  security_code: string | null;
   created_at: number;
 }
 
@@ -72,7 +73,7 @@ export async function withdrawPage(env: DbEnv, userId: number, p: PageRequest): 
     skinIds.length
       ? all<SkinWithdrawSqlRow>(
           env.DB,
-          sql`SELECT id, trade_link, amount, status, offer_id, created_at FROM withdrawals WHERE user_id = ${userId} AND id IN ${skinIds}`,
+          sql`SELECT id, trade_link, amount, status, offer_id, security_code, created_at FROM withdrawals WHERE user_id = ${userId} AND id IN ${skinIds}`,
         )
       : [],
     moneyIds.length ? all<MoneyWithdrawRow>(env.DB, sql`SELECT * FROM money_withdrawals WHERE user_id = ${userId} AND id IN ${moneyIds}`) : [],
@@ -95,6 +96,7 @@ export async function withdrawPage(env: DbEnv, userId: number, p: PageRequest): 
               amount: toDollars(w.amount),
               status: w.status,
               offer: w.offer_id !== null,
+              security_code: w.security_code,
               action: null,
               date: w.created_at,
             },

@@ -107,7 +107,7 @@ export async function sendOffer(
     const offer = await bot.requestItems({ tradeLink: d.tradeLink, items: d.items, reference: d.id });
     await db(env)
       .update(skinDeposits)
-      .set({ state: "active", offerId: offer.offerId, nextAttemptAt: now + WITHDRAW.pollMs, updatedAt: now })
+      .set({ state: "active", offerId: offer.offerId, securityCode: offer.securityCode, nextAttemptAt: now + WITHDRAW.pollMs, updatedAt: now })
       .where(and(eq(skinDeposits.id, d.id), eq(skinDeposits.state, "sending")))
       .run();
     return "active";

@@ -68,6 +68,7 @@ async function skinDepositsJson(env: Pick<Env, "DB">, rows: (typeof skinDeposits
   return rows.map((r) => ({
     id: r.id,
     offer_id: r.offerId,
+    security_code: r.securityCode,
     state: r.state,
     amount: toDollars(r.amount),
     items: items

@@ -22,7 +22,7 @@
 // A deposit offer is then read and cancelled through /offers/:id like a withdrawal's.
 import { z } from "zod";
 import { STEAM_APP_ID, WITHDRAW } from "../../shared/constants";
-import { signatureHeaders } from "../../shared/trade-bot-signature";
+import { SECURITY_CODE_PATTERN, signatureHeaders } from "../../shared/trade-bot-signature";
 
 export const OFFER_STATES = ["active", "accepted", "declined", "expired"] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
@@ -30,6 +30,8 @@ export type OfferState = (typeof OFFER_STATES)[number];
 export interface TradeOffer {
   offerId: string;
   state: OfferState;
+  /** the code in the offer's message the site shows the player (docs/trade-bot.md "Security code"); null: the bot gave none */
+  securityCode: string | null;
 }
 
 export interface OfferRequest {
@@ -100,8 +102,13 @@ export class BotRejectedError extends Error {
 const noOfferStands = z.object({ offer: z.null() });
 
 const offerAnswer = z
-  .object({ offer_id: z.union([z.string().min(1).max(128), z.number().int()]), state: z.enum(OFFER_STATES) })
-  .transform((o): TradeOffer => ({ offerId: String(o.offer_id), state: o.state }));
+  .object({
+    offer_id: z.union([z.string().min(1).max(128), z.number().int()]),
+    state: z.enum(OFFER_STATES),
+    // an answer without a readable code is still the offer's: the code is shown, never relied on
+    security_code: z.string().regex(SECURITY_CODE_PATTERN).nullish().catch(null),
+  })
+  .transform((o): TradeOffer => ({ offerId: String(o.offer_id), state: o.state, securityCode: o.security_code ?? null }));
 
 const inventoryAnswer = z
   .object({

@@ -9,7 +9,7 @@
 // All state is in the row (offer_id, offer_sent_at, attempts, next_attempt_at), so a pass can be
 // cut off anywhere and the next one carries on. Row updates are guarded on the values read.
 import { WITHDRAW } from "../../shared/constants";
-import { BotRejectedError, BotUnavailableError, type OfferState, type TradeBot } from "./bot";
+import { BotRejectedError, BotUnavailableError, type OfferState, type TradeBot, type TradeOffer } from "./bot";
 import { finishWithdrawal, NOTIFY_SENT, type OpenWithdrawal } from "./finalize";
 import { notificationContent } from "../../shared/api/notifications";
 import type { NotificationJson } from "../../shared/api/user";
@@ -91,7 +91,7 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
   );
   try {
     const offer = await bot.sendOffer({ tradeLink: w.trade_link, items, reference: w.id });
-    const sent = await recordSentOffer(env, w, offer.offerId, now);
+    const sent = await recordSentOffer(env, w, offer, now);
     if (!sent) return null; // another pass got there first
     await pushNotification(env, w.user_id, sent);
     if (offer.state !== "active") {
@@ -119,11 +119,11 @@ async function sendStep(env: QueueEnv, bot: TradeBot, w: OpenWithdrawal, now: nu
  * The offer id on the withdrawal and the "offer sent" bell row, in one batch guarded on the row
  * still waiting for its offer; the row (to push) or null when another pass recorded it first.
  */
-async function recordSentOffer(env: QueueEnv, w: OpenWithdrawal, offerId: string, now: number): Promise<NotificationJson | null> {
+async function recordSentOffer(env: QueueEnv, w: OpenWithdrawal, offer: TradeOffer, now: number): Promise<NotificationJson | null> {
   const d1 = env.DB;
   try {
     const results = await batch(d1, [
-      sql`UPDATE withdrawals SET offer_id = ${offerId}, offer_sent_at = ${now}, attempts = attempts + 1, next_attempt_at = ${now + WITHDRAW.pollMs}, updated_at = ${now}
+      sql`UPDATE withdrawals SET offer_id = ${offer.offerId}, security_code = ${offer.securityCode}, offer_sent_at = ${now}, attempts = attempts + 1, next_attempt_at = ${now + WITHDRAW.pollMs}, updated_at = ${now}
             WHERE id = ${w.id} AND status = 'sending' AND offer_id IS NULL AND attempts = ${w.attempts}`,
       expectChanges(1),
       notificationStatement({ userId: w.user_id, name: NOTIFY_SENT, content: notificationContent.amount(w.amount), createdAt: now }),

@@ -27,6 +27,8 @@ export const skinDeposits = sqliteTable(
     requestId: text("request_id").notNull(),
     tradeLink: text("trade_link").notNull(),
     offerId: text("offer_id"),
+    /** the code in the bot's offer message, shown to the player (docs/trade-bot.md "Security code") */
+    securityCode: text("security_code"),
     state: text("state").$type<SkinDepositState>().notNull().default("sending"),
     amount: integer("amount").notNull(),
     nextAttemptAt: integer("next_attempt_at").notNull(),

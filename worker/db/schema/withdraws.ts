@@ -29,6 +29,8 @@ export const withdrawals = sqliteTable(
     amount: integer("amount").notNull(),
     fee: integer("fee").notNull(),
     offerId: text("offer_id"),
+    /** the code in the bot's offer message, shown to the player (docs/trade-bot.md "Security code") */
+    securityCode: text("security_code"),
     offerSentAt: integer("offer_sent_at"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
