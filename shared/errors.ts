@@ -37,6 +37,8 @@ export const SERVER_KEYS = {
     "user_api.session_not_found",
     "user_api.cannot_change_own_role",
     "user_api.same_role",
+    // the offer check (docs/trade-bot.md "Security code")
+    "user_api.offer_link_invalid",
   ],
   prices: ["prices_api.feed_failed"],
   crash: [

@@ -130,6 +130,29 @@ export const readAllAnswer = z.object({ success: z.literal(true) });
 export const youtuberSchema = z.object({ id: z.number().int(), username: z.string(), avatar: z.string() });
 export const youtubersAnswer = z.object({ youtubers: z.array(youtuberSchema) });
 
+/**
+ * A Steam trade offer the player received, as its link (https://steamcommunity.com/tradeoffer/<id>/)
+ * or its bare id: the offer check says whether the site's bot sent it to this player, and with
+ * which security code (docs/trade-bot.md "Security code").
+ */
+export const OFFER_LINK_PATTERN = /^(?:https:\/\/steamcommunity\.com\/tradeoffer\/)?([1-9][0-9]{0,19})\/?(?:\?[^\s]*)?$/;
+export const checkOfferBody = z.strictObject({ offer: z.string().trim().max(300).regex(OFFER_LINK_PATTERN) });
+export const checkOfferAnswer = z.discriminatedUnion("ours", [
+  z.strictObject({
+    ours: z.literal(true),
+    offer_id: z.string(),
+    kind: z.enum(["withdraw", "deposit"]),
+    /** the withdrawal's status or the deposit's state */
+    status: z.string(),
+    security_code: z.string().nullable(),
+    created_at: z.number().int(),
+  }),
+  /** no offer of the site's bots to this player has this id: do not accept it */
+  z.strictObject({ ours: z.literal(false), offer_id: z.string() }),
+]);
+export type CheckOfferAnswer = z.infer<typeof checkOfferAnswer>;
+const offerLinkKeyOf = (error: z.ZodError) => (error.issues.some((i) => i.path[0] === "offer") ? ("user_api.offer_link_invalid" as const) : undefined);
+
 /** saveUrl answers its own key for any bad link; a body that is not an object stays app_api.invalid_request. */
 const tradeLinkKeyOf = (error: z.ZodError) => (error.issues.some((i) => i.path[0] === "trade_link") ? ("user_api.invalid_trade_link" as const) : undefined);
 
@@ -179,6 +202,16 @@ export const userCalls = {
     refusals: { "user_api.invalid_trade_link": 400, "user_api.trade_link_not_yours": 400 },
     summary: "Saves the Steam trade link (a Steam player's own account only)",
     invalid: tradeLinkKeyOf,
+  }),
+  checkOffer: contract({
+    method: "POST",
+    path: "/api/user/checkOffer",
+    access: "user",
+    body: checkOfferBody,
+    answer: checkOfferAnswer,
+    refusals: { "user_api.offer_link_invalid": 400 },
+    summary: "Whether a trade offer the player received comes from the site's bot, and its security code",
+    invalid: offerLinkKeyOf,
   }),
   getInventory: contract({
     method: "POST",

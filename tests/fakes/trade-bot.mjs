@@ -169,7 +169,8 @@ export function createTradeBotFake({ secret = "" } = {}) {
     if (refused) return json(res, 400, { error: refused, offer: null });
     seq += 1;
     const offer = {
-      offer_id: `offer-${seq}`,
+      // digits, as Steam's trade offer ids (https://steamcommunity.com/tradeoffer/<id>/)
+      offer_id: String(7_000_000_000 + seq),
       ...(kind ? { kind } : {}),
       reference: body.reference,
       trade_link: link,

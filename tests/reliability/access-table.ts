@@ -114,6 +114,7 @@ POST /api/tournaments/setActive            401           200           403b     
 POST /api/user/buy                         401           200           403b          200           200           200
 POST /api/user/cancelWithdraw              401           200           403b          200           200           200
 POST /api/user/cashback/take               401           200           403b          200           200           200
+POST /api/user/checkOffer                  401           200           403b          200           200           200
 POST /api/user/createWithdraw              401           200           403b          200           200           200
 POST /api/user/get                         401           200           403b          200           200           200
 POST /api/user/getAvailableWithdraw        401           200           403b          200           200           200

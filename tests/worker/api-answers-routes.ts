@@ -180,6 +180,7 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/user/getBalance", spec: [] },
   { method: "POST", path: "/api/user/getProfile", spec: [] },
   { method: "POST", path: "/api/user/saveUrl", spec: ["trade_link"], body: () => ({ trade_link: uniqueTradeLink() }) },
+  { method: "POST", path: "/api/user/checkOffer", body: () => ({ offer: "https://steamcommunity.com/tradeoffer/123456789/" }) },
   {
     method: "POST",
     path: "/api/user/cashback/take",

@@ -192,7 +192,9 @@ describe("the withdrawal queue", () => {
     expect(listed).toMatchObject({ kind: "withdraw", user: { id: me.user.id }, amount: 12.55, attempts: WITHDRAW.maxSendAttempts + 2 }); // one per pass above
     expect((await stuck()).count).toBeGreaterThanOrEqual(1);
     const history = async () =>
-      (await (await post("/api/user/history/withdraws", {}, me.token)).json()) as { rows: { id: string; status: string; offer: boolean }[] };
+      (await (await post("/api/user/history/withdraws", {}, me.token)).json()) as {
+        rows: { id: string; status: string; offer: boolean; security_code: string | null }[];
+      };
     expect((await history()).rows.find((r) => r.id === me.id)).toMatchObject({ status: "sending", offer: false });
     // the answers come through again: the same offer, accepted; the items leave once
     await botControl(me.tradeLink, "accept", 0);
@@ -206,6 +208,32 @@ describe("the withdrawal queue", () => {
       offer: true,
       security_code: expect.stringMatching(SECURITY_CODE_PATTERN),
     });
+    // the offer check: this player's offer is the site's, with its code; to anyone else, and any
+    // other id, it is not — and a link that is no trade offer is refused with its key
+    const offerId = atBot.offers[0]!.offer_id;
+    const check = async (token: string, offer: unknown) => post("/api/user/checkOffer", { offer }, token);
+    const code = (await history()).rows.find((r) => r.id === me.id)!.security_code;
+    for (const link of [`https://steamcommunity.com/tradeoffer/${offerId}/`, offerId, `https://steamcommunity.com/tradeoffer/${offerId}`]) {
+      const res = await check(me.token, link);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        ours: true,
+        offer_id: offerId,
+        kind: "withdraw",
+        status: "completed",
+        security_code: code,
+        created_at: expect.any(Number),
+      });
+    }
+    const stranger = await makeUser();
+    expect(await (await check(stranger.token, offerId)).json()).toEqual({ ours: false, offer_id: offerId });
+    expect(await (await check(me.token, "987654321")).json()).toEqual({ ours: false, offer_id: "987654321" });
+    for (const bad of ["https://steamcommunity.com.evil.example/tradeoffer/1/", "steamcommunity.com/tradeoffer/abc/", "0", "1e9", "", 12345]) {
+      const res = await check(me.token, bad);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: "user_api.offer_link_invalid" });
+    }
+    expect((await check("", offerId)).status).toBe(401);
     await expectBooksBalanced();
   });
 

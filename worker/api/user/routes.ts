@@ -7,6 +7,7 @@ import * as q from "../../user/queries";
 import { referralsOf } from "../../referrals/queries";
 import { withdrawPage } from "../../history/money";
 import { contractRoutes, refuse, serve } from "../contract-routes";
+import { checkOffer } from "../../withdraws/offer-check";
 
 export const userRoutes = contractRoutes();
 
@@ -37,6 +38,8 @@ serve(userRoutes, userCalls.saveUrl, async (c) => {
   await q.saveTradeLink(c.env, me.id, trade_link);
   return c.json({ type: "success" as const, message: "user_api.link_saved" as const }, 200);
 });
+
+serve(userRoutes, userCalls.checkOffer, async (c) => c.json(await checkOffer(c.env, c.get("user").id, c.req.valid("json").offer), 200));
 
 serve(userRoutes, userCalls.getInventory, async (c) => {
   const rows = await q.inventoryOf(c.env, c.get("user").id);
