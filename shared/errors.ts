@@ -313,6 +313,7 @@ export const CLIENT_KEYS = [
   "user_error.send_trade_link",
   "user_error.send_take_bonus",
   "user_error.send_cancel_withdrawal",
+  "user_error.check_offer",
   "any_user_error.load_by_id",
   "deposit_error.load_skins",
   "deposit_error.send_deposit",

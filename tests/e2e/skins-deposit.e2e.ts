@@ -5,6 +5,7 @@
 // the items, and they show in the site inventory with a bell notification and in the profile.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousFindings } from "./axe";
 import { devLogin, launch, newPage, screenshot } from "./browser";
 
 let browser: Browser;
@@ -25,7 +26,7 @@ describe("skins deposit", () => {
       if (r.url().includes("/api/") && r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
     });
     try {
-      await devLogin(page, `skins_e2e_${Date.now() % 100_000}`);
+      const token = await devLogin(page, `skins_e2e_${Date.now() % 100_000}`);
       await page.evaluate(() => localStorage.setItem("language", "en"));
       await page.goto("/");
       await page.locator("header.header").getByRole("button", { name: "Deposit", exact: true }).click();
@@ -59,6 +60,9 @@ describe("skins deposit", () => {
 
       await dialog.getByTestId("skins-deposit-send").click();
       await dialog.getByTestId("skins-deposit-offer").waitFor();
+      // the code the bot wrote in the offer's message, to compare before accepting in Steam
+      const shownCode = ((await dialog.getByTestId("security-code").locator("code").textContent()) ?? "").trim();
+      expect(shownCode).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
       await screenshot(page, "skins-deposit-offer");
       // the bot accepts, the queue credits, the dialog shows the result
       const result = dialog.getByTestId("skins-deposit-result");
@@ -81,6 +85,27 @@ describe("skins deposit", () => {
       await page.goto("/profile");
       await page.getByTestId("skin-deposit-row").first().waitFor();
       expect(await page.getByTestId("skin-deposit-row").first().getAttribute("data-state")).toBe("accepted");
+      expect(await page.getByTestId("skin-deposit-row").first().textContent()).toContain(shownCode);
+
+      // the offer check, from the menu: this offer is the site's, with the same code; another is not
+      const offerId = (await (await page.request.post("/api/payment/skins/history", { data: {}, headers: { Authorization: `Bearer ${token}` } })).json())
+        .deposits[0].offer_id as string;
+      await page.goto("/offer-check");
+      const field = page.getByRole("textbox", { name: "Trade offer link or number" });
+      await field.fill(`https://steamcommunity.com/tradeoffer/${offerId}/`);
+      await page.getByRole("button", { name: "Check", exact: true }).click();
+      const verdict = page.getByTestId("offer-check-verdict");
+      await verdict.waitFor();
+      expect(await verdict.getAttribute("data-ours")).toBe("true");
+      expect(await verdict.textContent()).toContain(shownCode);
+      expect(await seriousFindings(page)).toEqual([]);
+      await screenshot(page, "offer-check-ours");
+      await field.fill("https://steamcommunity.com/tradeoffer/5566778899/");
+      await page.getByRole("button", { name: "Check", exact: true }).click();
+      await page.locator('[data-testid="offer-check-verdict"][data-ours="false"]').waitFor();
+      expect(await page.getByTestId("offer-check-verdict").textContent()).toMatch(/NOT sent by us/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, "offer-check-not-ours");
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -13,6 +13,7 @@ const LINKS = [
   { to: "/top", key: "top", icon: <ListIcon /> },
   { to: "/promo", key: "promo", icon: <TagIcon /> },
   { to: "/provably-fair", key: "provably_fair", icon: <ShieldIcon /> },
+  { to: "/offer-check", key: "offer_check", icon: <ShieldIcon /> },
   { to: "/user-agreement", key: "user_agreement", icon: <DocIcon /> },
 ] as const;
 

@@ -29,6 +29,7 @@ import type jackpot from "../locales/ru/jackpot.json";
 import type layout from "../locales/ru/layout.json";
 import type notifications from "../locales/ru/notifications.json";
 import type profile from "../locales/ru/profile.json";
+import type offer_check from "../locales/ru/offer_check.json";
 import type promo from "../locales/ru/promo.json";
 import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
@@ -71,6 +72,7 @@ declare module "i18next" {
       layout: typeof layout;
       notifications: typeof notifications;
       profile: typeof profile;
+      offer_check: typeof offer_check;
       promo: typeof promo;
       settings: typeof settings;
       store: typeof store;

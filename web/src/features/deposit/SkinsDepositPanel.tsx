@@ -19,6 +19,7 @@ import { LoadFailed } from "../../ui/StateNote";
 import { Spinner } from "../../ui/Spinner";
 import { useLatestDeposit, useSkinsDepositSend, useSkinsListing } from "./useSkinsDeposit";
 import { useItemName } from "../../ui/itemWords";
+import { SecurityCode } from "../../ui/SecurityCode";
 
 export function SkinsDepositPanel({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("deposit");
@@ -137,6 +138,7 @@ function OfferState({ deposit }: { deposit: SkinDepositJson }) {
         {t(`skins.state.${deposit.state}`)}
       </p>
       {deposit.offer_id ? <p className="skins-deposit__note">{t("skins.offer_id", { id: deposit.offer_id })}</p> : null}
+      {deposit.security_code ? <SecurityCode code={deposit.security_code} /> : null}
       <DepositItems deposit={deposit} />
       <Spinner />
     </div>

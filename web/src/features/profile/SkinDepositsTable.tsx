@@ -8,6 +8,7 @@ import { ProfileTable } from "./ProfileTable";
 import { useItemName } from "../../ui/itemWords";
 import { waitsOnBot } from "./historyRows";
 import { useSkinDepositHistory } from "./useHistory";
+import { SecurityCode } from "../../ui/SecurityCode";
 
 const COLUMNS = ["date", "items", "amount", "status"] as const;
 
@@ -38,6 +39,7 @@ export function SkinDepositsTable() {
             <td data-label={t("skin_deposits.status")}>
               {status(d)}
               {waitsOnBot(d, Date.now()) ? <p className="profile-table__note">{t("skin_deposits.waiting_bot")}</p> : null}
+              {d.security_code ? <SecurityCode code={d.security_code} compact /> : null}
             </td>
           </tr>
         ))

@@ -15,6 +15,7 @@ import { dateTime, usd } from "./format";
 import { canCancelWithdrawal, waitsOnBot } from "./historyRows";
 import { ProfileTable } from "./ProfileTable";
 import { useWithdrawHistory } from "./useHistory";
+import { SecurityCode } from "../../ui/SecurityCode";
 
 const COLUMNS = ["id", "system", "wallet", "amount", "status", "action", "date"] as const;
 
@@ -71,6 +72,7 @@ export function WithdrawalsTable() {
             <td data-label={t("withdrawals.columns.status")}>
               <span className={`profile-status profile-status--${w.status}`}>{t(`withdrawals.status.${w.status}`)}</span>
               {waitsOnBot(w, Date.now()) ? <p className="profile-table__note">{t("withdrawals.waiting_bot")}</p> : null}
+              {"security_code" in w && w.security_code ? <SecurityCode code={w.security_code} compact /> : null}
             </td>
             <td data-label={t("withdrawals.columns.action")}>
               {canCancelWithdrawal(w) ? (
