@@ -99,6 +99,20 @@ export const skinsCreateAnswer = z.object({
 
 export const skinsHistoryAnswer = z.object({ deposits: z.array(skinDepositJson) });
 
+/**
+ * The public status line of skin trading (docs/trade-bot.md "Status line"): whether it is on, the
+ * bot accounts online of all (as the bot's /health reports them; null when it did not answer),
+ * whether the bot — and through it Steam — answers, and the skin requests waiting in the queue.
+ */
+export const skinsStatusAnswer = z.strictObject({
+  enabled: z.boolean(),
+  bots_online: z.number().int().nonnegative().nullable(),
+  bots_total: z.number().int().nonnegative().nullable(),
+  steam: z.enum(["answering", "not_answering"]),
+  queue: z.number().int().nonnegative(),
+});
+export type SkinsStatusAnswer = z.infer<typeof skinsStatusAnswer>;
+
 // ── the calls (shared/api/contract.ts) ───────────────────────────────────────
 export const skinsDepositCalls = {
   inventory: contract({
@@ -127,6 +141,15 @@ export const skinsDepositCalls = {
       "deposit_api.items_not_accepted": 400,
     },
     summary: "Asks the trade bot to send an offer for these items of the caller's inventory",
+  }),
+  status: contract({
+    method: "POST",
+    path: "/api/payment/skins/status",
+    access: "public",
+    body: emptyBody,
+    answer: skinsStatusAnswer,
+    refusals: {},
+    summary: "Skin trading's status line: bots online, whether Steam answers, the queue",
   }),
   history: contract({
     method: "POST",

@@ -21,6 +21,7 @@
 //        and settled by the same modes.
 //
 // Control (tests choose the outcome; optionally per trade link so parallel tests don't collide):
+//   GET  /bot/health → {ok, accounts: [{name, status}], open_offers} (unsigned, as bot/'s)
 //   POST /bot/control {mode, acceptAfterMs?, trade_link?}
 //        mode "accept"      → an offer turns "accepted" acceptAfterMs after it was made (default ~2 s)
 //             "decline"     → … turns "declined" after acceptAfterMs
@@ -188,6 +189,12 @@ export function createTradeBotFake({ secret = "" } = {}) {
     const path = url.pathname.replace(/^\/bot/, "");
     const raw = req.method === "POST" ? await readText(req) : "";
     const body = req.method === "POST" ? parseJson(raw) : undefined;
+    // the bot's health, unsigned as bot/'s: one account, offline while the default mode is "unavailable"
+    if (path === "/health" && req.method === "GET") {
+      const open = [...offers.values()].filter((o) => settle(o) === "active").length;
+      const online = defaults.mode !== "unavailable";
+      return json(res, online ? 200 : 503, { ok: online, accounts: [{ name: "fake-bot", status: online ? "online" : "offline" }], open_offers: open });
+    }
     // a bad signature is not the bot's word on any reference (no `offer: null`): the caller retries
     if (secret && !path.startsWith("/control") && !signatureOk(secret, req, url, raw)) return json(res, 401, { error: "bad signature" });
 

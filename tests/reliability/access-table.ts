@@ -100,6 +100,7 @@ POST /api/payment/qiwi/check-transaction   401           200           403b     
 POST /api/payment/skins/create             401           200           403b          200           200           200
 POST /api/payment/skins/history            401           200           403b          200           200           200
 POST /api/payment/skins/inventory          401           200           403b          200           200           200
+POST /api/payment/skins/status             200           200           403b          200           200           200
 POST /api/payment/sum/create               401           200           403b          200           200           200
 POST /api/payment/sum/history              401           200           403b          200           200           200
 POST /api/telegram/link                    401           200           403b          200           200           200

@@ -325,6 +325,7 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: "POST", path: "/api/payment/skins/history" },
+  { method: "POST", path: "/api/payment/skins/status" },
 
   // ── money deposits ──
   { method: "POST", path: "/api/payment/methods" },

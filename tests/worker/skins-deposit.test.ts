@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { dashboardAnswer } from "../../shared/api/admin-ops";
-import type { SkinDepositJson } from "../../shared/api/skins-deposit";
+import { type SkinDepositJson, skinsStatusAnswer } from "../../shared/api/skins-deposit";
 import { SKINS_DEPOSIT } from "../../shared/constants";
 import { SECURITY_CODE_PATTERN } from "../../shared/trade-bot-signature";
 import { writeSetting } from "../../worker/lib/settings";
@@ -15,6 +15,7 @@ import { reconcile } from "../../worker/books/reconcile";
 import { creditDeposit } from "../../worker/skins-deposit/credit";
 import { sendOffer } from "../../worker/skins-deposit/create";
 import { BotUnavailableError, type DepositBot } from "../../worker/withdraws/bot";
+import { forgetTradeBotStatus, tradeBotStatus } from "../../worker/withdraws/status";
 import { botDecide, createDeposit, depositHistory, depositor, depositRow, heldItems, type ListedJson, listInventory, pass } from "./skins-deposit-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, botOffers, notificationsOf } from "./withdraw-fixtures";
@@ -254,5 +255,37 @@ describe("skins deposit", () => {
     } finally {
       await writeSetting(env, "maintenance", "false");
     }
+  });
+});
+
+describe("the status line", () => {
+  it("answers anyone: the bot's accounts online, Steam answering, the skin requests waiting; off without a bot", async () => {
+    forgetTradeBotStatus();
+    const res = await post("/api/payment/skins/status", {});
+    expect(res.status).toBe(200);
+    const status = skinsStatusAnswer.parse(await res.json());
+    expect(status).toMatchObject({ enabled: true, steam: "answering" });
+    expect(status.bots_online).toBeGreaterThanOrEqual(1);
+    expect(status.bots_total).toBeGreaterThanOrEqual(status.bots_online!);
+    // the queue counts what D1 holds open: a deposit waiting for the player's acceptance adds one
+    const me = await depositor();
+    await created(me.token, me.known);
+    expect((await tradeBotStatus(env)).queue).toBe(status.queue + 1);
+    // a bot that does not answer: not answering, its counts unknown
+    forgetTradeBotStatus();
+    expect(await tradeBotStatus({ ...env, TRADE_BOT_URL: "http://127.0.0.1:9/bot" })).toMatchObject({
+      enabled: true,
+      steam: "not_answering",
+      bots_online: null,
+    });
+    forgetTradeBotStatus();
+    expect(await tradeBotStatus({ ...env, TRADE_BOT_URL: "" })).toEqual({
+      enabled: false,
+      bots_online: null,
+      bots_total: null,
+      steam: "not_answering",
+      queue: 0,
+    });
+    forgetTradeBotStatus();
   });
 });

@@ -124,6 +124,14 @@ const inventoryAnswer = z
   })
   .transform((a): BotInventoryItem[] => a.items.map((i) => ({ assetId: String(i.asset_id), marketHashName: i.market_hash_name, tradable: i.tradable })));
 
+/** The bot's GET /health as far as the site reads it (docs/trade-bot.md "Deploying"). */
+const healthAnswer = z.object({
+  ok: z.boolean(),
+  accounts: z.array(z.object({ name: z.string(), status: z.string() })).max(1000),
+  open_offers: z.number().int().nonnegative(),
+});
+export type BotHealth = z.infer<typeof healthAnswer>;
+
 export class HttpTradeBot implements TradeBot, DepositBot {
   private readonly base: string;
 
@@ -153,6 +161,17 @@ export class HttpTradeBot implements TradeBot, DepositBot {
   listInventory(tradeLink: string): Promise<BotInventoryItem[]> {
     const query = new URLSearchParams({ trade_link: tradeLink, app_id: String(STEAM_APP_ID) });
     return this.call("GET", `/inventory?${query}`, undefined, inventoryAnswer);
+  }
+
+  /** GET /health: the bot's accounts and open offers; null when it does not answer (or answers 503: none online). */
+  async health(): Promise<BotHealth | null> {
+    try {
+      const res = await this.fetcher(`${this.base}/health`, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(this.timeoutMs) });
+      const parsed = healthAnswer.safeParse(await res.json());
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
   }
 
   requestItems(req: DepositOfferRequest): Promise<TradeOffer> {

@@ -7,6 +7,8 @@ export const queryKeys = {
   /** Every store list page set starts with this (invalidate it after a buy or a sale). */
   storeList: ["storeList"],
   youtubers: ["youtubers"],
+  /** skin trading's status line (ui/TradeBotStatus.tsx) */
+  tradeBotStatus: ["tradeBotStatus"],
   /** Every giveaway query starts with this (features/giveaway; the hub resyncs it on connect). */
   giveaway: ["giveaway"],
   /** Every support query of the player / of staff starts with these (features/support/keys.ts; the hub resyncs them on connect). */

@@ -2,6 +2,7 @@
 //   POST /inventory {}                 → {items}: the player's CS2 inventory through the trade bot
 //   POST /create    {items, request_id?} → {status, message: "deposit_api.offer_sent", deposit}
 //   POST /history   {}                 → {deposits}: newest first (the SPA polls it while one is open)
+//   POST /status    {}                 → the public status line: bots online, Steam answering, queue
 // The offer is then followed by the trade-bot queue (WithdrawQueue DO → skins-deposit/queue.ts);
 // /create kicks it, and /history kicks it while an offer is open (so a lost kick heals itself).
 // Signed in (banned players are refused by readSession), no deposits during maintenance, and
@@ -12,6 +13,7 @@ import { createSkinDeposit, tradeLinkOf } from "../../skins-deposit/create";
 import { openDepositOf, skinDepositHistory } from "../../skins-deposit/history";
 import { listingJson, matchListing } from "../../skins-deposit/listing";
 import { BotRejectedError, BotUnavailableError, tradeBotFromEnv } from "../../withdraws/bot";
+import { tradeBotStatus } from "../../withdraws/status";
 import { withdrawQueue } from "../../withdraws/WithdrawQueue";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 
@@ -49,6 +51,8 @@ serve(skinsDepositRoutes, skinsDepositCalls.create, async (c) => {
   const [deposit] = await skinDepositHistory(c.env, me.id, outcome.id);
   return c.json({ status: "success" as const, message: "deposit_api.offer_sent" as const, deposit: deposit! }, 200);
 });
+
+serve(skinsDepositRoutes, skinsDepositCalls.status, async (c) => c.json(await tradeBotStatus(c.env), 200));
 
 serve(skinsDepositRoutes, skinsDepositCalls.history, async (c) => {
   const me = c.get("user");

@@ -20,6 +20,7 @@ import { Spinner } from "../../ui/Spinner";
 import { useLatestDeposit, useSkinsDepositSend, useSkinsListing } from "./useSkinsDeposit";
 import { useItemName } from "../../ui/itemWords";
 import { SecurityCode } from "../../ui/SecurityCode";
+import { TradeBotStatus } from "../../ui/TradeBotStatus";
 
 export function SkinsDepositPanel({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("deposit");
@@ -37,8 +38,12 @@ export function SkinsDepositPanel({ tradeLinkForm }: { tradeLinkForm: ReactNode 
       </div>
     );
   }
-  if (latest && isOpenDeposit(latest)) return <OfferState deposit={latest} />;
-  return <SkinsPicker latest={latest} />;
+  return (
+    <>
+      <TradeBotStatus />
+      {latest && isOpenDeposit(latest) ? <OfferState deposit={latest} /> : <SkinsPicker latest={latest} />}
+    </>
+  );
 }
 
 function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
@@ -81,6 +86,7 @@ function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
       <p id={gridLabel} className="skins-deposit__note">
         {t("skins.pick", { max: SKINS_DEPOSIT.maxItems, days: Math.round(SKINS_DEPOSIT.protectionMs / 86_400_000) })}
       </p>
+      <p className="skins-deposit__note">{t("skins.hold_note")}</p>
       {items.length === 0 ? (
         <p className="skins-deposit__empty">{t("skins.empty")}</p>
       ) : (

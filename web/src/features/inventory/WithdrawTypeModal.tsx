@@ -16,6 +16,7 @@ import { canTradeOffer } from "./actions";
 import type { InventoryItem } from "./types";
 import { useWithdrawFee, useWithdrawSend } from "./useWithdraw";
 import { useItemName } from "../../ui/itemWords";
+import { TradeBotStatus } from "../../ui/TradeBotStatus";
 
 export const WITHDRAW_MODAL = "skinWithdrawType";
 const WITHDRAWAL_MODAL = "withdrawal";
@@ -53,6 +54,8 @@ export function WithdrawTypeModal({ items, onSent, tradeLinkForm }: { items: rea
       <section className="take-option" aria-labelledby={tradeId}>
         <h3 id={tradeId}>{t("take.trade_title")}</h3>
         <p>{t("take.trade_text", { minutes: Math.round(WITHDRAW.offerTtlMs / 60_000) })}</p>
+        <p className="take-option__note">{t("take.trade_code")}</p>
+        <TradeBotStatus />
         {tradeable ? <p className="take-option__fee">{t("take.trade_fee", { percent: fee.percent, fee: formatCentsAsDollars(fee.feeCents) })}</p> : null}
         {!tradeable ? (
           <p className="take-option__warn" role="note">
