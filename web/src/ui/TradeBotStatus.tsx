@@ -19,9 +19,11 @@ export function TradeBotStatus() {
   return (
     <p className={`trade-status${up ? "" : " trade-status--down"}`} data-testid="trade-bot-status">
       <span className="trade-status__dot" aria-hidden="true" />
-      {up ? t("status_line.bots", { online: s.bots_online ?? 0, total: s.bots_total ?? 0 }) : t("status_line.down")}
-      {" · "}
-      {t("status_line.queue", { count: s.queue })}
+      <span>
+        {up ? t("status_line.bots", { online: s.bots_online ?? 0, total: s.bots_total ?? 0 }) : t("status_line.down")}
+        {" · "}
+        {t("status_line.queue", { count: s.queue })}
+      </span>
     </p>
   );
 }
