@@ -47,7 +47,8 @@ async function route(service: TradeBotService, method: string, url: URL, raw: st
     try {
       body = raw.trim() ? JSON.parse(raw) : {};
     } catch {
-      return { status: 400, body: { error: "bad_json", offer: null } };
+      // names no reference: not the bot's word on one (no `offer: null`)
+      return { status: 400, body: { error: "bad_json" } };
     }
   }
   if (method === "POST" && path === "/offers") return service.sendWithdrawal(body);
@@ -78,7 +79,15 @@ export function createBotServer(o: HttpOptions): Server {
   return createServer((req, res) => {
     const started = performance.now();
     const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", "http://bot.local");
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://bot.local");
+    } catch {
+      // a request line no URL parser reads ("GET // HTTP/1.1"): no call of the protocol
+      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "bad request line" }));
+      log({ msg: "call", method, path: null, status: 400, ms: 0 });
+      return;
+    }
     const done = (a: Answer) => {
       send(res, a);
       log({ msg: "call", method, path: url.pathname, status: a.status, ms: Math.round(performance.now() - started) });
@@ -92,7 +101,7 @@ export function createBotServer(o: HttpOptions): Server {
       try {
         raw = await readBody(req);
       } catch (err) {
-        if (err instanceof TooLarge) return done({ status: 413, body: { error: "body too large", offer: null } });
+        if (err instanceof TooLarge) return done({ status: 413, body: { error: "body too large" } });
         throw err;
       }
       if (o.control && url.pathname.startsWith("/control")) {

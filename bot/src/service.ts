@@ -14,6 +14,9 @@ import { type Asset, OfferStatus, type OfferView, type Partner, type SteamAccoun
 import type { OfferKind, OfferRow, Store } from "./store.ts";
 import { partnerOf } from "./trade-link.ts";
 
+/** How long a send whose answer was lost waits, its offer not found, before it is sent again. */
+export const RESEND_QUIET_MS = 2 * 60_000;
+
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
@@ -82,28 +85,41 @@ export class TradeBotService {
 
   // ── POST /offers: the house's items to the player ─────────────────────────
   sendWithdrawal(body: unknown): Promise<Answer> {
-    const req = withdrawBody.safeParse(body);
-    if (!req.success) return Promise.resolve(refuse("trade_link, items and reference are required"));
-    return this.serial(req.data.reference, async () => {
-      const known = await this.known(req.data.reference);
-      if (known) return known;
+    return this.byReference(body, async () => {
+      const req = withdrawBody.safeParse(body);
+      if (!req.success) return refuse("trade_link, items and reference are required");
       const partner = partnerOf(req.data.trade_link);
-      if (!partner) return refuse("bad_trade_link");
+      if (!partner) return this.refused(req.data, "withdraw", "bad_trade_link");
       const picked = await this.pickHouseItems(req.data.items.map((i) => i.market_hash_name));
-      if ("answer" in picked) return picked.answer;
+      if ("answer" in picked) return picked.answer.status === 400 ? this.refused(req.data, "withdraw", String(picked.answer.body.error)) : picked.answer;
       return this.send("withdraw", picked.account, partner, req.data, picked.assets);
     });
   }
 
+  /**
+   * The reference first (docs/operations.md "Trade bot": looked up before any refusal): a known one
+   * answers its offer or its refusal; only then is the rest of the body read. A body without a
+   * readable reference is refused without `offer: null` — it names no request.
+   */
+  private byReference(body: unknown, run: () => Promise<Answer>): Promise<Answer> {
+    const ref = reference.safeParse((body as { reference?: unknown } | null)?.reference);
+    if (!ref.success) return Promise.resolve({ status: 400, body: { error: "reference is required" } });
+    return this.serial(ref.data, async () => (await this.known(ref.data)) ?? run());
+  }
+
+  /** A refusal for good, kept by its reference: the same reference is refused again, never sent later. */
+  private refused(req: { reference: string; trade_link: string; items: unknown[] }, kind: OfferKind, error: string, extra: Record<string, unknown> = {}): Answer {
+    this.store.insertRefused({ reference: req.reference, kind, tradeLink: req.trade_link, items: JSON.stringify(req.items), error, now: this.now() });
+    return refuse(error, extra);
+  }
+
   // ── POST /deposits: the player's items to the emptiest bot ────────────────
   requestDeposit(body: unknown): Promise<Answer> {
-    const req = depositBody.safeParse(body);
-    if (!req.success) return Promise.resolve(refuse("trade_link, items and reference are required"));
-    return this.serial(req.data.reference, async () => {
-      const known = await this.known(req.data.reference);
-      if (known) return known;
+    return this.byReference(body, async () => {
+      const req = depositBody.safeParse(body);
+      if (!req.success) return refuse("trade_link, items and reference are required");
       const partner = partnerOf(req.data.trade_link);
-      if (!partner) return refuse("bad_trade_link");
+      if (!partner) return this.refused(req.data, "deposit", "bad_trade_link");
       const account = await this.emptiest();
       if (!account) return noOffer("no_bot_online");
       let inventory: Asset[];
@@ -115,7 +131,7 @@ export class TradeBotService {
       const held = new Map(inventory.map((a) => [a.assetId, a]));
       const wanted = req.data.items.map((i) => held.get(i.asset_id));
       if (wanted.some((a, i) => !a || !a.tradable || a.marketHashName !== req.data.items[i]!.market_hash_name)) {
-        return refuse("items_unavailable");
+        return this.refused(req.data, "deposit", "items_unavailable");
       }
       return this.send(
         "deposit",
@@ -130,14 +146,15 @@ export class TradeBotService {
   // ── GET /offers/:id ───────────────────────────────────────────────────────
   async readOffer(offerId: string): Promise<Answer> {
     const row = this.store.byOfferId(offerId);
-    if (!row) return { status: 404, body: { error: "no such offer", offer: null } };
+    // not in this bot's books (a lost or replaced database?): not its word that no offer stands
+    if (!row) return { status: 404, body: { error: "no such offer" } };
     return this.serial(row.reference, () => this.refresh(row));
   }
 
   // ── POST /offers/:id/cancel ───────────────────────────────────────────────
   async cancelOffer(offerId: string): Promise<Answer> {
     const row = this.store.byOfferId(offerId);
-    if (!row) return { status: 404, body: { error: "no such offer", offer: null } };
+    if (!row) return { status: 404, body: { error: "no such offer" } };
     return this.serial(row.reference, async () => {
       if (row.state !== "active") return this.view(row);
       const account = this.pool.byName(row.account);
@@ -146,8 +163,10 @@ export class TradeBotService {
       try {
         await account.cancelOffer(offerId);
       } catch (err) {
-        // it may have been decided meanwhile: what Steam shows now is the answer
-        if (!(err instanceof SteamError) || err.kind === "unanswered") return this.steamTrouble(account, err, unknownOutcome);
+        // decided meanwhile ("not active"), or no answer: what Steam shows now is the answer
+        // (refresh answers the unknown outcome itself when Steam does not answer the read either)
+        if (!(err instanceof SteamError)) throw err;
+        this.steamTrouble(account, err, unknownOutcome);
       }
       return this.refresh({ ...row, cancelledByUs: true });
     });
@@ -196,7 +215,12 @@ export class TradeBotService {
     }
   }
 
-  /** A reference seen before: its offer, its refusal, or — a send whose answer was not seen — found again or sent again. */
+  /**
+   * A reference seen before: its offer, its refusal, or — a send whose answer was not seen — found
+   * again by its code among the account's sent offers (extras cancelled: one offer per reference),
+   * or sent again once RESEND_QUIET_MS passed since the last attempt with nothing found (Steam's
+   * list of sent offers lags, and a send that timed out may still land).
+   */
   private async known(ref: string): Promise<Answer | null> {
     const row = this.store.byReference(ref);
     if (!row) return null;
@@ -205,14 +229,18 @@ export class TradeBotService {
     const account = this.pool.byName(row.account);
     if (!account || this.pool.statusOf(account) !== "online") return unknownOutcome("bot_unavailable");
     try {
-      // the code is in the message: an offer made by the lost send is found, never made twice
-      const found = (await account.findSent(row.securityCode, row.createdAt - 60_000)).filter((o) => sameAssets(o, row));
-      const made = found[0];
+      const found = (await account.findSent(row.securityCode, row.createdAt - 60_000)).filter((o) => sameAssets(o, row)).sort((a, b) => (a.offerId < b.offerId ? -1 : 1));
+      const [made, ...extra] = found;
+      for (const o of extra) {
+        if (!isFinal(o.status)) await account.cancelOffer(o.offerId).catch(() => undefined);
+        console.warn(JSON.stringify({ msg: "a second offer for one reference cancelled", reference: ref, offerId: o.offerId }));
+      }
       if (made) return this.settleSent(account, row, made.offerId, made.status);
     } catch (err) {
       return this.steamTrouble(account, err, unknownOutcome);
     }
-    return this.deliver(account, row);
+    if (this.now() - row.updatedAt < RESEND_QUIET_MS) return unknownOutcome("steam_unanswered");
+    return this.deliver(account, row, true);
   }
 
   /** Writes the offer as 'sending' (its items reserved), then asks Steam. */
@@ -226,7 +254,7 @@ export class TradeBotService {
     try {
       const days = await account.escrowDays(partner);
       // a hold would keep a player's items (or the house's) for days: refused before sending
-      if (days.theirs > 0 || days.mine > 0) return refuse("trade_hold", { escrow_days: Math.max(days.theirs, days.mine) });
+      if (days.theirs > 0 || days.mine > 0) return this.refused(req, kind, "trade_hold", { escrow_days: Math.max(days.theirs, days.mine) });
     } catch (err) {
       return this.steamTrouble(account, err, noOffer);
     }
@@ -254,10 +282,15 @@ export class TradeBotService {
     return this.deliver(account, row);
   }
 
-  /** The call to Steam for a 'sending' row, and what its answer means. */
-  private async deliver(account: SteamAccount, row: OfferRow): Promise<Answer> {
+  /**
+   * The call to Steam for a 'sending' row, and what its answer means. `again`: an earlier attempt
+   * went unanswered, so its offer may still land — this one's refusal or rate limit is no proof that
+   * no offer stands, and is answered as an unknown outcome.
+   */
+  private async deliver(account: SteamAccount, row: OfferRow, again = false): Promise<Answer> {
     const partner = { steamId: row.partner, token: row.token };
     let sent: { offerId: string; status: OfferStatus };
+    this.store.touch(row.reference, this.now());
     try {
       sent = await account.sendOffer({
         partner,
@@ -266,13 +299,14 @@ export class TradeBotService {
         message: offerMessage(this.site, row.securityCode, row.kind),
       });
     } catch (err) {
+      if (err instanceof SteamError && err.kind === "rate_limited") this.pool.rateLimited(account.name);
+      if (again) return unknownOutcome(err instanceof SteamError ? `steam_${err.kind}` : "steam_unanswered");
       if (err instanceof SteamError && err.kind === "refused") {
         this.store.markRefused(row.reference, "steam_refused", this.now());
         return refuse("steam_refused");
       }
       if (err instanceof SteamError && err.kind === "rate_limited") {
         // Steam made nothing: forgotten, the same reference starts afresh next time
-        this.pool.rateLimited(account.name);
         this.store.forget(row.reference);
         return noOffer("rate_limited");
       }
@@ -334,7 +368,18 @@ export class TradeBotService {
     }
     if (reading.action === "scam") {
       console.warn(JSON.stringify({ msg: "offer changed or cancelled by someone else", reference: row.reference, offerId: row.offerId, status }));
-      if (status === OfferStatus.Active) await account.cancelOffer(row.offerId).catch(() => undefined);
+      if (!isFinal(status)) {
+        // ended only once Steam shows it ended: until then it may still be accepted
+        this.store.markCancelling(row.reference);
+        await account.cancelOffer(row.offerId).catch(() => undefined);
+        const after = await account.getOffer(row.offerId).catch(() => null);
+        if (!after || !isFinal(after.status)) return unknownOutcome("steam_unanswered");
+        if (after.status === OfferStatus.Accepted) {
+          this.store.update(row.reference, after.status, "accepted", true, this.now());
+          return this.view({ ...fresh, steamStatus: after.status, state: "accepted" });
+        }
+        status = after.status;
+      }
       this.store.update(row.reference, status, "declined", true, this.now());
       return this.view({ ...fresh, steamStatus: status, state: "declined" });
     }

@@ -67,7 +67,7 @@ function steamError(err: unknown): SteamError {
   const refused =
     [8, 15, 26].includes(e?.eresult ?? -1) ||
     ["TradeBan", "NewDevice", "TargetCannotTrade"].includes(e?.cause ?? "") ||
-    /trade url|token|not.*tradable|inventory.*private/i.test(message);
+    /trade url|trade offer access token|not.*tradable|inventory.*private/i.test(message);
   // anything else — a timeout, a dropped connection, a 5xx, the unknown — may have made the offer
   return new SteamError(refused ? "refused" : "unanswered", message);
 }
@@ -87,8 +87,12 @@ const view = (o: LibOffer): OfferView => ({
 class LiveAccount implements SteamAccount {
   readonly name: string;
   private state: AccountStatus = "offline";
-  private readonly client: { on: (event: string, fn: (...a: never[]) => void) => void; logOn: (details: object) => void };
-  private readonly community: { setCookies(c: string[]): void; acceptConfirmationForObject(secret: string, id: string, cb: (err: Error | null) => void): void };
+  private readonly client: { on: (event: string, fn: (...a: never[]) => void) => void; logOn: (details: object) => void; webLogOn: () => void };
+  private readonly community: {
+    on: (event: string, fn: (...a: never[]) => void) => void;
+    setCookies(c: string[]): void;
+    acceptConfirmationForObject(secret: string, id: string, cb: (err: Error | null) => void): void;
+  };
   private readonly manager: LibManager;
   private readonly identitySecret: string;
 
@@ -101,14 +105,23 @@ class LiveAccount implements SteamAccount {
     this.manager = new TradeOfferManager({ steam: this.client, community: this.community, language: "en", useAccessToken: true, pollInterval: -1 });
     this.client.on("refreshToken", (token: string) => writeFileSync(tokenFile, token, { mode: 0o600 }));
     this.client.on("loggedOn", () => {
-      this.state = "online";
       console.log(JSON.stringify({ msg: "signed in", account: this.name }));
     });
+    // online only once the web session (offers, inventories, confirmations) works
     this.client.on("webSession", (_session: string, cookies: string[]) => {
       this.community.setCookies(cookies);
       this.manager.setCookies(cookies, (err) => {
-        if (err) console.warn(JSON.stringify({ msg: "web session refused", account: this.name, error: err.message }));
+        if (err) {
+          this.state = "offline";
+          console.warn(JSON.stringify({ msg: "web session refused", account: this.name, error: err.message }));
+        } else this.state = "online";
       });
+    });
+    // the web session expires (about daily): renewed, the account out of the pool meanwhile
+    this.community.on("sessionExpired", () => {
+      this.state = "offline";
+      console.warn(JSON.stringify({ msg: "web session expired, renewing", account: this.name }));
+      this.client.webLogOn();
     });
     this.client.on("disconnected", () => {
       this.state = "offline";

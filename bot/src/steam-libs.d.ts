@@ -5,11 +5,12 @@ declare module "steam-totp" {
   export default SteamTotp;
 }
 declare module "steam-user" {
-  const SteamUser: new (options: object) => { on(event: string, fn: (...args: never[]) => void): void; logOn(details: object): void };
+  const SteamUser: new (options: object) => { on(event: string, fn: (...args: never[]) => void): void; logOn(details: object): void; webLogOn(): void };
   export default SteamUser;
 }
 declare module "steamcommunity" {
   const SteamCommunity: new () => {
+    on(event: string, fn: (...args: never[]) => void): void;
     setCookies(cookies: string[]): void;
     acceptConfirmationForObject(identitySecret: string, objectId: string, cb: (err: Error | null) => void): void;
   };

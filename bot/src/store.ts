@@ -157,6 +157,21 @@ export class Store {
     }
   }
 
+  /** A request refused for good before anything was sent: kept so the same reference is refused again. */
+  insertRefused(o: { reference: string; kind: OfferKind; tradeLink: string; items: string; error: string; now: number }): void {
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO offers (reference, kind, account, trade_link, partner, token, items, assets, security_code, state, error, created_at, updated_at)
+         VALUES (?, ?, '', ?, '', '', ?, '[]', '', 'refused', ?, ?, ?)`,
+      )
+      .run(o.reference, o.kind, o.tradeLink, o.items, o.error, o.now, o.now);
+  }
+
+  /** The time of a send attempt (the quiet period before another is measured from it). */
+  touch(reference: string, now: number): void {
+    this.db.prepare("UPDATE offers SET updated_at = ? WHERE reference = ? AND state = 'sending'").run(now, reference);
+  }
+
   /** The offer Steam made for a 'sending' row. */
   markSent(reference: string, offerId: string, steamStatus: OfferStatus, state: ProtocolState, now: number): void {
     this.db

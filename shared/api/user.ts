@@ -135,7 +135,7 @@ export const youtubersAnswer = z.object({ youtubers: z.array(youtuberSchema) });
  * or its bare id: the offer check says whether the site's bot sent it to this player, and with
  * which security code (docs/trade-bot.md "Security code").
  */
-export const OFFER_LINK_PATTERN = /^(?:https:\/\/steamcommunity\.com\/tradeoffer\/)?([1-9][0-9]{0,19})\/?(?:\?[^\s]*)?$/;
+export const OFFER_LINK_PATTERN = /^(?:(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/tradeoffer\/)?([1-9][0-9]{0,19})\/?(?:\?[^\s]*)?$/;
 export const checkOfferBody = z.strictObject({ offer: z.string().trim().max(300).regex(OFFER_LINK_PATTERN) });
 export const checkOfferAnswer = z.discriminatedUnion("ours", [
   z.strictObject({
@@ -147,8 +147,11 @@ export const checkOfferAnswer = z.discriminatedUnion("ours", [
     security_code: z.string().nullable(),
     created_at: z.number().int(),
   }),
-  /** no offer of the site's bots to this player has this id: do not accept it */
-  z.strictObject({ ours: z.literal(false), offer_id: z.string() }),
+  /**
+   * No offer of the site's bots to this player has this id: do not accept it — unless `pending`:
+   * one of their skin requests is still waiting for its offer to be recorded (check again shortly).
+   */
+  z.strictObject({ ours: z.literal(false), offer_id: z.string(), pending: z.boolean() }),
 ]);
 export type CheckOfferAnswer = z.infer<typeof checkOfferAnswer>;
 const offerLinkKeyOf = (error: z.ZodError) => (error.issues.some((i) => i.path[0] === "offer") ? ("user_api.offer_link_invalid" as const) : undefined);

@@ -1,7 +1,7 @@
 // The trade bot service over HTTP (bot/src/http.ts) with the worker's own client
 // (worker/withdraws/bot.ts HttpTradeBot, signing every call): the whole protocol end to end on the
 // simulated Steam — the same answers the worker's queue reads from the fake bot.
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBotServer } from "../../bot/src/http";
@@ -105,7 +105,21 @@ describe("the worker's client ↔ the bot service", () => {
     const huge = "x".repeat(300 * 1024);
     expect((await fetch(`${base}/offers`, { method: "POST", body: huge, headers: await signatureHeaders(SECRET, "POST", "/offers", huge) })).status).toBe(413);
     const bad = await fetch(`${base}/offers`, { method: "POST", body: "{", headers: await signatureHeaders(SECRET, "POST", "/offers", "{") });
-    expect([bad.status, await bad.json()]).toEqual([400, { error: "bad_json", offer: null }]);
+    // no readable reference: refused, but not as the bot's word on one (no offer: null)
+    expect([bad.status, await bad.json()]).toEqual([400, { error: "bad_json" }]);
     expect(lines.some((l) => l.msg === "call" && l.path === "/health" && l.status === 200)).toBe(true);
+    // a request line no URL parser reads answers 400; the service lives on
+    const { port } = server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end("GET // HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+      let text = "";
+      socket.on("data", (d) => {
+        text += d.toString();
+      });
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect((await fetch(`${base}/health`)).status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, Pool } from "../../bot/src/pool";
 import { securityCode } from "../../bot/src/security-code";
-import { TradeBotService } from "../../bot/src/service";
+import { RESEND_QUIET_MS, TradeBotService } from "../../bot/src/service";
 import { SimulatedSteam } from "../../bot/src/simulated-steam";
 import { OfferStatus } from "../../bot/src/steam";
 import { Store } from "../../bot/src/store";
@@ -113,6 +113,15 @@ describe("withdrawals: POST /offers", () => {
     steam.fail("bot-1", "sendOffer", "unanswered");
     expect((await svc.sendWithdrawal(req)).status).toBe(503);
     expect(steam.offersOf()).toHaveLength(0);
+    // asked again at once: Steam's list of sent offers lags and a timed-out send may still land, so
+    // nothing is sent before the quiet period — and the answer is still "unknown", never offer: null
+    expect(await svc.sendWithdrawal(req)).toEqual({ status: 503, body: { error: "steam_unanswered" } });
+    expect(steam.calls.get("bot-1:sendOffer")).toBe(1);
+    clock += RESEND_QUIET_MS;
+    // the resend is refused or rate-limited: still no proof the first made nothing
+    steam.fail("bot-1", "sendOffer", "refused");
+    expect(await svc.sendWithdrawal(req)).toEqual({ status: 503, body: { error: "steam_refused" } });
+    clock += RESEND_QUIET_MS;
     const again = await svc.sendWithdrawal(req);
     expect(again.status).toBe(200);
     expect(steam.offersOf()).toHaveLength(1);
@@ -132,7 +141,9 @@ describe("withdrawals: POST /offers", () => {
     const p = player([], { escrowDays: 3 });
     const req = { trade_link: p.tradeLink, items: [{ id: 1, market_hash_name: AK }], reference: "w-hold" };
     expect(await svc.sendWithdrawal(req)).toEqual({ status: 400, body: { error: "trade_hold", escrow_days: 3, offer: null } });
-    expect(await svc.sendWithdrawal(req)).toEqual({ status: 400, body: { error: "trade_hold", escrow_days: 3, offer: null } });
+    // kept by its reference: refused again even once the hold is gone (the worker has ended it)
+    steam.setEscrow(p.steamId, 0);
+    expect(await svc.sendWithdrawal(req)).toEqual({ status: 400, body: { error: "trade_hold", offer: null } });
     expect(steam.offersOf()).toHaveLength(0);
   });
 
@@ -156,6 +167,43 @@ describe("withdrawals: POST /offers", () => {
       expect((await svc.sendWithdrawal(bad)).status).toBe(400);
     }
     expect(steam.offersOf()).toHaveLength(0);
+  });
+
+  it("looks the reference up before reading the rest: a known one is answered whatever the body says now", async () => {
+    const { svc } = service();
+    const p = player();
+    const first = await svc.sendWithdrawal({ trade_link: p.tradeLink, items: [{ id: 1, market_hash_name: AK }], reference: "w-ref" });
+    expect(await svc.sendWithdrawal({ reference: "w-ref" })).toEqual(first);
+    expect(await svc.sendWithdrawal({ reference: "w-ref", trade_link: "nonsense", items: "nope" })).toEqual(first);
+    // no readable reference: refused, but as no reference's answer (no offer: null)
+    for (const bad of [null, {}, { reference: 5 }, { reference: "" }])
+      expect(await svc.sendWithdrawal(bad)).toEqual({ status: 400, body: { error: "reference is required" } });
+  });
+
+  it("two offers made for one reference (a lost send that landed late): one is kept, the other cancelled", async () => {
+    const account = steam.account("bot-1", [AK, AK]);
+    const { svc } = service([account]);
+    const p = player();
+    const req = { trade_link: p.tradeLink, items: [{ id: 1, market_hash_name: AK }], reference: "w-twice" };
+    steam.fail("bot-1", "sendOffer", "lost");
+    expect((await svc.sendWithdrawal(req)).status).toBe(503);
+    // the same send lands a second time at Steam (a retried request whose answer never came)
+    const [first] = steam.offersOf("bot-1");
+    const twin = await account.sendOffer({
+      partner: { steamId: p.steamId, token: p.tradeLink.slice(-8) },
+      give: first!.give,
+      receive: [],
+      message: first!.message,
+    });
+    const answer = await svc.sendWithdrawal(req);
+    expect(offered(answer.body).offer_id).toBe(first!.offerId);
+    expect(steam.offersOf("bot-1").find((o) => o.offerId === twin.offerId)?.status).toBe(OfferStatus.Canceled);
+  });
+
+  it("an offer id this bot does not know is not its word that none stands (404 without offer: null)", async () => {
+    const { svc } = service();
+    expect(await svc.readOffer("424242")).toEqual({ status: 404, body: { error: "no such offer" } });
+    expect(await svc.cancelOffer("424242")).toEqual({ status: 404, body: { error: "no such offer" } });
   });
 
   it("Steam's refusal is final and answered again to the same reference; its items are free again", async () => {
@@ -242,6 +290,14 @@ describe("deposits: POST /deposits", () => {
     steam.swapItems(b.offer_id, [ak!.assetId]);
     expect((await svc.readOffer(b.offer_id)).body).toMatchObject({ state: "declined" });
     expect(steam.offersOf().find((o) => o.offerId === b.offer_id)?.status).toBe(OfferStatus.Canceled);
+    // a changed offer whose cancel does not go through stays unknown until Steam shows it ended
+    const d = offered(
+      (await svc.requestDeposit({ trade_link: p.tradeLink, items: [{ asset_id: awp!.assetId, market_hash_name: AWP }], reference: "d-scam-4" })).body,
+    );
+    steam.swapItems(d.offer_id, [ak!.assetId]);
+    steam.fail("bot-1", "cancelOffer", "unanswered");
+    expect(await svc.readOffer(d.offer_id)).toEqual({ status: 503, body: { error: "steam_unanswered" } });
+    expect((await svc.readOffer(d.offer_id)).body).toMatchObject({ state: "declined" });
     // cancelled by the service itself: expired, not a scam
     const c = offered(
       (await svc.requestDeposit({ trade_link: p.tradeLink, items: [{ asset_id: awp!.assetId, market_hash_name: AWP }], reference: "d-scam-3" })).body,

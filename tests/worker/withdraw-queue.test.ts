@@ -196,6 +196,9 @@ describe("the withdrawal queue", () => {
         rows: { id: string; status: string; offer: boolean; security_code: string | null }[];
       };
     expect((await history()).rows.find((r) => r.id === me.id)).toMatchObject({ status: "sending", offer: false });
+    // the offer the player sees in Steam is not recorded yet: the check says so rather than "not ours"
+    const early = await post("/api/user/checkOffer", { offer: atBot.offers[0]!.offer_id }, me.token);
+    expect(await early.json()).toEqual({ ours: false, offer_id: atBot.offers[0]!.offer_id, pending: true });
     // the answers come through again: the same offer, accepted; the items leave once
     await botControl(me.tradeLink, "accept", 0);
     const row = await drive(me.id);
@@ -226,8 +229,12 @@ describe("the withdrawal queue", () => {
       });
     }
     const stranger = await makeUser();
-    expect(await (await check(stranger.token, offerId)).json()).toEqual({ ours: false, offer_id: offerId });
-    expect(await (await check(me.token, "987654321")).json()).toEqual({ ours: false, offer_id: "987654321" });
+    expect(await (await check(stranger.token, offerId)).json()).toEqual({ ours: false, offer_id: offerId, pending: false });
+    expect(await (await check(me.token, "987654321")).json()).toEqual({ ours: false, offer_id: "987654321", pending: false });
+    // typed without the scheme, or with www: the same offer
+    for (const link of [`steamcommunity.com/tradeoffer/${offerId}/`, `https://www.steamcommunity.com/tradeoffer/${offerId}/?x=1`]) {
+      expect(await (await check(me.token, link)).json()).toMatchObject({ ours: true, offer_id: offerId });
+    }
     for (const bad of ["https://steamcommunity.com.evil.example/tradeoffer/1/", "steamcommunity.com/tradeoffer/abc/", "0", "1e9", "", 12345]) {
       const res = await check(me.token, bad);
       expect(res.status).toBe(400);

@@ -22,6 +22,14 @@ export async function checkOffer(env: Pick<Env, "DB">, userId: number, offer: st
         SELECT 'deposit' AS kind, state AS status, security_code, created_at FROM skin_deposits WHERE user_id = ${userId} AND offer_id = ${offerId}`,
   );
   const row = rows[0];
-  if (!row) return { ours: false, offer_id: offerId };
+  if (!row) {
+    // a request whose offer the bot may have made, its answer not recorded yet (a lost answer)
+    const waiting = await all<{ n: number }>(
+      env.DB,
+      sql`SELECT 1 AS n FROM withdrawals WHERE user_id = ${userId} AND status = 'sending' AND offer_id IS NULL
+          UNION ALL SELECT 1 AS n FROM skin_deposits WHERE user_id = ${userId} AND state = 'sending' AND offer_id IS NULL LIMIT 1`,
+    );
+    return { ours: false, offer_id: offerId, pending: waiting.length > 0 };
+  }
   return { ours: true, offer_id: offerId, kind: row.kind, status: row.status, security_code: row.security_code, created_at: row.created_at };
 }

@@ -52,11 +52,14 @@ function CheckForm() {
   const inputId = useId();
   const hintId = useId();
   const check = useMutation({ mutationFn: (offer: string) => api(userCalls.checkOffer, { offer }) });
-  const usable = OFFER_LINK_PATTERN.test(value.trim());
+  const [invalid, setInvalid] = useState(false);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (usable && !check.isPending) check.mutate(value.trim());
+    if (check.isPending) return;
+    // a text that is no offer link says why at once (the server would answer the same key)
+    if (!OFFER_LINK_PATTERN.test(value.trim())) return setInvalid(true);
+    check.mutate(value.trim());
   }
 
   return (
@@ -73,13 +76,15 @@ function CheckForm() {
             maxLength={300}
             placeholder="https://steamcommunity.com/tradeoffer/…"
             aria-describedby={hintId}
+            aria-invalid={invalid || undefined}
             value={value}
             onChange={(e) => {
               setValue(e.target.value);
+              setInvalid(false);
               check.reset();
             }}
           />
-          <button type="submit" className="button button-primary" disabled={!usable || check.isPending}>
+          <button type="submit" className="button button-primary" disabled={value.trim() === "" || check.isPending}>
             {check.isPending ? t("form.checking") : t("form.check")}
           </button>
         </div>
@@ -88,6 +93,11 @@ function CheckForm() {
         </p>
       </form>
       <div aria-live="polite">
+        {invalid ? (
+          <p role="alert" className="offer-check__error">
+            {displayMessage("user_api.offer_link_invalid", tCommon)}
+          </p>
+        ) : null}
         {check.isError ? (
           <p role="alert" className="offer-check__error">
             {displayMessage(failureKey(check.error, "user_error.check_offer") ?? "user_error.check_offer", tCommon)}
@@ -101,6 +111,13 @@ function CheckForm() {
 
 function Verdict({ answer }: { answer: CheckOfferAnswer }) {
   const { t, i18n } = useTranslation("offer_check");
+  if (!answer.ours && answer.pending)
+    return (
+      <div className="offer-check__verdict offer-check__verdict--wait" data-testid="offer-check-verdict" data-ours="pending">
+        <p className="offer-check__verdict-title">{t("pending.title", { id: answer.offer_id })}</p>
+        <p>{t("pending.text")}</p>
+      </div>
+    );
   if (!answer.ours)
     return (
       <div className="offer-check__verdict offer-check__verdict--bad" data-testid="offer-check-verdict" data-ours="false">
