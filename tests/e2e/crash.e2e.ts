@@ -63,6 +63,20 @@ async function until(page: Page, what: (s: Seen) => boolean, timeoutMs: number, 
   }
 }
 
+/** The server's round when the crash twist clicked at `since` was scheduled (its audit row; polled until written). */
+async function twistedAfter(adminToken: string, since: number): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await call<{ rows: { action: string; details: { roundId?: number } }[] }>("/api/admin/audit/list", adminToken, {
+      action: "crash.schedule_twist",
+      from: since - 500,
+    });
+    const roundId = rows[0]?.details.roundId;
+    if (typeof roundId === "number") return roundId;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("no crash.schedule_twist audit row");
+}
+
 async function inventoryIds(page: Page): Promise<Map<number, string>> {
   const entries = await page.evaluate(async () => {
     const res = await fetch("/api/user/getInventory", {
@@ -90,11 +104,14 @@ describe("crash round", () => {
     const saverCents = async () => Math.round((await call<{ balance: number }>("/api/user/getBalance", saverToken)).balance * 100);
     try {
       // schedule the next round's crash point
-      const at = await until(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
+      await until(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
       await admin.page.getByTestId("crash-admin-twist-value").fill("3");
+      const clickedAt = Date.now();
       await admin.page.getByTestId("crash-admin-twist").click();
       await admin.page.getByText("Next crash: 3.00×").waitFor();
-      // the twisted round is the next one; "Crash now" ends a long current round early
+      // the twisted round is the one after the server's round at the twist (its audit row names it;
+      // the page's own round may lag a transition behind); "Crash now" ends a long current round early
+      const at = { round: await twistedAfter(adminToken, clickedAt) };
       let crashed = false;
       const twisted = await until(
         admin.page,
