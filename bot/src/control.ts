@@ -35,7 +35,9 @@ const controlBody = z.object({
 });
 const inventoryBody = z.object({
   trade_link: z.string(),
-  items: z.array(z.object({ market_hash_name: z.string().min(1), tradable: z.boolean().optional() })),
+  items: z.array(
+    z.object({ market_hash_name: z.string().min(1), tradable: z.boolean().optional(), tradable_after: z.number().int().positive().optional() }),
+  ),
 });
 const decideBody = z.object({ state: z.enum(["accepted", "declined", "expired"]) });
 
@@ -135,10 +137,13 @@ export class SimulatedControl {
       const assets = this.sim.setInventory(
         partner.steamId,
         partner.token,
-        c.data.items.map((i) => ({ name: i.market_hash_name, tradable: i.tradable ?? true })),
+        c.data.items.map((i) => ({ name: i.market_hash_name, tradable: i.tradable ?? true, tradableAfter: i.tradable_after ?? null })),
       );
       this.service?.forgetPlayer(partner.steamId);
-      return { status: 200, body: { items: assets.map((a) => ({ asset_id: a.assetId, market_hash_name: a.marketHashName, tradable: a.tradable })) } };
+      return {
+        status: 200,
+        body: { items: assets.map((a) => ({ asset_id: a.assetId, market_hash_name: a.marketHashName, tradable: a.tradable, tradable_after: a.tradableAfter })) },
+      };
     }
     if (path === "/control/offers" && method === "GET") {
       const link = url.searchParams.get("trade_link");

@@ -1,9 +1,10 @@
 // The protocol over HTTP (docs/trade-bot.md "Protocol"): every call but /health must carry the
 // worker's signature (shared/trade-bot-signature.ts); each request is one JSON log line.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { checkSignature, SIGNATURE_HEADERS } from "../../shared/trade-bot-signature.ts";
+import { checkSignature, SIGNATURE_HEADERS, SIGNATURE_WINDOW_MS } from "../../shared/trade-bot-signature.ts";
 import type { SimulatedControl } from "./control.ts";
 import type { Answer, TradeBotService } from "./service.ts";
+import type { Store } from "./store.ts";
 
 /** The largest body a call may have (100 items of 256-character names fit many times over). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -67,6 +68,8 @@ export interface HttpOptions {
   service: TradeBotService;
   /** BOT_SECRET: the worker's TRADE_BOT_SECRET */
   secret: string;
+  /** where the calls' nonces are kept (a call replayed within the window is refused) */
+  nonces: Pick<Store, "claimNonce">;
   now?: () => number;
   log?: (line: Record<string, unknown>) => void;
   /** a simulated run's test control (BOT_CONTROL=1): /control unsigned, the network's faults on sends */
@@ -115,12 +118,15 @@ export function createBotServer(o: HttpOptions): Server {
           pathAndQuery: req.url ?? "/",
           body: raw,
           timestamp: header(req, SIGNATURE_HEADERS.timestamp),
+          nonce: header(req, SIGNATURE_HEADERS.nonce),
           signature: header(req, SIGNATURE_HEADERS.signature),
         },
         now(),
       );
       // not the bot's word on any reference (no `offer: null`): a caller with a wrong secret retries
       if (!signed.ok) return done({ status: 401, body: { error: `signature ${signed.reason}` } });
+      // a timestamp passes for SIGNATURE_WINDOW_MS either way of the clock: the nonce is kept as long
+      if (!o.nonces.claimNonce(signed.nonce, now(), 2 * SIGNATURE_WINDOW_MS)) return done({ status: 401, body: { error: "signature replayed" } });
       const fault = o.control && method === "POST" && (url.pathname === "/offers" || url.pathname === "/deposits") ? o.control.beforeSend(url.pathname, parse(raw)) : null;
       if (fault) log({ msg: "network fault (test control)", fault, method, path: url.pathname });
       if (fault === "drop") return res.destroy();

@@ -59,7 +59,7 @@ const { accounts: list, control, steam } = await accounts(store);
 const pool = new Pool(list);
 const service = new TradeBotService({ store, pool, secret: config.BOT_SECRET, site: config.BOT_SITE_NAME });
 if (control && steam) control.attach(steam, service);
-const server = createBotServer({ service, secret: config.BOT_SECRET, ...(control ? { control } : {}) });
+const server = createBotServer({ service, secret: config.BOT_SECRET, nonces: store, ...(control ? { control } : {}) });
 server.listen(config.BOT_PORT, config.BOT_HOST, () => {
   console.log(JSON.stringify({ msg: "listening", host: config.BOT_HOST, port: config.BOT_PORT, steam: config.BOT_STEAM, accounts: pool.accounts.length }));
 });

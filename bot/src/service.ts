@@ -178,7 +178,7 @@ export class TradeBotService {
     if (!partner) return refuse("bad_trade_link");
     try {
       const items = await this.playerInventory(partner.steamId, false);
-      return { status: 200, body: { items: items.map((a) => ({ asset_id: a.assetId, market_hash_name: a.marketHashName, tradable: a.tradable })) } };
+      return { status: 200, body: { items: items.map((a) => ({ asset_id: a.assetId, market_hash_name: a.marketHashName, tradable: a.tradable, tradable_after: a.tradableAfter })) } };
     } catch (err) {
       if (err instanceof SteamError && err.kind === "refused") return { status: 404, body: { error: "inventory_unavailable", offer: null } };
       return unknownOutcome(err instanceof Error ? err.message : "steam_unanswered");

@@ -5,6 +5,9 @@
 // service's tests run against it, and `BOT_STEAM=simulated` runs the whole service on it locally.
 import { type AccountStatus, type Asset, OfferStatus, type OfferView, type Partner, type SentOffer, type SteamAccount, SteamError } from "./steam.ts";
 
+/** Steam's Trade Protection on traded CS2 items: 7 days. */
+const TRADE_PROTECTION_MS = 7 * 86_400_000;
+
 interface SimOffer extends OfferView {
   account: string;
   partner: string;
@@ -53,9 +56,9 @@ export class SimulatedSteam {
   }
 
   /** Replaces a player's inventory (a test control): answers the new assets. */
-  setInventory(steamId: string, token: string, items: Array<{ name: string; tradable: boolean }>): Asset[] {
+  setInventory(steamId: string, token: string, items: Array<{ name: string; tradable: boolean; tradableAfter?: number | null }>): Asset[] {
     const p = this.playerOf(steamId, token);
-    p.items = items.map((i) => this.newAsset(i.name, i.tradable));
+    p.items = items.map((i) => this.newAsset(i.name, i.tradable, i.tradableAfter ?? null));
     return p.items.map((a) => ({ ...a }));
   }
 
@@ -75,9 +78,9 @@ export class SimulatedSteam {
     if (this.behaviour.down?.(steamId)) throw new SteamError("unanswered", "Steam did not answer");
   }
 
-  private newAsset(marketHashName: string, tradable = true): Asset {
+  private newAsset(marketHashName: string, tradable = true, tradableAfter: number | null = null): Asset {
     this.assetSeq += 1;
-    return { assetId: String(this.assetSeq), marketHashName, tradable };
+    return { assetId: String(this.assetSeq), marketHashName, tradable, tradableAfter: tradable ? null : tradableAfter };
   }
 
   /** A player with a public CS2 inventory of these items (tradable unless said). */
@@ -235,8 +238,9 @@ export class SimulatedSteam {
     const p = this.playerOf(o.partner);
     const take = (from: Asset[], ids: string[]) => ids.map((id) => from.splice(from.findIndex((a) => a.assetId === id), 1)[0]!);
     // Steam gives traded items new asset ids, protected for 7 days (Trade Protection)
-    for (const a of take(bot.items, o.give)) p.items.push(this.newAsset(a.marketHashName, false));
-    for (const a of take(p.items, o.receive)) bot.items.push(this.newAsset(a.marketHashName, false));
+    const protectedUntil = this.now() + TRADE_PROTECTION_MS;
+    for (const a of take(bot.items, o.give)) p.items.push(this.newAsset(a.marketHashName, false, protectedUntil));
+    for (const a of take(p.items, o.receive)) bot.items.push(this.newAsset(a.marketHashName, false, protectedUntil));
   }
 
   private bot(name: string) {

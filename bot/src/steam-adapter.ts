@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import SteamTotp from "steam-totp";
 import SteamUser from "steam-user";
+import SteamID from "steamid";
 import SteamCommunity from "steamcommunity";
 import TradeOfferManager from "steam-tradeoffer-manager";
 import { z } from "zod";
@@ -32,6 +33,8 @@ interface LibItem {
   assetid: string;
   market_hash_name: string;
   tradable: boolean;
+  /** ISO time: for a CS2 item, when its trade hold ends (the library reads it from the item's "Tradable/Marketable After" line) */
+  cache_expiration?: string;
 }
 interface LibOffer {
   id: string;
@@ -49,11 +52,11 @@ interface LibOffer {
 }
 interface LibManager {
   setCookies(cookies: string[], cb: (err: Error | null) => void): void;
-  createOffer(partner: string, token?: string): LibOffer;
+  createOffer(partner: SteamID, token?: string): LibOffer;
   getOffer(id: string, cb: (err: Error | null, offer: LibOffer) => void): void;
   getOffers(filter: number, cutoff: Date, cb: (err: Error | null, sent: LibOffer[], received: LibOffer[]) => void): void;
   getInventoryContents(appid: number, contextid: string, tradableOnly: boolean, cb: (err: Error | null, items: LibItem[]) => void): void;
-  getUserInventoryContents(steamId: string, appid: number, contextid: string, tradableOnly: boolean, cb: (err: Error | null, items: LibItem[]) => void): void;
+  getUserInventoryContents(steamId: SteamID, appid: number, contextid: string, tradableOnly: boolean, cb: (err: Error | null, items: LibItem[]) => void): void;
 }
 
 /** Steam's failure → what the service may conclude from it. */
@@ -75,7 +78,23 @@ function steamError(err: unknown): SteamError {
 const call = <T>(run: (cb: (err: Error | null, value?: T) => void) => void): Promise<T> =>
   new Promise((resolve, reject) => run((err, value) => (err ? reject(steamError(err)) : resolve(value as T))));
 
-const asset = (i: LibItem): Asset => ({ assetId: String(i.assetid), marketHashName: i.market_hash_name, tradable: Boolean(i.tradable) });
+const asset = (i: LibItem): Asset => {
+  const tradable = Boolean(i.tradable);
+  const after = !tradable && i.cache_expiration ? Date.parse(i.cache_expiration) : Number.NaN;
+  return { assetId: String(i.assetid), marketHashName: i.market_hash_name, tradable, tradableAfter: Number.isFinite(after) ? after : null };
+};
+
+/** The partner's SteamID, refused unless it is an individual account in the public universe. */
+function steamIdOf(steamId64: string): SteamID {
+  let id: SteamID;
+  try {
+    id = new SteamID(steamId64);
+  } catch {
+    throw new SteamError("refused", `not a SteamID: ${steamId64}`);
+  }
+  if (!id.isValidIndividual()) throw new SteamError("refused", `not an individual Steam account: ${steamId64}`);
+  return id;
+}
 const view = (o: LibOffer): OfferView => ({
   offerId: String(o.id),
   status: o.state as OfferStatus,
@@ -149,19 +168,19 @@ class LiveAccount implements SteamAccount {
   }
 
   async inventoryOf(steamId: string): Promise<Asset[]> {
-    const items = await call<LibItem[]>((cb) => this.manager.getUserInventoryContents(steamId, CS2.appid, CS2.contextid, false, cb));
+    const items = await call<LibItem[]>((cb) => this.manager.getUserInventoryContents(steamIdOf(steamId), CS2.appid, CS2.contextid, false, cb));
     return items.map(asset);
   }
 
   escrowDays(partner: Partner): Promise<{ theirs: number; mine: number }> {
-    const offer = this.manager.createOffer(partner.steamId, partner.token);
+    const offer = this.manager.createOffer(steamIdOf(partner.steamId), partner.token);
     return new Promise((resolve, reject) =>
       offer.getUserDetails((err, me, them) => (err ? reject(steamError(err)) : resolve({ theirs: them.escrowDays, mine: me.escrowDays }))),
     );
   }
 
   async sendOffer(o: { partner: Partner; give: string[]; receive: string[]; message: string }): Promise<SentOffer> {
-    const offer = this.manager.createOffer(o.partner.steamId, o.partner.token);
+    const offer = this.manager.createOffer(steamIdOf(o.partner.steamId), o.partner.token);
     offer.addMyItems(o.give.map((assetid) => ({ ...CS2, assetid })));
     offer.addTheirItems(o.receive.map((assetid) => ({ ...CS2, assetid })));
     offer.setMessage(o.message);

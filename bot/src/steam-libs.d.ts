@@ -16,6 +16,13 @@ declare module "steamcommunity" {
   };
   export default SteamCommunity;
 }
+declare module "steamid" {
+  class SteamID {
+    constructor(input: string);
+    isValidIndividual(): boolean;
+  }
+  export default SteamID;
+}
 declare module "steam-tradeoffer-manager" {
   // biome-ignore lint/suspicious/noExplicitAny: the manager's shape is LibManager in steam-adapter.ts
   const TradeOfferManager: new (options: object) => any;

@@ -24,6 +24,8 @@ export interface Asset {
   marketHashName: string;
   /** false while Steam does not let it be traded (a trade hold, Trade Protection) */
   tradable: boolean;
+  /** when a not-tradable item becomes tradable (ms since the epoch), when Steam says */
+  tradableAfter: number | null;
 }
 
 /** Who is on the other side: the trade link's partner as a SteamID64, and its token. */

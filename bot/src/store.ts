@@ -97,6 +97,10 @@ CREATE TABLE IF NOT EXISTS reservations (
   reference TEXT NOT NULL REFERENCES offers (reference),
   PRIMARY KEY (account, asset_id)
 );
+CREATE TABLE IF NOT EXISTS nonces (
+  nonce TEXT PRIMARY KEY,
+  seen_at INTEGER NOT NULL
+);
 `;
 
 export class Store {
@@ -226,6 +230,15 @@ export class Store {
   reserved(account: string): Set<string> {
     const rows = this.db.prepare("SELECT asset_id FROM reservations WHERE account = ?").all(account) as { asset_id: string }[];
     return new Set(rows.map((r) => r.asset_id));
+  }
+
+  /**
+   * A signed call's nonce, claimed once: false when it was seen before (a replayed call). Kept on
+   * disk, so a restart does not reopen the window; forgotten once no timestamp could still pass.
+   */
+  claimNonce(nonce: string, now: number, keepMs: number): boolean {
+    this.db.prepare("DELETE FROM nonces WHERE seen_at < ?").run(now - keepMs);
+    return this.db.prepare("INSERT OR IGNORE INTO nonces (nonce, seen_at) VALUES (?, ?)").run(nonce, now).changes === 1;
   }
 
   /** Offers not finished yet, per account (the pool's load and /health's queue). */

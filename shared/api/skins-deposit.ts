@@ -46,6 +46,8 @@ export const skinsInventoryItem = z.object({
   price: dollarsJson.nullable(),
   /** depositable: tradable now and known to the catalogue */
   accepted: z.boolean(),
+  /** for an item Steam holds (trade protection, a trade hold): when it becomes tradable (ms since the epoch), when Steam says */
+  tradable_after: z.number().int().nullable(),
 });
 export type SkinsInventoryItem = z.infer<typeof skinsInventoryItem>;
 

@@ -47,6 +47,13 @@ describe("skins deposit", () => {
       const accepted = dialog.locator('[data-testid="skins-deposit-item"][data-accepted="true"]');
       expect(await accepted.count()).toBeGreaterThanOrEqual(2);
       expect(await dialog.locator('[data-testid="skins-deposit-item"][data-accepted="false"]').count()).toBeGreaterThanOrEqual(1);
+      // the fake's held Desert Eagle says when Steam lets it be traded
+      expect(
+        await dialog
+          .getByTestId("skins-deposit-item")
+          .filter({ hasText: /Tradable from \d/ })
+          .count(),
+      ).toBe(1);
       const names: string[] = [];
       for (const i of [0, 1]) {
         const item = accepted.nth(i);

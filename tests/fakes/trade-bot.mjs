@@ -11,7 +11,7 @@
 //   POST /bot/offers/:id/cancel → 200 {offer_id, state} — an active offer becomes "expired";
 //        an accepted/declined one keeps its state
 // Skins deposits (worker/skins-deposit/*; the offer asks the player for their items):
-//   GET  /bot/inventory?trade_link=&app_id=730 → 200 {items:[{asset_id, market_hash_name, tradable}]};
+//   GET  /bot/inventory?trade_link=&app_id=730 → 200 {items:[{asset_id, market_hash_name, tradable, tradable_after}]};
 //        every link starts with the seeded inventory SEEDED_INVENTORY (six real catalogue skins, one
 //        not tradable, one unknown to the catalogue; asset ids unique per link); an item leaves it
 //        when a deposit offer asking for it is accepted
@@ -56,7 +56,8 @@ const SEEDED_INVENTORY = [
   { market_hash_name: "M4A1-S | Hyper Beast (Minimal Wear)", tradable: true },
   { market_hash_name: "Glock-18 | Water Elemental (Field-Tested)", tradable: true },
   { market_hash_name: "USP-S | Cortex (Field-Tested)", tradable: true },
-  { market_hash_name: "Desert Eagle | Blaze (Factory New)", tradable: false },
+  // under Steam's trade protection: tradable again in 5 days (tradable_after)
+  { market_hash_name: "Desert Eagle | Blaze (Factory New)", tradable: false, holdDays: 5 },
   { market_hash_name: "P250 | Asiimov (Field-Tested)", tradable: true },
   { market_hash_name: "Sticker | Fake Bot Souvenir", tradable: true },
 ];
@@ -73,18 +74,27 @@ const SIGNATURE_WINDOW_MS = 5 * 60_000;
 
 /**
  * The bot protocol's signature (shared/trade-bot-signature.ts, the worker's side): HMAC-SHA256 over
- * "METHOD\npath?query\ntimestamp\nsha256(body)". Written again here with node:crypto so the fake
- * runs under any Node the site supports; a unit test checks the two agree.
+ * "METHOD\npath?query\ntimestamp\nnonce\nsha256(body)", each nonce accepted once. Written again
+ * here with node:crypto so the fake runs under any Node the site supports; a unit test checks the
+ * two agree.
  */
-function signatureOk(secret, req, url, raw) {
+function signatureOk(secret, req, url, raw, seenNonces) {
   const at = req.headers["x-bot-timestamp"];
+  const nonce = req.headers["x-bot-nonce"];
   const sig = req.headers["x-bot-signature"];
-  if (typeof at !== "string" || typeof sig !== "string" || !/^[0-9]{1,16}$/.test(at) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+  if (typeof at !== "string" || typeof nonce !== "string" || typeof sig !== "string") return false;
+  if (!/^[0-9]{1,16}$/.test(at) || !/^[0-9a-f]{32}$/.test(nonce) || !/^[0-9a-f]{64}$/.test(sig)) return false;
   if (Math.abs(Date.now() - Number(at)) > SIGNATURE_WINDOW_MS) return false;
   const bodyHash = createHash("sha256").update(raw).digest("hex");
-  const text = `${req.method.toUpperCase()}\n${url.pathname}${url.search}\n${at}\n${bodyHash}`;
+  const text = `${req.method.toUpperCase()}\n${url.pathname}${url.search}\n${at}\n${nonce}\n${bodyHash}`;
   const expected = createHmac("sha256", secret).update(text).digest();
-  return timingSafeEqual(expected, Buffer.from(sig, "hex"));
+  if (!timingSafeEqual(expected, Buffer.from(sig, "hex"))) return false;
+  // a replayed call: its nonce seen (kept for twice the window, then forgotten)
+  const now = Date.now();
+  for (const [n, t] of seenNonces) if (now - t > 2 * SIGNATURE_WINDOW_MS) seenNonces.delete(n);
+  if (seenNonces.has(nonce)) return false;
+  seenNonces.set(nonce, now);
+  return true;
 }
 
 // no 0/O, 1/I/L (bot/src/security-code.ts)
@@ -105,6 +115,8 @@ export function createTradeBotFake({ secret = "" } = {}) {
   /** @type {Map<string, {offer_id: string, reference: string, trade_link: string, items: unknown[], state: string, createdAt: number}>} */
   const offers = new Map();
   const byReference = new Map();
+  /** nonce → when seen: a signed call is accepted once */
+  const seenNonces = new Map();
   /** trade link → number of POST /bot/offers calls (also refused ones) */
   const sendCalls = new Map();
   let defaults = { ...DEFAULT_CONTROL };
@@ -119,6 +131,7 @@ export function createTradeBotFake({ secret = "" } = {}) {
       asset_id: i.asset_id ? String(i.asset_id) : String(3_000_000_000 + ++assetSeq),
       market_hash_name: i.market_hash_name,
       tradable: i.tradable !== false,
+      tradable_after: i.tradable_after ?? (i.holdDays ? Date.now() + i.holdDays * 86_400_000 : null),
     }));
   function inventoryOf(link) {
     if (!inventories.has(link)) inventories.set(link, newAssets(SEEDED_INVENTORY));
@@ -196,7 +209,7 @@ export function createTradeBotFake({ secret = "" } = {}) {
       return json(res, online ? 200 : 503, { ok: online, accounts: [{ name: "fake-bot", status: online ? "online" : "offline" }], open_offers: open });
     }
     // a bad signature is not the bot's word on any reference (no `offer: null`): the caller retries
-    if (secret && !path.startsWith("/control") && !signatureOk(secret, req, url, raw)) return json(res, 401, { error: "bad signature" });
+    if (secret && !path.startsWith("/control") && !signatureOk(secret, req, url, raw, seenNonces)) return json(res, 401, { error: "bad signature" });
 
     if (path === "/control" && req.method === "POST") {
       if (!body || !MODES.has(body.mode)) return json(res, 400, { error: `mode must be one of ${[...MODES].join(", ")}` });

@@ -24,14 +24,16 @@ const steamId = String(76561197960265728n + 4242n);
 let server: Server;
 let base = "";
 let steam: SimulatedSteam;
+let store: Store;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   steam = new SimulatedSteam();
   steam.player(steamId, "httptest", [AK, AK]);
   const pool = new Pool([steam.account("bot-1", [AK]), steam.account("bot-2", [])]);
-  const service = new TradeBotService({ store: new Store(":memory:"), pool, secret: SECRET, site: "SkinRush" });
-  server = createBotServer({ service, secret: SECRET, log: (l) => lines.push(l) });
+  store = new Store(":memory:");
+  const service = new TradeBotService({ store, pool, secret: SECRET, site: "SkinRush" });
+  server = createBotServer({ service, secret: SECRET, nonces: store, log: (l) => lines.push(l) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -92,6 +94,36 @@ describe("the worker's client ↔ the bot service", () => {
     const moved = await fetch(`${base}/deposits`, { method: "POST", body, headers: await signatureHeaders(SECRET, "POST", "/offers", body) });
     expect(moved.status).toBe(401);
     expect(steam.offersOf().some((o) => o.message.includes("http-w-3"))).toBe(false);
+  });
+
+  it("refuses a recorded call replayed within the window, also after the worker gave up on it — no second offer", async () => {
+    const [item] = await client().listInventory(tradeLink);
+    const body = JSON.stringify({ trade_link: tradeLink, items: [{ asset_id: item!.assetId, market_hash_name: AK }], reference: "http-d-replay" });
+    const headers = await signatureHeaders(SECRET, "POST", "/deposits", body);
+    steam.setStatus("bot-1", "offline");
+    steam.setStatus("bot-2", "offline");
+    try {
+      // the bots down: a 503 with offer: null, the worker's reference given up
+      expect((await fetch(`${base}/deposits`, { method: "POST", body, headers })).status).toBe(503);
+    } finally {
+      steam.setStatus("bot-1", "online");
+      steam.setStatus("bot-2", "online");
+    }
+    // the same signed bytes sent again (an eavesdropper on the wire) are refused, not sent
+    const replayed = await fetch(`${base}/deposits`, { method: "POST", body, headers });
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toEqual({ error: "signature replayed" });
+    expect(steam.offersOf().some((o) => o.message.includes("http-d-replay"))).toBe(false);
+    // a call signed afresh (a new nonce) is a call of its own
+    const fresh = await fetch(`${base}/deposits`, { method: "POST", body, headers: await signatureHeaders(SECRET, "POST", "/deposits", body) });
+    expect(fresh.status).toBe(200);
+    await client().cancelOffer(((await fresh.json()) as { offer_id: string }).offer_id);
+  });
+
+  it("forgets nonces once no timestamp could pass with them, keeps them until then", () => {
+    expect(store.claimNonce("a".repeat(32), 1_000, 600_000)).toBe(true);
+    expect(store.claimNonce("a".repeat(32), 600_999, 600_000)).toBe(false);
+    expect(store.claimNonce("a".repeat(32), 601_001, 600_000)).toBe(true);
   });
 
   it("answers /health without a signature; refuses a body too large and bad JSON; logs one JSON line per call", async () => {

@@ -273,6 +273,23 @@ describe("deposits: POST /deposits", () => {
     steam.decide(o.offer_id, OfferStatus.Accepted);
     expect((await svc.readOffer(o.offer_id)).body).toMatchObject({ state: "accepted" });
     expect(steam.botItems("empty").map((a) => a.marketHashName)).toEqual([M4, AK]);
+    // what the bot received is under Steam's 7-day Trade Protection, and says until when
+    expect(steam.botItems("empty")[1]).toMatchObject({ tradable: false, tradableAfter: clock + 7 * 86_400_000 });
+  });
+
+  it("lists a held item of the player's inventory with the date Steam gives it, a tradable one without", async () => {
+    const { svc } = service();
+    const p = player([AK]);
+    const until = clock + 3 * 86_400_000;
+    steam.setInventory(p.steamId, p.tradeLink.split("token=")[1]!, [
+      { name: AK, tradable: true },
+      { name: AWP, tradable: false, tradableAfter: until },
+    ]);
+    const read = await svc.inventory(p.tradeLink);
+    expect((read.body as { items: unknown[] }).items).toEqual([
+      { asset_id: expect.any(String), market_hash_name: AK, tradable: true, tradable_after: null },
+      { asset_id: expect.any(String), market_hash_name: AWP, tradable: false, tradable_after: until },
+    ]);
   });
 
   it("the API-key scam: a deposit offer cancelled by someone else, or changed, is declined (and a changed one cancelled)", async () => {
@@ -334,7 +351,7 @@ describe("the pool", () => {
     const p = player([AK]);
     steam.fail("a", "inventoryOf", "rate_limited");
     const read = await svc.inventory(p.tradeLink);
-    expect(read.body).toEqual({ items: [{ asset_id: p.assets[0]!.assetId, market_hash_name: AK, tradable: true }] });
+    expect(read.body).toEqual({ items: [{ asset_id: p.assets[0]!.assetId, market_hash_name: AK, tradable: true, tradable_after: null }] });
     expect(steam.calls.get("b:inventoryOf")).toBe(1);
     expect(pool.report()[0]).toMatchObject({ name: "a", status: "rate_limited", retryAt: clock + BACKOFF_FIRST_MS });
     // backing off: another player's read does not touch "a"

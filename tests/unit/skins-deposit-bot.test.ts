@@ -31,8 +31,15 @@ describe("HttpTradeBot deposits ↔ fake trade bot", () => {
     await post("/control", { trade_link: tradeLink, mode: "timeout" });
     const inventory = await bot.listInventory(tradeLink);
     expect(inventory.length).toBeGreaterThan(3);
-    expect(inventory[0]).toEqual({ assetId: expect.stringMatching(/^[0-9]+$/), marketHashName: "AK-47 | Redline (Field-Tested)", tradable: true });
+    expect(inventory[0]).toEqual({
+      assetId: expect.stringMatching(/^[0-9]+$/),
+      marketHashName: "AK-47 | Redline (Field-Tested)",
+      tradable: true,
+      tradableAfter: null,
+    });
     expect(inventory.some((i) => !i.tradable)).toBe(true);
+    // the held one says when Steam lets it go (the fake's: 5 days on)
+    expect(inventory.find((i) => !i.tradable)?.tradableAfter).toBeGreaterThan(Date.now());
 
     const asked = inventory.slice(0, 2).map((i) => ({ asset_id: i.assetId, market_hash_name: i.marketHashName }));
     const offer = await bot.requestItems({ tradeLink, items: asked, reference: "d-1" });
@@ -60,9 +67,21 @@ describe("HttpTradeBot deposits ↔ fake trade bot", () => {
   });
 
   it("reads a malformed listing as unavailable and numeric asset ids as text", async () => {
-    const answers: unknown[] = [{ items: [{ asset_id: 42, market_hash_name: "A | B (Field-Tested)", tradable: true }] }, { items: [{ asset_id: "x" }] }];
+    const answers: unknown[] = [
+      { items: [{ asset_id: 42, market_hash_name: "A | B (Field-Tested)", tradable: true }] },
+      // a hold date on a tradable item means nothing; a bad one is a malformed listing
+      { items: [{ asset_id: "43", market_hash_name: "A | B (Field-Tested)", tradable: true, tradable_after: 1_900_000_000_000 }] },
+      { items: [{ asset_id: "44", market_hash_name: "A | B (Field-Tested)", tradable: false, tradable_after: 1_900_000_000_000 }] },
+      { items: [{ asset_id: "45", market_hash_name: "A | B (Field-Tested)", tradable: false, tradable_after: "soon" }] },
+      { items: [{ asset_id: "x" }] },
+    ];
     const fake = new HttpTradeBot("http://bot.invalid", 1_000, async () => Response.json(answers.shift()));
-    expect(await fake.listInventory("link")).toEqual([{ assetId: "42", marketHashName: "A | B (Field-Tested)", tradable: true }]);
+    expect(await fake.listInventory("link")).toEqual([{ assetId: "42", marketHashName: "A | B (Field-Tested)", tradable: true, tradableAfter: null }]);
+    expect(await fake.listInventory("link")).toEqual([{ assetId: "43", marketHashName: "A | B (Field-Tested)", tradable: true, tradableAfter: null }]);
+    expect(await fake.listInventory("link")).toEqual([
+      { assetId: "44", marketHashName: "A | B (Field-Tested)", tradable: false, tradableAfter: 1_900_000_000_000 },
+    ]);
+    await expect(fake.listInventory("link")).rejects.toBeInstanceOf(BotUnavailableError);
     await expect(fake.listInventory("link")).rejects.toBeInstanceOf(BotUnavailableError);
   });
 });

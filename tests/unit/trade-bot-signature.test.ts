@@ -11,7 +11,12 @@ const SECRET = "unit-secret";
 const call = async (over: Partial<{ method: string; pathAndQuery: string; body: string }> = {}, at = 1_800_000_000_000) => {
   const base = { method: "POST", pathAndQuery: "/offers", body: '{"reference":"w-1"}', ...over };
   const h = await signatureHeaders(SECRET, base.method, base.pathAndQuery, base.body, at);
-  return { ...base, timestamp: h[SIGNATURE_HEADERS.timestamp] ?? "", signature: h[SIGNATURE_HEADERS.signature] ?? "" };
+  return {
+    ...base,
+    timestamp: h[SIGNATURE_HEADERS.timestamp] ?? "",
+    nonce: h[SIGNATURE_HEADERS.nonce] ?? "",
+    signature: h[SIGNATURE_HEADERS.signature] ?? "",
+  };
 };
 
 describe("checkSignature", () => {
@@ -19,7 +24,7 @@ describe("checkSignature", () => {
     const c = await call();
     expect(c.signature).toMatch(/^[0-9a-f]{64}$/);
     for (const now of [1_800_000_000_000, 1_800_000_000_000 + SIGNATURE_WINDOW_MS, 1_800_000_000_000 - SIGNATURE_WINDOW_MS]) {
-      expect(await checkSignature(SECRET, c, now)).toEqual({ ok: true });
+      expect(await checkSignature(SECRET, c, now)).toEqual({ ok: true, nonce: c.nonce, at: 1_800_000_000_000 });
     }
   });
 
@@ -34,6 +39,7 @@ describe("checkSignature", () => {
       { ...c, pathAndQuery: "/offers?x=1" },
       { ...c, body: '{"reference":"w-2"}' },
       { ...c, timestamp: String(1_800_000_000_001) },
+      { ...c, nonce: "0".repeat(32) },
     ]) {
       expect(await checkSignature(SECRET, changed, 1_800_000_000_000)).toEqual({ ok: false, reason: "mismatch" });
     }
@@ -46,6 +52,9 @@ describe("checkSignature", () => {
       { ...c, signature: null },
       { ...c, timestamp: "1e12" },
       { ...c, timestamp: "-5" },
+      { ...c, nonce: undefined },
+      { ...c, nonce: c.nonce.slice(1) },
+      { ...c, nonce: c.nonce.toUpperCase() },
       { ...c, signature: c.signature.toUpperCase() },
       { ...c, signature: c.signature.slice(1) },
     ]) {
@@ -81,5 +90,15 @@ describe("HttpTradeBot signs; the fake bot with a secret checks", () => {
       offers: { reference: string }[];
     };
     expect(listed.offers.map((o) => o.reference)).not.toContain("sig-2");
+  });
+
+  it("a call replayed with the same signature is refused; each of the worker's calls has its own nonce", async () => {
+    const a = await signatureHeaders(DEV_TRADE_BOT_SECRET, "GET", "/bot/offers/1", "");
+    const b = await signatureHeaders(DEV_TRADE_BOT_SECRET, "GET", "/bot/offers/1", "");
+    expect(a[SIGNATURE_HEADERS.nonce]).not.toBe(b[SIGNATURE_HEADERS.nonce]);
+    const path = `${fakes.baseUrl}/bot/offers/1`;
+    const first = await fetch(path, { headers: a });
+    expect(first.status).not.toBe(401);
+    expect((await fetch(path, { headers: a })).status).toBe(401);
   });
 });

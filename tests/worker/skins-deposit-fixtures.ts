@@ -15,7 +15,7 @@ export interface ListedJson {
 }
 
 /** Sets the fake bot's inventory of a link; answers the items with their asset ids. */
-export async function botInventory(tradeLink: string, items: { market_hash_name: string; tradable?: boolean }[]) {
+export async function botInventory(tradeLink: string, items: { market_hash_name: string; tradable?: boolean; tradable_after?: number }[]) {
   const res = await fetch(`${env.TRADE_BOT_URL}/control/inventory`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -39,6 +39,9 @@ export async function botDecide(offerId: string, state: "accepted" | "declined" 
  * A player with a trade link (unless null) whose bot inventory holds one skin per price (fresh
  * catalogue entries), one skin the catalogue does not know and one known but not tradable.
  */
+/** When the fixture's locked skin becomes tradable, as the bot reports it (Steam's hold date). */
+export const LOCKED_UNTIL = Date.UTC(2030, 0, 2, 7);
+
 export async function depositor(opts: { prices?: number[]; tradeLink?: string | null; mode?: BotMode } = {}) {
   const tradeLink = opts.tradeLink === undefined ? uniqueTradeLink() : opts.tradeLink;
   const { user, token } = await makeUser({ tradeLink });
@@ -54,7 +57,7 @@ export async function depositor(opts: { prices?: number[]; tradeLink?: string | 
   const assets = await botInventory(link, [
     ...names.map((market_hash_name) => ({ market_hash_name })),
     { market_hash_name: `Unknown ${crypto.randomUUID().slice(0, 8)} | Nothing (Field-Tested)` },
-    { market_hash_name: locked, tradable: false },
+    { market_hash_name: locked, tradable: false, tradable_after: LOCKED_UNTIL },
   ]);
   await botControl(link, opts.mode ?? "timeout");
   const known = assets.slice(0, names.length).map((a) => a.asset_id);

@@ -16,7 +16,18 @@ import { creditDeposit } from "../../worker/skins-deposit/credit";
 import { sendOffer } from "../../worker/skins-deposit/create";
 import { BotUnavailableError, type DepositBot } from "../../worker/withdraws/bot";
 import { forgetTradeBotStatus, tradeBotStatus } from "../../worker/withdraws/status";
-import { botDecide, createDeposit, depositHistory, depositor, depositRow, heldItems, type ListedJson, listInventory, pass } from "./skins-deposit-fixtures";
+import {
+  botDecide,
+  createDeposit,
+  depositHistory,
+  depositor,
+  depositRow,
+  heldItems,
+  LOCKED_UNTIL,
+  type ListedJson,
+  listInventory,
+  pass,
+} from "./skins-deposit-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { botControl, botOffers, notificationsOf } from "./withdraw-fixtures";
 
@@ -42,7 +53,10 @@ describe("skins deposit", () => {
     expect(by.get(me.known[0]!)).toMatchObject({ accepted: true, price: 12.5 });
     expect(by.get(me.known[1]!)).toMatchObject({ accepted: true, price: 3 });
     expect(by.get(me.unknown)).toMatchObject({ accepted: false, price: null });
-    expect(by.get(me.locked)).toMatchObject({ accepted: false, price: null });
+    // held by Steam: the date it becomes tradable comes through from the bot
+    expect(by.get(me.locked)).toMatchObject({ accepted: false, price: null, tradable_after: LOCKED_UNTIL });
+    expect(by.get(me.unknown)).toMatchObject({ tradable_after: null });
+    for (const id of me.known) expect(by.get(id)).toMatchObject({ accepted: true, tradable_after: null });
     expect(items.slice(0, 2).every((i) => i.accepted)).toBe(true);
   });
 

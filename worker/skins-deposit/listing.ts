@@ -52,5 +52,6 @@ export function listingJson(items: readonly ListedItem[]): SkinsInventoryItem[] 
       image: catalogue?.image ?? null,
       price: accepted && catalogue ? toDollars(catalogue.price) : null,
       accepted,
+      tradable_after: bot.tradable ? null : bot.tradableAfter,
     }));
 }

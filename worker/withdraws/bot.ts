@@ -14,7 +14,7 @@
 // (WITHDRAW.botTimeoutMs) or a 5xx means "unavailable" and is retried by the queue.
 // Skins deposits (worker/skins-deposit/*) use the same bot and offer states, asking instead of giving:
 //   GET  {base}/inventory?trade_link=&app_id=730
-//                                  → 200 {items:[{asset_id, market_hash_name, tradable}]}: the
+//                                  → 200 {items:[{asset_id, market_hash_name, tradable, tradable_after?}]}: the
 //                                  player's CS2 inventory as the bot sees it (4xx: no such inventory)
 //   POST {base}/deposits          {trade_link, items:[{asset_id, market_hash_name}], reference}
 //                                  → 200 {offer_id, state}: an offer asking the player for those
@@ -53,6 +53,8 @@ export interface BotInventoryItem {
   marketHashName: string;
   /** false while the platform does not let it be traded (e.g. its own trade protection) */
   tradable: boolean;
+  /** when a not-tradable item becomes tradable (ms since the epoch), when the bot knows */
+  tradableAfter: number | null;
 }
 
 export interface DepositOfferRequest {
@@ -118,11 +120,20 @@ const inventoryAnswer = z
           asset_id: z.union([z.string().regex(/^[0-9]{1,24}$/), z.number().int().nonnegative()]),
           market_hash_name: z.string().min(1).max(256),
           tradable: z.boolean(),
+          // an older bot omits it; a time only matters for an item not tradable now
+          tradable_after: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
         }),
       )
       .max(5000),
   })
-  .transform((a): BotInventoryItem[] => a.items.map((i) => ({ assetId: String(i.asset_id), marketHashName: i.market_hash_name, tradable: i.tradable })));
+  .transform((a): BotInventoryItem[] =>
+    a.items.map((i) => ({
+      assetId: String(i.asset_id),
+      marketHashName: i.market_hash_name,
+      tradable: i.tradable,
+      tradableAfter: i.tradable ? null : (i.tradable_after ?? null),
+    })),
+  );
 
 /** The bot's GET /health as far as the site reads it (docs/trade-bot.md "Deploying"). */
 const healthAnswer = z.object({

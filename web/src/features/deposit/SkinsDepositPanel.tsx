@@ -48,7 +48,7 @@ export function SkinsDepositPanel({ tradeLinkForm }: { tradeLinkForm: ReactNode 
 
 function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
   const itemName = useItemName();
-  const { t } = useTranslation("deposit");
+  const { t, i18n } = useTranslation("deposit");
   const { t: tCommon } = useTranslation("common");
   const listing = useSkinsListing(true);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -72,6 +72,7 @@ function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
   const chosen = items.filter((i) => picked.has(i.asset_id));
   const totalCents = chosen.reduce((sum, i) => sum + toCents(i.price ?? 0), 0);
   const full = picked.size >= SKINS_DEPOSIT.maxItems;
+  const heldUntil = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const toggle = (item: SkinsInventoryItem) =>
     setPicked((prev) => {
       const next = new Set(prev);
@@ -106,7 +107,13 @@ function SkinsPicker({ latest }: { latest: SkinDepositJson | null }) {
                 >
                   <ItemImage name={item.market_hash_name} image={item.image} rarityColor={item.rarity_color} size={64} />
                   <span className="skins-deposit__name">{itemName(item.name)}</span>
-                  <span className="skins-deposit__price">{item.accepted ? formatDollars(item.price) : t("skins.not_accepted")}</span>
+                  <span className="skins-deposit__price">
+                    {item.accepted
+                      ? formatDollars(item.price)
+                      : item.tradable_after && item.tradable_after > Date.now()
+                        ? t("skins.held_until", { date: heldUntil.format(item.tradable_after) })
+                        : t("skins.not_accepted")}
+                  </span>
                 </button>
               </li>
             );
