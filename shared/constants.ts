@@ -177,6 +177,7 @@ export const WITHDRAW = {
 
 // deposits, providers, promo codes, skins deposits, money withdrawals (kept in their own file)
 export { DEPOSIT, MONEY_WITHDRAW, PAYMENTS, PROMO, SKINS_DEPOSIT } from "./constants-money";
+export { LIMIT_KINDS, type LimitKind, PROTECTION } from "./constants-protection";
 // jackpot rooms: levels, per-level defaults, timers, commission (kept in their own file)
 export { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "./constants-jackpot";
 export { WHEEL, WHEEL_SPIN } from "./constants-wheel";

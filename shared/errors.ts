@@ -39,6 +39,16 @@ export const SERVER_KEYS = {
     "user_api.same_role",
     // the offer check (docs/trade-bot.md "Security code")
     "user_api.offer_link_invalid",
+    // player protection (docs/protection.md)
+    "user_api.excluded",
+    "user_api.terms_outdated",
+    "user_api.terms_accepted",
+    "user_api.stake_limit",
+    "user_api.limit_saved",
+    "user_api.break_started",
+    "user_api.break_not_shorter",
+    "user_api.lift_not_due",
+    "user_api.lift_requested",
   ],
   prices: ["prices_api.feed_failed"],
   crash: [
@@ -189,6 +199,8 @@ export const SERVER_KEYS = {
   // money deposits (docs/payments.md "Payments"; shared/api/payments.ts)
   payments: [
     "deposit_api.min_payment",
+    // a deposit limit the player set (docs/protection.md): the answer names the period and when it resets
+    "deposit_api.deposit_limit",
     "deposit_api.max_payment",
     "deposit_api.method_unavailable",
     "deposit_api.provider_unavailable",

@@ -10,6 +10,7 @@ import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
 import { idNumberSchema, idSchema } from "./common";
 import { contract } from "./contract";
+import { PROTECTION_REFUSALS } from "./protection";
 
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
@@ -307,6 +308,7 @@ export const jackpotCalls = {
     // every refusal is a 4xx (nothing was written) but maintenance; a visitor is refused by the route
     refusals: {
       "jackpot_api.no_money": 400,
+      ...PROTECTION_REFUSALS,
       "jackpot_api.unauthorized": 401,
       "jackpot_api.banned": 403,
       "jackpot_api.round_closed": 409,

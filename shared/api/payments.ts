@@ -202,6 +202,10 @@ export const paymentsCalls = {
       "deposit_api.promo_already_used": 409,
       "deposit_api.promo_daily_limit": 409,
       "deposit_api.provider_unavailable": 503,
+      // player protection (docs/protection.md): deposit_limit's answer adds `period` and `resets_at` (epoch ms)
+      "user_api.excluded": 403,
+      "user_api.terms_outdated": 403,
+      "deposit_api.deposit_limit": 409,
     },
     summary: "A pending money deposit: the provider's page to pay on, or the wallet's details",
   }),

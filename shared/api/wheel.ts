@@ -7,6 +7,7 @@ import { wheelColour, wheelLayoutJson } from "../wheel-layout";
 import { betUserJson, itemJson } from "./crash";
 import { emptyBody, idSchema } from "./common";
 import { contract } from "./contract";
+import { PROTECTION_REFUSALS } from "./protection";
 
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
@@ -226,6 +227,7 @@ export const wheelCalls = {
       "wheel_api.max_bet": 400,
       "wheel_api.max_items": 400,
       "wheel_api.no_money": 400,
+      ...PROTECTION_REFUSALS,
       "wheel_api.bet_success": 400,
       "wheel_api.round_not_found": 400,
     },

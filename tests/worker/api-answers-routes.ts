@@ -7,7 +7,7 @@
 // room before getGame reads a round, and the chat quiz starts before it stops.
 import { Secret, TOTP } from "otpauth";
 import { env } from "cloudflare:workers";
-import { CASHBACK, STEAM_APP_ID } from "../../shared/constants";
+import { CASHBACK, STEAM_APP_ID, TERMS } from "../../shared/constants";
 import { cashbackAccrualStatements } from "../../worker/cashback/accrual";
 import { batch } from "../../worker/db/sql";
 import { makeCase, makeCatalogueItem } from "./cases-fixtures";
@@ -181,6 +181,23 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/user/getProfile", spec: [] },
   { method: "POST", path: "/api/user/saveUrl", spec: ["trade_link"], body: () => ({ trade_link: uniqueTradeLink() }) },
   { method: "POST", path: "/api/user/checkOffer", body: () => ({ offer: "https://steamcommunity.com/tradeoffer/123456789/" }) },
+  { method: "POST", path: "/api/user/protection/get" },
+  { method: "POST", path: "/api/user/protection/setLimit", body: () => ({ kind: "deposit_day", amount: 50 }) },
+  { method: "POST", path: "/api/user/protection/exclude", body: () => ({ kind: "timeout", period: "24h" }) },
+  {
+    method: "POST",
+    path: "/api/user/protection/requestLift",
+    // a self-exclusion that ended yesterday: the player may ask to end it
+    body: async (c) => {
+      if (c.user) {
+        await env.DB.prepare("INSERT INTO player_exclusions (user_id, kind, started_at, ends_at) VALUES (?1, 'self_exclusion', ?2, ?3)")
+          .bind(c.user.id, Date.now() - 200 * 86_400_000, Date.now() - 86_400_000)
+          .run();
+      }
+      return {};
+    },
+  },
+  { method: "POST", path: "/api/user/protection/acceptTerms", body: () => ({ version: TERMS.version, adult: true }) },
   {
     method: "POST",
     path: "/api/user/cashback/take",

@@ -25,6 +25,7 @@ import { topCalls } from "../../shared/api/top";
 import { tournamentCalls } from "../../shared/api/tournaments";
 import { ticketCalls } from "../../shared/api/tickets";
 import { userCalls } from "../../shared/api/user";
+import { protectionCalls } from "../../shared/api/protection";
 import { wheelCalls } from "../../shared/api/wheel";
 import { withdrawsCalls } from "../../shared/api/withdraws";
 
@@ -53,6 +54,7 @@ const GROUPS: Record<string, Record<string, Contract>> = {
   otpCalls,
   tournamentCalls,
   userCalls,
+  protectionCalls,
   wheelCalls,
   withdrawsCalls,
 };

@@ -28,7 +28,9 @@ export async function finishProviderSignIn(
   // A banned player gets no session: every call would answer 403 anyway (§4 banned).
   if (user.banned) return { message: errorMessage("user_api.banned", nonce), status: 403 };
   // the start refused any other version, so the player ticked the current agreement (docs/support.md)
-  await d.update(users).set({ termsVersion: TERMS.version, termsAcceptedAt: Date.now() }).where(eq(users.id, user.id));
+  // the tick confirms the age too (TERMS.minimumAge; docs/protection.md "Age and agreement")
+  const now = Date.now();
+  await d.update(users).set({ termsVersion: TERMS.version, termsAcceptedAt: now, adultConfirmedAt: now }).where(eq(users.id, user.id));
   const token = await createSession(d, user.id, sessionTtlHours(env));
   return { message: successMessage(token, nonce), status: 200, userId: user.id };
 }

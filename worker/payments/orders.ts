@@ -5,7 +5,9 @@
 // as its Idempotency-Key).
 import type { MoneyMethodId } from "../../shared/api/payments";
 import { DEPOSIT, PRICES } from "../../shared/constants";
-import { first, run, sql } from "../db/sql";
+import { failedGuard } from "../db/guards";
+import { batch, first, run, sql } from "../db/sql";
+import { depositWithin, notExcluded, termsCurrent } from "../protection/guards";
 import { checkDepositPromo } from "../promo/deposit";
 import type { PromoRefusal } from "../promo/rules";
 import { hasNicknameBonus } from "./nickname";
@@ -45,7 +47,9 @@ export interface CreateOrder {
 export type CreateRefusal =
   | { status: 400; key: "deposit_api.min_payment" | "deposit_api.max_payment" | "deposit_api.trade_link_required" | "deposit_api.promo_invalid" }
   | { status: 409; key: "deposit_api.method_unavailable" | "deposit_api.promo_already_used" | "deposit_api.promo_daily_limit" }
-  | { status: 503; key: "deposit_api.provider_unavailable" };
+  | { status: 503; key: "deposit_api.provider_unavailable" }
+  | { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" }
+  | { status: 409; key: "deposit_api.deposit_limit"; period: "day" | "week" | "month" };
 
 const PROMO_REFUSALS: Record<PromoRefusal, CreateRefusal> = {
   not_found: { status: 400, key: "deposit_api.promo_invalid" },
@@ -98,14 +102,25 @@ export async function createPayment(env: OrdersEnv, o: CreateOrder, now = Date.n
     }
     const id = `dep_${crypto.randomUUID().replaceAll("-", "")}`;
     const nickname = hasNicknameBonus(o.user.username) ? DEPOSIT.nicknameBonusPercent : 0;
-    // ON CONFLICT: a racing twin of this request stored its payment first; both answer that one
-    await run(
-      env.DB,
-      sql`INSERT INTO payments (id, user_id, request_id, method, provider, amount, currency, promo_id, promo_percent, nickname_percent, status, created_at, updated_at)
-          VALUES (${id}, ${o.user.id}, ${o.requestId}, ${o.method}, ${method.adapter.id}, ${o.amountCents}, ${PRICES.currency}, ${promo?.promoId ?? null},
-                  ${promo?.percent ?? 0}, ${nickname}, 'pending', ${now}, ${now})
-          ON CONFLICT (user_id, request_id) DO NOTHING`,
-    );
+    // ON CONFLICT: a racing twin of this request stored its payment first; both answer that one.
+    // Player protection in the same batch (docs/protection.md): no order during a break, on an old
+    // agreement, or past a deposit limit — an order counts from here, so racing orders cannot pass it together.
+    try {
+      await batch(env.DB, [
+        notExcluded(o.user.id, now),
+        termsCurrent(o.user.id),
+        ...depositWithin(o.user.id, o.amountCents, now),
+        sql`INSERT INTO payments (id, user_id, request_id, method, provider, amount, currency, promo_id, promo_percent, nickname_percent, status, created_at, updated_at)
+            VALUES (${id}, ${o.user.id}, ${o.requestId}, ${o.method}, ${method.adapter.id}, ${o.amountCents}, ${PRICES.currency}, ${promo?.promoId ?? null},
+                    ${promo?.percent ?? 0}, ${nickname}, 'pending', ${now}, ${now})
+            ON CONFLICT (user_id, request_id) DO NOTHING`,
+      ]);
+    } catch (err) {
+      const refusal = protectionRefusal(failedGuard(err));
+      if (!refusal) throw err;
+      // a twin of this request that landed first is its answer, not a refusal
+      if (!(await paymentByRequest(env, o.user.id, o.requestId))) return { ok: false, ...refusal };
+    }
     payment = await paymentByRequest(env, o.user.id, o.requestId);
     if (!payment) throw new Error("payment row vanished");
   }
@@ -123,4 +138,12 @@ export async function createPayment(env: OrdersEnv, o: CreateOrder, now = Date.n
     payment = { ...payment, provider_ref: where.providerRef };
   }
   return { ok: true, payment, where };
+}
+
+/** A payment order's protection guard → its refusal (undefined: not one of them). */
+function protectionRefusal(code: string | undefined): CreateRefusal | undefined {
+  if (code === "protection.excluded") return { status: 403, key: "user_api.excluded" };
+  if (code === "terms.outdated") return { status: 403, key: "user_api.terms_outdated" };
+  const period = /^limit\.deposit_(day|week|month)$/.exec(code ?? "")?.[1] as "day" | "week" | "month" | undefined;
+  return period ? { status: 409, key: "deposit_api.deposit_limit", period } : undefined;
 }

@@ -8,6 +8,7 @@
 import { paymentsCalls } from "../../../shared/api/payments";
 import { DEPOSIT, PRICES } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";
+import { periodReset } from "../../../shared/protection";
 import { readMaintenance } from "../../lib/settings";
 import { paymentHistory } from "../../payments/history";
 import { hasNicknameBonus } from "../../payments/nickname";
@@ -45,7 +46,11 @@ serve(paymentRoutes, paymentsCalls.sumCreate, async (c) => {
     promocode: body.promocode,
     requestId: body.request_id ?? crypto.randomUUID(),
   });
-  if (!done.ok) return refuse(c, paymentsCalls.sumCreate, done.key);
+  if (!done.ok) {
+    // the limit's period and when it starts again: the dialog tells the player when he can deposit
+    const extra = done.key === "deposit_api.deposit_limit" ? { period: done.period, resets_at: periodReset(done.period, Date.now()) } : {};
+    return refuse(c, paymentsCalls.sumCreate, done.key, extra);
+  }
   const { payment, where } = done;
   return c.json(
     {

@@ -24,3 +24,4 @@ export * from "./top";
 export * from "./tickets";
 export * from "./staff";
 export * from "./fairness";
+export * from "./protection";

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     /** the user agreement version ticked at the last sign-in (shared/constants.ts TERMS.version) */
     termsVersion: text("terms_version"),
     termsAcceptedAt: integer("terms_accepted_at"),
+    /** when the player confirmed being of age (TERMS.minimumAge) with the agreement's current version */
+    adultConfirmedAt: integer("adult_confirmed_at"),
   },
   (t) => [
     check("users_balance_nonneg", sql`${t.balance} >= 0`),

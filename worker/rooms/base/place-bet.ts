@@ -11,9 +11,18 @@ import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { batch, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { itemValueSql } from "../../prices/valuation";
+import { notExcluded, stakeWithin, termsCurrent } from "../../protection/guards";
 
 /** The guard codes of every bet batch (a game adds its own). */
-export type BetGuard = "user.banned" | "session.ended" | "bet.round_closed" | "bet.items_unavailable" | "balance.insufficient";
+export type BetGuard =
+  | "user.banned"
+  | "session.ended"
+  | "protection.excluded"
+  | "terms.outdated"
+  | "limit.stake"
+  | "bet.round_closed"
+  | "bet.items_unavailable"
+  | "balance.insufficient";
 
 export interface BetBatch<K extends string> {
   betId: string;
@@ -96,8 +105,13 @@ export function betStatements(b: BetBatch<string>): SQL[] {
   const n = b.itemIds.length;
   return [
     ...(b.session === undefined ? [notBanned(b.userId)] : playerGuards({ userId: b.userId, session: b.session, now: b.now })),
+    // player protection (docs/protection.md): no bet during a break, on an old agreement, or over the stake limit
+    notExcluded(b.userId, b.now),
+    termsCurrent(b.userId),
     guard("bet.round_closed", sql`NOT (${b.roundOpen})`),
     guard("bet.items_unavailable", sql`(SELECT COUNT(*) FROM inventory_items WHERE ${mine}) <> ${n}`),
+    // the whole stake: the items at their value now and the balance part
+    stakeWithin(b.userId, sql`((SELECT COALESCE(SUM(${ITEM_VALUE}), 0) FROM inventory_items WHERE ${mine}) + ${b.value})`, b.now),
     ...b.rows(mine, ITEM_VALUE),
     sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${b.now} WHERE ${mine}`,
     expectChanges(n, "bet.items_unavailable"),

@@ -17,6 +17,7 @@ import { relayRoom } from "../relay/stub";
 import type { CrashEvent, CrashTypes } from "./effects";
 import { crashGame } from "./game";
 import { betRefusal, type CrashKey, cashOutRefusal } from "./rules";
+import type { ProtectionRefusal } from "../../protection/guards";
 import { mayTwist, SessionChecks } from "./services";
 import { crashTimeOf } from "./running";
 import { placeBet } from "./settlement";
@@ -179,7 +180,7 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
     }
   }
 
-  private refuse(ws: WebSocket, event: "errorBet" | "errorTake" | "error", message: CrashKey | "user_api.banned" | "app_error.load"): void {
+  private refuse(ws: WebSocket, event: "errorBet" | "errorTake" | "error", message: CrashKey | "user_api.banned" | ProtectionRefusal | "app_error.load"): void {
     this.sendTo(ws, { event, data: { message } });
   }
 }

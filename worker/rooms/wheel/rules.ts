@@ -5,8 +5,9 @@ import type { SERVER_KEYS } from "../../../shared/errors";
 import { WHEEL_COLOURS, type WheelColour } from "../../../shared/wheel-layout";
 import { colourPayout } from "./payout";
 import { liveBets, type BetUser, type WheelState } from "./state";
+import type { ProtectionRefusal } from "../../protection/guards";
 
-export type WheelKey = (typeof SERVER_KEYS.wheel)[number] | "user_api.banned" | "app_api.invalid_request";
+export type WheelKey = (typeof SERVER_KEYS.wheel)[number] | "user_api.banned" | "app_api.invalid_request" | ProtectionRefusal;
 
 export interface BetRequest {
   /** null: a visitor */

@@ -82,6 +82,9 @@ export type PlaceBetResult = { ok: true; items: StakedItem[] } | { ok: false; me
 const BET_REFUSALS = {
   "user.banned": "user_api.banned",
   "session.ended": "wheel_api.unauthorized",
+  "protection.excluded": "user_api.excluded",
+  "terms.outdated": "user_api.terms_outdated",
+  "limit.stake": "user_api.stake_limit",
   "bet.round_closed": "wheel_api.already_started",
   "bet.items_unavailable": "wheel_api.item_not_found",
   "balance.insufficient": "wheel_api.no_money",

@@ -1,0 +1,195 @@
+// Player protection inside workerd (docs/protection.md): limits set, tightened at once and loosened
+// only after the cooling-off; a deposit over a limit refused with its reset time, racing orders
+// landing at most the limit; a break refusing bets and deposits while tickets still work, and never
+// shortened; the stake limit and a new agreement version refusing a wheel bet.
+import { env } from "cloudflare:workers";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { protectionAnswer } from "../../shared/api/protection";
+import { PROTECTION, TERMS } from "../../shared/constants";
+import { periodReset } from "../../shared/protection";
+import { createSum, payer } from "./payments-fixtures";
+import { deposit, makeUser, post } from "./user-fixtures";
+import { bettingWheel, setBet } from "./wheel-fixtures";
+
+afterAll(() => vi.useRealTimers());
+
+async function call(token: string, path: string, body: unknown = {}) {
+  const res = await post(`/api/user/protection/${path}`, body, token);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string; protection?: unknown } };
+}
+const limitOf = (p: unknown, kind: string) => protectionAnswer.parse(p).limits.find((l) => l.kind === kind)!;
+const paymentsOf = async (userId: number) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS s FROM payments WHERE user_id = ?1")
+    .bind(userId)
+    .first<{ n: number; s: number }>())!;
+
+describe("limits", () => {
+  it("a first or lower limit applies at once; a higher one or a removal waits the cooling-off; lowering again drops the wait", async () => {
+    const { token } = await makeUser();
+    const start = await call(token, "get");
+    expect(start.status).toBe(200);
+    expect(limitOf(start.body, "deposit_day")).toMatchObject({ amount: null, pending: null, used: 0 });
+    expect(protectionAnswer.parse(start.body).terms).toMatchObject({ current: TERMS.version });
+
+    const set = await call(token, "setLimit", { kind: "deposit_day", amount: 50 });
+    expect(set).toMatchObject({ status: 200, body: { success: true, message: "user_api.limit_saved" } });
+    expect(limitOf(set.body.protection, "deposit_day")).toMatchObject({ amount: 50, pending: null });
+
+    const before = Date.now();
+    const raised = await call(token, "setLimit", { kind: "deposit_day", amount: 80 });
+    const pending = limitOf(raised.body.protection, "deposit_day");
+    expect(pending.amount).toBe(50);
+    expect(pending.pending?.amount).toBe(80);
+    expect(pending.pending!.at).toBeGreaterThanOrEqual(before + PROTECTION.coolingOffMs);
+    // asking the same again does not restart the wait
+    const again = await call(token, "setLimit", { kind: "deposit_day", amount: 80 });
+    expect(limitOf(again.body.protection, "deposit_day").pending!.at).toBe(pending.pending!.at);
+
+    const lowered = await call(token, "setLimit", { kind: "deposit_day", amount: 20 });
+    expect(limitOf(lowered.body.protection, "deposit_day")).toMatchObject({ amount: 20, pending: null });
+
+    const removed = await call(token, "setLimit", { kind: "deposit_day", amount: null });
+    expect(limitOf(removed.body.protection, "deposit_day")).toMatchObject({ amount: 20, pending: { amount: null } });
+  });
+
+  it("the pending value is in force from its time on", async () => {
+    const { user, token } = await makeUser();
+    await call(token, "setLimit", { kind: "stake", amount: 5 });
+    await call(token, "setLimit", { kind: "stake", amount: 9 });
+    await env.DB.prepare("UPDATE player_limits SET pending_at = ?1 WHERE user_id = ?2")
+      .bind(Date.now() - 1, user.id)
+      .run();
+    expect(limitOf((await call(token, "get")).body, "stake")).toMatchObject({ amount: 9, pending: null });
+  });
+
+  it("refuses a bad limit with app_api.invalid_request and changes nothing", async () => {
+    const { user, token } = await makeUser();
+    for (const body of [
+      { kind: "deposit_day", amount: 0 },
+      { kind: "deposit_day", amount: -5 },
+      { kind: "deposit_day", amount: "50" },
+      { kind: "deposit_day", amount: 1.001 },
+      { kind: "deposit_day", amount: 2_000_000 },
+      { kind: "loss_day", amount: 10 },
+      { kind: "deposit_year", amount: 10 },
+      { kind: "deposit_day" },
+      { kind: "deposit_day", amount: 10, extra: 1 },
+    ]) {
+      expect(await call(token, "setLimit", body), JSON.stringify(body)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+    }
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM player_limits WHERE user_id = ?1").bind(user.id).first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
+describe("deposit limits", () => {
+  it("a deposit over the day's limit is refused with the period and its reset; what counts is shown", async () => {
+    const { user, token } = await payer();
+    await call(token, "setLimit", { kind: "deposit_day", amount: 50 });
+    expect((await createSum(token, { sum: 30, depositMethod: "card" })).status).toBe(200);
+    const over = await createSum(token, { sum: 30, depositMethod: "card" });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ message: "deposit_api.deposit_limit", period: "day" });
+    const resetsAt = (over.body as unknown as { resets_at: number }).resets_at;
+    expect(resetsAt).toBe(periodReset("day", Date.now()));
+    expect(resetsAt - Date.now()).toBeLessThanOrEqual(86_400_000);
+    expect(await paymentsOf(user.id)).toEqual({ n: 1, s: 3_000 });
+    // up to the limit exactly still lands
+    expect((await createSum(token, { sum: 20, depositMethod: "card" })).status).toBe(200);
+    expect(limitOf((await call(token, "get")).body, "deposit_day")).toMatchObject({ amount: 50, used: 50 });
+  });
+
+  it("racing orders land at most the limit (the week's here)", async () => {
+    const { user, token } = await payer();
+    await call(token, "setLimit", { kind: "deposit_week", amount: 50 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => createSum(token, { sum: 20, depositMethod: "card" })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 409).every((a) => (a.body as { message: string }).message === "deposit_api.deposit_limit")).toBe(true);
+    expect(await paymentsOf(user.id)).toEqual({ n: 2, s: 4_000 });
+  });
+});
+
+describe("breaks", () => {
+  it("a time-out refuses bets and deposits while a ticket still works; it cannot be shortened, only made longer", { timeout: 30_000 }, async () => {
+    await bettingWheel();
+    const { user, token } = await payer();
+    await deposit(user.id, 1_000);
+    const res = await call(token, "exclude", { kind: "timeout", period: "7d" });
+    expect(res).toMatchObject({ status: 200, body: { message: "user_api.break_started" } });
+    const exclusion = protectionAnswer.parse(res.body.protection).exclusion!;
+    expect(exclusion).toMatchObject({ kind: "timeout", active: true });
+    expect(exclusion.ends_at! - exclusion.started_at).toBe(PROTECTION.timeoutMs["7d"]);
+
+    const bet = await setBet(token, { colour: "red", value: 1 });
+    expect(bet.status).toBe(403);
+    expect(await bet.json()).toMatchObject({ message: "user_api.excluded" });
+    expect(await createSum(token, { sum: 10, depositMethod: "card" })).toMatchObject({ status: 403, body: { message: "user_api.excluded" } });
+    expect(await paymentsOf(user.id)).toEqual({ n: 0, s: 0 });
+    expect((await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(user.id).first<{ balance: number }>())!.balance).toBe(1_000);
+    expect(
+      (await post("/api/tickets/create", { ticket: { subject: "About my break", message: "A question about my account during the break." } }, token)).status,
+    ).toBe(200);
+
+    expect(await call(token, "exclude", { kind: "timeout", period: "24h" })).toMatchObject({ status: 409, body: { message: "user_api.break_not_shorter" } });
+    expect((await call(token, "exclude", { kind: "timeout", period: "30d" })).status).toBe(200);
+    // a time-out's own periods only
+    expect((await call(token, "exclude", { kind: "timeout", period: "permanent" })).status).toBe(400);
+  });
+
+  it("a self-exclusion is never replaced by a time-out; it ends only a day after the player asks past its end", async () => {
+    const { user, token } = await makeUser();
+    expect((await call(token, "exclude", { kind: "self_exclusion", period: "6m" })).status).toBe(200);
+    expect((await call(token, "exclude", { kind: "timeout", period: "30d" })).status).toBe(409);
+    expect(await call(token, "requestLift")).toMatchObject({ status: 409, body: { message: "user_api.lift_not_due" } });
+    // its six months are over: still excluded until the player asks and a day passes
+    await env.DB.prepare("UPDATE player_exclusions SET ends_at = ?1 WHERE user_id = ?2")
+      .bind(Date.now() - 1_000, user.id)
+      .run();
+    expect(protectionAnswer.parse((await call(token, "get")).body).exclusion).toMatchObject({ active: true, lifts_at: null });
+    const asked = await call(token, "requestLift");
+    expect(asked).toMatchObject({ status: 200, body: { message: "user_api.lift_requested" } });
+    const lifting = protectionAnswer.parse(asked.body.protection).exclusion!;
+    expect(lifting.active).toBe(true);
+    expect(lifting.lifts_at! - Date.now()).toBeGreaterThan(PROTECTION.liftWaitMs - 60_000);
+    expect((await call(token, "requestLift")).status).toBe(409);
+    await env.DB.prepare("UPDATE player_exclusions SET lift_requested_at = ?1 WHERE user_id = ?2")
+      .bind(Date.now() - PROTECTION.liftWaitMs - 1, user.id)
+      .run();
+    expect(protectionAnswer.parse((await call(token, "get")).body).exclusion).toMatchObject({ active: false });
+    // a permanent one has no end to ask past
+    const other = await makeUser();
+    expect((await call(other.token, "exclude", { kind: "self_exclusion", period: "permanent" })).status).toBe(200);
+    expect((await call(other.token, "requestLift")).status).toBe(409);
+    expect((await call(other.token, "exclude", { kind: "self_exclusion", period: "5y" })).status).toBe(409);
+  });
+});
+
+describe("stake limit and agreement version on a bet", () => {
+  it("a wheel bet over the stake limit, or on an old agreement, moves nothing; accepting the current version lets it through", {
+    timeout: 30_000,
+  }, async () => {
+    await bettingWheel();
+    const { user, token } = await makeUser();
+    await deposit(user.id, 1_000);
+    await call(token, "setLimit", { kind: "stake", amount: 2 });
+    const over = await setBet(token, { colour: "red", value: 2.01 });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({ message: "user_api.stake_limit" });
+
+    await env.DB.prepare("UPDATE users SET terms_version = 'an-older-version' WHERE id = ?1").bind(user.id).run();
+    const old = await setBet(token, { colour: "red", value: 2 });
+    expect(old.status).toBe(403);
+    expect(await old.json()).toMatchObject({ message: "user_api.terms_outdated" });
+    expect((await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(user.id).first<{ balance: number }>())!.balance).toBe(1_000);
+
+    expect(await call(token, "acceptTerms", { version: "an-older-version", adult: true })).toMatchObject({
+      status: 409,
+      body: { message: "user_api.terms_outdated" },
+    });
+    expect((await call(token, "acceptTerms", { version: TERMS.version, adult: false })).status).toBe(400);
+    expect(await call(token, "acceptTerms", { version: TERMS.version, adult: true })).toMatchObject({
+      status: 200,
+      body: { message: "user_api.terms_accepted" },
+    });
+    expect((await setBet(token, { colour: "red", value: 2 })).status).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+// /api/user/protection/* (docs/protection.md): the player's own limits, breaks and agreement. Only
+// the player changes them, and only in the safe direction at once: nothing here lets anyone
+// shorten a break or loosen a limit without its cooling-off.
+import { protectionCalls } from "../../../shared/api/protection";
+import { TERMS } from "../../../shared/constants";
+import { acceptTerms, breakEnd, readProtection, requestLift, setLimit, startBreak } from "../../protection/queries";
+import { contractRoutes, refuse, serve } from "../contract-routes";
+
+export const protectionRoutes = contractRoutes();
+
+serve(protectionRoutes, protectionCalls.get, async (c) => c.json(await readProtection(c.env, c.get("user").id), 200));
+
+serve(protectionRoutes, protectionCalls.setLimit, async (c) => {
+  const { kind, amount } = c.req.valid("json");
+  const me = c.get("user").id;
+  const now = Date.now();
+  await setLimit(c.env, me, kind, amount, now);
+  return c.json({ success: true as const, message: "user_api.limit_saved" as const, protection: await readProtection(c.env, me, now) }, 200);
+});
+
+serve(protectionRoutes, protectionCalls.exclude, async (c) => {
+  const { kind, period } = c.req.valid("json");
+  const me = c.get("user").id;
+  const now = Date.now();
+  const endsAt = breakEnd(kind, period, now);
+  // a time-out's periods are not a self-exclusion's: a mismatch is a bad request, not a break
+  if (endsAt === undefined || (kind === "timeout" && endsAt === null)) return refuse(c, protectionCalls.exclude, "app_api.invalid_request");
+  const done = await startBreak(c.env, me, kind, endsAt, now);
+  if (!done.ok) return refuse(c, protectionCalls.exclude, done.key);
+  return c.json({ success: true as const, message: "user_api.break_started" as const, protection: await readProtection(c.env, me, now) }, 200);
+});
+
+serve(protectionRoutes, protectionCalls.requestLift, async (c) => {
+  const me = c.get("user").id;
+  const now = Date.now();
+  if (!(await requestLift(c.env, me, now))) return refuse(c, protectionCalls.requestLift, "user_api.lift_not_due");
+  return c.json({ success: true as const, message: "user_api.lift_requested" as const, protection: await readProtection(c.env, me, now) }, 200);
+});
+
+serve(protectionRoutes, protectionCalls.acceptTerms, async (c) => {
+  // the page showed an older agreement than the one in force: it reloads and asks again
+  if (c.req.valid("json").version !== TERMS.version) return refuse(c, protectionCalls.acceptTerms, "user_api.terms_outdated");
+  await acceptTerms(c.env, c.get("user").id);
+  return c.json({ success: true as const, message: "user_api.terms_accepted" as const }, 200);
+});
