@@ -102,6 +102,7 @@ export const bonusCalls = {
       "bonus_api.chat_messages": 403,
       "bonus_api.bet_sum": 403,
       "bonus_api.round_closed": 409,
+      "user_api.excluded": 403,
     },
     summary: "Joins the open round (user_sendTakeBonus) once every active condition is met; joining twice answers the same",
   }),

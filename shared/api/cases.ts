@@ -10,6 +10,7 @@ import { siteImageJson } from "./images";
 import { dollarsJson } from "../money";
 import { betUserJson, itemJson } from "./crash";
 import { inventoryItemSchema } from "./inventory";
+import { PROTECTION_REFUSALS } from "./protection";
 
 // ── live drops (the hub's casesLiveDrop frame carries one) ───────────────────
 /** One live drop (§3 "live drops with user"): who opened which case and what fell out. */
@@ -294,6 +295,7 @@ export const casesCalls = {
       "cases_api.case_disabled": 409,
       "cases_api.busy": 409,
       "cases_api.insufficient_funds": 400,
+      ...PROTECTION_REFUSALS,
     },
     summary: "Opens a case paid from the balance: the won item and the provably fair roll",
   }),

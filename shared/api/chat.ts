@@ -194,6 +194,8 @@ export const chatCalls = {
       "chat_api.too_fast": 429,
       "chat_api.banned": 403,
       "chat_api.banned_forever": 403,
+      // a player on a break (docs/protection.md "Breaks")
+      "user_api.excluded": 403,
       "chat_api.min_deposit": 403,
     },
     summary: "Posts a message or a command card (a mute answers its minutes left and reason)",

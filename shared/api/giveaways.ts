@@ -240,7 +240,7 @@ export const giveawayCalls = {
     access: "user",
     body: setMyActiveBody,
     answer: setMyActiveAnswer,
-    refusals: { "giveaway_api.not_found": 404, "giveaway_api.already_member": 409, "giveaway_api.conditions_not_met": 403 },
+    refusals: { "giveaway_api.not_found": 404, "giveaway_api.already_member": 409, "giveaway_api.conditions_not_met": 403, "user_api.excluded": 403 },
     summary: "Joins the running giveaway {id} once every active condition is met (a refusal names the condition)",
   }),
   record: contract({

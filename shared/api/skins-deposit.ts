@@ -141,6 +141,10 @@ export const skinsDepositCalls = {
       "deposit_api.offer_pending": 409,
       "deposit_api.bot_unavailable": 503,
       "deposit_api.items_not_accepted": 400,
+      // player protection (docs/protection.md): deposit_limit's answer adds `period` and `resets_at`
+      "user_api.excluded": 403,
+      "user_api.terms_outdated": 403,
+      "deposit_api.deposit_limit": 409,
     },
     summary: "Asks the trade bot to send an offer for these items of the caller's inventory",
   }),

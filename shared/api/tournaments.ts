@@ -161,7 +161,7 @@ export const tournamentCalls = {
     access: "user",
     body: setActiveBody,
     answer: setActiveAnswer,
-    refusals: { "tournament_api.not_found": 404, "tournament_api.min_payment": 403 },
+    refusals: { "tournament_api.not_found": 404, "tournament_api.min_payment": 403, "user_api.excluded": 403 },
     summary: "Joins the running tournament {id} (min_payment deposited while it runs); joining twice answers the same",
   }),
   template: contract({

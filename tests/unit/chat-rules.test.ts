@@ -244,6 +244,7 @@ describe("the send path's order of checks (fakes for D1)", () => {
     isStaff: false,
     mute: null,
     totalDepositCents: 500,
+    excluded: false,
     ...over,
   });
   const lookups = { count: 0 };
@@ -283,6 +284,8 @@ describe("the send path's order of checks (fakes for D1)", () => {
     expect(await sendChat(forever, 7, "hi", NOW)).toMatchObject({ status: 403, body: { message: "chat_api.banned_forever", duration: null, reason: "Spam" } });
   });
   it("below the minimum deposit → 403 with the sum; staff are exempt", async () => {
+    // a player on a break (a time-out or self-exclusion) does not chat, even with deposits enough
+    expect(await sendChat(ctx(author({ excluded: true })), 7, "hi", NOW)).toMatchObject({ status: 403, body: { message: "user_api.excluded" } });
     expect(await sendChat(ctx(author({ totalDepositCents: 99 })), 7, "hi", NOW)).toMatchObject({
       status: 403,
       body: { message: "chat_api.min_deposit", sum: 1 },

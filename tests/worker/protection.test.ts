@@ -9,6 +9,11 @@ import { PROTECTION, TERMS } from "../../shared/constants";
 import { periodReset } from "../../shared/protection";
 import { createSum, payer } from "./payments-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
+import { qualify } from "./bonus-fixtures";
+import { makeCase } from "./cases-fixtures";
+import { houseItem } from "./chat-client";
+import { startGiveaway } from "./giveaway-fixtures";
+import { createDeposit, depositor } from "./skins-deposit-fixtures";
 import { bettingWheel, setBet } from "./wheel-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -160,6 +165,42 @@ describe("breaks", () => {
     expect((await call(other.token, "exclude", { kind: "self_exclusion", period: "permanent" })).status).toBe(200);
     expect((await call(other.token, "requestLift")).status).toBe(409);
     expect((await call(other.token, "exclude", { kind: "self_exclusion", period: "5y" })).status).toBe(409);
+  });
+});
+
+describe("a break closes every way to play", () => {
+  it("chat, a case, the giveaway, the bonus and a skins deposit are refused during a self-exclusion, with nothing written", { timeout: 30_000 }, async () => {
+    const me = await depositor();
+    await deposit(me.user.id, 5_000);
+    await qualify(me.user.id);
+    expect((await call(me.token, "exclude", { kind: "self_exclusion", period: "1y" })).status).toBe(200);
+    const refused = async (path: string, body: unknown) => {
+      const res = await post(path, body, me.token);
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toMatchObject({ message: "user_api.excluded" });
+    };
+    await refused("/api/chat/sendMessage", { message: "hello from a break" });
+    await refused("/api/cases/open", { id: (await makeCase(150)).id });
+    const admin = await makeUser({ isAdmin: true });
+    const giveaway = await startGiveaway(admin.token, { item_id: await houseItem(), duration_ms: 600_000 });
+    await refused("/api/giveaways/setMyActive", { id: giveaway });
+    await refused("/api/jackpot-bonus/join", {});
+    const skins = await createDeposit(me.token, { items: [me.known[0]] });
+    expect(skins.status).toBe(403);
+    expect(await skins.json()).toMatchObject({ message: "user_api.excluded" });
+    const count = async (table: string) =>
+      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?1`).bind(me.user.id).first<{ n: number }>())!.n;
+    expect([await count("case_opens"), await count("giveaway_participants"), await count("skin_deposits")]).toEqual([0, 0, 0]);
+    expect((await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(me.user.id).first<{ balance: number }>())!.balance).toBe(5_000);
+  });
+
+  it("a skins deposit over the deposit limit is refused with its period and reset", async () => {
+    const me = await depositor({ prices: [3_000, 2_500] });
+    await call(me.token, "setLimit", { kind: "deposit_month", amount: 50 });
+    const over = await createDeposit(me.token, { items: me.known });
+    expect(over.status).toBe(409);
+    expect(await over.json()).toMatchObject({ message: "deposit_api.deposit_limit", period: "month", resets_at: periodReset("month", Date.now()) });
+    expect((await createDeposit(me.token, { items: [me.known[0]] })).status).toBe(200);
   });
 });
 

@@ -16,7 +16,8 @@ import { notificationOf, notificationStatement } from "../lib/notify";
 import { rollIndex } from "./seeds";
 import { casesPaused } from "../prices/cycle";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
-import { expectChanges, guard } from "../db/guards";
+import { expectChanges, failedGuard, guard } from "../db/guards";
+import { notExcluded, type ProtectionRefusal, protectionRefusalOf, stakeWithin, termsCurrent } from "../protection/guards";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
 import { ensureSeeds, type SeedRow } from "./seed-store";
 import { sql, batch } from "../db/sql";
@@ -33,10 +34,10 @@ export interface OpenRequest {
 
 export type OpenResult =
   /** notification: the bell row of a drop worth telling, written in the payment batch */
-  { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null } | { ok: false; status: 400 | 404 | 409; message: OpenRefusalKey };
+  { ok: true; open: OpenRow; replay: boolean; notification?: NotificationJson | null } | { ok: false; status: 400 | 403 | 404 | 409; message: OpenRefusalKey };
 
 /** What an open is refused with (the route adds app_api.maintenance). */
-export type OpenRefusalKey = "cases_api.case_not_found" | "cases_api.case_disabled" | "cases_api.busy" | "cases_api.insufficient_funds";
+export type OpenRefusalKey = "cases_api.case_not_found" | "cases_api.case_disabled" | "cases_api.busy" | "cases_api.insufficient_funds" | ProtectionRefusal;
 
 /** Everything read and decided before the payment batch (the roll is fixed here). */
 export interface OpenPlan {
@@ -80,6 +81,10 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
   let results: D1Result[];
   try {
     results = await batch(d1, [
+      // player protection (docs/protection.md): a case is a stake like a bet
+      notExcluded(r.userId, now),
+      termsCurrent(r.userId),
+      stakeWithin(r.userId, sql`${kase.price}`, now),
       sql`UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ${r.userId} AND nonce = ${seeds.nonce} AND server_seed_hash = ${seeds.server_seed_hash} AND client_seed = ${seeds.client_seed}`,
       expectChanges(1),
       // the case, its price and its items are what the roll used (an admin edit bumps updated_at)
@@ -120,6 +125,8 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
         : []),
     ]);
   } catch (err) {
+    const protection = protectionRefusalOf(failedGuard(err));
+    if (protection) return { ok: false, ...protection };
     const failure = classifyBatchError(err);
     const raced = failure === "replay" || failure === "guard";
     if (raced) {

@@ -7,7 +7,7 @@ import type { MoneyMethodId } from "../../shared/api/payments";
 import { DEPOSIT, PRICES } from "../../shared/constants";
 import { failedGuard } from "../db/guards";
 import { batch, first, run, sql } from "../db/sql";
-import { depositWithin, notExcluded, termsCurrent } from "../protection/guards";
+import { depositRefusalOf, depositWithin, notExcluded, termsCurrent } from "../protection/guards";
 import { checkDepositPromo } from "../promo/deposit";
 import type { PromoRefusal } from "../promo/rules";
 import { hasNicknameBonus } from "./nickname";
@@ -116,7 +116,7 @@ export async function createPayment(env: OrdersEnv, o: CreateOrder, now = Date.n
             ON CONFLICT (user_id, request_id) DO NOTHING`,
       ]);
     } catch (err) {
-      const refusal = protectionRefusal(failedGuard(err));
+      const refusal = depositRefusalOf(failedGuard(err));
       if (!refusal) throw err;
       // a twin of this request that landed first is its answer, not a refusal
       if (!(await paymentByRequest(env, o.user.id, o.requestId))) return { ok: false, ...refusal };
@@ -138,12 +138,4 @@ export async function createPayment(env: OrdersEnv, o: CreateOrder, now = Date.n
     payment = { ...payment, provider_ref: where.providerRef };
   }
   return { ok: true, payment, where };
-}
-
-/** A payment order's protection guard → its refusal (undefined: not one of them). */
-function protectionRefusal(code: string | undefined): CreateRefusal | undefined {
-  if (code === "protection.excluded") return { status: 403, key: "user_api.excluded" };
-  if (code === "terms.outdated") return { status: 403, key: "user_api.terms_outdated" };
-  const period = /^limit\.deposit_(day|week|month)$/.exec(code ?? "")?.[1] as "day" | "week" | "month" | undefined;
-  return period ? { status: 409, key: "deposit_api.deposit_limit", period } : undefined;
 }

@@ -70,3 +70,21 @@ export function depositWithin(userId: number, amount: number | SQL, now: number)
 
 /** The keys a bet refused by player protection answers (§8, user_api). */
 export type ProtectionRefusal = "user_api.excluded" | "user_api.terms_outdated" | "user_api.stake_limit";
+
+/** A protection guard's code → the refusal a player call answers (undefined: not one of them). */
+export function protectionRefusalOf(code: string | undefined): { status: 400 | 403; message: ProtectionRefusal } | undefined {
+  if (code === "protection.excluded") return { status: 403, message: "user_api.excluded" };
+  if (code === "terms.outdated") return { status: 403, message: "user_api.terms_outdated" };
+  if (code === "limit.stake") return { status: 400, message: "user_api.stake_limit" };
+  return undefined;
+}
+
+/** A deposit's protection guard → its refusal: a break, an old agreement, or a deposit limit with its period (undefined: not one of them). */
+export function depositRefusalOf(
+  code: string | undefined,
+): { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" } | { status: 409; key: "deposit_api.deposit_limit"; period: LimitPeriod } | undefined {
+  if (code === "protection.excluded") return { status: 403, key: "user_api.excluded" };
+  if (code === "terms.outdated") return { status: 403, key: "user_api.terms_outdated" };
+  const period = /^limit\.deposit_(day|week|month)$/.exec(code ?? "")?.[1] as LimitPeriod | undefined;
+  return period ? { status: 409, key: "deposit_api.deposit_limit", period } : undefined;
+}

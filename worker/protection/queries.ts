@@ -15,7 +15,7 @@ import {
 } from "../../shared/protection";
 import { toDollars } from "../../shared/money";
 import { all, first, run, sql } from "../db/sql";
-import { depositedSinceSql } from "./guards";
+import { depositedSinceSql, excludedSql } from "./guards";
 
 interface LimitRow {
   kind: LimitKind;
@@ -37,6 +37,11 @@ const exclusionOf = (r: ExclusionRow): StoredExclusion => ({ kind: r.kind, start
 export async function exclusionRow(env: Pick<Env, "DB">, userId: number): Promise<StoredExclusion | null> {
   const r = await first<ExclusionRow>(env.DB, sql`SELECT kind, started_at, ends_at, lift_requested_at FROM player_exclusions WHERE user_id = ${userId}`);
   return r ? exclusionOf(r) : null;
+}
+
+/** Whether a time-out or self-exclusion keeps the player from playing now (a call that moves no money checks it here). */
+export async function isExcluded(env: Pick<Env, "DB">, userId: number, now = Date.now()): Promise<boolean> {
+  return ((await first<{ v: number }>(env.DB, sql`SELECT ${excludedSql(userId, now)} AS v`))?.v ?? 0) === 1;
 }
 
 /** The player's protection as the profile shows it. */

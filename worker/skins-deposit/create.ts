@@ -16,11 +16,14 @@ import { batch, sql } from "../db/sql";
 import { BotRejectedError, BotUnavailableError, type DepositBot } from "../withdraws/bot";
 import { matchListing } from "./listing";
 import { openDepositOf } from "./history";
+import { depositRefusalOf, depositWithin, notExcluded, termsCurrent } from "../protection/guards";
 
 export type CreateRefusal =
   | { status: 400; key: "deposit_api.trade_link_required" | "deposit_api.none_selected" | "deposit_api.too_many_items" | "deposit_api.items_not_accepted" }
   | { status: 409; key: "deposit_api.offer_pending" }
-  | { status: 503; key: "deposit_api.bot_unavailable" };
+  | { status: 503; key: "deposit_api.bot_unavailable" }
+  | { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" }
+  | { status: 409; key: "deposit_api.deposit_limit"; period: "day" | "week" | "month" };
 
 export type CreateOutcome = { ok: true; id: string } | ({ ok: false } & CreateRefusal);
 
@@ -63,12 +66,17 @@ export async function createSkinDeposit(env: Pick<Env, "DB">, bot: DepositBot, r
   try {
     await batch(env.DB, [
       ...requestGuards({ table: "skin_deposits", open: "state IN ('sending', 'active')", userId: r.userId, requestId: r.requestId }),
+      // player protection (docs/protection.md): no deposit during a break or on an old agreement
+      notExcluded(r.userId, now),
+      termsCurrent(r.userId),
       sql`INSERT INTO skin_deposits (id, user_id, request_id, trade_link, state, amount, next_attempt_at, created_at, updated_at)
            VALUES (${id}, ${r.userId}, ${r.requestId}, ${tradeLink}, 'sending', 0, ${now + WITHDRAW.pollMs}, ${now}, ${now})`,
       sql`INSERT INTO skin_deposit_items (deposit_id, asset_id, catalogue_id, market_hash_name, price)
            SELECT ${id}, json_extract(value, '$.asset_id'), c.id, c.market_hash_name, c.price
              FROM json_each(${JSON.stringify(items)}) JOIN catalogue c ON c.id = json_extract(value, '$.catalogue_id')`,
       sql`UPDATE skin_deposits SET amount = (SELECT COALESCE(SUM(price), 0) FROM skin_deposit_items WHERE deposit_id = ${id}) WHERE id = ${id}`,
+      // the deposit limits, this deposit's row (and its value) counted already
+      ...depositWithin(r.userId, 0, now),
     ]);
   } catch (err) {
     const code = failedGuard(err);
@@ -77,6 +85,8 @@ export async function createSkinDeposit(env: Pick<Env, "DB">, bot: DepositBot, r
       if (again) return { ok: true, id: again };
     }
     if (code === "request.open") return { ok: false, status: 409, key: "deposit_api.offer_pending" };
+    const refusal = depositRefusalOf(code);
+    if (refusal) return { ok: false, ...refusal };
     throw err;
   }
   await sendOffer(env, bot, { id, tradeLink, items: items.map((i) => ({ asset_id: i.asset_id, market_hash_name: i.market_hash_name })) }, now);

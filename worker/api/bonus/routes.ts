@@ -6,6 +6,7 @@ import { conditionsOf, missingCondition } from "../../bonus/conditions";
 import { bonusRound } from "../../bonus/queries";
 import { bonusRoom } from "../../rooms/bonus/stub";
 import { contractRoutes, refuse, serve } from "../contract-routes";
+import { isExcluded } from "../../protection/queries";
 
 export const bonusRoutes = contractRoutes();
 
@@ -19,6 +20,8 @@ serve(bonusRoutes, bonusCalls.conditions, async (c) => {
 // them); a round closing under the join 409 (the next round opens at once: join again)
 serve(bonusRoutes, bonusCalls.join, async (c) => {
   const me = c.get("user");
+  // a player on a break joins no bonus round (docs/protection.md "Breaks")
+  if (await isExcluded(c.env, me.id)) return refuse(c, bonusCalls.join, "user_api.excluded");
   const missing = missingCondition(await conditionsOf(c.env, me));
   if (missing) return refuse(c, bonusCalls.join, missing);
   const joined = await bonusRoom(c.env).join(me.id);

@@ -7,6 +7,7 @@ import { giveawayConditionsOf, missingGiveawayCondition, NO_CONDITIONS, telegram
 import { activeJson, giveawayHistory, giveawayRecord, isParticipant, openGiveawayRow } from "../../giveaways/queries";
 import { giveawayRoom } from "../../rooms/giveaway/stub";
 import { contractRoutes, refuse, serve } from "../contract-routes";
+import { isExcluded } from "../../protection/queries";
 
 export const giveawayRoutes = contractRoutes();
 
@@ -41,6 +42,8 @@ serve(giveawayRoutes, giveawayCalls.setMyActive, async (c) => {
   const now = Date.now();
   if (!row || row.id !== id || row.ends_at <= now) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.not_found");
   if (await isParticipant(c.env, id, me.id)) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.already_member");
+  // a player on a break joins no giveaway (docs/protection.md "Breaks")
+  if (await isExcluded(c.env, me.id, now)) return refuse(c, giveawayCalls.setMyActive, "user_api.excluded");
   const missing = missingGiveawayCondition((await giveawayConditionsOf(c.env, row, me)).conditions);
   if (missing) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.conditions_not_met", { condition: CLIENT_CONDITION[missing] });
   const joined = await joinGiveaway(c.env, id, me.id, now);

@@ -16,6 +16,7 @@ import { BotRejectedError, BotUnavailableError, tradeBotFromEnv } from "../../wi
 import { tradeBotStatus } from "../../withdraws/status";
 import { withdrawQueue } from "../../withdraws/WithdrawQueue";
 import { contractRoutes, refuse, serve } from "../contract-routes";
+import { periodReset } from "../../../shared/protection";
 
 const kick = (env: Env, id: string) =>
   withdrawQueue(env)
@@ -46,7 +47,10 @@ serve(skinsDepositRoutes, skinsDepositCalls.create, async (c) => {
   const me = c.get("user");
   const body = c.req.valid("json");
   const outcome = await createSkinDeposit(c.env, bot, { userId: me.id, assetIds: body.items, requestId: body.request_id ?? crypto.randomUUID() });
-  if (!outcome.ok) return refuse(c, skinsDepositCalls.create, outcome.key);
+  if (!outcome.ok) {
+    const extra = outcome.key === "deposit_api.deposit_limit" ? { period: outcome.period, resets_at: periodReset(outcome.period, Date.now()) } : {};
+    return refuse(c, skinsDepositCalls.create, outcome.key, extra);
+  }
   await kick(c.env, outcome.id);
   const [deposit] = await skinDepositHistory(c.env, me.id, outcome.id);
   return c.json({ status: "success" as const, message: "deposit_api.offer_sent" as const, deposit: deposit! }, 200);

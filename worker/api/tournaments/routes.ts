@@ -21,6 +21,7 @@ import {
 } from "../../tournaments/queries";
 import { tournamentRoom } from "../../rooms/tournament/stub";
 import { contractRoutes, refuse, serve } from "../contract-routes";
+import { isExcluded } from "../../protection/queries";
 
 export const tournamentRoutes = contractRoutes();
 
@@ -75,6 +76,8 @@ serve(tournamentRoutes, tournamentCalls.setActive, async (c) => {
   const row = await openTournament(c.env);
   const id = c.req.valid("json").id ?? row?.id;
   if (!row || row.id !== id || row.ends_at <= now) return refuse(c, tournamentCalls.setActive, "tournament_api.not_found");
+  // a player on a break joins no tournament (docs/protection.md "Breaks")
+  if (await isExcluded(c.env, me.id, now)) return refuse(c, tournamentCalls.setActive, "user_api.excluded");
   if (!(await isMember(c.env, id, me.id)) && (await depositedSince(c.env, me.id, row.created_at)) < row.min_payment) {
     return refuse(c, tournamentCalls.setActive, "tournament_api.min_payment");
   }

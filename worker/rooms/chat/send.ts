@@ -57,6 +57,7 @@ export type SendRefusalKey =
   | "user_api.banned"
   | "chat_api.banned"
   | "chat_api.banned_forever"
+  | "user_api.excluded"
   | "chat_api.min_deposit"
   | "chat_api.links"
   | "chat_api.round_not_found"
@@ -84,6 +85,7 @@ export async function sendChat(ctx: SendContext, userId: number | null, raw: str
   if (!author) return refuse(401, "chat_api.unauthorized");
   if (author.banned) return refuse(403, "user_api.banned");
   if (author.mute) return muteAnswer(author.mute, now);
+  if (author.excluded) return refuse(403, "user_api.excluded");
   if (!author.isStaff && author.totalDepositCents < ctx.minDepositCents) return refuse(403, "chat_api.min_deposit", { sum: toDollars(ctx.minDepositCents) });
 
   const command = parseCommand(text.text);
