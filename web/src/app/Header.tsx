@@ -8,7 +8,7 @@ import { useCurrentUser } from "../lib/session/useCurrentUser";
 import { useLogout } from "../features/auth/useLogout";
 import { UnreadDot } from "../features/notifications/UnreadDot";
 import { CashbackChip } from "../features/cashback/CashbackChip";
-import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, StreamIcon, TagIcon } from "../ui/icons";
+import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, ShieldIcon, StreamIcon, TagIcon } from "../ui/icons";
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
 import { useUiStore } from "../lib/uiStore";
@@ -118,6 +118,10 @@ function UserCorner() {
         <BellIcon />
         <UnreadDot />
       </button>
+      {/* the player's limits and breaks, one click away (docs/protection.md) */}
+      <Link to="/limits" className="icon-button header-limits" aria-label={t("header.limits")} title={t("header.limits")}>
+        <ShieldIcon />
+      </Link>
       {/* the label holds the visible username (the avatar's initial is drawn by CSS, not text) */}
       <Link to="/profile" className="header-profile" aria-label={t("header.profile", { name: user.username })}>
         <UserAvatar userId={user.id} avatar={user.avatar} username={user.username} size={36} />

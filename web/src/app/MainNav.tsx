@@ -14,6 +14,7 @@ const LINKS = [
   { to: "/promo", key: "promo", icon: <TagIcon /> },
   { to: "/provably-fair", key: "provably_fair", icon: <ShieldIcon /> },
   { to: "/offer-check", key: "offer_check", icon: <ShieldIcon /> },
+  { to: "/limits", key: "protection", icon: <ShieldIcon /> },
   { to: "/user-agreement", key: "user_agreement", icon: <DocIcon /> },
 ] as const;
 

@@ -34,6 +34,7 @@ const DepositSuccess = lazyScreen(() => import("../features/deposit/DepositSucce
 const DepositFail = lazyScreen(() => import("../features/deposit/DepositFailPage"));
 const TelegramLinked = lazyScreen(() => import("../features/giveaway/TelegramLinkedPage"));
 const OfferCheck = lazyScreen(() => import("../features/offer-check/OfferCheckPage"));
+const Protection = lazyScreen(() => import("../features/protection/ProtectionPage"));
 // the console adds its error texts to the players' "errors" namespace: that must be in first
 // (features/admin/console/i18n.ts)
 const AdminConsole = lazyScreen(async () => {
@@ -82,6 +83,7 @@ const routes: RouteObject[] = [
       { path: "provably-fair", element: <ProvablyFair />, handle: page("provably_fair") },
       { path: "user-agreement", element: <UserAgreement />, handle: page("user_agreement") },
       { path: "offer-check", element: <OfferCheck />, handle: page("offer_check") },
+      { path: "limits", element: <Protection />, handle: page("protection") },
       // Where the payment providers send the player back (docs/payments.md "Payments").
       { path: "deposit/success", element: <DepositSuccess />, handle: page("deposit_success") },
       { path: "deposit/fail", element: <DepositFail />, handle: page("deposit_fail") },

@@ -30,6 +30,7 @@ import type layout from "../locales/ru/layout.json";
 import type notifications from "../locales/ru/notifications.json";
 import type profile from "../locales/ru/profile.json";
 import type offer_check from "../locales/ru/offer_check.json";
+import type protection from "../locales/ru/protection.json";
 import type promo from "../locales/ru/promo.json";
 import type settings from "../locales/ru/settings.json";
 import type store from "../locales/ru/store.json";
@@ -73,6 +74,7 @@ declare module "i18next" {
       notifications: typeof notifications;
       profile: typeof profile;
       offer_check: typeof offer_check;
+      protection: typeof protection;
       promo: typeof promo;
       settings: typeof settings;
       store: typeof store;

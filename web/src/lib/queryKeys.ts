@@ -2,6 +2,7 @@
 export const queryKeys = {
   user: ["user"],
   inventory: ["inventory"],
+  protection: ["protection"],
   profile: ["profile"],
   config: ["config"],
   /** Every store list page set starts with this (invalidate it after a buy or a sale). */

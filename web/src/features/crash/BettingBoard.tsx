@@ -6,6 +6,7 @@ import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CRASH } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
 import { parseAmount } from "../../lib/amount";
+import { activeBreak, useProtection } from "../../lib/protection";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { useUiStore } from "../../lib/uiStore";
 import { DepositButton } from "../../ui/DepositButton";
@@ -34,8 +35,10 @@ interface Props {
 }
 
 export function BettingBoard({ connection, signedIn, maintenance, items, itemsLoading }: Props) {
-  const { t } = useTranslation("crash");
+  const { t, i18n } = useTranslation("crash");
   const openModal = useUiStore((s) => s.openModal);
+  // a time-out or self-exclusion closes the bet button and says until when (docs/protection.md "Breaks")
+  const onBreak = activeBreak(useProtection().data);
   const phase = useCrashStore((s) => s.phase);
   const connected = useCrashStore((s) => s.connected);
   const sending = useCrashStore((s) => s.sending);
@@ -106,6 +109,16 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
         {cashOutable && manual ? (
           <button type="button" className="button crash-take" onClick={() => connection?.cashOut(manual.id)} data-testid="crash-take">
             {t("board.take")}
+          </button>
+        ) : onBreak ? (
+          <button type="button" className="button button-primary crash-bet crash-bet--break" disabled data-testid="crash-bet" data-state="break">
+            <span>
+              {onBreak.until === null
+                ? t("bet_button.break_open")
+                : t("bet_button.break_until", {
+                    date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(onBreak.until),
+                  })}
+            </span>
           </button>
         ) : (
           <button

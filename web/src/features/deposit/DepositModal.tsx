@@ -4,6 +4,8 @@
 // pattern (arrow keys move between them).
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useUiStore } from "../../lib/uiStore";
 import { MoneyDepositPanel } from "./MoneyDepositPanel";
 import { SkinsDepositPanel } from "./SkinsDepositPanel";
 import "./deposit.css";
@@ -13,6 +15,7 @@ type Tab = (typeof TABS)[number];
 
 export function DepositModal({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
   const { t } = useTranslation("deposit");
+  const closeModal = useUiStore((s) => s.closeModal);
   const [tab, setTab] = useState<Tab>("money");
   const base = useId();
   const show = (next: Tab) => {
@@ -50,6 +53,12 @@ export function DepositModal({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
           <MoneyDepositPanel tradeLinkForm={tradeLinkForm} onSkins={() => show("skins")} />
         )}
       </div>
+      {/* deposit limits one click from the deposit dialog (docs/protection.md "Limits") */}
+      <p className="deposit-modal__limits">
+        <Link to="/limits" onClick={() => closeModal()}>
+          {t("limits_link")}
+        </Link>
+      </p>
     </div>
   );
 }

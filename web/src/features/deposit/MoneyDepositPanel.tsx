@@ -9,7 +9,7 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MethodsAnswer, MoneyMethodId } from "../../../../shared/api/payments";
 import { formatCents, toCents } from "../../../../shared/money";
-import { failureKey } from "../../lib/api";
+import { ApiError, failureKey } from "../../lib/api";
 import { displayMessage } from "../../lib/i18n";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { formatCentsAsDollars } from "../../ui/formatCents";
@@ -49,7 +49,7 @@ export function MoneyDepositPanel(props: MoneyDepositPanelProps) {
 const PROMO_REFUSALS = new Set(["deposit_api.promo_invalid", "deposit_api.promo_already_used", "deposit_api.promo_daily_limit"]);
 
 function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { info: MethodsAnswer }) {
-  const { t } = useTranslation("deposit");
+  const { t, i18n } = useTranslation("deposit");
   const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
   const showWallet = useWalletPayment((s) => s.show);
@@ -60,6 +60,8 @@ function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { 
   const [promo, setPromo] = useState<AcceptedPromo | null>(null);
   const [promoProblem, setPromoProblem] = useState<string | null>(null);
   const [payProblem, setPayProblem] = useState<string | null>(null);
+  /** a deposit limit's refusal: when its period starts again (the answer's resets_at) */
+  const [limitResetsAt, setLimitResetsAt] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
   const attempt = useRef<PayAttempt | null>(null);
   const ids = { amount: useId(), amountNote: useId(), methods: useId(), methodsNote: useId(), payNote: useId() };
@@ -95,7 +97,10 @@ function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { 
             // the code went bad since its check: back to "unchecked", with the reason under it
             setPromo(null);
             setPromoProblem(key);
-          } else setPayProblem(key);
+          } else {
+            setPayProblem(key);
+            setLimitResetsAt(key === "deposit_api.deposit_limit" ? resetsAtOf(err) : null);
+          }
         },
       },
     );
@@ -173,7 +178,9 @@ function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { 
 
       {payProblem ? (
         <p className="deposit-form__error" role="alert" data-testid="money-deposit-problem">
-          {displayMessage(payProblem, tCommon)}
+          {limitResetsAt !== null
+            ? t("money.limit_refused", { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(limitResetsAt) })
+            : displayMessage(payProblem, tCommon)}
         </p>
       ) : null}
 
@@ -202,4 +209,10 @@ function MoneyForm({ tradeLinkForm, onSkins, info }: MoneyDepositPanelProps & { 
       </div>
     </div>
   );
+}
+
+/** The instant a refused deposit's limit starts again, from the refusal's body. */
+function resetsAtOf(err: unknown): number | null {
+  const body = err instanceof ApiError ? (err.body as { resets_at?: unknown } | null) : null;
+  return typeof body?.resets_at === "number" ? body.resets_at : null;
 }

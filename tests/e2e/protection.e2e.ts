@@ -1,0 +1,98 @@
+// Player protection in Chromium (docs/protection.md): a player sets a deposit limit on /limits and a
+// sandbox deposit over it is refused with the instant the limit starts again; a 7-day time-out
+// taken on the page closes the crash bet button with its end time; the page on a phone, no
+// sideways scroll, and no serious axe findings.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousFindings } from "./axe";
+import { devLogin, launch, newPage, screenshot } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const link = () =>
+  `https://steamcommunity.com/tradeoffer/new/?partner=${100_000 + Math.floor(Math.random() * 800_000)}&token=Lim_${String(Date.now() % 10_000).padStart(4, "0")}`;
+
+async function limitsPage(page: Page, name: string) {
+  await devLogin(page, `${name}_${Date.now().toString(36)}`);
+  await page.evaluate(() => localStorage.setItem("language", "en"));
+  await page.goto("/");
+  // one click from the header
+  await page.locator("header.header").getByRole("link", { name: "Limits and breaks" }).click();
+  await page.getByRole("heading", { level: 1, name: "Limits and breaks" }).waitFor();
+  await page.getByTestId("limit-deposit_day").waitFor();
+}
+
+describe("player protection", () => {
+  it("a deposit limit set on /limits refuses a sandbox deposit over it, with when it starts again", { timeout: 90_000 }, async () => {
+    const { page, context } = await newPage(browser, { locale: "en-US" });
+    try {
+      await limitsPage(page, "limit");
+      const day = page.getByTestId("limit-deposit_day");
+      await day.getByRole("textbox", { name: "New limit for Deposits per day, dollars" }).fill("20");
+      await day.getByRole("button", { name: "Set", exact: true }).click();
+      await day.getByText("$20.00", { exact: true }).waitFor();
+      await day.getByText(/Used \$0\.00, \$20\.00 left until/).waitFor();
+      await screenshot(page, "protection-limits");
+      expect(await seriousFindings(page)).toEqual([]);
+
+      // the deposit dialog: a trade link, then 30 by card — over the day's 20
+      await page.locator("header.header").getByRole("button", { name: "Deposit", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Deposit" });
+      await dialog.waitFor();
+      // the limits are one click from the dialog too
+      await dialog.getByRole("link", { name: "Deposit limits and breaks" }).waitFor();
+      const form = dialog.getByTestId("money-deposit-link");
+      await form.getByRole("textbox").fill(link());
+      await form.getByRole("button", { name: /save/i }).click();
+      await form.waitFor({ state: "detached" });
+      await dialog.getByRole("textbox", { name: "Amount, USD" }).fill("30");
+      await dialog.getByRole("radio", { name: /Bank card/ }).click();
+      await dialog.getByRole("button", { name: /^Pay \$30\.00$/ }).click();
+      const problem = dialog.getByTestId("money-deposit-problem");
+      await problem.getByText(/over the deposit limit you set\. The limit starts again on \w+ \d+, \d{4}/).waitFor();
+      await screenshot(page, "protection-deposit-refused");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a 7-day time-out closes the crash bet button and shows when it ends; it cannot be shortened; the page fits a phone", { timeout: 90_000 }, async () => {
+    const { page, context } = await newPage(browser, { locale: "en-US", mobile: true });
+    try {
+      await devLogin(page, `break_${Date.now().toString(36)}`);
+      await page.evaluate(() => localStorage.setItem("language", "en"));
+      await page.goto("/limits");
+      await page.getByTestId("limit-stake").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.getByRole("button", { name: "7 days", exact: true }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Start a break of 7 days?" });
+      await confirm.waitFor();
+      await screenshot(page, "protection-break-confirm-mobile");
+      await confirm.getByRole("button", { name: "Start the break" }).click();
+      await page
+        .getByTestId("break-status")
+        .getByText(/You are on a time-out until/)
+        .waitFor();
+      // a shorter time-out is refused by the server: a running break cannot be shortened
+      await page.getByRole("button", { name: "24 hours", exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Start the break" }).click();
+      await page.getByText("A break that is running cannot be shortened").waitFor();
+      await screenshot(page, "protection-break-mobile");
+      expect(await seriousFindings(page)).toEqual([]);
+
+      await page.goto("/");
+      const bet = page.getByTestId("crash-bet");
+      await bet.getByText(/On a break until \d/).waitFor();
+      expect(await bet.isDisabled()).toBe(true);
+      await screenshot(page, "protection-crash-blocked-mobile");
+    } finally {
+      await context.close();
+    }
+  });
+});
