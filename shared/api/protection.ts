@@ -2,7 +2,7 @@
 // himself, time-outs and self-exclusion, and the agreement's current version accepted again.
 import { z } from "zod";
 import { LIMIT_KINDS, PROTECTION } from "../constants";
-import { dollarsJson, toCents } from "../money";
+import { dollarsJson, signedDollarsJson, toCents } from "../money";
 import { emptyBody } from "./common";
 import { contract } from "./contract";
 
@@ -59,6 +59,15 @@ export const protectionAnswer = z.strictObject({
 });
 export type ProtectionJson = z.infer<typeof protectionAnswer>;
 
+/** The sign-in session's figures (the reality check and the header): since when, staked, won, won − staked. */
+export const sessionAnswer = z.strictObject({
+  started_at: z.number().int(),
+  stakes: dollarsJson,
+  won: dollarsJson,
+  net: signedDollarsJson,
+});
+export type SessionJson = z.infer<typeof sessionAnswer>;
+
 export const excludeBody = z.strictObject({
   kind: z.enum(["timeout", "self_exclusion"]),
   period: z.enum(["24h", "7d", "30d", "6m", "1y", "5y", "permanent"]),
@@ -77,6 +86,15 @@ export const protectionCalls = {
     answer: protectionAnswer,
     refusals: {},
     summary: "The player's limits (in force, pending, used this period), time-out or self-exclusion, and agreement",
+  }),
+  session: contract({
+    method: "POST",
+    path: "/api/user/protection/session",
+    access: "user",
+    body: emptyBody,
+    answer: sessionAnswer,
+    refusals: {},
+    summary: "The sign-in session's length and play: what was staked and won since it began, and the net result",
   }),
   setLimit: contract({
     method: "POST",

@@ -95,4 +95,57 @@ describe("player protection", () => {
       await context.close();
     }
   });
+
+  it("the reality check comes after its interval with the session's figures, and its log out ends the session", { timeout: 90_000 }, async () => {
+    const { page, context } = await newPage(browser, { locale: "en-US" });
+    try {
+      const token = await devLogin(page, `reality_${Date.now().toString(36)}`);
+      // a short interval (the settings offer 15 minutes and up) and the session shown in the header
+      await page.evaluate(() => {
+        localStorage.setItem("language", "en");
+        localStorage.setItem("settings", JSON.stringify({ sound: false, streamerMode: false, realityCheckMinutes: 0.05, sessionFigures: true }));
+      });
+      await page.goto("/");
+      await page.getByTestId("session-figures").getByText("+$0.00").waitFor();
+      const dialog = page.getByRole("dialog", { name: "Reality check" });
+      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.getByText("Session length").waitFor();
+      await dialog.getByText("Net result").waitFor();
+      await screenshot(page, "protection-reality-check");
+      expect(await seriousFindings(page)).toEqual([]);
+      // "continue" closes it until the next interval; it comes again
+      await dialog.getByRole("button", { name: "Continue playing" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.getByRole("button", { name: "Log out" }).click();
+      await page.locator("header.header").getByRole("button", { name: "Log in" }).waitFor();
+      // the session is revoked on the server, not only forgotten by the page
+      const res = await page.request.post("/api/user/get", { headers: { Authorization: `Bearer ${token}` }, data: {} });
+      expect(res.status()).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("before a first deposit the dialog offers a deposit limit; set there, it is in force on /limits", { timeout: 60_000 }, async () => {
+    const { page, context } = await newPage(browser, { locale: "en-US" });
+    try {
+      await devLogin(page, `prompt_${Date.now().toString(36)}`);
+      await page.evaluate(() => localStorage.setItem("language", "en"));
+      await page.goto("/");
+      await page.locator("header.header").getByRole("button", { name: "Deposit", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Deposit" });
+      const prompt = dialog.getByTestId("deposit-limit-prompt");
+      await prompt.getByRole("heading", { name: "Set a deposit limit?" }).waitFor();
+      await screenshot(page, "protection-first-deposit-prompt");
+      await prompt.getByRole("textbox", { name: "Limit, $" }).fill("100");
+      await prompt.getByRole("combobox", { name: "Period" }).selectOption("deposit_week");
+      await prompt.getByRole("button", { name: "Set limit" }).click();
+      await prompt.waitFor({ state: "detached" });
+      await dialog.getByRole("link", { name: "Deposit limits and breaks" }).click();
+      await page.getByTestId("limit-deposit_week").getByText("$100.00", { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -136,6 +136,7 @@ POST /api/user/protection/acceptTerms      401           200           403b     
 POST /api/user/protection/exclude          401           200           403b          200           200           200
 POST /api/user/protection/get              401           200           403b          200           200           200
 POST /api/user/protection/requestLift      401           200           403b          200           200           200
+POST /api/user/protection/session          401           200           403b          200           200           200
 POST /api/user/protection/setLimit         401           200           403b          200           200           200
 POST /api/user/saveUrl                     401           200           403b          200           200           200
 POST /api/user/sell                        401           200           403b          200           200           200

@@ -182,6 +182,7 @@ export const ROUTES: RouteEntry[] = [
   { method: "POST", path: "/api/user/saveUrl", spec: ["trade_link"], body: () => ({ trade_link: uniqueTradeLink() }) },
   { method: "POST", path: "/api/user/checkOffer", body: () => ({ offer: "https://steamcommunity.com/tradeoffer/123456789/" }) },
   { method: "POST", path: "/api/user/protection/get" },
+  { method: "POST", path: "/api/user/protection/session" },
   { method: "POST", path: "/api/user/protection/setLimit", body: () => ({ kind: "deposit_day", amount: 50 }) },
   { method: "POST", path: "/api/user/protection/exclude", body: () => ({ kind: "timeout", period: "24h" }) },
   {

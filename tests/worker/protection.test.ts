@@ -204,6 +204,30 @@ describe("a break closes every way to play", () => {
   });
 });
 
+describe("session figures", () => {
+  it("counts what was staked and won since the sign-in session began, over the games", { timeout: 30_000 }, async () => {
+    await bettingWheel();
+    const { user, token } = await makeUser();
+    await deposit(user.id, 1_000);
+    const start = await call(token, "session");
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ stakes: 0, won: 0, net: 0 });
+    expect(start.body.started_at as number).toBeLessThanOrEqual(Date.now());
+    // a wheel bet (open: a stake, no win yet) and a case (its price staked, its drop won)
+    expect((await setBet(token, { colour: "red", value: 2.5 })).status).toBe(200);
+    const opened = await post("/api/cases/open", { id: (await makeCase(300)).id }, token);
+    expect(opened.status).toBe(200);
+    const drop = (await env.DB.prepare("SELECT item_price FROM case_opens WHERE user_id = ?1").bind(user.id).first<{ item_price: number }>())!.item_price;
+    const after = await call(token, "session");
+    expect(after.body).toMatchObject({ stakes: 5.5, won: drop / 100, net: (drop - 550) / 100 });
+    // play before the session began is not the session's
+    await env.DB.prepare("UPDATE sessions SET created_at = ?1 WHERE user_id = ?2")
+      .bind(Date.now() + 1, user.id)
+      .run();
+    expect((await call(token, "session")).body).toMatchObject({ stakes: 0, won: 0, net: 0 });
+  });
+});
+
 describe("stake limit and agreement version on a bet", () => {
   it("a wheel bet over the stake limit, or on an old agreement, moves nothing; accepting the current version lets it through", {
     timeout: 30_000,

@@ -1,5 +1,6 @@
 // The site header (§2 Layout): logo, then either Login or the signed-in user's corner
 // (balance + Deposit, inventory, streamers, notification bell, avatar → /profile, logout).
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasToken } from "../lib/session/token";
@@ -12,6 +13,10 @@ import { BellIcon, BoxIcon, DotsIcon, LogoutIcon, MenuIcon, ShieldIcon, StreamIc
 import { Money } from "../ui/Money";
 import { Skeleton } from "../ui/Spinner";
 import { useUiStore } from "../lib/uiStore";
+import { useSettings } from "../lib/settingsStore";
+
+// the session's length and net result, when the player turns it on (docs/protection.md "Reality check")
+const SessionFigures = lazy(() => import("./SessionFigures").catch(() => ({ default: () => null })));
 
 function Logo() {
   const { t } = useTranslation("layout");
@@ -49,6 +54,7 @@ export function Header() {
 function UserCorner() {
   const { t } = useTranslation("layout");
   const { data: user, isPending } = useCurrentUser();
+  const showSession = useSettings((s) => s.sessionFigures);
   const openModal = useUiStore((s) => s.openModal);
   const togglePanel = useUiStore((s) => s.togglePanel);
   const panels = useUiStore((s) => s.panels);
@@ -89,6 +95,11 @@ function UserCorner() {
         </button>
       </div>
       <CashbackChip className="header-cashback" />
+      {showSession ? (
+        <Suspense fallback={null}>
+          <SessionFigures />
+        </Suspense>
+      ) : null}
       <button
         type="button"
         className="icon-button header-inventory"

@@ -13,11 +13,14 @@ import { ModeKit } from "./ModeKit";
 import { PanelHost } from "./PanelHost";
 import { RouteHandleContext } from "./routeHandle";
 import { useUiStore, type GameName } from "../lib/uiStore";
+import { useSignedInUser } from "../lib/session/useCurrentUser";
 
 // The hub socket (app/liveHub.tsx) parses frames with zod: it starts from its own chunk right
 // after the first paint instead of weighing on the first load of /. Should that chunk fail to
 // load, the page still works, only without live updates (no error screen for it).
 const LiveHub = lazy(() => import("./liveHub").catch(() => ({ default: () => null })));
+// the reality check (docs/protection.md "Reality check"), for a signed-in player, off the first load
+const RealityCheck = lazy(() => import("./RealityCheck").catch(() => ({ default: (): null => null })));
 
 /** The game screens with the mode-kit sidebar (§2). */
 const SIDEBAR_GAMES: ReadonlySet<GameName> = new Set<GameName>(["crash", "wheel", "jackpot"]);
@@ -29,6 +32,7 @@ export function Layout() {
   const chatDesktop = useUiStore((s) => s.panels.chatDesktop);
   const closePanel = useUiStore((s) => s.closePanel);
   const { pathname } = useLocation();
+  const signedIn = useSignedInUser() !== null;
 
   // A new screen: the overlay panels step aside and the view starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger (a new screen), not an input
@@ -56,6 +60,7 @@ export function Layout() {
       <Notices />
       <Suspense fallback={null}>
         <LiveHub />
+        {signedIn ? <RealityCheck /> : null}
       </Suspense>
     </div>
   );

@@ -3,6 +3,8 @@ export const queryKeys = {
   user: ["user"],
   inventory: ["inventory"],
   protection: ["protection"],
+  /** the sign-in session's figures (the reality check, the header) */
+  playSession: ["playSession"],
   profile: ["profile"],
   config: ["config"],
   /** Every store list page set starts with this (invalidate it after a buy or a sale). */

@@ -5,10 +5,23 @@ import { protectionCalls } from "../../../shared/api/protection";
 import { TERMS } from "../../../shared/constants";
 import { acceptTerms, breakEnd, readProtection, requestLift, setLimit, startBreak } from "../../protection/queries";
 import { contractRoutes, refuse, serve } from "../contract-routes";
+import { toDollars } from "../../../shared/money";
+import { sessionFigures } from "../../protection/play";
 
 export const protectionRoutes = contractRoutes();
 
 serve(protectionRoutes, protectionCalls.get, async (c) => c.json(await readProtection(c.env, c.get("user").id), 200));
+
+serve(protectionRoutes, protectionCalls.session, async (c) => {
+  const me = c.get("user").id;
+  const f = await sessionFigures(c.env, me, c.get("tokenHash"));
+  // readSession found this session a moment ago: it cannot be missing but by a logout in between
+  const figures = f ?? { startedAt: Date.now(), stakes: 0, won: 0 };
+  return c.json(
+    { started_at: figures.startedAt, stakes: toDollars(figures.stakes), won: toDollars(figures.won), net: toDollars(figures.won - figures.stakes) },
+    200,
+  );
+});
 
 serve(protectionRoutes, protectionCalls.setLimit, async (c) => {
   const { kind, amount } = c.req.valid("json");

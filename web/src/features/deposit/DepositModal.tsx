@@ -6,6 +6,7 @@ import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useUiStore } from "../../lib/uiStore";
+import { DepositLimitPrompt } from "./DepositLimitPrompt";
 import { MoneyDepositPanel } from "./MoneyDepositPanel";
 import { SkinsDepositPanel } from "./SkinsDepositPanel";
 import "./deposit.css";
@@ -29,6 +30,7 @@ export function DepositModal({ tradeLinkForm }: { tradeLinkForm: ReactNode }) {
   };
   return (
     <div className="deposit-modal">
+      <DepositLimitPrompt />
       <div className="deposit-modal__tabs" role="tablist" aria-label={t("tabs.label")} onKeyDown={onKey}>
         {TABS.map((name) => (
           <button

@@ -1,7 +1,9 @@
-// Settings (§1): sound (on by default) and streamer mode (off by default; blurs participant
-// names). Both are kept in local storage "settings" by the settings store.
+// Settings (§1): sound (on by default), streamer mode (off by default; blurs participant
+// names), the reality check's interval and the session figures in the header (docs/protection.md
+// "Reality check"). All are kept in local storage "settings" by the settings store.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { PROTECTION } from "../../../../shared/constants";
 import { useSettings } from "../../lib/settingsStore";
 import { playSound } from "../../lib/sound";
 
@@ -37,6 +39,8 @@ export function SettingsModal() {
   const streamerMode = useSettings((s) => s.streamerMode);
   const setSound = useSettings((s) => s.setSound);
   const setStreamerMode = useSettings((s) => s.setStreamerMode);
+  const sessionFigures = useSettings((s) => s.sessionFigures);
+  const setSessionFigures = useSettings((s) => s.setSessionFigures);
   return (
     <div className="settings">
       <Switch
@@ -52,6 +56,36 @@ export function SettingsModal() {
       <p className="settings-preview">
         {t("streamer.preview")} <span className="participant-name">{t("streamer.sample_name")}</span>
       </p>
+      <RealityCheckSetting />
+      <Switch checked={sessionFigures} label={t("session.label")} hint={t("session.hint")} onChange={setSessionFigures} />
+    </div>
+  );
+}
+
+function RealityCheckSetting() {
+  const { t } = useTranslation("settings");
+  const id = useId();
+  const minutes = useSettings((s) => s.realityCheckMinutes);
+  const setMinutes = useSettings((s) => s.setRealityCheckMinutes);
+  const choices: readonly number[] = PROTECTION.realityCheckMinutes;
+  return (
+    <div className="setting-row">
+      <div className="setting-text">
+        <label htmlFor={id} className="setting-label">
+          {t("reality.label")}
+        </label>
+        <p id={`${id}-hint`} className="setting-hint">
+          {t("reality.hint")}
+        </p>
+      </div>
+      <select id={id} aria-describedby={`${id}-hint`} value={choices.includes(minutes) ? minutes : ""} onChange={(e) => setMinutes(Number(e.target.value))}>
+        {choices.includes(minutes) ? null : <option value="">{t("reality.every", { count: minutes })}</option>}
+        {choices.map((m) => (
+          <option key={m} value={m}>
+            {m === 0 ? t("reality.off") : t("reality.every", { count: m })}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
