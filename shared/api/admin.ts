@@ -12,6 +12,7 @@ import { referralRowJson } from "./promo";
 import { skinDepositJson } from "./skins-deposit";
 import { ticketSummaryJson } from "./tickets";
 import { userIdSchema } from "./user";
+import { protectionAnswer } from "./protection";
 
 /** POST /api/admin/users/adjust: amount in dollars (≤ 2 decimals, may be negative, never 0). */
 export const adjustBody = z.object({
@@ -137,6 +138,8 @@ export const userDetailAnswer = z.object({
   tickets: z.array(ticketSummaryJson),
   sessions: listOf(consoleSessionJson),
   referrals: z.strictObject({ count: z.number().int().nonnegative(), earned: dollarsJson, latest: listOf(referralRowJson) }),
+  /** the player's own limits and break, read only: staff can neither loosen nor lift them (docs/protection.md "Staff") */
+  protection: protectionAnswer,
 });
 export type UserDetailAnswer = z.infer<typeof userDetailAnswer>;
 

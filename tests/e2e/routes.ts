@@ -29,6 +29,8 @@ export function screens(otherUserId: number): Screen[] {
     { path: "/provably-fair", title: "Честная игра — SkinRush" },
     { path: "/user-agreement", title: "Пользовательское соглашение — SkinRush" },
     { path: "/profile", title: "Профиль — SkinRush", signedInOnly: true },
+    // the player's limits and breaks (docs/protection.md); a visitor is asked to sign in
+    { path: "/limits", title: "Лимиты и перерывы — SkinRush" },
     // where the payment providers send the player back (docs/payments.md "Payments")
     { path: "/deposit/success", title: "Платёж отправлен — SkinRush", signedInOnly: true },
     { path: "/deposit/fail", title: "Платёж отменён — SkinRush", signedInOnly: true },

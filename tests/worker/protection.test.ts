@@ -140,6 +140,24 @@ describe("breaks", () => {
     expect((await call(token, "exclude", { kind: "timeout", period: "permanent" })).status).toBe(400);
   });
 
+  it("staff see a player's break and limits on his user page, and have no call that lifts or loosens them", async () => {
+    const { user, token } = await makeUser();
+    await call(token, "setLimit", { kind: "stake", amount: 7 });
+    await call(token, "exclude", { kind: "self_exclusion", period: "1y" });
+    const admin = await makeUser({ isAdmin: true });
+    const res = await post("/api/admin/users/get", { user_id: user.id }, admin.token);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { protection: { exclusion: { kind: string; active: boolean }; limits: { kind: string; amount: number | null }[] } };
+    expect(page.protection.exclusion).toMatchObject({ kind: "self_exclusion", active: true });
+    expect(page.protection.limits.find((l) => l.kind === "stake")?.amount).toBe(7);
+    // the player's calls act on the caller only: an admin's own exclude or lift changes nothing of his
+    expect((await call(admin.token, "requestLift")).status).toBe(409);
+    expect(protectionAnswer.parse((await call(token, "get")).body).exclusion).toMatchObject({ active: true });
+    for (const path of ["/api/admin/users/protection", "/api/admin/users/lift", "/api/admin/protection/lift"]) {
+      expect((await post(path, { user_id: user.id }, admin.token)).status, path).toBe(404);
+    }
+  });
+
   it("a self-exclusion is never replaced by a time-out; it ends only a day after the player asks past its end", async () => {
     const { user, token } = await makeUser();
     expect((await call(token, "exclude", { kind: "self_exclusion", period: "6m" })).status).toBe(200);

@@ -15,6 +15,7 @@ import { jackpotGameResults } from "../user/jackpot-history";
 import { presentInventoryItem } from "../user/presenters";
 import { inventoryOf } from "../user/queries";
 import { wheelGameResults } from "../wheel/history";
+import { readProtection } from "../protection/queries";
 
 type DbEnv = Pick<Env, "DB">;
 
@@ -135,25 +136,27 @@ async function sessionsOf(env: DbEnv, userId: number): Promise<ConsoleSessionJso
 
 export async function userDetail(env: DbEnv, u: UserRow): Promise<UserDetailAnswer> {
   const page = { size: CONSOLE.userListSize };
-  const [items, deposits, skinDeposits, withdrawals, crash, jackpot, wheel, cases, tickets, sessions, referrals, referralTotals, otp] = await Promise.all([
-    inventoryOf(env, u.id),
-    depositPage(env, u.id, page),
-    skinDepositPage(env, u.id, page),
-    withdrawPage(env, u.id, page),
-    crashGameResults(env, u.id),
-    jackpotGameResults(env, u.id),
-    wheelGameResults(env, u.id),
-    casesGameResults(env, u.id),
-    ticketsOf(env, u.id),
-    sessionsOf(env, u.id),
-    referralPage(env, u.id, page),
-    first<{ n: number; earned: number }>(
-      env.DB,
-      sql`SELECT (SELECT COUNT(*) FROM referrals WHERE referrer_id = ${u.id}) AS n,
+  const [items, deposits, skinDeposits, withdrawals, crash, jackpot, wheel, cases, tickets, sessions, referrals, referralTotals, otp, protection] =
+    await Promise.all([
+      inventoryOf(env, u.id),
+      depositPage(env, u.id, page),
+      skinDepositPage(env, u.id, page),
+      withdrawPage(env, u.id, page),
+      crashGameResults(env, u.id),
+      jackpotGameResults(env, u.id),
+      wheelGameResults(env, u.id),
+      casesGameResults(env, u.id),
+      ticketsOf(env, u.id),
+      sessionsOf(env, u.id),
+      referralPage(env, u.id, page),
+      first<{ n: number; earned: number }>(
+        env.DB,
+        sql`SELECT (SELECT COUNT(*) FROM referrals WHERE referrer_id = ${u.id}) AS n,
                  (SELECT COALESCE(SUM(amount), 0) FROM referral_earnings WHERE referrer_id = ${u.id}) AS earned`,
-    ),
-    first<{ confirmed_at: number | null }>(env.DB, sql`SELECT confirmed_at FROM staff_otp WHERE user_id = ${u.id}`),
-  ]);
+      ),
+      first<{ confirmed_at: number | null }>(env.DB, sql`SELECT confirmed_at FROM staff_otp WHERE user_id = ${u.id}`),
+      readProtection(env, u.id),
+    ]);
   return {
     user: {
       id: u.id,
@@ -178,5 +181,6 @@ export async function userDetail(env: DbEnv, u: UserRow): Promise<UserDetailAnsw
     tickets,
     sessions,
     referrals: { count: Number(referralTotals?.n ?? 0), earned: toDollars(Number(referralTotals?.earned ?? 0)), latest: referrals.rows },
+    protection,
   };
 }

@@ -66,6 +66,10 @@ function UserView({ d }: { d: Detail }) {
           <dd>{u.terms_version ? t("user.terms_value", { version: u.terms_version, at: when(u.terms_accepted_at, i18n.language) }) : "—"}</dd>
           <dt>{t("user.second_factor")}</dt>
           <dd>{t(u.second_factor ? "user.second_factor_on" : "user.second_factor_off")}</dd>
+          <dt>{t("user.break")}</dt>
+          <dd data-testid="console-user-break">{breakText(d, t, i18n.language)}</dd>
+          <dt>{t("user.limits")}</dt>
+          <dd>{limitsText(d, t)}</dd>
           <dt>{t("user.audit")}</dt>
           <dd>
             <Link to={`/admin/audit?target=${u.id}`}>{t("user.audit_link")}</Link>
@@ -357,4 +361,22 @@ function Lists({ d }: { d: Detail }) {
       </section>
     </div>
   );
+}
+
+type ConsoleT = ReturnType<typeof useTranslation<"console_users">>["t"];
+
+/** The player's time-out or self-exclusion, read only: staff can neither shorten nor lift it (docs/protection.md "Staff"). */
+function breakText(d: Detail, t: ConsoleT, lng: string): string {
+  const e = d.protection.exclusion;
+  if (!e?.active) return t("user.break_none");
+  if (e.kind === "timeout") return t("user.break_timeout", { at: when(e.ends_at, lng) });
+  if (e.lifts_at !== null) return t("user.break_lifting", { at: when(e.lifts_at, lng) });
+  return e.ends_at === null ? t("user.break_permanent") : t("user.break_excluded", { at: when(e.ends_at, lng) });
+}
+
+/** The player's limits in force (a pending raise noted), read only. */
+function limitsText(d: Detail, t: ConsoleT): string {
+  const set = d.protection.limits.filter((l) => l.amount !== null);
+  if (set.length === 0) return "—";
+  return set.map((l) => `${t(`user.limit.${l.kind}`)} ${formatDollars(l.amount)}${l.pending ? ` (${t("user.limit_pending")})` : ""}`).join(" · ");
 }
