@@ -118,6 +118,9 @@ describe("breaks", () => {
     await bettingWheel();
     const { user, token } = await payer();
     await deposit(user.id, 1_000);
+    // an order made before the break: asked again during it, it gets no payment page
+    const before = await post("/api/payment/sum/create", { sum: 10, depositMethod: "card", request_id: "order-before-break" }, token);
+    expect(before.status).toBe(200);
     const res = await call(token, "exclude", { kind: "timeout", period: "7d" });
     expect(res).toMatchObject({ status: 200, body: { message: "user_api.break_started" } });
     const exclusion = protectionAnswer.parse(res.body.protection).exclusion!;
@@ -128,7 +131,10 @@ describe("breaks", () => {
     expect(bet.status).toBe(403);
     expect(await bet.json()).toMatchObject({ message: "user_api.excluded" });
     expect(await createSum(token, { sum: 10, depositMethod: "card" })).toMatchObject({ status: 403, body: { message: "user_api.excluded" } });
-    expect(await paymentsOf(user.id)).toEqual({ n: 0, s: 0 });
+    const again = await post("/api/payment/sum/create", { sum: 10, depositMethod: "card", request_id: "order-before-break" }, token);
+    expect(again.status).toBe(403);
+    expect(await again.json()).toMatchObject({ message: "user_api.excluded" });
+    expect(await paymentsOf(user.id)).toEqual({ n: 1, s: 1_000 });
     expect((await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(user.id).first<{ balance: number }>())!.balance).toBe(1_000);
     expect(
       (await post("/api/tickets/create", { ticket: { subject: "About my break", message: "A question about my account during the break." } }, token)).status,

@@ -8,6 +8,7 @@ import { DEPOSIT, PRICES } from "../../shared/constants";
 import { failedGuard } from "../db/guards";
 import { batch, first, run, sql } from "../db/sql";
 import { depositRefusalOf, depositWithin, notExcluded, termsCurrent } from "../protection/guards";
+import { isExcluded } from "../protection/queries";
 import { checkDepositPromo } from "../promo/deposit";
 import type { PromoRefusal } from "../promo/rules";
 import { hasNicknameBonus } from "./nickname";
@@ -49,7 +50,7 @@ export type CreateRefusal =
   | { status: 409; key: "deposit_api.method_unavailable" | "deposit_api.promo_already_used" | "deposit_api.promo_daily_limit" }
   | { status: 503; key: "deposit_api.provider_unavailable" }
   | { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" }
-  | { status: 409; key: "deposit_api.deposit_limit"; period: "day" | "week" | "month" };
+  | { status: 409; key: "deposit_api.deposit_limit"; period: "day" | "week" | "month"; resetsAt: number };
 
 const PROMO_REFUSALS: Record<PromoRefusal, CreateRefusal> = {
   not_found: { status: 400, key: "deposit_api.promo_invalid" },
@@ -90,6 +91,8 @@ export async function createPayment(env: OrdersEnv, o: CreateOrder, now = Date.n
   if (!method || method.placeholder || !method.available || !method.adapter) return { ok: false, status: 409, key: "deposit_api.method_unavailable" };
 
   let payment = await paymentByRequest(env, o.user.id, o.requestId);
+  // an order made before a break gets no payment page during it (docs/protection.md "Breaks")
+  if (payment && (await isExcluded(env, o.user.id, now))) return { ok: false, status: 403, key: "user_api.excluded" };
   if (!payment) {
     if (o.amountCents < DEPOSIT.minSumCents) return { ok: false, status: 400, key: "deposit_api.min_payment" };
     if (o.amountCents > DEPOSIT.maxSumCents) return { ok: false, status: 400, key: "deposit_api.max_payment" };
@@ -116,7 +119,7 @@ export async function createPayment(env: OrdersEnv, o: CreateOrder, now = Date.n
             ON CONFLICT (user_id, request_id) DO NOTHING`,
       ]);
     } catch (err) {
-      const refusal = depositRefusalOf(failedGuard(err));
+      const refusal = depositRefusalOf(failedGuard(err), now);
       if (!refusal) throw err;
       // a twin of this request that landed first is its answer, not a refusal
       if (!(await paymentByRequest(env, o.user.id, o.requestId))) return { ok: false, ...refusal };

@@ -2,7 +2,7 @@
 // D1 batch that moves the money, so two bets or deposits racing past a limit cannot both land (D1
 // runs batches one at a time; a guard sees every committed batch).
 import { type LimitKind, PROTECTION, TERMS } from "../../shared/constants";
-import { type LimitPeriod, periodStart } from "../../shared/protection";
+import { type LimitPeriod, periodReset, periodStart } from "../../shared/protection";
 import { guard } from "../db/guards";
 import { type SQL, sql } from "../db/sql";
 
@@ -82,9 +82,14 @@ export function protectionRefusalOf(code: string | undefined): { status: 400 | 4
 /** A deposit's protection guard → its refusal: a break, an old agreement, or a deposit limit with its period (undefined: not one of them). */
 export function depositRefusalOf(
   code: string | undefined,
-): { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" } | { status: 409; key: "deposit_api.deposit_limit"; period: LimitPeriod } | undefined {
+  /** the moment the guard judged: the limit's period is the one holding it */
+  at: number,
+):
+  | { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" }
+  | { status: 409; key: "deposit_api.deposit_limit"; period: LimitPeriod; resetsAt: number }
+  | undefined {
   if (code === "protection.excluded") return { status: 403, key: "user_api.excluded" };
   if (code === "terms.outdated") return { status: 403, key: "user_api.terms_outdated" };
   const period = /^limit\.deposit_(day|week|month)$/.exec(code ?? "")?.[1] as LimitPeriod | undefined;
-  return period ? { status: 409, key: "deposit_api.deposit_limit", period } : undefined;
+  return period ? { status: 409, key: "deposit_api.deposit_limit", period, resetsAt: periodReset(period, at) } : undefined;
 }

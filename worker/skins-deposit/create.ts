@@ -23,7 +23,7 @@ export type CreateRefusal =
   | { status: 409; key: "deposit_api.offer_pending" }
   | { status: 503; key: "deposit_api.bot_unavailable" }
   | { status: 403; key: "user_api.excluded" | "user_api.terms_outdated" }
-  | { status: 409; key: "deposit_api.deposit_limit"; period: "day" | "week" | "month" };
+  | { status: 409; key: "deposit_api.deposit_limit"; period: "day" | "week" | "month"; resetsAt: number };
 
 export type CreateOutcome = { ok: true; id: string } | ({ ok: false } & CreateRefusal);
 
@@ -85,7 +85,7 @@ export async function createSkinDeposit(env: Pick<Env, "DB">, bot: DepositBot, r
       if (again) return { ok: true, id: again };
     }
     if (code === "request.open") return { ok: false, status: 409, key: "deposit_api.offer_pending" };
-    const refusal = depositRefusalOf(code);
+    const refusal = depositRefusalOf(code, now);
     if (refusal) return { ok: false, ...refusal };
     throw err;
   }

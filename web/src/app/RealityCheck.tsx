@@ -2,7 +2,7 @@
 // (the player's setting, 60 by default, off allowed) a dialog shows how long the session has
 // lasted, what was staked and won, and the net result, with "continue" and "log out". Loaded
 // lazily by the layout for a signed-in player.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLogout } from "../features/auth/useLogout";
@@ -34,6 +34,8 @@ export default function RealityCheck(): React.JSX.Element | null {
   const openModal = useUiStore((s) => s.openModal);
   const startedAt = session.data?.started_at ?? null;
   const [ack, setAck] = useState(0);
+  const shown = useUiStore((s) => s.modal === MODAL);
+  const wasShown = useRef(false);
 
   useEffect(() => {
     if (startedAt === null || minutes <= 0) return;
@@ -59,17 +61,17 @@ export default function RealityCheck(): React.JSX.Element | null {
     }
     setAck(now);
   };
+
+  // however the dialog goes (a button, Escape, a link, another dialog taking its place), the next
+  // check counts from then: the timer always runs again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onContinue reads the latest startedAt itself
+  useEffect(() => {
+    if (wasShown.current && !shown) onContinue();
+    wasShown.current = shown;
+  }, [shown]);
   return (
-    <Modal
-      name={MODAL}
-      title={<RealityTitle />}
-      size="sm"
-      onClose={() => {
-        useUiStore.getState().closeModal();
-        onContinue();
-      }}
-    >
-      <RealityBody onContinue={onContinue} />
+    <Modal name={MODAL} title={<RealityTitle />} size="sm" onClose={() => useUiStore.getState().closeModal()}>
+      <RealityBody />
     </Modal>
   );
 }
@@ -79,7 +81,7 @@ function RealityTitle() {
   return <>{t("reality.title")}</>;
 }
 
-function RealityBody({ onContinue }: { onContinue: () => void }) {
+function RealityBody() {
   const { t } = useTranslation("protection");
   const closeModal = useUiStore((s) => s.closeModal);
   const session = usePlaySession();
@@ -111,14 +113,7 @@ function RealityBody({ onContinue }: { onContinue: () => void }) {
         </Link>
       </p>
       <div className="reality-check__actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => {
-            onContinue();
-            closeModal();
-          }}
-        >
+        <button type="button" className="button button-primary" onClick={() => closeModal()}>
           {t("reality.continue")}
         </button>
         <button

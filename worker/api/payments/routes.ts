@@ -8,7 +8,6 @@
 import { paymentsCalls } from "../../../shared/api/payments";
 import { DEPOSIT, PRICES } from "../../../shared/constants";
 import { toDollars } from "../../../shared/money";
-import { periodReset } from "../../../shared/protection";
 import { readMaintenance } from "../../lib/settings";
 import { paymentHistory } from "../../payments/history";
 import { hasNicknameBonus } from "../../payments/nickname";
@@ -48,7 +47,7 @@ serve(paymentRoutes, paymentsCalls.sumCreate, async (c) => {
   });
   if (!done.ok) {
     // the limit's period and when it starts again: the dialog tells the player when he can deposit
-    const extra = done.key === "deposit_api.deposit_limit" ? { period: done.period, resets_at: periodReset(done.period, Date.now()) } : {};
+    const extra = done.key === "deposit_api.deposit_limit" ? { period: done.period, resets_at: done.resetsAt } : {};
     return refuse(c, paymentsCalls.sumCreate, done.key, extra);
   }
   const { payment, where } = done;

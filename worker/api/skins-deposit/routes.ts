@@ -16,7 +16,6 @@ import { BotRejectedError, BotUnavailableError, tradeBotFromEnv } from "../../wi
 import { tradeBotStatus } from "../../withdraws/status";
 import { withdrawQueue } from "../../withdraws/WithdrawQueue";
 import { contractRoutes, refuse, serve } from "../contract-routes";
-import { periodReset } from "../../../shared/protection";
 
 const kick = (env: Env, id: string) =>
   withdrawQueue(env)
@@ -48,7 +47,7 @@ serve(skinsDepositRoutes, skinsDepositCalls.create, async (c) => {
   const body = c.req.valid("json");
   const outcome = await createSkinDeposit(c.env, bot, { userId: me.id, assetIds: body.items, requestId: body.request_id ?? crypto.randomUUID() });
   if (!outcome.ok) {
-    const extra = outcome.key === "deposit_api.deposit_limit" ? { period: outcome.period, resets_at: periodReset(outcome.period, Date.now()) } : {};
+    const extra = outcome.key === "deposit_api.deposit_limit" ? { period: outcome.period, resets_at: outcome.resetsAt } : {};
     return refuse(c, skinsDepositCalls.create, outcome.key, extra);
   }
   await kick(c.env, outcome.id);

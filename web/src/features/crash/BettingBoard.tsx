@@ -6,7 +6,7 @@ import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CRASH } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
 import { parseAmount } from "../../lib/amount";
-import { activeBreak, useProtection } from "../../lib/protection";
+import { useActiveBreak } from "../../lib/protection";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { useUiStore } from "../../lib/uiStore";
 import { DepositButton } from "../../ui/DepositButton";
@@ -38,7 +38,7 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
   const { t, i18n } = useTranslation("crash");
   const openModal = useUiStore((s) => s.openModal);
   // a time-out or self-exclusion closes the bet button and says until when (docs/protection.md "Breaks")
-  const onBreak = activeBreak(useProtection().data);
+  const onBreak = useActiveBreak();
   const phase = useCrashStore((s) => s.phase);
   const connected = useCrashStore((s) => s.connected);
   const sending = useCrashStore((s) => s.sending);

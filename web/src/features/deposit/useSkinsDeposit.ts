@@ -4,7 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { skinsDepositCalls } from "../../../../shared/api/skins-deposit";
-import { api, failureKey } from "../../lib/api";
+import { useTranslation } from "react-i18next";
+import { ApiError, api, failureKey } from "../../lib/api";
 import { queryKeys } from "../../lib/queryKeys";
 import { isOpenDeposit, SKIN_DEPOSITS_KEY, useSkinDeposits } from "../../lib/skinsDeposits";
 import { notify } from "../../lib/uiStore";
@@ -23,6 +24,7 @@ export function useSkinsListing(enabled: boolean) {
 
 export function useSkinsDepositSend(onSent: () => void) {
   const client = useQueryClient();
+  const { t, i18n } = useTranslation("deposit");
   return useMutation({
     mutationFn: (assetIds: string[]) => api(skinsDepositCalls.create, { items: assetIds, request_id: crypto.randomUUID() }),
     onSuccess: (answer) => {
@@ -32,7 +34,12 @@ export function useSkinsDepositSend(onSent: () => void) {
     },
     onError: (err) => {
       const key = failureKey(err, "deposit_error.send_deposit");
-      if (key) notify({ type: "error", message: key });
+      // over a deposit limit: when the limit starts again (docs/protection.md "Limits")
+      const resetsAt = err instanceof ApiError ? (err.body as { resets_at?: unknown } | null)?.resets_at : undefined;
+      if (key === "deposit_api.deposit_limit" && typeof resetsAt === "number") {
+        const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(resetsAt);
+        notify({ type: "error", message: t("money.limit_refused", { date }) });
+      } else if (key) notify({ type: "error", message: key });
       void client.invalidateQueries({ queryKey: SKIN_DEPOSITS_KEY });
     },
   });
