@@ -21,9 +21,8 @@ export const PROTECTION = {
 } as const;
 
 /**
- * The limits a player can set: deposits per period, and one stake. (Net-loss limits per period
- * have their place in the table, migration 0025, and are not offered until every game's
- * settlement counts them.)
+ * The limits a player can set: deposits per period, net loss (stakes − wins over every game) per
+ * period, and one stake. A period is the calendar day, week from Monday or month, in UTC.
  */
-export const LIMIT_KINDS = ["deposit_day", "deposit_week", "deposit_month", "stake"] as const;
+export const LIMIT_KINDS = ["deposit_day", "deposit_week", "deposit_month", "loss_day", "loss_week", "loss_month", "stake"] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];

@@ -11,6 +11,9 @@ export const PROTECTION_REFUSALS = {
   "user_api.excluded": 403,
   "user_api.terms_outdated": 403,
   "user_api.stake_limit": 400,
+  "user_api.loss_limit_day": 409,
+  "user_api.loss_limit_week": 409,
+  "user_api.loss_limit_month": 409,
 } as const;
 
 /** A limit's amount in dollars (a JSON number, at most two decimals, above 0, up to PROTECTION.maxLimitCents) → cents; null removes it. */

@@ -1,7 +1,10 @@
 // The amount a player stakes from the balance (web/src/lib/amount.ts, ui/StakeAmount.tsx): the
-// typed text in cents, the ½ / ×2 / max shortcuts within the cap, and why an amount cannot be staked.
+// typed text in cents, the ½ / ×2 / max shortcuts within the cap, and why an amount cannot be staked;
+// what the player's own stake and loss limits leave for one stake (lib/protection.ts stakeHeadroom).
 import { describe, expect, it } from "vitest";
 import { amountText, applyShortcut, parseAmount } from "../../web/src/lib/amount";
+import type { ProtectionJson } from "../../shared/api/protection";
+import { stakeHeadroom } from "../../web/src/lib/protection";
 import { amountIssue } from "../../web/src/ui/StakeAmount";
 
 describe("the stake amount", () => {
@@ -37,5 +40,40 @@ describe("the stake amount", () => {
     expect(amountIssue("1.001", 100, 1_000)).toBe("not_amount");
     expect(amountIssue("11", 5_000, 1_000)).toBe("above_max");
     expect(amountIssue("1.01", 100, 1_000)).toBe("above_balance");
+  });
+});
+
+type Limit = ProtectionJson["limits"][number];
+const limit = (kind: Limit["kind"], amount: number | null, used: number | null = null, resets_at: number | null = null): Limit => ({
+  kind,
+  amount,
+  pending: null,
+  used,
+  resets_at,
+});
+const protection = (limits: Limit[]): ProtectionJson => ({ limits, exclusion: null, terms: { current: "v", accepted: "v", adult: true } });
+
+describe("the stake headroom", () => {
+  it("is none without a stake or loss limit; deposit limits do not bound a stake", () => {
+    expect(stakeHeadroom(undefined)).toBeNull();
+    expect(stakeHeadroom(protection([limit("deposit_day", 10, 0, 1), limit("loss_day", null, 3, 1), limit("stake", null)]))).toBeNull();
+  });
+
+  it("is the tightest of the largest stake and each loss limit's rest, never below zero", () => {
+    expect(stakeHeadroom(protection([limit("stake", 25)]))).toEqual({ cents: 2_500, kind: "stake", resetsAt: null });
+    expect(stakeHeadroom(protection([limit("stake", 25), limit("loss_day", 30, 12.5, 111), limit("loss_month", 100, 80, 222)]))).toEqual({
+      cents: 1_750,
+      kind: "loss_day",
+      resetsAt: 111,
+    });
+    expect(stakeHeadroom(protection([limit("loss_week", 10, 14, 333)]))).toEqual({ cents: 0, kind: "loss_week", resetsAt: 333 });
+  });
+
+  it("an amount above it is above the limit, told before the balance", () => {
+    const headroom = { cents: 300, kind: "loss_day" as const, resetsAt: 1 };
+    expect(amountIssue("3", 100_000, 100_000, headroom)).toBeNull();
+    expect(amountIssue("3.01", 100_000, 100_000, headroom)).toBe("above_limit");
+    expect(amountIssue("5", 100, 100_000, headroom)).toBe("above_limit");
+    expect(amountIssue("2", 100, 100_000, headroom)).toBe("above_balance");
   });
 });

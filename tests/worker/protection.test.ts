@@ -75,7 +75,7 @@ describe("limits", () => {
       { kind: "deposit_day", amount: "50" },
       { kind: "deposit_day", amount: 1.001 },
       { kind: "deposit_day", amount: 2_000_000 },
-      { kind: "loss_day", amount: 10 },
+      { kind: "loss_year", amount: 10 },
       { kind: "deposit_year", amount: 10 },
       { kind: "deposit_day" },
       { kind: "deposit_day", amount: 10, extra: 1 },

@@ -17,7 +17,7 @@ import { rollIndex } from "./seeds";
 import { casesPaused } from "../prices/cycle";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { expectChanges, failedGuard, guard } from "../db/guards";
-import { notExcluded, type ProtectionRefusal, protectionRefusalOf, stakeWithin, termsCurrent } from "../protection/guards";
+import { lossWithin, notExcluded, type ProtectionRefusal, protectionRefusalOf, stakeWithin, termsCurrent } from "../protection/guards";
 import { findCase, findOpen, openLedgerKey, type CaseItemRow, type CaseWithItems, type OpenRow } from "./queries";
 import { ensureSeeds, type SeedRow } from "./seed-store";
 import { sql, batch } from "../db/sql";
@@ -85,6 +85,7 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
       notExcluded(r.userId, now),
       termsCurrent(r.userId),
       stakeWithin(r.userId, sql`${kase.price}`, now),
+      ...lossWithin(r.userId, sql`${kase.price}`, now),
       sql`UPDATE case_seeds SET nonce = nonce + 1 WHERE user_id = ${r.userId} AND nonce = ${seeds.nonce} AND server_seed_hash = ${seeds.server_seed_hash} AND client_seed = ${seeds.client_seed}`,
       expectChanges(1),
       // the case, its price and its items are what the roll used (an admin edit bumps updated_at)

@@ -3,8 +3,10 @@
 // runs batches one at a time; a guard sees every committed batch).
 import { type LimitKind, PROTECTION, TERMS } from "../../shared/constants";
 import { type LimitPeriod, periodReset, periodStart } from "../../shared/protection";
+import { PROTECTION_REFUSALS } from "../../shared/api/protection";
 import { guard } from "../db/guards";
 import { type SQL, sql } from "../db/sql";
+import { stakedSinceSql, wonSinceSql } from "./play";
 
 /** The amount of a player's limit in force at `now` (NULL: none), as a scalar subquery. */
 export function limitInForceSql(userId: number, kind: LimitKind, now: number): SQL {
@@ -68,15 +70,55 @@ export function depositWithin(userId: number, amount: number | SQL, now: number)
   );
 }
 
+const LOSS_LIMITS: ReadonlyArray<[LimitKind, LimitPeriod]> = [
+  ["loss_day", "day"],
+  ["loss_week", "week"],
+  ["loss_month", "month"],
+];
+
+/** The player's net loss since `since` (cents; negative when he is ahead): stakes − wins, an open bet counting as lost. */
+export function lossSinceSql(userId: number, since: number): SQL {
+  return sql`(${stakedSinceSql(userId, since)} - ${wonSinceSql(userId, since)})`;
+}
+
+/**
+ * Aborts the batch when a stake of `stake` cents (an SQL value) could take the player's net loss
+ * past a loss limit: the loss so far this period, counting every open bet as lost, plus this
+ * stake (`limit.loss_day|week|month`). Placed before the stake's own rows; a case counts its
+ * price, not its drop, so a refusal never depends on the roll. The period's sums are only worked
+ * out for a player who has that limit (CASE evaluates lazily).
+ */
+export function lossWithin(userId: number, stake: SQL, now: number): SQL[] {
+  return LOSS_LIMITS.map(([kind, period]) => {
+    const limit = limitInForceSql(userId, kind, now);
+    return guard(`limit.${kind}`, sql`CASE WHEN ${limit} IS NULL THEN 0 ELSE ${lossSinceSql(userId, periodStart(period, now))} + ${stake} > ${limit} END`);
+  });
+}
+
 /** The keys a bet refused by player protection answers (§8, user_api). */
-export type ProtectionRefusal = "user_api.excluded" | "user_api.terms_outdated" | "user_api.stake_limit";
+export type ProtectionRefusal =
+  | "user_api.excluded"
+  | "user_api.terms_outdated"
+  | "user_api.stake_limit"
+  | "user_api.loss_limit_day"
+  | "user_api.loss_limit_week"
+  | "user_api.loss_limit_month";
+
+/** The protection guards of a stake and the keys they answer (every room's bet refusals, a case's). */
+export const STAKE_PROTECTION_REFUSALS = {
+  "protection.excluded": "user_api.excluded",
+  "terms.outdated": "user_api.terms_outdated",
+  "limit.stake": "user_api.stake_limit",
+  // the key names the period: its reset is the start of the next one (shared/protection.ts periodReset)
+  "limit.loss_day": "user_api.loss_limit_day",
+  "limit.loss_week": "user_api.loss_limit_week",
+  "limit.loss_month": "user_api.loss_limit_month",
+} as const satisfies Record<string, ProtectionRefusal>;
 
 /** A protection guard's code → the refusal a player call answers (undefined: not one of them). */
-export function protectionRefusalOf(code: string | undefined): { status: 400 | 403; message: ProtectionRefusal } | undefined {
-  if (code === "protection.excluded") return { status: 403, message: "user_api.excluded" };
-  if (code === "terms.outdated") return { status: 403, message: "user_api.terms_outdated" };
-  if (code === "limit.stake") return { status: 400, message: "user_api.stake_limit" };
-  return undefined;
+export function protectionRefusalOf(code: string | undefined): { status: 400 | 403 | 409; message: ProtectionRefusal } | undefined {
+  const message = code === undefined ? undefined : (STAKE_PROTECTION_REFUSALS as Record<string, ProtectionRefusal>)[code];
+  return message === undefined ? undefined : { status: PROTECTION_REFUSALS[message], message };
 }
 
 /** A deposit's protection guard → its refusal: a break, an old agreement, or a deposit limit with its period (undefined: not one of them). */

@@ -6,18 +6,26 @@ import { BET_LOST, BET_PENDING, BET_WON } from "../../shared/api/crash";
 import { WHEEL_BET_LOST, WHEEL_BET_PENDING, WHEEL_BET_WON } from "../../shared/api/wheel";
 import { first, type SQL, sql } from "../db/sql";
 
-/** One row (stakes, won), cents, of the player's play since `since`. */
-export function playSinceSql(userId: number, since: number): SQL {
-  return sql`SELECT
-      (SELECT COALESCE(SUM(bank), 0) FROM crash_bets WHERE user_id = ${userId} AND created_at >= ${since} AND status IN (${BET_PENDING}, ${BET_WON}, ${BET_LOST}))
+/** What the player staked since `since` (cents), as a scalar expression. */
+export function stakedSinceSql(userId: number, since: number): SQL {
+  return sql`((SELECT COALESCE(SUM(bank), 0) FROM crash_bets WHERE user_id = ${userId} AND created_at >= ${since} AND status IN (${BET_PENDING}, ${BET_WON}, ${BET_LOST}))
     + (SELECT COALESCE(SUM(bank), 0) FROM wheel_bets WHERE user_id = ${userId} AND created_at >= ${since} AND status IN (${WHEEL_BET_PENDING}, ${WHEEL_BET_WON}, ${WHEEL_BET_LOST}))
     + (SELECT COALESCE(SUM(b.price), 0) FROM jackpot_bets b JOIN jackpot_rounds r ON r.id = b.round_id WHERE b.user_id = ${userId} AND b.created_at >= ${since} AND r.status <> 'refunded')
-    + (SELECT COALESCE(SUM(price), 0) FROM case_opens WHERE user_id = ${userId} AND created_at >= ${since}) AS stakes,
-      (SELECT COALESCE(SUM(win), 0) FROM crash_bets WHERE user_id = ${userId} AND created_at >= ${since} AND status = ${BET_WON})
+    + (SELECT COALESCE(SUM(price), 0) FROM case_opens WHERE user_id = ${userId} AND created_at >= ${since}))`;
+}
+
+/** What the player won since `since` (cents) on stakes made since then, as a scalar expression. */
+export function wonSinceSql(userId: number, since: number): SQL {
+  return sql`((SELECT COALESCE(SUM(win), 0) FROM crash_bets WHERE user_id = ${userId} AND created_at >= ${since} AND status = ${BET_WON})
     + (SELECT COALESCE(SUM(win), 0) FROM wheel_bets WHERE user_id = ${userId} AND created_at >= ${since} AND status = ${WHEEL_BET_WON})
     + (SELECT COALESCE(SUM(r.win), 0) FROM jackpot_rounds r WHERE r.winner_id = ${userId} AND r.status = 'finished'
          AND EXISTS (SELECT 1 FROM jackpot_bets b WHERE b.round_id = r.id AND b.user_id = ${userId} AND b.created_at >= ${since}))
-    + (SELECT COALESCE(SUM(item_price), 0) FROM case_opens WHERE user_id = ${userId} AND created_at >= ${since}) AS won`;
+    + (SELECT COALESCE(SUM(item_price), 0) FROM case_opens WHERE user_id = ${userId} AND created_at >= ${since}))`;
+}
+
+/** One row (stakes, won), cents, of the player's play since `since`. */
+export function playSinceSql(userId: number, since: number): SQL {
+  return sql`SELECT ${stakedSinceSql(userId, since)} AS stakes, ${wonSinceSql(userId, since)} AS won`;
 }
 
 export interface SessionFigures {

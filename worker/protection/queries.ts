@@ -15,7 +15,7 @@ import {
 } from "../../shared/protection";
 import { toDollars } from "../../shared/money";
 import { all, first, run, sql } from "../db/sql";
-import { depositedSinceSql, excludedSql } from "./guards";
+import { depositedSinceSql, excludedSql, lossSinceSql } from "./guards";
 
 interface LimitRow {
   kind: LimitKind;
@@ -44,6 +44,12 @@ export async function isExcluded(env: Pick<Env, "DB">, userId: number, now = Dat
   return ((await first<{ v: number }>(env.DB, sql`SELECT ${excludedSql(userId, now)} AS v`))?.v ?? 0) === 1;
 }
 
+/** What counts against a period limit since `since`: the deposits, or the net loss (none when ahead). */
+async function usedThisPeriod(env: Pick<Env, "DB">, userId: number, kind: LimitKind, since: number): Promise<number> {
+  const counted = kind.startsWith("loss_") ? lossSinceSql(userId, since) : depositedSinceSql(userId, since);
+  return Math.max(0, (await first<{ v: number }>(env.DB, sql`SELECT ${counted} AS v`))?.v ?? 0);
+}
+
 /** The player's protection as the profile shows it. */
 export async function readProtection(env: Pick<Env, "DB">, userId: number, now = Date.now()): Promise<ProtectionJson> {
   const [rows, exclusion, user] = await Promise.all([
@@ -58,8 +64,7 @@ export async function readProtection(env: Pick<Env, "DB">, userId: number, now =
     LIMIT_KINDS.map(async (kind) => {
       const s = stored(rows.find((r) => r.kind === kind));
       const period = periodOf(kind);
-      const used =
-        period === null ? null : ((await first<{ v: number }>(env.DB, sql`SELECT ${depositedSinceSql(userId, periodStart(period, now))} AS v`))?.v ?? 0);
+      const used = period === null ? null : await usedThisPeriod(env, userId, kind, periodStart(period, now));
       const pending = s && s.pendingAt !== null && s.pendingAt > now ? { amount: dollarsOrNull(s.pendingAmount), at: s.pendingAt } : null;
       return {
         kind,

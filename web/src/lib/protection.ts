@@ -1,8 +1,10 @@
 // The player's own protection (docs/protection.md): limits, a time-out or self-exclusion, the
 // agreement version. Read by the limits page, the crash bet button and the deposit dialog.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { type ProtectionJson, protectionCalls } from "../../../shared/api/protection";
+import type { LimitKind } from "../../../shared/constants";
+import { toCents } from "../../../shared/money";
 import { api } from "./api";
 import { queryKeys } from "./queryKeys";
 import { useSignedInUser } from "./session/useCurrentUser";
@@ -47,4 +49,41 @@ export function useActiveBreak() {
     return () => clearTimeout(timer);
   }, [until, client]);
   return running;
+}
+
+/** What the player's own limits leave for one stake: the tightest of the stake limit and each loss limit's rest. */
+export interface StakeHeadroom {
+  cents: number;
+  kind: LimitKind;
+  /** a loss limit: when its period starts again; the stake limit: null */
+  resetsAt: number | null;
+}
+
+/** The tightest headroom of the limits in force (null: none bounds a stake). */
+export function stakeHeadroom(p: ProtectionJson | undefined): StakeHeadroom | null {
+  let tightest: StakeHeadroom | null = null;
+  for (const l of p?.limits ?? []) {
+    if (l.amount === null || !(l.kind === "stake" || l.kind.startsWith("loss_"))) continue;
+    const cents = Math.max(0, toCents(l.amount) - (l.kind === "stake" ? 0 : toCents(l.used ?? 0)));
+    if (tightest === null || cents < tightest.cents) tightest = { cents, kind: l.kind, resetsAt: l.resets_at };
+  }
+  return tightest;
+}
+
+/**
+ * The signed-in player's stake headroom for a bet form. `balanceCents` changes when a stake or a
+ * win moves the balance: the counts behind a loss limit are read again then.
+ */
+export function useStakeHeadroom(balanceCents: number): StakeHeadroom | null {
+  const protection = useProtection();
+  const client = useQueryClient();
+  const headroom = stakeHeadroom(protection.data);
+  const bounded = headroom !== null;
+  const seen = useRef(balanceCents);
+  useEffect(() => {
+    if (seen.current === balanceCents) return;
+    seen.current = balanceCents;
+    if (bounded) void client.invalidateQueries({ queryKey: queryKeys.protection });
+  }, [balanceCents, bounded, client]);
+  return headroom;
 }

@@ -1,21 +1,26 @@
 // The amount staked from the balance (docs/money.md "Money rules"), beside a game's item picker: a typed
 // amount (a comma or a dot), ½ / ×2 / max, the balance shown, and why the amount cannot be
-// staked (not an amount, above the balance or the game's maximum) right under the field.
+// staked (not an amount, above the balance, the game's maximum or the player's own limits) right
+// under the field, and what those limits leave (StakeHeadroom).
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCents, toDollars } from "../../../shared/money";
 import { amountText, applyShortcut, parseAmount, type Shortcut } from "../lib/amount";
+import type { StakeHeadroom as Headroom } from "../lib/protection";
 import { Money } from "./Money";
+import { StakeHeadroom } from "./StakeHeadroom";
 import "./stake-amount.css";
 
 /** Why an amount cannot be staked (null: it can; an empty field is no stake, not a problem). */
-export type AmountIssue = "not_amount" | "above_balance" | "above_max" | null;
+export type AmountIssue = "not_amount" | "above_balance" | "above_max" | "above_limit" | null;
 
-export function amountIssue(text: string, balanceCents: number, maxCents: number): AmountIssue {
+/** `headroom`: what the player's own limits leave for the stake (lib/protection.ts useStakeHeadroom), null for none. */
+export function amountIssue(text: string, balanceCents: number, maxCents: number, headroom: Headroom | null = null): AmountIssue {
   if (text.trim() === "") return null;
   const cents = parseAmount(text);
   if (cents === null) return "not_amount";
   if (cents > maxCents) return "above_max";
+  if (headroom !== null && cents > headroom.cents) return "above_limit";
   if (cents > balanceCents) return "above_balance";
   return null;
 }
@@ -25,17 +30,19 @@ interface Props {
   onText(text: string): void;
   balanceCents: number;
   maxCents: number;
+  /** what the player's own limits leave for one stake */
+  headroom?: Headroom | null;
   disabled?: boolean;
   testId?: string;
 }
 
 const SHORTCUTS: Shortcut[] = ["half", "double", "max"];
 
-export function StakeAmount({ text, onText, balanceCents, maxCents, disabled, testId }: Props) {
+export function StakeAmount({ text, onText, balanceCents, maxCents, headroom = null, disabled, testId }: Props) {
   const { t } = useTranslation("common");
   const id = useId();
-  const issue = amountIssue(text, balanceCents, maxCents);
-  const cap = Math.min(balanceCents, maxCents);
+  const issue = amountIssue(text, balanceCents, maxCents, headroom);
+  const cap = Math.min(balanceCents, maxCents, headroom?.cents ?? Number.MAX_SAFE_INTEGER);
   return (
     <div className="stake-amount" data-testid={testId}>
       <div className="stake-amount__row">
@@ -80,9 +87,10 @@ export function StakeAmount({ text, onText, balanceCents, maxCents, disabled, te
       </div>
       {issue ? (
         <p id={`${id}-issue`} className="stake-amount__issue" role="status">
-          {t(`stake.issue.${issue}`, { max: formatCents(cap) })}
+          {t(`stake.issue.${issue}`, { max: formatCents(issue === "above_limit" && headroom ? headroom.cents : cap) })}
         </p>
       ) : null}
+      <StakeHeadroom headroom={headroom} />
     </div>
   );
 }

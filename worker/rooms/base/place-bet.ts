@@ -11,7 +11,7 @@ import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { batch, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
 import { itemValueSql } from "../../prices/valuation";
-import { notExcluded, stakeWithin, termsCurrent } from "../../protection/guards";
+import { lossWithin, notExcluded, stakeWithin, termsCurrent } from "../../protection/guards";
 
 /** The guard codes of every bet batch (a game adds its own). */
 export type BetGuard =
@@ -20,6 +20,9 @@ export type BetGuard =
   | "protection.excluded"
   | "terms.outdated"
   | "limit.stake"
+  | "limit.loss_day"
+  | "limit.loss_week"
+  | "limit.loss_month"
   | "bet.round_closed"
   | "bet.items_unavailable"
   | "balance.insufficient";
@@ -103,15 +106,17 @@ export function stakeRefundStatements(game: string, s: { betId: string; userId: 
 export function betStatements(b: BetBatch<string>): SQL[] {
   const mine = itemsOf(b.userId, b.itemIds);
   const n = b.itemIds.length;
+  const stake = sql`((SELECT COALESCE(SUM(${ITEM_VALUE}), 0) FROM inventory_items WHERE ${mine}) + ${b.value})`;
   return [
     ...(b.session === undefined ? [notBanned(b.userId)] : playerGuards({ userId: b.userId, session: b.session, now: b.now })),
-    // player protection (docs/protection.md): no bet during a break, on an old agreement, or over the stake limit
+    // player protection (docs/protection.md): no bet during a break, on an old agreement, or over a stake or loss limit
     notExcluded(b.userId, b.now),
     termsCurrent(b.userId),
     guard("bet.round_closed", sql`NOT (${b.roundOpen})`),
     guard("bet.items_unavailable", sql`(SELECT COUNT(*) FROM inventory_items WHERE ${mine}) <> ${n}`),
-    // the whole stake: the items at their value now and the balance part
-    stakeWithin(b.userId, sql`((SELECT COALESCE(SUM(${ITEM_VALUE}), 0) FROM inventory_items WHERE ${mine}) + ${b.value})`, b.now),
+    // the whole stake (the items at their value now and the balance part) within the stake and loss limits
+    stakeWithin(b.userId, stake, b.now),
+    ...lossWithin(b.userId, stake, b.now),
     ...b.rows(mine, ITEM_VALUE),
     sql`UPDATE inventory_items SET status = '${sql.raw(ITEM_STATUS.inBet)}', updated_at = ${b.now} WHERE ${mine}`,
     expectChanges(n, "bet.items_unavailable"),

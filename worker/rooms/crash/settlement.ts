@@ -13,7 +13,7 @@ import { betMoves, type SettleResult, settleWinGroup as winGroup, type WinBatch,
 import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
 import type { RoundRow } from "./effects";
 import type { StakedItem } from "./state";
-import type { ProtectionRefusal } from "../../protection/guards";
+import { type ProtectionRefusal, STAKE_PROTECTION_REFUSALS } from "../../protection/guards";
 
 type D1Env = Pick<Env, "DB">;
 
@@ -83,9 +83,7 @@ export type PlaceBetResult =
 const BET_REFUSALS = {
   "user.banned": "user_api.banned",
   "session.ended": "crash_api.unauthorized",
-  "protection.excluded": "user_api.excluded",
-  "terms.outdated": "user_api.terms_outdated",
-  "limit.stake": "user_api.stake_limit",
+  ...STAKE_PROTECTION_REFUSALS,
   // a round already running (or unknown) in D1 refuses the bet too
   "bet.round_closed": "crash_api.game_started",
   "bet.items_unavailable": "crash_api.items_unavailable",

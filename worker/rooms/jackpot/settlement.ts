@@ -16,7 +16,7 @@ import { notificationContent } from "../../../shared/api/notifications";
 import type { NotificationJson } from "../../../shared/api/user";
 import { notificationJson, notificationStatement, type NotificationSqlRow } from "../../lib/notify";
 import type { StakedItem } from "../../jackpot/types";
-import type { ProtectionRefusal } from "../../protection/guards";
+import { type ProtectionRefusal, STAKE_PROTECTION_REFUSALS } from "../../protection/guards";
 
 type D1Env = Pick<Env, "DB">;
 
@@ -74,9 +74,7 @@ export type PlaceBetResult =
 const BET_REFUSALS = {
   "user.banned": "jackpot_api.banned",
   "session.ended": "jackpot_api.unauthorized",
-  "protection.excluded": "user_api.excluded",
-  "terms.outdated": "user_api.terms_outdated",
-  "limit.stake": "user_api.stake_limit",
+  ...STAKE_PROTECTION_REFUSALS,
   // the draw closes the round in D1 first: a bet batch still in flight can no longer land
   "bet.round_closed": "jackpot_api.round_closed",
   "bet.items_unavailable": "jackpot_api.skins_not_found",

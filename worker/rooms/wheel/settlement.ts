@@ -12,6 +12,7 @@ import { expectChanges, guard } from "../../db/guards";
 import { wheelRounds } from "../../db/schema";
 import { notificationOf } from "../../lib/notify";
 import { itemValueSql } from "../../prices/valuation";
+import { STAKE_PROTECTION_REFUSALS } from "../../protection/guards";
 import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { betMoves, type SettleResult, settleWinGroup as winGroup, type WinBatch, type WinItemPick, winItemNow } from "../base/bet-moves";
 import { type PlaceBatch, placeBetBatch, stakedItemsOf } from "../base/place-bet";
@@ -82,9 +83,7 @@ export type PlaceBetResult = { ok: true; items: StakedItem[] } | { ok: false; me
 const BET_REFUSALS = {
   "user.banned": "user_api.banned",
   "session.ended": "wheel_api.unauthorized",
-  "protection.excluded": "user_api.excluded",
-  "terms.outdated": "user_api.terms_outdated",
-  "limit.stake": "user_api.stake_limit",
+  ...STAKE_PROTECTION_REFUSALS,
   "bet.round_closed": "wheel_api.already_started",
   "bet.items_unavailable": "wheel_api.item_not_found",
   "balance.insufficient": "wheel_api.no_money",

@@ -1,15 +1,18 @@
 // /cases/:id (§2): the case header (price, RTP), the reel with the Open button, the win notice,
 // the items it can drop with their chances, and the provably-fair block.
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { CaseWithItemsJson } from "../../../../shared/api/cases";
 import { idFromText } from "../../../../shared/api/common";
+import { toCents } from "../../../../shared/money";
+import { useStakeHeadroom } from "../../lib/protection";
 import { useUiStore } from "../../lib/uiStore";
 import { ApiError } from "../../lib/api";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
 import { Skeleton, Spinner } from "../../ui/Spinner";
+import { StakeHeadroom } from "../../ui/StakeHeadroom";
 import { LoadFailed } from "../../ui/StateNote";
 import { CaseImage } from "./CaseImage";
 import { CaseItems } from "./CaseItems";
@@ -37,6 +40,9 @@ function OpenControls({ kase, signedIn, phase, onOpen }: { kase: CaseWithItemsJs
     if (phase === "landed") buttonRef.current?.focus({ preventScroll: true });
   }, [phase]);
   const price = formatDollars(kase.price);
+  const headroom = useStakeHeadroom(toCents(useCurrentUser().data?.balance ?? 0));
+  const overLimit = headroom !== null && toCents(kase.price) > headroom.cents;
+  const limitNoteId = useId();
   if (!signedIn) {
     return (
       <div className="case-open">
@@ -54,7 +60,15 @@ function OpenControls({ kase, signedIn, phase, onOpen }: { kase: CaseWithItemsJs
   }
   return (
     <div className="case-open">
-      <button type="button" ref={buttonRef} className="button button-primary case-open__button" disabled={busy} aria-busy={busy} onClick={onOpen}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className="button button-primary case-open__button"
+        disabled={busy || overLimit}
+        aria-busy={busy}
+        aria-describedby={overLimit ? limitNoteId : undefined}
+        onClick={onOpen}
+      >
         {phase === "opening" && <Spinner size={16} label={t("open.opening")} />}
         {phase === "opening"
           ? t("open.opening")
@@ -64,6 +78,12 @@ function OpenControls({ kase, signedIn, phase, onOpen }: { kase: CaseWithItemsJs
               ? t("open.again", { price })
               : t("open.button", { price })}
       </button>
+      {overLimit ? (
+        <p id={limitNoteId} className="case-open__hint" role="status">
+          {t("open.over_limit")}
+        </p>
+      ) : null}
+      <StakeHeadroom headroom={headroom} />
     </div>
   );
 }

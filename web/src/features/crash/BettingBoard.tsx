@@ -6,7 +6,7 @@ import type { InventoryItemJson } from "../../../../shared/api/user";
 import { CRASH } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
 import { parseAmount } from "../../lib/amount";
-import { useActiveBreak } from "../../lib/protection";
+import { useActiveBreak, useStakeHeadroom } from "../../lib/protection";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { useUiStore } from "../../lib/uiStore";
 import { DepositButton } from "../../ui/DepositButton";
@@ -52,7 +52,8 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
   const [editing, setEditing] = useState(false);
   const [amount, setAmount] = useState("");
   const balanceCents = toCents(useSignedInUser()?.balance ?? 0);
-  const issue = amountIssue(amount, balanceCents, CRASH.maxValueCents);
+  const headroom = useStakeHeadroom(balanceCents);
+  const issue = amountIssue(amount, balanceCents, CRASH.maxValueCents, headroom);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
   useAutoBetDriver(connection, balanceCents);
 
@@ -150,7 +151,9 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
         </div>
       </div>
 
-      {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} testId="crash-amount" />}
+      {signedIn && (
+        <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} headroom={headroom} testId="crash-amount" />
+      )}
       {signedIn && <AutoBetPanel stakeCents={valueCents} target={chosen} blocked={maintenance || !connected} balanceCents={balanceCents} />}
 
       {signedIn && (

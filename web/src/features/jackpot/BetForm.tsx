@@ -19,6 +19,7 @@ import { DepositButton } from "../../ui/DepositButton";
 import { ItemPickGrid } from "../../ui/ItemPickGrid";
 import { formatDollars, Money } from "../../ui/Money";
 import { Spinner } from "../../ui/Spinner";
+import { useStakeHeadroom } from "../../lib/protection";
 import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
 import { betBlock, pickLimit } from "./betBlock";
 import { useJackpotPicks } from "./picks";
@@ -65,7 +66,8 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
   });
 
   const picked = (items ?? []).filter((i) => selected.includes(i.myId));
-  const issue = amountIssue(amount, balanceCents, JACKPOT.maxValueCents);
+  const headroom = useStakeHeadroom(balanceCents);
+  const issue = amountIssue(amount, balanceCents, JACKPOT.maxValueCents, headroom);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
   const own = ownItemsInRound(s.selfBets, selfId);
   const block = betBlock({
@@ -126,7 +128,16 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
           ) : null}
         </p>
       </div>
-      {selfId !== null && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={JACKPOT.maxValueCents} testId="jackpot-amount" />}
+      {selfId !== null && (
+        <StakeAmount
+          text={amount}
+          onText={setAmount}
+          balanceCents={balanceCents}
+          maxCents={JACKPOT.maxValueCents}
+          headroom={headroom}
+          testId="jackpot-amount"
+        />
+      )}
       {selfId !== null && (
         <div className="jackpot-inventory">
           <ItemPickGrid

@@ -81,6 +81,7 @@ function LimitsCard({ data }: { data: ProtectionJson }) {
     <section className="protection__card" aria-labelledby="protection-limits">
       <h2 id="protection-limits">{t("limits.title")}</h2>
       <p className="protection__note">{t("limits.rule", { count: PROTECTION.coolingOffMs / 3_600_000 })}</p>
+      <p className="protection__note">{t("limits.loss_rule")}</p>
       <ul className="protection__limits">
         {LIMIT_KINDS.map((kind) => (
           <LimitRow key={kind} limit={data.limits.find((l) => l.kind === kind)!} />
@@ -114,6 +115,7 @@ function LimitRow({ limit }: { limit: Limit }) {
   }
   const key = save.isError ? failureKey(save.error, "app_error.load") : null;
   const name = t(`limits.kind.${limit.kind as LimitKind}`);
+  const loss = limit.kind.startsWith("loss_");
   return (
     <li className="protection__limit" data-testid={`limit-${limit.kind}`}>
       <div className="protection__limit-head">
@@ -123,8 +125,8 @@ function LimitRow({ limit }: { limit: Limit }) {
       {limit.used !== null && limit.resets_at !== null ? (
         <p className="protection__limit-used">
           {limit.amount === null
-            ? t("limits.used_free", { used: formatDollars(limit.used), date: when(limit.resets_at) })
-            : t("limits.used", {
+            ? t(loss ? "limits.used_loss_free" : "limits.used_free", { used: formatDollars(limit.used), date: when(limit.resets_at) })
+            : t(loss ? "limits.used_loss" : "limits.used", {
                 used: formatDollars(limit.used),
                 left: formatDollars(Math.max(0, Math.round((limit.amount - limit.used) * 100)) / 100),
                 date: when(limit.resets_at),

@@ -18,6 +18,7 @@ import { useSignedInUser } from "../../lib/session/useCurrentUser";
 import { playSound } from "../../lib/sound";
 import { notify, useUiStore } from "../../lib/uiStore";
 import { ScreenSkeleton } from "../../ui/Spinner";
+import { useStakeHeadroom } from "../../lib/protection";
 import { amountIssue, StakeAmount } from "../../ui/StakeAmount";
 import { LoadFailed } from "../../ui/StateNote";
 import { betBlock } from "./betRules";
@@ -58,6 +59,7 @@ export default function WheelScreen() {
   const state = useWheelState();
   const user = useSignedInUser();
   const balanceCents = toCents(user?.balance ?? 0);
+  const headroom = useStakeHeadroom(balanceCents);
   const [amount, setAmount] = useState("");
   const config = useConfig().data;
   const openModal = useUiStore((s) => s.openModal);
@@ -117,7 +119,7 @@ export default function WheelScreen() {
   const { layout, settings } = state.data;
   // own rows: the ones this socket knows as own, and any row of this user (a bet from another tab)
   const ownRows = user ? [...selfBets, ...bets.filter((b) => b.user.id === user.id && !selfBets.some((o) => o.id === b.id))] : selfBets;
-  const issue = amountIssue(amount, balanceCents, toCents(settings.max_bet));
+  const issue = amountIssue(amount, balanceCents, toCents(settings.max_bet), headroom);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
   const value = toDollars((items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), valueCents));
   const context = {
@@ -158,7 +160,16 @@ export default function WheelScreen() {
       <div className="wheel-top">
         <WheelStage segments={layout.segments} />
         <div className="wheel-stake">
-          {signedIn && <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={toCents(settings.max_bet)} testId="wheel-amount" />}
+          {signedIn && (
+            <StakeAmount
+              text={amount}
+              onText={setAmount}
+              balanceCents={balanceCents}
+              maxCents={toCents(settings.max_bet)}
+              headroom={headroom}
+              testId="wheel-amount"
+            />
+          )}
           <ItemPicker
             signedIn={signedIn}
             items={items}
