@@ -4,16 +4,23 @@
 // shortened; the stake limit and a new agreement version refusing a wheel bet.
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { withdrawHistoryPage } from "../../shared/api/history";
 import { protectionAnswer } from "../../shared/api/protection";
 import { PROTECTION, TERMS } from "../../shared/constants";
 import { periodReset } from "../../shared/protection";
+import { failedGuard } from "../../worker/db/guards";
+import { batch, sql } from "../../worker/db/sql";
+import { depositWithin } from "../../worker/protection/guards";
+import { setLimit } from "../../worker/protection/queries";
+import { createOk, withdrawer } from "./money-withdraw-fixtures";
 import { createSum, payer } from "./payments-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
 import { qualify } from "./bonus-fixtures";
 import { makeCase } from "./cases-fixtures";
 import { houseItem } from "./chat-client";
 import { startGiveaway } from "./giveaway-fixtures";
-import { createDeposit, depositor } from "./skins-deposit-fixtures";
+import { botDecide, createDeposit, depositor, heldItems, pass } from "./skins-deposit-fixtures";
+import { botOffers } from "./withdraw-fixtures";
 import { bettingWheel, setBet } from "./wheel-fixtures";
 
 afterAll(() => vi.useRealTimers());
@@ -23,6 +30,17 @@ async function call(token: string, path: string, body: unknown = {}) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string; protection?: unknown } };
 }
 const limitOf = (p: unknown, kind: string) => protectionAnswer.parse(p).limits.find((l) => l.kind === kind)!;
+/** The guard code a deposit of `cents` at `now` fails on (undefined: it passes). */
+async function depositJudged(userId: number, cents: number, now: number): Promise<string | undefined> {
+  try {
+    await batch(env.DB, [...depositWithin(userId, cents, now), sql`SELECT 1`]);
+    return undefined;
+  } catch (err) {
+    const code = failedGuard(err);
+    if (code === undefined) throw err;
+    return code;
+  }
+}
 const paymentsOf = async (userId: number) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS s FROM payments WHERE user_id = ?1")
     .bind(userId)
@@ -103,6 +121,25 @@ describe("deposit limits", () => {
     expect(limitOf((await call(token, "get")).body, "deposit_day")).toMatchObject({ amount: 50, used: 50 });
   });
 
+  for (const period of ["day", "week", "month"] as const) {
+    it(`deposit_${period}: an order counts up to the period's last instant and no longer from its reset`, async () => {
+      const { user, token } = await payer();
+      const reset = periodReset(period, Date.now());
+      const last = reset - 1;
+      await setLimit(env, user.id, `deposit_${period}`, 5_000, last - 60_000);
+      expect((await createSum(token, { sum: 30, depositMethod: "card" })).status).toBe(200);
+      // the order made at the period's last instant
+      await env.DB.prepare("UPDATE payments SET created_at = ?2 WHERE user_id = ?1").bind(user.id, last).run();
+      expect(await depositJudged(user.id, 2_000, last)).toBeUndefined();
+      expect(await depositJudged(user.id, 2_001, last)).toBe(`limit.deposit_${period}`);
+      expect(await depositJudged(user.id, 5_000, reset)).toBeUndefined();
+      expect(await depositJudged(user.id, 5_001, reset)).toBe(`limit.deposit_${period}`);
+      // made at the reset instant itself, it is the new period's
+      await env.DB.prepare("UPDATE payments SET created_at = ?2 WHERE user_id = ?1").bind(user.id, reset).run();
+      expect(await depositJudged(user.id, 2_001, reset)).toBe(`limit.deposit_${period}`);
+    });
+  }
+
   it("racing orders land at most the limit (the week's here)", async () => {
     const { user, token } = await payer();
     await call(token, "setLimit", { kind: "deposit_week", amount: 50 });
@@ -144,6 +181,18 @@ describe("breaks", () => {
     expect((await call(token, "exclude", { kind: "timeout", period: "30d" })).status).toBe(200);
     // a time-out's own periods only
     expect((await call(token, "exclude", { kind: "timeout", period: "permanent" })).status).toBe(400);
+  });
+
+  it("a self-excluded player can still withdraw money and see his history, while a bet stays refused", { timeout: 30_000 }, async () => {
+    await bettingWheel();
+    const p = await withdrawer([3_000]);
+    expect((await call(p.token, "exclude", { kind: "self_exclusion", period: "6m" })).status).toBe(200);
+    expect((await setBet(p.token, { colour: "red", value: 1 })).status).toBe(403);
+    const w = await createOk(p.token, [p.items[0]!], 30);
+    const history = await post("/api/user/history/withdraws", {}, p.token);
+    expect(history.status).toBe(200);
+    const rows = withdrawHistoryPage.parse(await history.json()).rows;
+    expect(rows.some((r) => "id" in r && r.id === w.id)).toBe(true);
   });
 
   it("staff see a player's break and limits on his user page, and have no call that lifts or loosens them", async () => {
@@ -216,6 +265,26 @@ describe("a break closes every way to play", () => {
       (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?1`).bind(me.user.id).first<{ n: number }>())!.n;
     expect([await count("case_opens"), await count("giveaway_participants"), await count("skin_deposits")]).toEqual([0, 0, 0]);
     expect((await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(me.user.id).first<{ balance: number }>())!.balance).toBe(5_000);
+  });
+
+  it("a break cancels the skins offers made before it; one the player accepted first is credited all the same", { timeout: 30_000 }, async () => {
+    const offered = async (me: Awaited<ReturnType<typeof depositor>>) => {
+      const res = await createDeposit(me.token, { items: [me.known[0]!] });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { deposit: { id: string; offer_id: string } }).deposit;
+    };
+    const open = await depositor();
+    const openOffer = await offered(open);
+    const taken = await depositor();
+    const takenOffer = await offered(taken);
+    await botDecide(takenOffer.offer_id, "accepted");
+    for (const me of [open, taken]) expect((await call(me.token, "exclude", { kind: "timeout", period: "24h" })).status).toBe(200);
+    // the break's start made them due; a pass (the one it kicked, or this one) settles them
+    expect(await pass(openOffer.id)).toMatchObject({ state: "expired", credited_at: null });
+    expect((await botOffers(open.tradeLink)).offers).toMatchObject([{ offer_id: openOffer.offer_id, state: "expired" }]);
+    expect(await heldItems(open.user.id)).toEqual([]);
+    expect(await pass(takenOffer.id)).toMatchObject({ state: "accepted", credited_at: expect.any(Number) });
+    expect((await heldItems(taken.user.id)).map((i) => i.price)).toEqual([1_250]);
   });
 
   it("a skins deposit over the deposit limit is refused with its period and reset", async () => {

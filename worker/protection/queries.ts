@@ -154,7 +154,10 @@ export async function startBreak(
          ON CONFLICT (user_id) DO UPDATE SET kind = excluded.kind, started_at = excluded.started_at, ends_at = excluded.ends_at, lift_requested_at = NULL
          WHERE player_exclusions.started_at = ${current?.startedAt ?? -1}`,
   );
-  return res.meta.changes === 1 ? { ok: true } : { ok: false, key: "user_api.break_not_shorter" };
+  if (res.meta.changes !== 1) return { ok: false, key: "user_api.break_not_shorter" };
+  // his open skins offers are due at once: the trade-bot queue cancels them (skins-deposit/queue.ts)
+  await run(env.DB, sql`UPDATE skin_deposits SET next_attempt_at = ${now} WHERE user_id = ${userId} AND state IN ('sending', 'active')`);
+  return { ok: true };
 }
 
 /** Asks to end a self-exclusion past its end: it ends PROTECTION.liftWaitMs later. */

@@ -6,7 +6,8 @@
 //                        offer stands (a send without an answer may have made one), asked every 5 min;
 //   active             → ask the bot: accepted → 'accepted' then credited (credit.ts);
 //                        declined / expired → finished, nothing credited; still active past
-//                        SKINS_DEPOSIT.offerTtlMs → cancelled at the bot, then as it answers;
+//                        SKINS_DEPOSIT.offerTtlMs, or its player on a break → cancelled at the
+//                        bot, then as it answers (accepted in between: credited all the same);
 //   accepted, not credited (a pass cut off between the two) → credited.
 // Row updates are guarded on the state read, so a pass can stop anywhere and two passes agree.
 import { SKINS_DEPOSIT, WITHDRAW } from "../../shared/constants";
@@ -14,6 +15,7 @@ import { and, eq, inArray, isNull, lte, min, or } from "drizzle-orm";
 import { db } from "../db/client";
 import { skinDepositItems, skinDeposits } from "../db/schema";
 import { BotRejectedError, BotUnavailableError, type DepositBot, type OfferState } from "../withdraws/bot";
+import { isExcluded } from "../protection/queries";
 import { sendOffer } from "./create";
 import { creditDeposit } from "./credit";
 
@@ -84,7 +86,8 @@ export async function nextDeposit(env: Pick<Env, "DB">): Promise<number | null> 
 /** Works one deposit; true when this step credited it. */
 async function step(env: QueueEnv, bot: DepositBot, row: OpenDeposit, now: number): Promise<boolean> {
   if (row.state === "accepted") return creditDeposit(env, row, now);
-  const stale = now - row.createdAt >= SKINS_DEPOSIT.offerTtlMs;
+  // an offer made before the player's break is withdrawn at its start (docs/protection.md "Breaks")
+  const cancel = now - row.createdAt >= SKINS_DEPOSIT.offerTtlMs || (await isExcluded(env, row.userId, now));
   if (row.state === "sending") {
     // a stale one is asked once more, not failed outright: an earlier send may have made the offer
     // (its answer lost), and the same reference answers it (then cancelled below, or credited)
@@ -93,13 +96,21 @@ async function step(env: QueueEnv, bot: DepositBot, row: OpenDeposit, now: numbe
       .from(skinDepositItems)
       .where(eq(skinDepositItems.depositId, row.id))
       .all();
-    await sendOffer(env, bot, { id: row.id, tradeLink: row.tradeLink, items }, now, stale);
-    return false;
+    const sent = await sendOffer(env, bot, { id: row.id, tradeLink: row.tradeLink, items }, now, cancel);
+    if (sent !== "active" || !cancel) return false;
+    // made just now for a deposit to cancel: cancelled at once, not a poll later
+    const made = await db(env).select({ offerId: skinDeposits.offerId }).from(skinDeposits).where(eq(skinDeposits.id, row.id)).get();
+    return made?.offerId ? settleOffer(env, bot, { ...row, state: "active", offerId: made.offerId }, now, true) : false;
   }
+  return settleOffer(env, bot, row, now, cancel);
+}
+
+/** An active deposit: its offer's state at the bot (cancelled first when `cancel`), then what follows from it. */
+async function settleOffer(env: QueueEnv, bot: DepositBot, row: OpenDeposit, now: number, cancel: boolean): Promise<boolean> {
   let state: OfferState;
   try {
     state = (await bot.getOffer(row.offerId!)).state;
-    if (state === "active" && stale) state = (await bot.cancelOffer(row.offerId!)).state;
+    if (state === "active" && cancel) state = (await bot.cancelOffer(row.offerId!)).state;
   } catch (err) {
     if (err instanceof BotRejectedError) return finish(env, row.id, "active", "failed", now).then(() => false);
     if (!(err instanceof BotUnavailableError)) throw err;

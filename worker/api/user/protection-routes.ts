@@ -7,6 +7,7 @@ import { acceptTerms, breakEnd, readProtection, requestLift, setLimit, startBrea
 import { contractRoutes, refuse, serve } from "../contract-routes";
 import { toDollars } from "../../../shared/money";
 import { sessionFigures } from "../../protection/play";
+import { withdrawQueue } from "../../withdraws/WithdrawQueue";
 
 export const protectionRoutes = contractRoutes();
 
@@ -40,6 +41,12 @@ serve(protectionRoutes, protectionCalls.exclude, async (c) => {
   if (endsAt === undefined || (kind === "timeout" && endsAt === null)) return refuse(c, protectionCalls.exclude, "app_api.invalid_request");
   const done = await startBreak(c.env, me, kind, endsAt, now);
   if (!done.ok) return refuse(c, protectionCalls.exclude, done.key);
+  // a pass now withdraws his open skins offers; a failed kick leaves them to the queue's next pass
+  c.executionCtx.waitUntil(
+    withdrawQueue(c.env)
+      .kick()
+      .catch((err: unknown) => console.error("trade bot queue kick failed", { user: me, err: String(err) })),
+  );
   return c.json({ success: true as const, message: "user_api.break_started" as const, protection: await readProtection(c.env, me, now) }, 200);
 });
 
