@@ -105,7 +105,8 @@ export const protectionCalls = {
     access: "user",
     body: setLimitBody,
     answer: done("user_api.limit_saved").extend({ protection: protectionAnswer }),
-    refusals: {},
+    // the same limit changed by other requests on every try (worker/protection/queries.ts setLimit)
+    refusals: { "app_api.too_many_requests": 429 },
     summary: "Sets, raises or removes a limit: tighter applies at once, looser after the cooling-off",
   }),
   exclude: contract({

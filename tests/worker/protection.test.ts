@@ -15,7 +15,9 @@ import { setLimit } from "../../worker/protection/queries";
 import { createOk, withdrawer } from "./money-withdraw-fixtures";
 import { createSum, payer } from "./payments-fixtures";
 import { deposit, makeUser, post } from "./user-fixtures";
-import { qualify } from "./bonus-fixtures";
+import { joinGiveaway } from "../../worker/giveaways/batches";
+import { joinTournament } from "../../worker/tournaments/batches";
+import { bonus, qualify } from "./bonus-fixtures";
 import { makeCase } from "./cases-fixtures";
 import { houseItem } from "./chat-client";
 import { startGiveaway } from "./giveaway-fixtures";
@@ -73,6 +75,21 @@ describe("limits", () => {
 
     const removed = await call(token, "setLimit", { kind: "deposit_day", amount: null });
     expect(limitOf(removed.body.protection, "deposit_day")).toMatchObject({ amount: 20, pending: { amount: null } });
+  });
+
+  it("a limit that another change beat on every try is left as it is and answers false", async () => {
+    const { user } = await makeUser();
+    await setLimit(env, user.id, "stake", 500);
+    // a D1 where each write of the limit finds the row changed since it was read (a racing change)
+    const beaten = {
+      prepare(query: string) {
+        const statement = env.DB.prepare(query);
+        if (!/^\s*(UPDATE|INSERT INTO) player_limits/.test(query)) return statement;
+        return { bind: () => ({ run: async () => ({ success: true, meta: { changes: 0 }, results: [] }) }) };
+      },
+    } as unknown as D1Database;
+    expect(await setLimit({ DB: beaten }, user.id, "stake", 100)).toBe(false);
+    expect(await setLimit(env, user.id, "stake", 100)).toBe(true);
   });
 
   it("the pending value is in force from its time on", async () => {
@@ -265,6 +282,30 @@ describe("a break closes every way to play", () => {
       (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?1`).bind(me.user.id).first<{ n: number }>())!.n;
     expect([await count("case_opens"), await count("giveaway_participants"), await count("skin_deposits")]).toEqual([0, 0, 0]);
     expect((await env.DB.prepare("SELECT balance FROM users WHERE id = ?1").bind(me.user.id).first<{ balance: number }>())!.balance).toBe(5_000);
+  });
+
+  it("each join batch judges the break itself, so a join that read no break before it started does not land", { timeout: 30_000 }, async () => {
+    const { user, token } = await makeUser();
+    const admin = await makeUser({ isAdmin: true });
+    const giveaway = await startGiveaway(admin.token, { item_id: await houseItem(), duration_ms: 600_000 });
+    await env.DB.prepare("UPDATE tournaments SET status = 'finished', finished_at = 0, winners = '[]' WHERE status = 'open'").run();
+    const template = { enabled: true, name_ru: "Турнир", name_en: "Tournament", description_ru: "Ставьте", description_en: "Bet" };
+    const saved = await post(
+      "/api/admin/tournaments/save-template",
+      { ...template, duration_ms: 60_000, prizes: [10, 5, 3, 2, 1], min_payment: 5, start_now: true },
+      admin.token,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const tournament = (await env.DB.prepare("SELECT id FROM tournaments WHERE status = 'open'").first<{ id: number }>())!.id;
+    expect((await call(token, "exclude", { kind: "timeout", period: "24h" })).status).toBe(200);
+    // the route's read of the break came before it started: the batch is what stops the join
+    const now = Date.now();
+    expect(await joinGiveaway(env, giveaway, user.id, now)).toEqual({ ok: false, key: "user_api.excluded" });
+    expect(await joinTournament(env, tournament, user.id, now)).toEqual({ ok: false, key: "user_api.excluded" });
+    expect(await bonus().join(user.id)).toEqual({ ok: false, key: "user_api.excluded" });
+    const count = async (table: string) =>
+      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?1`).bind(user.id).first<{ n: number }>())!.n;
+    expect([await count("giveaway_participants"), await count("tournament_participants"), await count("bonus_participants")]).toEqual([0, 0, 0]);
   });
 
   it("a break cancels the skins offers made before it; one the player accepted first is credited all the same", { timeout: 30_000 }, async () => {

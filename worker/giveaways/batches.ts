@@ -4,6 +4,7 @@
 import type { NotificationJson } from "../../shared/api/user";
 import type { ChainSeed } from "../lib/chain-seeds";
 import { expectChanges, failedGuard, guard } from "../db/guards";
+import { notExcluded } from "../protection/guards";
 import { batch, first, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
 import { notificationOf, notificationStatement } from "../lib/notify";
@@ -158,12 +159,14 @@ export async function cancelGiveaway(env: DbEnv, row: GiveawayRow, actorId: numb
   }
 }
 
-export type JoinResult = { ok: true; members: number } | { ok: false; key: "giveaway_api.not_found" | "giveaway_api.already_member" };
+export type JoinResult = { ok: true; members: number } | { ok: false; key: "giveaway_api.not_found" | "giveaway_api.already_member" | "user_api.excluded" };
 
 /** The player joins giveaway `id` while it is open and before its end: one batch, the join order its members count. */
 export async function joinGiveaway(env: DbEnv, id: number, userId: number, now: number): Promise<JoinResult> {
   try {
     await batch(env.DB, [
+      // a player on a break joins no giveaway (docs/protection.md "Breaks"), judged with the join
+      notExcluded(userId, now),
       guard("giveaway.member", sql`EXISTS (SELECT 1 FROM giveaway_participants WHERE giveaway_id = ${id} AND user_id = ${userId})`),
       sql`UPDATE giveaways SET members = members + 1 WHERE id = ${id} AND status = 'open' AND ends_at > ${now}`,
       expectChanges(1, "giveaway.closed"),
@@ -172,6 +175,7 @@ export async function joinGiveaway(env: DbEnv, id: number, userId: number, now: 
   } catch (err) {
     const code = failedGuard(err);
     if (code === "giveaway.member") return { ok: false, key: "giveaway_api.already_member" };
+    if (code === "protection.excluded") return { ok: false, key: "user_api.excluded" };
     if (code === "giveaway.closed") return { ok: false, key: "giveaway_api.not_found" };
     throw err;
   }

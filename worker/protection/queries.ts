@@ -93,9 +93,9 @@ export async function readProtection(env: Pick<Env, "DB">, userId: number, now =
 /**
  * Sets a limit as shared/protection.ts changeLimit rules. The row is read and written in one
  * conditional statement: a concurrent change of the same limit makes this one fail its check and
- * be computed again (at most a few tries).
+ * be computed again (at most a few tries: false when every try lost to another change).
  */
-export async function setLimit(env: Pick<Env, "DB">, userId: number, kind: LimitKind, wanted: number | null, now = Date.now()): Promise<void> {
+export async function setLimit(env: Pick<Env, "DB">, userId: number, kind: LimitKind, wanted: number | null, now = Date.now()): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await first<LimitRow & { updated_at: number }>(
       env.DB,
@@ -113,9 +113,9 @@ export async function setLimit(env: Pick<Env, "DB">, userId: number, kind: Limit
           sql`INSERT INTO player_limits (user_id, kind, amount, pending_amount, pending_at, updated_at)
                VALUES (${userId}, ${kind}, ${next.amount}, ${next.pendingAmount}, ${next.pendingAt}, ${now}) ON CONFLICT DO NOTHING`,
         );
-    if (res.meta.changes === 1) return;
+    if (res.meta.changes === 1) return true;
   }
-  throw new Error("limit kept changing under a concurrent change");
+  return false;
 }
 
 export type ExcludeOutcome = { ok: true } | { ok: false; key: "user_api.break_not_shorter" };

@@ -7,6 +7,7 @@ import { TOURNAMENT } from "../../shared/constants";
 import { formatCents, toDollars } from "../../shared/money";
 import type { NotificationJson } from "../../shared/api/user";
 import { expectChanges, failedGuard, guard } from "../db/guards";
+import { notExcluded } from "../protection/guards";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../db/ledger";
 import { batch, first, rowsOf, type SQL, sql } from "../db/sql";
 import { auditStatement } from "../lib/audit";
@@ -55,19 +56,23 @@ export async function saveTemplate(env: DbEnv, t: TemplateInput, startNow: boole
   ]);
 }
 
-export type JoinResult = { ok: true; members: number } | { ok: false; key: "tournament_api.not_found" };
+export type JoinResult = { ok: true; members: number } | { ok: false; key: "tournament_api.not_found" | "user_api.excluded" };
 
 /** The player joins tournament `id` while it runs; joining twice adds nothing (and answers the same). */
 export async function joinTournament(env: DbEnv, id: number, userId: number, now: number): Promise<JoinResult> {
   try {
     await batch(env.DB, [
+      // a player on a break joins no tournament (docs/protection.md "Breaks"), judged with the join
+      notExcluded(userId, now),
       guard("tournament.closed", sql`NOT EXISTS (SELECT 1 FROM tournaments WHERE id = ${id} AND status = 'open' AND ends_at > ${now})`),
       sql`INSERT INTO tournament_participants (tournament_id, user_id, points, joined_at, reached_at) VALUES (${id}, ${userId}, 0, ${now}, ${now})
           ON CONFLICT (tournament_id, user_id) DO NOTHING`,
       sql`UPDATE tournaments SET members = members + changes() WHERE id = ${id}`,
     ]);
   } catch (err) {
-    if (failedGuard(err) === "tournament.closed") return { ok: false, key: "tournament_api.not_found" };
+    const code = failedGuard(err);
+    if (code === "tournament.closed") return { ok: false, key: "tournament_api.not_found" };
+    if (code === "protection.excluded") return { ok: false, key: "user_api.excluded" };
     throw err;
   }
   const row = await first<{ members: number }>(env.DB, sql`SELECT members FROM tournaments WHERE id = ${id}`);

@@ -28,7 +28,8 @@ serve(protectionRoutes, protectionCalls.setLimit, async (c) => {
   const { kind, amount } = c.req.valid("json");
   const me = c.get("user").id;
   const now = Date.now();
-  await setLimit(c.env, me, kind, amount, now);
+  // the same limit changed by several requests at once, again and again: the caller slows down
+  if (!(await setLimit(c.env, me, kind, amount, now))) return refuse(c, protectionCalls.setLimit, "app_api.too_many_requests");
   return c.json({ success: true as const, message: "user_api.limit_saved" as const, protection: await readProtection(c.env, me, now) }, 200);
 });
 

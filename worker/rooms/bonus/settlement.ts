@@ -4,10 +4,11 @@
 // status (drawn → finished) and the ledger keys, so an alarm run twice or a restart at the end
 // time pays once.
 import { notificationContent } from "../../../shared/api/notifications";
-import { expectChanges } from "../../db/guards";
+import { expectChanges, failedGuard } from "../../db/guards";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { all, batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { notificationOf, notificationStatement } from "../../lib/notify";
+import { notExcluded } from "../../protection/guards";
 import type { Told } from "../base/outbox";
 import type { DrawSettlement, RoundNumbers, RoundRow } from "./effects";
 import type { BonusUser, RoundSeed } from "./state";
@@ -51,22 +52,31 @@ export async function roundNumbers(env: D1Env, roundId: number): Promise<RoundNu
   return first<RoundNumbers>(env.DB, sql`SELECT id AS roundId, bank, participants FROM bonus_rounds WHERE id = ${roundId}`);
 }
 
-export type JoinResult = { joined: true; numbers: RoundNumbers } | { joined: false };
+export type JoinResult = { joined: true; numbers: RoundNumbers } | { joined: false; excluded?: true };
 
 /**
  * Puts the player in the round (once: the primary key; his place in the join order is the next
  * seq) while it is open, and counts the round's participants, in one batch.
  */
 export async function joinRound(env: D1Env, roundId: number, userId: number, now: number): Promise<JoinResult> {
-  const results = await batch(env.DB, [
-    sql`INSERT OR IGNORE INTO bonus_participants (round_id, user_id, seq, joined_at)
+  let results: D1Result[];
+  try {
+    results = await batch(env.DB, [
+      // a player on a break joins no round (docs/protection.md "Breaks"): judged in the batch, so a
+      // join racing the break's start cannot land after it
+      notExcluded(userId, now),
+      sql`INSERT OR IGNORE INTO bonus_participants (round_id, user_id, seq, joined_at)
          SELECT ${roundId}, ${userId}, COALESCE((SELECT MAX(seq) FROM bonus_participants WHERE round_id = ${roundId}), 0) + 1, ${now}
           WHERE EXISTS (SELECT 1 FROM bonus_rounds WHERE id = ${roundId} AND status = 'open')`,
-    sql`UPDATE bonus_rounds SET participants = (SELECT COUNT(*) FROM bonus_participants WHERE round_id = ${roundId}) WHERE id = ${roundId} AND status = 'open'`,
-    sql`SELECT r.id AS roundId, r.bank, r.participants, EXISTS (SELECT 1 FROM bonus_participants p WHERE p.round_id = r.id AND p.user_id = ${userId}) AS joined
+      sql`UPDATE bonus_rounds SET participants = (SELECT COUNT(*) FROM bonus_participants WHERE round_id = ${roundId}) WHERE id = ${roundId} AND status = 'open'`,
+      sql`SELECT r.id AS roundId, r.bank, r.participants, EXISTS (SELECT 1 FROM bonus_participants p WHERE p.round_id = r.id AND p.user_id = ${userId}) AS joined
           FROM bonus_rounds r WHERE r.id = ${roundId}`,
-  ]);
-  const row = rowsOf<RoundNumbers & { joined: number }>(results[2])[0];
+    ]);
+  } catch (err) {
+    if (failedGuard(err) === "protection.excluded") return { joined: false, excluded: true };
+    throw err;
+  }
+  const row = rowsOf<RoundNumbers & { joined: number }>(results[3])[0];
   if (!row?.joined) return { joined: false };
   return { joined: true, numbers: { roundId: row.roundId, bank: row.bank, participants: row.participants } };
 }
