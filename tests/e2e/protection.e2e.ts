@@ -1,5 +1,6 @@
 // Player protection in Chromium (docs/protection.md): a player sets a deposit limit on /limits and a
-// sandbox deposit over it is refused with the instant the limit starts again; a 7-day time-out
+// sandbox deposit over it is refused with the instant the limit starts again; a loss limit shows
+// its headroom under the crash stake; a 7-day time-out
 // taken on the page closes the crash bet button with its end time; the page on a phone, no
 // sideways scroll, and no serious axe findings.
 import type { Browser, Page } from "playwright-core";
@@ -18,14 +19,15 @@ afterAll(async () => {
 const link = () =>
   `https://steamcommunity.com/tradeoffer/new/?partner=${100_000 + Math.floor(Math.random() * 800_000)}&token=Lim_${String(Date.now() % 10_000).padStart(4, "0")}`;
 
-async function limitsPage(page: Page, name: string) {
-  await devLogin(page, `${name}_${Date.now().toString(36)}`);
+async function limitsPage(page: Page, name: string): Promise<string> {
+  const token = await devLogin(page, `${name}_${Date.now().toString(36)}`);
   await page.evaluate(() => localStorage.setItem("language", "en"));
   await page.goto("/");
   // one click from the header
   await page.locator("header.header").getByRole("link", { name: "Limits and breaks" }).click();
   await page.getByRole("heading", { level: 1, name: "Limits and breaks" }).waitFor();
   await page.getByTestId("limit-deposit_day").waitFor();
+  return token;
 }
 
 describe("player protection", () => {
@@ -57,6 +59,46 @@ describe("player protection", () => {
       const problem = dialog.getByTestId("money-deposit-problem");
       await problem.getByText(/over the deposit limit you set\. The limit starts again on \w+ \d+, \d{4}/).waitFor();
       await screenshot(page, "protection-deposit-refused");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a loss limit set on /limits shows what it leaves under the crash stake, and an amount over it is flagged", { timeout: 90_000 }, async () => {
+    const { page, context } = await newPage(browser, { locale: "en-US" });
+    try {
+      const token = await limitsPage(page, "loss");
+      const day = page.getByTestId("limit-loss_day");
+      await day.getByRole("textbox", { name: "New limit for Net loss per day, dollars" }).fill("5");
+      await day.getByRole("button", { name: "Set", exact: true }).click();
+      await day.getByText(/Net loss \$0\.00, \$5\.00 left until/).waitFor();
+      await page.goto("/");
+      const amount = page.getByTestId("crash-amount");
+      await amount
+        .getByTestId("stake-headroom")
+        .getByText(/Loss limit: \$5\.00 left until/)
+        .waitFor();
+      await amount.getByRole("textbox", { name: "From the balance" }).fill("6");
+      await amount.getByText("Over your own limit: at most $5.00").waitFor();
+      await screenshot(page, "protection-loss-headroom");
+      expect(await seriousFindings(page)).toEqual([]);
+      // a case dearer than what the limit leaves cannot be opened: the limit lowered (at once) below the first case's price
+      const { cases } = (await (await page.request.get("/api/cases/get")).json()) as { cases: { id: number; price: number }[] };
+      const kase = cases[0]!;
+      const lower = Math.round(kase.price * 50) / 100;
+      const set = await page.request.post("/api/user/protection/setLimit", {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { kind: "loss_day", amount: lower },
+      });
+      expect(set.status()).toBe(200);
+      await page.goto(`/cases/${kase.id}`);
+      await page.getByText("Over the limit you set: this case costs more than your limits leave").waitFor();
+      expect(await page.getByRole("button", { name: /^Open for/ }).isDisabled()).toBe(true);
+      await page
+        .getByTestId("stake-headroom")
+        .getByText(/Loss limit: \$[\d.]+ left until/)
+        .waitFor();
+      await screenshot(page, "protection-loss-case");
     } finally {
       await context.close();
     }
@@ -113,9 +155,20 @@ describe("player protection", () => {
       await dialog.getByText("Net result").waitFor();
       await screenshot(page, "protection-reality-check");
       expect(await seriousFindings(page)).toEqual([]);
-      // "continue" closes it until the next interval; it comes again
+      // "continue" closes it until the next interval; falling due while another dialog is open, it
+      // waits for that one to close instead of taking its place
       await dialog.getByRole("button", { name: "Continue playing" }).click();
       await dialog.waitFor({ state: "detached" });
+      const due = page.waitForResponse((r) => r.url().endsWith("/api/user/protection/session"), { timeout: 20_000 });
+      await page.getByRole("button", { name: "Settings" }).first().click();
+      const settings = page.getByRole("dialog", { name: "Settings" });
+      await settings.waitFor();
+      await due;
+      await page.getByTestId("session-figures").waitFor();
+      expect(await dialog.count()).toBe(0);
+      expect(await settings.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await settings.waitFor({ state: "detached" });
       await dialog.waitFor({ timeout: 20_000 });
       await dialog.getByRole("button", { name: "Log out" }).click();
       await page.locator("header.header").getByRole("button", { name: "Log in" }).waitFor();

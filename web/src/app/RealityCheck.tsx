@@ -1,7 +1,8 @@
 // The reality check (docs/protection.md "Reality check"): every N minutes of the sign-in session
 // (the player's setting, 60 by default, off allowed) a dialog shows how long the session has
-// lasted, what was staked and won, and the net result, with "continue" and "log out". Loaded
-// lazily by the layout for a signed-in player.
+// lasted, what was staked and won, and the net result, with "continue" and "log out". One that
+// falls due while another dialog is open waits for it to close. Loaded lazily by the layout for a
+// signed-in player.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -34,21 +35,30 @@ export default function RealityCheck(): React.JSX.Element | null {
   const openModal = useUiStore((s) => s.openModal);
   const startedAt = session.data?.started_at ?? null;
   const [ack, setAck] = useState(0);
-  const shown = useUiStore((s) => s.modal === MODAL);
+  const modal = useUiStore((s) => s.modal);
+  const shown = modal === MODAL;
   const wasShown = useRef(false);
+  const [due, setDue] = useState(false);
 
   useEffect(() => {
     if (startedAt === null || minutes <= 0) return;
-    const due = Math.max(startedAt, ack, readAck(startedAt)) + minutes * 60_000;
+    const at = Math.max(startedAt, ack, readAck(startedAt)) + minutes * 60_000;
     const timer = setTimeout(
       () => {
         void session.refetch();
-        openModal(MODAL);
+        setDue(true);
       },
-      Math.min(MAX_DELAY, Math.max(0, due - Date.now())),
+      Math.min(MAX_DELAY, Math.max(0, at - Date.now())),
     );
     return () => clearTimeout(timer);
-  }, [startedAt, minutes, ack, openModal, session.refetch]);
+  }, [startedAt, minutes, ack, session.refetch]);
+
+  // a check that falls due while another dialog is open (a deposit half filled in) waits for it to close
+  useEffect(() => {
+    if (!due || modal !== null) return;
+    setDue(false);
+    openModal(MODAL);
+  }, [due, modal, openModal]);
 
   const onContinue = () => {
     const now = Date.now();
@@ -62,7 +72,7 @@ export default function RealityCheck(): React.JSX.Element | null {
     setAck(now);
   };
 
-  // however the dialog goes (a button, Escape, a link, another dialog taking its place), the next
+  // however the dialog goes (a button, Escape, a link, another dialog opened from it), the next
   // check counts from then: the timer always runs again
   // biome-ignore lint/correctness/useExhaustiveDependencies: onContinue reads the latest startedAt itself
   useEffect(() => {

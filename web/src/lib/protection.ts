@@ -1,11 +1,12 @@
 // The player's own protection (docs/protection.md): limits, a time-out or self-exclusion, the
 // agreement version. Read by the limits page, the crash bet button and the deposit dialog.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { type ProtectionJson, protectionCalls } from "../../../shared/api/protection";
-import type { LimitKind } from "../../../shared/constants";
+import { type LimitKind, PROTECTION } from "../../../shared/constants";
 import { toCents } from "../../../shared/money";
-import { api } from "./api";
+import { parseAmount } from "./amount";
+import { api, failureKey } from "./api";
 import { queryKeys } from "./queryKeys";
 import { useSignedInUser } from "./session/useCurrentUser";
 
@@ -86,4 +87,39 @@ export function useStakeHeadroom(balanceCents: number): StakeHeadroom | null {
     if (bounded) void client.invalidateQueries({ queryKey: queryKeys.protection });
   }, [balanceCents, bounded, client]);
   return headroom;
+}
+
+/**
+ * A limit's amount form (the limits page's rows, the first deposit's prompt): the typed dollars,
+ * whether they are an amount a limit may be, the save (the answer's protection becomes the page's)
+ * and why it failed. `onSaved` runs after a save lands.
+ */
+export function useLimitForm(onSaved?: () => void) {
+  const client = useQueryClient();
+  const [text, setText] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const save = useMutation({
+    mutationFn: (v: { kind: LimitKind; amount: number | null }) => api(protectionCalls.setLimit, v),
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.protection, answer.protection);
+      setText("");
+      onSaved?.();
+    },
+  });
+  /** Saves the typed amount as `kind`'s limit, or marks it invalid (not dollars, not above 0, above the maximum). */
+  const submit = (kind: LimitKind) => {
+    const cents = parseAmount(text);
+    const ok = cents !== null && cents > 0 && cents <= PROTECTION.maxLimitCents;
+    setInvalid(!ok);
+    if (ok) save.mutate({ kind, amount: cents / 100 });
+  };
+  return {
+    text,
+    setText,
+    invalid,
+    pending: save.isPending,
+    submit,
+    remove: (kind: LimitKind) => save.mutate({ kind, amount: null }),
+    errorKey: save.isError ? failureKey(save.error, "app_error.load") : null,
+  };
 }

@@ -5,17 +5,18 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toDollars } from "../../../shared/money";
 import type { StakeHeadroom as Headroom } from "../lib/protection";
-import { Money } from "./Money";
+import { formatDollars } from "./Money";
 import "./stake-headroom.css";
 
 export function StakeHeadroom({ headroom }: { headroom: Headroom | null }) {
   const { t, i18n } = useTranslation("common");
   if (headroom === null) return null;
+  const amount = formatDollars(toDollars(headroom.cents));
   const until =
     headroom.resetsAt === null ? null : new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(headroom.resetsAt);
   return (
     <p className="stake-headroom" data-testid="stake-headroom">
-      {until === null ? t("stake.headroom.stake") : t("stake.headroom.loss", { date: until })} <Money amount={toDollars(headroom.cents)} />{" "}
+      {until === null ? t("stake.headroom.stake", { amount }) : t("stake.headroom.loss", { amount, date: until })}{" "}
       <Link to="/limits" className="stake-headroom__link">
         {t("stake.headroom.link")}
       </Link>

@@ -1,16 +1,10 @@
 // Before a player's first deposit the dialog offers to set a deposit limit (docs/protection.md
 // "Limits"; UK rules ask it of licensees since October 2025). Skippable: "not now" is kept in the
 // browser per player, and a player with a limit or a deposit is not asked.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { protectionCalls } from "../../../../shared/api/protection";
-import { PROTECTION } from "../../../../shared/constants";
-import { parseAmount } from "../../lib/amount";
-import { api, failureKey } from "../../lib/api";
 import { displayMessage } from "../../lib/i18n";
-import { useProtection } from "../../lib/protection";
-import { queryKeys } from "../../lib/queryKeys";
+import { useLimitForm, useProtection } from "../../lib/protection";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
 
 const PERIODS = ["deposit_day", "deposit_week", "deposit_month"] as const;
@@ -29,29 +23,17 @@ export function DepositLimitPrompt() {
   const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
   const protection = useProtection();
-  const client = useQueryClient();
   const [hidden, setHidden] = useState(false);
-  const [amount, setAmount] = useState("");
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>("deposit_month");
-  const [invalid, setInvalid] = useState(false);
+  const form = useLimitForm(() => setHidden(true));
   const amountId = useId();
   const periodId = useId();
-  const save = useMutation({
-    mutationFn: (dollars: number) => api(protectionCalls.setLimit, { kind: period, amount: dollars }),
-    onSuccess: (answer) => {
-      client.setQueryData(queryKeys.protection, answer.protection);
-      setHidden(true);
-    },
-  });
   if (hidden || !user || user.total_deposit > 0 || skipped(user.id) || !protection.data) return null;
   if (protection.data.limits.some((l) => PERIODS.includes(l.kind as (typeof PERIODS)[number]) && (l.amount !== null || l.pending !== null))) return null;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const cents = parseAmount(amount);
-    if (cents === null || cents <= 0 || cents > PROTECTION.maxLimitCents) return setInvalid(true);
-    setInvalid(false);
-    save.mutate(cents / 100);
+    form.submit(period);
   }
   function skip() {
     try {
@@ -61,12 +43,11 @@ export function DepositLimitPrompt() {
     }
     setHidden(true);
   }
-  const key = save.isError ? failureKey(save.error, "app_error.load") : null;
   return (
     <section className="deposit-limit-prompt" aria-labelledby="deposit-limit-prompt-title" data-testid="deposit-limit-prompt">
       <h3 id="deposit-limit-prompt-title">{t("limit_prompt.title")}</h3>
       <p>{t("limit_prompt.text")}</p>
-      <form className="deposit-limit-prompt__form" onSubmit={submit} noValidate aria-busy={save.isPending}>
+      <form className="deposit-limit-prompt__form" onSubmit={submit} noValidate aria-busy={form.pending}>
         <label htmlFor={amountId} className="sr-only">
           {t("limit_prompt.amount")}
         </label>
@@ -76,9 +57,9 @@ export function DepositLimitPrompt() {
           inputMode="decimal"
           autoComplete="off"
           placeholder={t("limit_prompt.amount")}
-          aria-invalid={invalid || undefined}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={form.invalid || undefined}
+          value={form.text}
+          onChange={(e) => form.setText(e.target.value)}
         />
         <label htmlFor={periodId} className="sr-only">
           {t("limit_prompt.period")}
@@ -90,15 +71,15 @@ export function DepositLimitPrompt() {
             </option>
           ))}
         </select>
-        <button type="submit" className="button button-small button-primary" disabled={save.isPending}>
+        <button type="submit" className="button button-small button-primary" disabled={form.pending}>
           {t("limit_prompt.set")}
         </button>
         <button type="button" className="button button-small" onClick={skip}>
           {t("limit_prompt.skip")}
         </button>
       </form>
-      {invalid ? <p role="alert">{t("limit_prompt.invalid")}</p> : null}
-      {key ? <p role="alert">{displayMessage(key, tCommon)}</p> : null}
+      {form.invalid ? <p role="alert">{t("limit_prompt.invalid")}</p> : null}
+      {form.errorKey ? <p role="alert">{displayMessage(form.errorKey, tCommon)}</p> : null}
     </section>
   );
 }

@@ -1,15 +1,14 @@
-// /limits: the player's own protection (docs/protection.md) — deposit limits per day, week and
-// month and a stake limit (a tighter one at once, a looser one after the cooling-off), a time-out
+// /limits: the player's own protection (docs/protection.md) — deposit and loss limits per day,
+// week and month and a stake limit (a tighter one at once, a looser one after the cooling-off), a time-out
 // or a self-exclusion, and the agreement's current version when it changed.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { type ProtectionJson, protectionCalls } from "../../../../shared/api/protection";
 import { LIMIT_KINDS, type LimitKind, PROTECTION, TERMS } from "../../../../shared/constants";
-import { parseAmount } from "../../lib/amount";
 import { api, failureKey } from "../../lib/api";
 import { displayMessage } from "../../lib/i18n";
-import { useProtection } from "../../lib/protection";
+import { useLimitForm, useProtection } from "../../lib/protection";
 import { queryKeys } from "../../lib/queryKeys";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
@@ -95,25 +94,12 @@ function LimitRow({ limit }: { limit: Limit }) {
   const { t } = useTranslation("protection");
   const { t: tCommon } = useTranslation();
   const when = useDateTime();
-  const client = useQueryClient();
   const inputId = useId();
-  const [value, setValue] = useState("");
-  const [invalid, setInvalid] = useState(false);
-  const save = useMutation({
-    mutationFn: (amount: number | null) => api(protectionCalls.setLimit, { kind: limit.kind, amount }),
-    onSuccess: (answer) => {
-      client.setQueryData(queryKeys.protection, answer.protection);
-      setValue("");
-    },
-  });
+  const form = useLimitForm();
   function submit(e: FormEvent) {
     e.preventDefault();
-    const cents = parseAmount(value);
-    if (cents === null || cents <= 0 || cents > PROTECTION.maxLimitCents) return setInvalid(true);
-    setInvalid(false);
-    save.mutate(cents / 100);
+    form.submit(limit.kind);
   }
-  const key = save.isError ? failureKey(save.error, "app_error.load") : null;
   const name = t(`limits.kind.${limit.kind as LimitKind}`);
   const loss = limit.kind.startsWith("loss_");
   return (
@@ -140,7 +126,7 @@ function LimitRow({ limit }: { limit: Limit }) {
             : t("limits.pending", { amount: formatDollars(limit.pending.amount), date: when(limit.pending.at) })}
         </p>
       ) : null}
-      <form className="protection__limit-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
+      <form className="protection__limit-form" onSubmit={submit} noValidate aria-busy={form.pending}>
         <label htmlFor={inputId} className="sr-only">
           {t("limits.input", { name })}
         </label>
@@ -150,21 +136,21 @@ function LimitRow({ limit }: { limit: Limit }) {
           inputMode="decimal"
           autoComplete="off"
           placeholder={t("limits.placeholder")}
-          aria-invalid={invalid || undefined}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={form.invalid || undefined}
+          value={form.text}
+          onChange={(e) => form.setText(e.target.value)}
         />
-        <button type="submit" className="button button-small" disabled={save.isPending}>
+        <button type="submit" className="button button-small" disabled={form.pending}>
           {t("limits.save")}
         </button>
         {limit.amount !== null && !(limit.pending && limit.pending.amount === null) ? (
-          <button type="button" className="button button-small" disabled={save.isPending} onClick={() => save.mutate(null)}>
+          <button type="button" className="button button-small" disabled={form.pending} onClick={() => form.remove(limit.kind)}>
             {t("limits.remove")}
           </button>
         ) : null}
       </form>
-      {invalid ? <p role="alert">{t("limits.invalid")}</p> : null}
-      {key ? <p role="alert">{displayMessage(key, tCommon)}</p> : null}
+      {form.invalid ? <p role="alert">{t("limits.invalid")}</p> : null}
+      {form.errorKey ? <p role="alert">{displayMessage(form.errorKey, tCommon)}</p> : null}
     </li>
   );
 }
