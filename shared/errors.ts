@@ -48,6 +48,7 @@ export const SERVER_KEYS = {
     "user_api.loss_limit_week",
     "user_api.loss_limit_month",
     "user_api.limit_saved",
+    "user_api.reality_check_saved",
     "user_api.break_started",
     "user_api.break_not_shorter",
     "user_api.lift_not_due",

@@ -59,6 +59,8 @@ export const protectionAnswer = z.strictObject({
   limits: z.array(limitJson),
   exclusion: exclusionJson.nullable(),
   terms: z.strictObject({ current: z.string(), accepted: z.string().nullable(), adult: z.boolean() }),
+  /** minutes between reality checks (0: off), the player's choice kept on his account */
+  reality_check_minutes: z.number().int().min(0),
 });
 export type ProtectionJson = z.infer<typeof protectionAnswer>;
 
@@ -75,6 +77,9 @@ export const excludeBody = z.strictObject({
   kind: z.enum(["timeout", "self_exclusion"]),
   period: z.enum(["24h", "7d", "30d", "6m", "1y", "5y", "permanent"]),
 });
+
+const [firstChoice, ...otherChoices] = PROTECTION.realityCheckMinutes.map((m) => z.literal(m));
+export const realityCheckBody = z.strictObject({ minutes: z.union([firstChoice!, ...otherChoices]) });
 
 export const acceptTermsBody = z.strictObject({ version: z.string().max(40), adult: z.literal(true) });
 
@@ -126,6 +131,15 @@ export const protectionCalls = {
     answer: done("user_api.lift_requested").extend({ protection: protectionAnswer }),
     refusals: { "user_api.lift_not_due": 409 },
     summary: "Asks to end a self-exclusion past its end: it ends after the wait",
+  }),
+  setRealityCheck: contract({
+    method: "POST",
+    path: "/api/user/protection/setRealityCheck",
+    access: "user",
+    body: realityCheckBody,
+    answer: done("user_api.reality_check_saved").extend({ protection: protectionAnswer }),
+    refusals: {},
+    summary: "Sets the minutes between reality checks (one of the offered intervals; 0 turns them off), on the account",
   }),
   acceptTerms: contract({
     method: "POST",

@@ -1,5 +1,6 @@
 // Player protection in Chromium (docs/protection.md): a player sets a deposit limit on /limits and a
-// sandbox deposit over it is refused with the instant the limit starts again; a loss limit shows
+// sandbox deposit over it is refused with the instant the limit starts again; the reality check
+// after the interval kept on the account (Playwright's clock); a loss limit shows
 // its headroom under the crash stake; a 7-day time-out
 // taken on the page closes the crash bet button with its end time; the page on a phone, no
 // sideways scroll, and no serious axe findings.
@@ -138,19 +139,38 @@ describe("player protection", () => {
     }
   });
 
-  it("the reality check comes after its interval with the session's figures, and its log out ends the session", { timeout: 90_000 }, async () => {
+  it("the reality check comes after the interval chosen on the account, waits for another dialog, and its log out ends the session", {
+    timeout: 90_000,
+  }, async () => {
     const { page, context } = await newPage(browser, { locale: "en-US" });
     try {
-      const token = await devLogin(page, `reality_${Date.now().toString(36)}`);
-      // a short interval (the settings offer 15 minutes and up) and the session shown in the header
+      const name = `reality_${Date.now().toString(36)}`;
+      const token = await devLogin(page, name);
       await page.evaluate(() => {
         localStorage.setItem("language", "en");
-        localStorage.setItem("settings", JSON.stringify({ sound: false, streamerMode: false, realityCheckMinutes: 0.05, sessionFigures: true }));
+        localStorage.setItem("settings", JSON.stringify({ sound: false, streamerMode: false, sessionFigures: true }));
       });
+      // the page's clock is Playwright's: it runs on, and the check's minutes pass at a fastForward
+      await page.clock.install();
       await page.goto("/");
       await page.getByTestId("session-figures").getByText("+$0.00").waitFor();
+      const openSettings = async () => {
+        await page.getByRole("button", { name: "Settings" }).first().click();
+        const settings = page.getByRole("dialog", { name: "Settings" });
+        await settings.waitFor();
+        return settings;
+      };
+      // the interval is chosen in the settings and kept on the account
+      let settings = await openSettings();
+      const saved = page.waitForResponse((r) => r.url().endsWith("/api/user/protection/setRealityCheck"));
+      await settings.getByRole("combobox", { name: "Reality check" }).selectOption("15");
+      expect((await saved).status()).toBe(200);
+      await page.keyboard.press("Escape");
+      await settings.waitFor({ state: "detached" });
+
+      await page.clock.fastForward("15:00");
       const dialog = page.getByRole("dialog", { name: "Reality check" });
-      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.waitFor();
       await dialog.getByText("Session length").waitFor();
       await dialog.getByText("Net result").waitFor();
       await screenshot(page, "protection-reality-check");
@@ -159,17 +179,30 @@ describe("player protection", () => {
       // waits for that one to close instead of taking its place
       await dialog.getByRole("button", { name: "Continue playing" }).click();
       await dialog.waitFor({ state: "detached" });
-      const due = page.waitForResponse((r) => r.url().endsWith("/api/user/protection/session"), { timeout: 20_000 });
-      await page.getByRole("button", { name: "Settings" }).first().click();
-      const settings = page.getByRole("dialog", { name: "Settings" });
-      await settings.waitFor();
+      settings = await openSettings();
+      const due = page.waitForResponse((r) => r.url().endsWith("/api/user/protection/session"));
+      await page.clock.fastForward("15:00");
       await due;
-      await page.getByTestId("session-figures").waitFor();
       expect(await dialog.count()).toBe(0);
       expect(await settings.isVisible()).toBe(true);
       await page.keyboard.press("Escape");
       await settings.waitFor({ state: "detached" });
-      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.waitFor();
+
+      // another device of the same player shows the same choice
+      const other = await newPage(browser, { locale: "en-US" });
+      try {
+        await devLogin(other.page, name);
+        await other.page.evaluate(() => localStorage.setItem("language", "en"));
+        await other.page.goto("/");
+        await other.page.getByRole("button", { name: "Settings" }).first().click();
+        const choice = other.page.getByRole("dialog", { name: "Settings" }).getByRole("combobox", { name: "Reality check" });
+        await choice.waitFor();
+        expect(await choice.inputValue()).toBe("15");
+      } finally {
+        await other.context.close();
+      }
+
       await dialog.getByRole("button", { name: "Log out" }).click();
       await page.locator("header.header").getByRole("button", { name: "Log in" }).waitFor();
       // the session is revoked on the server, not only forgotten by the page

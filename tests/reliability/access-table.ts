@@ -138,6 +138,7 @@ POST /api/user/protection/get              401           200           403b     
 POST /api/user/protection/requestLift      401           200           403b          200           200           200
 POST /api/user/protection/session          401           200           403b          200           200           200
 POST /api/user/protection/setLimit         401           200           403b          200           200           200
+POST /api/user/protection/setRealityCheck  401           200           403b          200           200           200
 POST /api/user/saveUrl                     401           200           403b          200           200           200
 POST /api/user/sell                        401           200           403b          200           200           200
 POST /api/user/usePromo                    401           200           403b          200           200           200

@@ -12,7 +12,7 @@ function fakeStorage(initial: Record<string, string> = {}) {
 
 describe("settings (§1): sound on, streamer mode off by default; persisted under 'settings'", () => {
   it("starts with the defaults on an empty storage", () => {
-    expect(DEFAULT_SETTINGS).toEqual({ sound: true, streamerMode: false, realityCheckMinutes: 60, sessionFigures: false });
+    expect(DEFAULT_SETTINGS).toEqual({ sound: true, streamerMode: false, sessionFigures: false });
     const s = createSettingsStore(fakeStorage());
     expect(s.getState().sound).toBe(true);
     expect(s.getState().streamerMode).toBe(false);
@@ -23,26 +23,20 @@ describe("settings (§1): sound on, streamer mode off by default; persisted unde
     const s = createSettingsStore(storage);
     s.getState().setSound(false);
     s.getState().setStreamerMode(true);
-    s.getState().setRealityCheckMinutes(15);
     s.getState().setSessionFigures(true);
-    expect(JSON.parse(storage.data.get("settings")!)).toEqual({ sound: false, streamerMode: true, realityCheckMinutes: 15, sessionFigures: true });
+    expect(JSON.parse(storage.data.get("settings")!)).toEqual({ sound: false, streamerMode: true, sessionFigures: true });
     const again = createSettingsStore(storage);
     expect(again.getState().sound).toBe(false);
     expect(again.getState().streamerMode).toBe(true);
-    expect(again.getState()).toMatchObject({ realityCheckMinutes: 15, sessionFigures: true });
-    // off is a choice of its own; a broken interval is the default
-    s.getState().setRealityCheckMinutes(0);
-    expect(createSettingsStore(storage).getState().realityCheckMinutes).toBe(0);
-    s.getState().setRealityCheckMinutes(Number.NaN);
-    expect(createSettingsStore(storage).getState().realityCheckMinutes).toBe(DEFAULT_SETTINGS.realityCheckMinutes);
+    expect(again.getState()).toMatchObject({ sessionFigures: true });
   });
 
   it("falls back to defaults field by field for malformed or partial data", () => {
     expect(readSettings(fakeStorage({ settings: "{not json" }))).toEqual(DEFAULT_SETTINGS);
     expect(readSettings(fakeStorage({ settings: '"a string"' }))).toEqual(DEFAULT_SETTINGS);
     expect(readSettings(fakeStorage({ settings: '{"sound":"no","streamerMode":true}' }))).toEqual({ ...DEFAULT_SETTINGS, sound: true, streamerMode: true });
-    expect(readSettings(fakeStorage({ settings: '{"realityCheckMinutes":-5,"sessionFigures":"yes"}' }))).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS).toMatchObject({ realityCheckMinutes: 60, sessionFigures: false });
+    expect(readSettings(fakeStorage({ settings: '{"realityCheckMinutes":15,"sessionFigures":"yes"}' }))).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toMatchObject({ sessionFigures: false });
     expect(readSettings(null)).toEqual(DEFAULT_SETTINGS);
   });
 

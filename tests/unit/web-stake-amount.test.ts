@@ -51,7 +51,12 @@ const limit = (kind: Limit["kind"], amount: number | null, used: number | null =
   used,
   resets_at,
 });
-const protection = (limits: Limit[]): ProtectionJson => ({ limits, exclusion: null, terms: { current: "v", accepted: "v", adult: true } });
+const protection = (limits: Limit[]): ProtectionJson => ({
+  limits,
+  exclusion: null,
+  terms: { current: "v", accepted: "v", adult: true },
+  reality_check_minutes: 60,
+});
 
 describe("the stake headroom", () => {
   it("is none without a stake or loss limit; deposit limits do not bound a stake", () => {

@@ -198,6 +198,7 @@ export const ROUTES: RouteEntry[] = [
       return {};
     },
   },
+  { method: "POST", path: "/api/user/protection/setRealityCheck", body: () => ({ minutes: 30 }) },
   { method: "POST", path: "/api/user/protection/acceptTerms", body: () => ({ version: TERMS.version, adult: true }) },
   {
     method: "POST",

@@ -338,6 +338,22 @@ describe("a break closes every way to play", () => {
   });
 });
 
+describe("reality check interval", () => {
+  it("is kept on the account: 60 minutes by default, one of the offered intervals or off; anything else is refused and changes nothing", async () => {
+    const { token } = await makeUser();
+    expect(protectionAnswer.parse((await call(token, "get")).body).reality_check_minutes).toBe(PROTECTION.realityCheckDefaultMinutes);
+    const set = await call(token, "setRealityCheck", { minutes: 15 });
+    expect(set).toMatchObject({ status: 200, body: { success: true, message: "user_api.reality_check_saved" } });
+    expect(protectionAnswer.parse(set.body.protection).reality_check_minutes).toBe(15);
+    for (const minutes of [7, -15, 15.5, "15", null, 1_000]) {
+      expect(await call(token, "setRealityCheck", { minutes }), String(minutes)).toMatchObject({ status: 400, body: { message: "app_api.invalid_request" } });
+    }
+    expect((await call(token, "setRealityCheck", { minutes: 15, extra: 1 })).status).toBe(400);
+    expect((await call(token, "setRealityCheck", { minutes: 0 })).status).toBe(200);
+    expect(protectionAnswer.parse((await call(token, "get")).body).reality_check_minutes).toBe(0);
+  });
+});
+
 describe("session figures", () => {
   it("counts what was staked and won since the sign-in session began, over the games", { timeout: 30_000 }, async () => {
     await bettingWheel();

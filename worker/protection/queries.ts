@@ -55,9 +55,9 @@ export async function readProtection(env: Pick<Env, "DB">, userId: number, now =
   const [rows, exclusion, user] = await Promise.all([
     all<LimitRow>(env.DB, sql`SELECT kind, amount, pending_amount, pending_at FROM player_limits WHERE user_id = ${userId}`),
     exclusionRow(env, userId),
-    first<{ terms_version: string | null; adult_confirmed_at: number | null }>(
+    first<{ terms_version: string | null; adult_confirmed_at: number | null; reality_check_minutes: number | null }>(
       env.DB,
-      sql`SELECT terms_version, adult_confirmed_at FROM users WHERE id = ${userId}`,
+      sql`SELECT terms_version, adult_confirmed_at, reality_check_minutes FROM users WHERE id = ${userId}`,
     ),
   ]);
   const limits = await Promise.all(
@@ -87,6 +87,7 @@ export async function readProtection(env: Pick<Env, "DB">, userId: number, now =
         }
       : null,
     terms: { current: TERMS.version, accepted: user?.terms_version ?? null, adult: (user?.adult_confirmed_at ?? null) !== null },
+    reality_check_minutes: user?.reality_check_minutes ?? PROTECTION.realityCheckDefaultMinutes,
   };
 }
 
@@ -168,6 +169,11 @@ export async function requestLift(env: Pick<Env, "DB">, userId: number, now = Da
          WHERE user_id = ${userId} AND kind = 'self_exclusion' AND ends_at IS NOT NULL AND ends_at <= ${now} AND lift_requested_at IS NULL`,
   );
   return res.meta.changes === 1;
+}
+
+/** Keeps the player's interval between reality checks (minutes, 0: off) on his account. */
+export async function setRealityCheck(env: Pick<Env, "DB">, userId: number, minutes: number): Promise<void> {
+  await run(env.DB, sql`UPDATE users SET reality_check_minutes = ${minutes} WHERE id = ${userId}`);
 }
 
 /** Records the agreement's current version accepted, with the age confirmed, now. */

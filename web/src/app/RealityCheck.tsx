@@ -1,5 +1,5 @@
 // The reality check (docs/protection.md "Reality check"): every N minutes of the sign-in session
-// (the player's setting, 60 by default, off allowed) a dialog shows how long the session has
+// (the player's choice, kept on his account: 60 by default, off allowed) a dialog shows how long the session has
 // lasted, what was staked and won, and the net result, with "continue" and "log out". One that
 // falls due while another dialog is open waits for it to close. Loaded lazily by the layout for a
 // signed-in player.
@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLogout } from "../features/auth/useLogout";
 import { splitMinutes, usePlaySession } from "../lib/playSession";
-import { useSettings } from "../lib/settingsStore";
+import { useProtection } from "../lib/protection";
 import { useUiStore } from "../lib/uiStore";
 import { formatDollars } from "../ui/Money";
 import { Modal } from "../ui/Modal";
@@ -30,7 +30,8 @@ function readAck(startedAt: number): number {
 }
 
 export default function RealityCheck(): React.JSX.Element | null {
-  const minutes = useSettings((s) => s.realityCheckMinutes);
+  // the player's interval, kept on his account (0: off); none until it is read
+  const minutes = useProtection().data?.reality_check_minutes ?? 0;
   const session = usePlaySession();
   const openModal = useUiStore((s) => s.openModal);
   const startedAt = session.data?.started_at ?? null;

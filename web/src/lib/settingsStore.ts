@@ -1,16 +1,14 @@
-// Settings (§1): sound on by default, streamer mode off by default, the reality check every 60
-// minutes and the session figures in the header off (docs/protection.md "Reality check"); kept in
-// local storage under "settings". Streamer mode puts `streamer-mode` on <body>, which blurs
+// Settings (§1): sound on by default, streamer mode off by default and the session figures in the
+// header off (docs/protection.md "Reality check"); kept in local storage under "settings". (The
+// reality check's interval is kept on the player's account: lib/protection.ts.) Streamer mode puts `streamer-mode` on <body>, which blurs
 // `.participant-name`.
 import { createStore, useStore } from "zustand";
-import { PROTECTION, STORAGE_KEYS } from "../../../shared/constants";
+import { STORAGE_KEYS } from "../../../shared/constants";
 import { browserStorage, type KeyValueStorage } from "./storage";
 
 export interface Settings {
   sound: boolean;
   streamerMode: boolean;
-  /** minutes between reality checks; 0: off */
-  realityCheckMinutes: number;
   /** the session's length and net result in the header */
   sessionFigures: boolean;
 }
@@ -18,19 +16,14 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   sound: true,
   streamerMode: false,
-  realityCheckMinutes: PROTECTION.realityCheckDefaultMinutes,
   sessionFigures: false,
 };
 
 export interface SettingsState extends Settings {
   setSound(on: boolean): void;
   setStreamerMode(on: boolean): void;
-  setRealityCheckMinutes(minutes: number): void;
   setSessionFigures(on: boolean): void;
 }
-
-/** A stored interval: a finite number of minutes, 0 (off) or more (the page offers PROTECTION.realityCheckMinutes). */
-const minutesOf = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : DEFAULT_SETTINGS.realityCheckMinutes);
 
 /** Reads the stored settings; anything missing or malformed falls back to the defaults. */
 export function readSettings(storage: KeyValueStorage | null): Settings {
@@ -47,7 +40,6 @@ export function readSettings(storage: KeyValueStorage | null): Settings {
     return {
       sound: typeof obj.sound === "boolean" ? obj.sound : DEFAULT_SETTINGS.sound,
       streamerMode: typeof obj.streamerMode === "boolean" ? obj.streamerMode : DEFAULT_SETTINGS.streamerMode,
-      realityCheckMinutes: minutesOf(obj.realityCheckMinutes),
       sessionFigures: typeof obj.sessionFigures === "boolean" ? obj.sessionFigures : DEFAULT_SETTINGS.sessionFigures,
     };
   } catch {
@@ -57,8 +49,8 @@ export function readSettings(storage: KeyValueStorage | null): Settings {
 
 function writeSettings(storage: KeyValueStorage | null, settings: Settings): void {
   try {
-    const { sound, streamerMode, realityCheckMinutes, sessionFigures } = settings;
-    storage?.setItem(STORAGE_KEYS.settings, JSON.stringify({ sound, streamerMode, realityCheckMinutes, sessionFigures }));
+    const { sound, streamerMode, sessionFigures } = settings;
+    storage?.setItem(STORAGE_KEYS.settings, JSON.stringify({ sound, streamerMode, sessionFigures }));
   } catch {
     // storage full or unavailable: the choice lasts for this page only
   }
@@ -74,7 +66,6 @@ export function createSettingsStore(storage: KeyValueStorage | null) {
       ...readSettings(storage),
       setSound: (on) => save({ sound: on }),
       setStreamerMode: (on) => save({ streamerMode: on }),
-      setRealityCheckMinutes: (minutes) => save({ realityCheckMinutes: minutesOf(minutes) }),
       setSessionFigures: (on) => save({ sessionFigures: on }),
     };
   });

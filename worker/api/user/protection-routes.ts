@@ -3,7 +3,7 @@
 // shorten a break or loosen a limit without its cooling-off.
 import { protectionCalls } from "../../../shared/api/protection";
 import { TERMS } from "../../../shared/constants";
-import { acceptTerms, breakEnd, readProtection, requestLift, setLimit, startBreak } from "../../protection/queries";
+import { acceptTerms, breakEnd, readProtection, requestLift, setLimit, setRealityCheck, startBreak } from "../../protection/queries";
 import { contractRoutes, refuse, serve } from "../contract-routes";
 import { toDollars } from "../../../shared/money";
 import { sessionFigures } from "../../protection/play";
@@ -56,6 +56,12 @@ serve(protectionRoutes, protectionCalls.requestLift, async (c) => {
   const now = Date.now();
   if (!(await requestLift(c.env, me, now))) return refuse(c, protectionCalls.requestLift, "user_api.lift_not_due");
   return c.json({ success: true as const, message: "user_api.lift_requested" as const, protection: await readProtection(c.env, me, now) }, 200);
+});
+
+serve(protectionRoutes, protectionCalls.setRealityCheck, async (c) => {
+  const me = c.get("user").id;
+  await setRealityCheck(c.env, me, c.req.valid("json").minutes);
+  return c.json({ success: true as const, message: "user_api.reality_check_saved" as const, protection: await readProtection(c.env, me) }, 200);
 });
 
 serve(protectionRoutes, protectionCalls.acceptTerms, async (c) => {

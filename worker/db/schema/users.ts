@@ -25,6 +25,8 @@ export const users = sqliteTable(
     termsAcceptedAt: integer("terms_accepted_at"),
     /** when the player confirmed being of age (TERMS.minimumAge) with the agreement's current version */
     adultConfirmedAt: integer("adult_confirmed_at"),
+    /** minutes between reality checks the player chose (0: off); NULL: PROTECTION.realityCheckDefaultMinutes */
+    realityCheckMinutes: integer("reality_check_minutes"),
   },
   (t) => [
     check("users_balance_nonneg", sql`${t.balance} >= 0`),

@@ -1,9 +1,16 @@
 // Settings (§1): sound (on by default), streamer mode (off by default; blurs participant
-// names), the reality check's interval and the session figures in the header (docs/protection.md
-// "Reality check"). All are kept in local storage "settings" by the settings store.
+// names), the session figures in the header — kept in local storage "settings" by the settings
+// store — and, for a signed-in player, the reality check's interval, kept on his account
+// (docs/protection.md "Reality check").
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { protectionCalls } from "../../../../shared/api/protection";
 import { PROTECTION } from "../../../../shared/constants";
+import { api, failureKey } from "../../lib/api";
+import { displayMessage } from "../../lib/i18n";
+import { useProtection } from "../../lib/protection";
+import { queryKeys } from "../../lib/queryKeys";
 import { useSettings } from "../../lib/settingsStore";
 import { playSound } from "../../lib/sound";
 
@@ -64,10 +71,20 @@ export function SettingsModal() {
 
 function RealityCheckSetting() {
   const { t } = useTranslation("settings");
+  const { t: tCommon } = useTranslation();
   const id = useId();
-  const minutes = useSettings((s) => s.realityCheckMinutes);
-  const setMinutes = useSettings((s) => s.setRealityCheckMinutes);
-  const choices: readonly number[] = PROTECTION.realityCheckMinutes;
+  const protection = useProtection();
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: (m: (typeof PROTECTION.realityCheckMinutes)[number]) => api(protectionCalls.setRealityCheck, { minutes: m }),
+    onSuccess: (answer) => client.setQueryData(queryKeys.protection, answer.protection),
+  });
+  const choices = PROTECTION.realityCheckMinutes;
+  // a visitor has no session to check; the choice appears once his account's is read
+  if (!protection.data) return null;
+  const minutes = save.isPending && save.variables !== undefined ? save.variables : protection.data.reality_check_minutes;
+  const key = save.isError ? failureKey(save.error, "app_error.load") : null;
+  const offered = (choices as readonly number[]).includes(minutes);
   return (
     <div className="setting-row">
       <div className="setting-text">
@@ -77,9 +94,23 @@ function RealityCheckSetting() {
         <p id={`${id}-hint`} className="setting-hint">
           {t("reality.hint")}
         </p>
+        {key ? (
+          <p role="alert" className="setting-hint">
+            {displayMessage(key, tCommon)}
+          </p>
+        ) : null}
       </div>
-      <select id={id} aria-describedby={`${id}-hint`} value={choices.includes(minutes) ? minutes : ""} onChange={(e) => setMinutes(Number(e.target.value))}>
-        {choices.includes(minutes) ? null : <option value="">{t("reality.every", { count: minutes })}</option>}
+      <select
+        id={id}
+        aria-describedby={`${id}-hint`}
+        value={offered ? minutes : ""}
+        disabled={save.isPending}
+        onChange={(e) => {
+          const m = choices.find((c) => c === Number(e.target.value));
+          if (m !== undefined) save.mutate(m);
+        }}
+      >
+        {offered ? null : <option value="">{t("reality.every", { count: minutes })}</option>}
         {choices.map((m) => (
           <option key={m} value={m}>
             {m === 0 ? t("reality.off") : t("reality.every", { count: m })}
