@@ -40,8 +40,10 @@ const limitJson = z.strictObject({
   amount: dollarsJson.nullable(),
   /** a looser limit (or none: null) waiting for the cooling-off, and when it applies */
   pending: z.strictObject({ amount: dollarsJson.nullable(), at: z.number().int() }).nullable(),
-  /** a period limit: what counts so far this period (dollars) and when it starts again */
+  /** a period limit: what counts so far this period (dollars; a loss limit's net loss, 0 when ahead, only once it is set) and when it starts again */
   used: dollarsJson.nullable(),
+  /** what the limit in force leaves now, as its guard judges (dollars): the stake limit itself, a period limit's amount less what counts; null: none in force */
+  left: dollarsJson.nullable(),
   resets_at: z.number().int().nullable(),
 });
 
@@ -70,6 +72,8 @@ export const sessionAnswer = z.strictObject({
   stakes: dollarsJson,
   won: dollarsJson,
   net: signedDollarsJson,
+  /** the player's minutes between reality checks (0: off): the check reads it with the figures */
+  reality_check_minutes: z.number().int().min(0),
 });
 export type SessionJson = z.infer<typeof sessionAnswer>;
 

@@ -44,11 +44,12 @@ describe("the stake amount", () => {
 });
 
 type Limit = ProtectionJson["limits"][number];
-const limit = (kind: Limit["kind"], amount: number | null, used: number | null = null, resets_at: number | null = null): Limit => ({
+const limit = (kind: Limit["kind"], amount: number | null, left: number | null = amount, resets_at: number | null = null): Limit => ({
   kind,
   amount,
   pending: null,
-  used,
+  used: null,
+  left,
   resets_at,
 });
 const protection = (limits: Limit[]): ProtectionJson => ({
@@ -59,26 +60,34 @@ const protection = (limits: Limit[]): ProtectionJson => ({
 });
 
 describe("the stake headroom", () => {
-  it("is none without a stake or loss limit; deposit limits do not bound a stake", () => {
+  it("is none without a stake or loss limit in force; deposit limits do not bound a stake", () => {
     expect(stakeHeadroom(undefined)).toBeNull();
-    expect(stakeHeadroom(protection([limit("deposit_day", 10, 0, 1), limit("loss_day", null, 3, 1), limit("stake", null)]))).toBeNull();
+    expect(stakeHeadroom(protection([limit("deposit_day", 10, 10, 1), limit("loss_day", null, null, 1), limit("stake", null)]))).toBeNull();
   });
 
-  it("is the tightest of the largest stake and each loss limit's rest, never below zero", () => {
+  it("is the tightest of what the server says the stake limit and each loss limit leave", () => {
     expect(stakeHeadroom(protection([limit("stake", 25)]))).toEqual({ cents: 2_500, kind: "stake", resetsAt: null });
-    expect(stakeHeadroom(protection([limit("stake", 25), limit("loss_day", 30, 12.5, 111), limit("loss_month", 100, 80, 222)]))).toEqual({
+    expect(stakeHeadroom(protection([limit("stake", 25), limit("loss_day", 30, 17.5, 111), limit("loss_month", 100, 20, 222)]))).toEqual({
       cents: 1_750,
       kind: "loss_day",
       resetsAt: 111,
     });
-    expect(stakeHeadroom(protection([limit("loss_week", 10, 14, 333)]))).toEqual({ cents: 0, kind: "loss_week", resetsAt: 333 });
+    expect(stakeHeadroom(protection([limit("loss_week", 10, 0, 333)]))).toEqual({ cents: 0, kind: "loss_week", resetsAt: 333 });
+    // a player ahead: the loss limit leaves more than its amount, as its guard judges
+    expect(stakeHeadroom(protection([limit("loss_day", 100, 150, 1)]))!.cents).toBe(15_000);
   });
 
-  it("an amount above it is above the limit, told before the balance", () => {
+  it("an amount that takes the whole stake (with the picked items) above it is above the limit, told before the balance", () => {
     const headroom = { cents: 300, kind: "loss_day" as const, resetsAt: 1 };
     expect(amountIssue("3", 100_000, 100_000, headroom)).toBeNull();
     expect(amountIssue("3.01", 100_000, 100_000, headroom)).toBe("above_limit");
     expect(amountIssue("5", 100, 100_000, headroom)).toBe("above_limit");
     expect(amountIssue("2", 100, 100_000, headroom)).toBe("above_balance");
+    // items worth $2.50 picked: 50 cents are left for the amount
+    expect(amountIssue("0.5", 100_000, 100_000, headroom, 250)).toBeNull();
+    expect(amountIssue("0.51", 100_000, 100_000, headroom, 250)).toBe("above_limit");
+    // items alone over it: flagged with no amount typed
+    expect(amountIssue("", 100_000, 100_000, headroom, 301)).toBe("above_limit");
+    expect(amountIssue("", 100_000, 100_000, null, 1_000_000)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { protectionAnswer } from "../../shared/api/protection";
 import type { LimitKind } from "../../shared/constants";
 import { type LimitPeriod, periodReset } from "../../shared/protection";
+import { payOpen, planOpen } from "../../worker/cases/open";
 import { failedGuard } from "../../worker/db/guards";
 import { batch, sql } from "../../worker/db/sql";
 import { lossWithin } from "../../worker/protection/guards";
@@ -92,10 +93,15 @@ describe("loss limits per period", () => {
     await post("/api/user/protection/setLimit", { kind: "loss_week", amount: 20 }, token);
     await opened(user.id, 1_200, 200, Date.now());
     const page = protectionAnswer.parse(await (await post("/api/user/protection/get", {}, token)).json());
-    expect(page.limits.find((l) => l.kind === "loss_week")).toMatchObject({ amount: 20, used: 10, resets_at: periodReset("week", Date.now()) });
+    expect(page.limits.find((l) => l.kind === "loss_week")).toMatchObject({ amount: 20, used: 10, left: 10, resets_at: periodReset("week", Date.now()) });
+    // the net loss is worked out only for the loss limits set
+    expect(page.limits.find((l) => l.kind === "loss_day")).toMatchObject({ amount: null, used: null, left: null });
     await opened(user.id, 100, 5_000, Date.now());
+    // ahead by $39: nothing used, and the limit leaves what its guard would take ($59)
     const ahead = protectionAnswer.parse(await (await post("/api/user/protection/get", {}, token)).json());
-    expect(ahead.limits.find((l) => l.kind === "loss_week")!.used).toBe(0);
+    expect(ahead.limits.find((l) => l.kind === "loss_week")).toMatchObject({ used: 0, left: 59 });
+    expect(await judged(user.id, 5_900, Date.now())).toBeUndefined();
+    expect(await judged(user.id, 5_901, Date.now())).toBe("limit.loss_week");
   });
 });
 
@@ -111,7 +117,14 @@ describe("a stake over a loss limit moves nothing", () => {
     const opens = await env.DB.prepare("SELECT COUNT(*) AS n FROM case_opens WHERE user_id = ?1").bind(user.id).first<{ n: number }>();
     expect(opens!.n).toBe(0);
     const cheap = await makeCase(300);
-    expect((await openCase(token, cheap.id)).status).toBe(200);
+    // a retry racing its first try: planned before the first lands, paid after it
+    const retry = await planOpen(env, { userId: user.id, caseId: cheap.id, requestId: "loss-limit-race" });
+    expect(await openCase(token, cheap.id, "loss-limit-race")).toMatchObject({ status: 200 });
+    expect(retry.ok && "plan" in retry).toBe(true);
+    // the limit is used up by the first now: the retry answers that opening, not a refusal
+    const paid = await payOpen(env, (retry as Extract<typeof retry, { plan: unknown }>).plan);
+    expect(paid).toMatchObject({ ok: true, replay: true });
+    expect(await balanceOf(user.id)).toBe(4_700);
   });
 });
 

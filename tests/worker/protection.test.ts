@@ -319,7 +319,15 @@ describe("a break closes every way to play", () => {
     const taken = await depositor();
     const takenOffer = await offered(taken);
     await botDecide(takenOffer.offer_id, "accepted");
-    for (const me of [open, taken]) expect((await call(me.token, "exclude", { kind: "timeout", period: "24h" })).status).toBe(200);
+    for (const me of [open, taken]) {
+      expect((await call(me.token, "exclude", { kind: "timeout", period: "24h" })).status).toBe(200);
+      // the break's start made his open offer due at once (not at its next poll), or the pass it
+      // kicked has settled it already
+      const row = await env.DB.prepare("SELECT next_attempt_at AS at, state FROM skin_deposits WHERE user_id = ?1")
+        .bind(me.user.id)
+        .first<{ at: number; state: string }>();
+      expect(row!.state !== "active" || row!.at <= Date.now(), JSON.stringify(row)).toBe(true);
+    }
     // the break's start made them due; a pass (the one it kicked, or this one) settles them
     expect(await pass(openOffer.id)).toMatchObject({ state: "expired", credited_at: null });
     expect((await botOffers(open.tradeLink)).offers).toMatchObject([{ offer_id: openOffer.offer_id, state: "expired" }]);

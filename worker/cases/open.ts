@@ -127,7 +127,11 @@ export async function payOpen(env: DbEnv, plan: OpenPlan): Promise<OpenResult> {
     ]);
   } catch (err) {
     const protection = protectionRefusalOf(failedGuard(err));
-    if (protection) return { ok: false, ...protection };
+    if (protection) {
+      // a retry of a request that opened already: the loss limit now counts its own opening
+      const first = await findOpen(env, r.userId, r.requestId);
+      return first ? { ok: true, open: first, replay: true } : { ok: false, ...protection };
+    }
     const failure = classifyBatchError(err);
     const raced = failure === "replay" || failure === "guard";
     if (raced) {

@@ -14,7 +14,7 @@ import {
   type StoredLimit,
 } from "../../shared/protection";
 import { toDollars } from "../../shared/money";
-import { all, first, run, sql } from "../db/sql";
+import { all, batch, first, run, sql } from "../db/sql";
 import { depositedSinceSql, excludedSql, lossSinceSql } from "./guards";
 
 interface LimitRow {
@@ -44,10 +44,10 @@ export async function isExcluded(env: Pick<Env, "DB">, userId: number, now = Dat
   return ((await first<{ v: number }>(env.DB, sql`SELECT ${excludedSql(userId, now)} AS v`))?.v ?? 0) === 1;
 }
 
-/** What counts against a period limit since `since`: the deposits, or the net loss (none when ahead). */
-async function usedThisPeriod(env: Pick<Env, "DB">, userId: number, kind: LimitKind, since: number): Promise<number> {
+/** What counts against a period limit since `since`, as its guard counts it: the deposits, or the net loss (negative when ahead). */
+async function countedSince(env: Pick<Env, "DB">, userId: number, kind: LimitKind, since: number): Promise<number> {
   const counted = kind.startsWith("loss_") ? lossSinceSql(userId, since) : depositedSinceSql(userId, since);
-  return Math.max(0, (await first<{ v: number }>(env.DB, sql`SELECT ${counted} AS v`))?.v ?? 0);
+  return (await first<{ v: number }>(env.DB, sql`SELECT ${counted} AS v`))?.v ?? 0;
 }
 
 /** The player's protection as the profile shows it. */
@@ -64,13 +64,18 @@ export async function readProtection(env: Pick<Env, "DB">, userId: number, now =
     LIMIT_KINDS.map(async (kind) => {
       const s = stored(rows.find((r) => r.kind === kind));
       const period = periodOf(kind);
-      const used = period === null ? null : await usedThisPeriod(env, userId, kind, periodStart(period, now));
+      // the net loss (every game's sums) is worked out only for a player who set that limit; the
+      // deposits of the period are shown even without one
+      const counts = period !== null && (s !== null || !kind.startsWith("loss_"));
+      const counted = counts && period !== null ? await countedSince(env, userId, kind, periodStart(period, now)) : null;
+      const inForce = s ? limitInForce(s, now) : null;
       const pending = s && s.pendingAt !== null && s.pendingAt > now ? { amount: dollarsOrNull(s.pendingAmount), at: s.pendingAt } : null;
       return {
         kind,
-        amount: dollarsOrNull(s ? limitInForce(s, now) : null),
+        amount: dollarsOrNull(inForce),
         pending,
-        used: dollarsOrNull(used),
+        used: counted === null ? null : toDollars(Math.max(0, counted)),
+        left: inForce === null ? null : toDollars(Math.max(0, inForce - (counted ?? 0))),
         resets_at: period === null ? null : periodReset(period, now),
       };
     }),
@@ -149,16 +154,15 @@ export async function startBreak(
     if (!longer || downgrade) return { ok: false, key: "user_api.break_not_shorter" };
   }
   // the row replaced only if it is still the one read (or none): a racing change is refused, not lost
-  const res = await run(
-    env.DB,
+  const [res] = await batch(env.DB, [
     sql`INSERT INTO player_exclusions (user_id, kind, started_at, ends_at, lift_requested_at) VALUES (${userId}, ${kind}, ${now}, ${endsAt}, NULL)
          ON CONFLICT (user_id) DO UPDATE SET kind = excluded.kind, started_at = excluded.started_at, ends_at = excluded.ends_at, lift_requested_at = NULL
          WHERE player_exclusions.started_at = ${current?.startedAt ?? -1}`,
-  );
-  if (res.meta.changes !== 1) return { ok: false, key: "user_api.break_not_shorter" };
-  // his open skins offers are due at once: the trade-bot queue cancels them (skins-deposit/queue.ts)
-  await run(env.DB, sql`UPDATE skin_deposits SET next_attempt_at = ${now} WHERE user_id = ${userId} AND state IN ('sending', 'active')`);
-  return { ok: true };
+    // with the break written, his open skins offers are due at once: the trade-bot queue cancels them (skins-deposit/queue.ts)
+    sql`UPDATE skin_deposits SET next_attempt_at = ${now} WHERE user_id = ${userId} AND state IN ('sending', 'active')
+         AND EXISTS (SELECT 1 FROM player_exclusions WHERE user_id = ${userId} AND started_at = ${now} AND kind = ${kind})`,
+  ]);
+  return res?.meta.changes === 1 ? { ok: true } : { ok: false, key: "user_api.break_not_shorter" };
 }
 
 /** Asks to end a self-exclusion past its end: it ends PROTECTION.liftWaitMs later. */

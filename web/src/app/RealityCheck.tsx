@@ -8,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLogout } from "../features/auth/useLogout";
 import { splitMinutes, usePlaySession } from "../lib/playSession";
-import { useProtection } from "../lib/protection";
 import { useUiStore } from "../lib/uiStore";
 import { formatDollars } from "../ui/Money";
 import { Modal } from "../ui/Modal";
@@ -30,9 +29,9 @@ function readAck(startedAt: number): number {
 }
 
 export default function RealityCheck(): React.JSX.Element | null {
-  // the player's interval, kept on his account (0: off); none until it is read
-  const minutes = useProtection().data?.reality_check_minutes ?? 0;
   const session = usePlaySession();
+  // the player's interval, kept on his account and read with the figures (0: off); none until read
+  const minutes = session.data?.reality_check_minutes ?? 0;
   const openModal = useUiStore((s) => s.openModal);
   const startedAt = session.data?.started_at ?? null;
   const [ack, setAck] = useState(0);
@@ -51,7 +50,11 @@ export default function RealityCheck(): React.JSX.Element | null {
       },
       Math.min(MAX_DELAY, Math.max(0, at - Date.now())),
     );
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      // a check held back behind another dialog is dropped when the interval or the session changes
+      setDue(false);
+    };
   }, [startedAt, minutes, ack, session.refetch]);
 
   // a check that falls due while another dialog is open (a deposit half filled in) waits for it to close

@@ -64,28 +64,29 @@ export interface StakeHeadroom {
 export function stakeHeadroom(p: ProtectionJson | undefined): StakeHeadroom | null {
   let tightest: StakeHeadroom | null = null;
   for (const l of p?.limits ?? []) {
-    if (l.amount === null || !(l.kind === "stake" || l.kind.startsWith("loss_"))) continue;
-    const cents = Math.max(0, toCents(l.amount) - (l.kind === "stake" ? 0 : toCents(l.used ?? 0)));
+    if (l.left === null || !(l.kind === "stake" || l.kind.startsWith("loss_"))) continue;
+    // what the server's guard leaves (a loss limit of a player ahead leaves more than its amount)
+    const cents = toCents(l.left);
     if (tightest === null || cents < tightest.cents) tightest = { cents, kind: l.kind, resetsAt: l.resets_at };
   }
   return tightest;
 }
 
 /**
- * The signed-in player's stake headroom for a bet form. `balanceCents` changes when a stake or a
- * win moves the balance: the counts behind a loss limit are read again then.
+ * The signed-in player's stake headroom for a bet form. `play` changes when a stake or a win moves
+ * the balance or the items (the form passes both): the counts behind a loss limit are read again then.
  */
-export function useStakeHeadroom(balanceCents: number): StakeHeadroom | null {
+export function useStakeHeadroom(play: string): StakeHeadroom | null {
   const protection = useProtection();
   const client = useQueryClient();
   const headroom = stakeHeadroom(protection.data);
   const bounded = headroom !== null;
-  const seen = useRef(balanceCents);
+  const seen = useRef(play);
   useEffect(() => {
-    if (seen.current === balanceCents) return;
-    seen.current = balanceCents;
+    if (seen.current === play) return;
+    seen.current = play;
     if (bounded) void client.invalidateQueries({ queryKey: queryKeys.protection });
-  }, [balanceCents, bounded, client]);
+  }, [play, bounded, client]);
   return headroom;
 }
 

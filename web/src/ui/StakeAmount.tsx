@@ -14,13 +14,17 @@ import "./stake-amount.css";
 /** Why an amount cannot be staked (null: it can; an empty field is no stake, not a problem). */
 export type AmountIssue = "not_amount" | "above_balance" | "above_max" | "above_limit" | null;
 
-/** `headroom`: what the player's own limits leave for the stake (lib/protection.ts useStakeHeadroom), null for none. */
-export function amountIssue(text: string, balanceCents: number, maxCents: number, headroom: Headroom | null = null): AmountIssue {
-  if (text.trim() === "") return null;
+/**
+ * `headroom`: what the player's own limits leave for the whole stake (lib/protection.ts
+ * useStakeHeadroom), null for none; `itemsCents`: the picked items' value, staked with the amount.
+ */
+export function amountIssue(text: string, balanceCents: number, maxCents: number, headroom: Headroom | null = null, itemsCents = 0): AmountIssue {
+  const over = (cents: number) => headroom !== null && cents + itemsCents > headroom.cents;
+  if (text.trim() === "") return over(0) ? "above_limit" : null;
   const cents = parseAmount(text);
   if (cents === null) return "not_amount";
   if (cents > maxCents) return "above_max";
-  if (headroom !== null && cents > headroom.cents) return "above_limit";
+  if (over(cents)) return "above_limit";
   if (cents > balanceCents) return "above_balance";
   return null;
 }
@@ -32,17 +36,20 @@ interface Props {
   maxCents: number;
   /** what the player's own limits leave for one stake */
   headroom?: Headroom | null;
+  /** the picked items' value, staked with the amount */
+  itemsCents?: number;
   disabled?: boolean;
   testId?: string;
 }
 
 const SHORTCUTS: Shortcut[] = ["half", "double", "max"];
 
-export function StakeAmount({ text, onText, balanceCents, maxCents, headroom = null, disabled, testId }: Props) {
+export function StakeAmount({ text, onText, balanceCents, maxCents, headroom = null, itemsCents = 0, disabled, testId }: Props) {
   const { t } = useTranslation("common");
   const id = useId();
-  const issue = amountIssue(text, balanceCents, maxCents, headroom);
-  const cap = Math.min(balanceCents, maxCents, headroom?.cents ?? Number.MAX_SAFE_INTEGER);
+  const issue = amountIssue(text, balanceCents, maxCents, headroom, itemsCents);
+  const left = headroom === null ? Number.MAX_SAFE_INTEGER : Math.max(0, headroom.cents - itemsCents);
+  const cap = Math.min(balanceCents, maxCents, left);
   return (
     <div className="stake-amount" data-testid={testId}>
       <div className="stake-amount__row">
@@ -87,7 +94,7 @@ export function StakeAmount({ text, onText, balanceCents, maxCents, headroom = n
       </div>
       {issue ? (
         <p id={`${id}-issue`} className="stake-amount__issue" role="status">
-          {t(`stake.issue.${issue}`, { max: formatCents(issue === "above_limit" && headroom ? headroom.cents : cap) })}
+          {t(`stake.issue.${issue}`, { max: formatCents(issue === "above_limit" ? left : cap) })}
         </p>
       ) : null}
       <StakeHeadroom headroom={headroom} />

@@ -20,7 +20,8 @@ serve(bonusRoutes, bonusCalls.conditions, async (c) => {
 // them); a round closing under the join 409 (the next round opens at once: join again)
 serve(bonusRoutes, bonusCalls.join, async (c) => {
   const me = c.get("user");
-  // a player on a break joins no bonus round (docs/protection.md "Breaks")
+  // a player on a break joins no bonus round (docs/protection.md "Breaks"): answered here before the other
+  // conditions; the join batch judges it again, so a break starting meanwhile still stops it
   if (await isExcluded(c.env, me.id)) return refuse(c, bonusCalls.join, "user_api.excluded");
   const missing = missingCondition(await conditionsOf(c.env, me));
   if (missing) return refuse(c, bonusCalls.join, missing);

@@ -42,7 +42,8 @@ serve(giveawayRoutes, giveawayCalls.setMyActive, async (c) => {
   const now = Date.now();
   if (!row || row.id !== id || row.ends_at <= now) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.not_found");
   if (await isParticipant(c.env, id, me.id)) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.already_member");
-  // a player on a break joins no giveaway (docs/protection.md "Breaks")
+  // a player on a break joins no giveaway (docs/protection.md "Breaks"): answered here before the other
+  // conditions; the join batch judges it again, so a break starting meanwhile still stops it
   if (await isExcluded(c.env, me.id, now)) return refuse(c, giveawayCalls.setMyActive, "user_api.excluded");
   const missing = missingGiveawayCondition((await giveawayConditionsOf(c.env, row, me)).conditions);
   if (missing) return refuse(c, giveawayCalls.setMyActive, "giveaway_api.conditions_not_met", { condition: CLIENT_CONDITION[missing] });

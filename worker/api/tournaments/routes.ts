@@ -76,7 +76,8 @@ serve(tournamentRoutes, tournamentCalls.setActive, async (c) => {
   const row = await openTournament(c.env);
   const id = c.req.valid("json").id ?? row?.id;
   if (!row || row.id !== id || row.ends_at <= now) return refuse(c, tournamentCalls.setActive, "tournament_api.not_found");
-  // a player on a break joins no tournament (docs/protection.md "Breaks")
+  // a player on a break joins no tournament (docs/protection.md "Breaks"): answered here before the other
+  // conditions; the join batch judges it again, so a break starting meanwhile still stops it
   if (await isExcluded(c.env, me.id, now)) return refuse(c, tournamentCalls.setActive, "user_api.excluded");
   if (!(await isMember(c.env, id, me.id)) && (await depositedSince(c.env, me.id, row.created_at)) < row.min_payment) {
     return refuse(c, tournamentCalls.setActive, "tournament_api.min_payment");

@@ -17,9 +17,15 @@ serve(protectionRoutes, protectionCalls.session, async (c) => {
   const me = c.get("user").id;
   const f = await sessionFigures(c.env, me, c.get("tokenHash"));
   // readSession found this session a moment ago: it cannot be missing but by a logout in between
-  const figures = f ?? { startedAt: Date.now(), stakes: 0, won: 0 };
+  const figures = f ?? { startedAt: Date.now(), stakes: 0, won: 0, realityCheckMinutes: 0 };
   return c.json(
-    { started_at: figures.startedAt, stakes: toDollars(figures.stakes), won: toDollars(figures.won), net: toDollars(figures.won - figures.stakes) },
+    {
+      started_at: figures.startedAt,
+      stakes: toDollars(figures.stakes),
+      won: toDollars(figures.won),
+      net: toDollars(figures.won - figures.stakes),
+      reality_check_minutes: figures.realityCheckMinutes,
+    },
     200,
   );
 });

@@ -108,5 +108,7 @@ export const caseOpens = sqliteTable(
     uniqueIndex("case_opens_request").on(t.userId, t.requestId),
     uniqueIndex("case_opens_roll").on(t.serverSeedHash, t.nonce),
     index("case_opens_user").on(t.userId, t.id),
+    // the player's openings of a period (worker/protection/play.ts: loss limits, the session figures)
+    index("case_opens_user_time").on(t.userId, t.createdAt),
   ],
 );

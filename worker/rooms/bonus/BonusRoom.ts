@@ -34,7 +34,7 @@ export class BonusRoom extends RoundRoom<BonusTypes> {
     const s = await this.wake();
     await this.outbox.drain(); // the round's row is in D1 before a join
     const joined = await joinRound(this.env, s.round.id, userId, Date.now());
-    if (!joined.joined) return { ok: false, key: joined.excluded ? "user_api.excluded" : "bonus_api.round_closed" };
+    if (!joined.joined) return { ok: false, key: joined.reason === "excluded" ? "user_api.excluded" : "bonus_api.round_closed" };
     await this.run({ type: "numbers", ...joined.numbers });
     return { ok: true, roundId: joined.numbers.roundId, participants: joined.numbers.participants };
   }

@@ -52,7 +52,7 @@ export async function roundNumbers(env: D1Env, roundId: number): Promise<RoundNu
   return first<RoundNumbers>(env.DB, sql`SELECT id AS roundId, bank, participants FROM bonus_rounds WHERE id = ${roundId}`);
 }
 
-export type JoinResult = { joined: true; numbers: RoundNumbers } | { joined: false; excluded?: true };
+export type JoinResult = { joined: true; numbers: RoundNumbers } | { joined: false; reason: "closed" | "excluded" };
 
 /**
  * Puts the player in the round (once: the primary key; his place in the join order is the next
@@ -73,11 +73,11 @@ export async function joinRound(env: D1Env, roundId: number, userId: number, now
           FROM bonus_rounds r WHERE r.id = ${roundId}`,
     ]);
   } catch (err) {
-    if (failedGuard(err) === "protection.excluded") return { joined: false, excluded: true };
+    if (failedGuard(err) === "protection.excluded") return { joined: false, reason: "excluded" };
     throw err;
   }
   const row = rowsOf<RoundNumbers & { joined: number }>(results[3])[0];
-  if (!row?.joined) return { joined: false };
+  if (!row?.joined) return { joined: false, reason: "closed" };
   return { joined: true, numbers: { roundId: row.roundId, bank: row.bank, participants: row.participants } };
 }
 

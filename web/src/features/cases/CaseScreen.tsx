@@ -9,7 +9,7 @@ import { toCents } from "../../../../shared/money";
 import { useStakeHeadroom } from "../../lib/protection";
 import { useUiStore } from "../../lib/uiStore";
 import { ApiError } from "../../lib/api";
-import { useCurrentUser } from "../../lib/session/useCurrentUser";
+import { useCurrentUser, useSignedInUser } from "../../lib/session/useCurrentUser";
 import { formatDollars } from "../../ui/Money";
 import { Skeleton, Spinner } from "../../ui/Spinner";
 import { StakeHeadroom } from "../../ui/StakeHeadroom";
@@ -40,7 +40,8 @@ function OpenControls({ kase, signedIn, phase, onOpen }: { kase: CaseWithItemsJs
     if (phase === "landed") buttonRef.current?.focus({ preventScroll: true });
   }, [phase]);
   const price = formatDollars(kase.price);
-  const headroom = useStakeHeadroom(toCents(useCurrentUser().data?.balance ?? 0));
+  const user = useSignedInUser();
+  const headroom = useStakeHeadroom(`${user?.balance ?? 0}`);
   const overLimit = headroom !== null && toCents(kase.price) > headroom.cents;
   const limitNoteId = useId();
   if (!signedIn) {

@@ -52,8 +52,9 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
   const [editing, setEditing] = useState(false);
   const [amount, setAmount] = useState("");
   const balanceCents = toCents(useSignedInUser()?.balance ?? 0);
-  const headroom = useStakeHeadroom(balanceCents);
-  const issue = amountIssue(amount, balanceCents, CRASH.maxValueCents, headroom);
+  const pickedCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0);
+  const headroom = useStakeHeadroom(`${balanceCents}:${items?.length ?? 0}`);
+  const issue = amountIssue(amount, balanceCents, CRASH.maxValueCents, headroom, pickedCents);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
   useAutoBetDriver(connection, balanceCents);
 
@@ -69,7 +70,7 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
     ownBets: selfBets.length,
     sending,
   });
-  const totalCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), valueCents);
+  const totalCents = pickedCents + valueCents;
   const manual = manualBet(selfBets);
   const cashOutable = canCashOut({ phase, selfBets, betStatus });
 
@@ -152,7 +153,15 @@ export function BettingBoard({ connection, signedIn, maintenance, items, itemsLo
       </div>
 
       {signedIn && (
-        <StakeAmount text={amount} onText={setAmount} balanceCents={balanceCents} maxCents={CRASH.maxValueCents} headroom={headroom} testId="crash-amount" />
+        <StakeAmount
+          text={amount}
+          onText={setAmount}
+          balanceCents={balanceCents}
+          maxCents={CRASH.maxValueCents}
+          headroom={headroom}
+          itemsCents={pickedCents}
+          testId="crash-amount"
+        />
       )}
       {signedIn && <AutoBetPanel stakeCents={valueCents} target={chosen} blocked={maintenance || !connected} balanceCents={balanceCents} />}
 

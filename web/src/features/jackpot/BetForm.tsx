@@ -66,8 +66,9 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
   });
 
   const picked = (items ?? []).filter((i) => selected.includes(i.myId));
-  const headroom = useStakeHeadroom(balanceCents);
-  const issue = amountIssue(amount, balanceCents, JACKPOT.maxValueCents, headroom);
+  const pickedCents = picked.reduce((sum, i) => sum + toCents(i.price), 0);
+  const headroom = useStakeHeadroom(`${balanceCents}:${items?.length ?? 0}`);
+  const issue = amountIssue(amount, balanceCents, JACKPOT.maxValueCents, headroom, pickedCents);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
   const own = ownItemsInRound(s.selfBets, selfId);
   const block = betBlock({
@@ -85,7 +86,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
     playersCount: s.playersCount,
   });
   const limit = pickLimit(s.settings, own);
-  const totalCents = picked.reduce((sum, i) => sum + toCents(i.price), valueCents);
+  const totalCents = pickedCents + valueCents;
 
   const onBet = () => {
     if (block === "login") return openModal("login");
@@ -135,6 +136,7 @@ export function BetForm({ level, selfId, maintenance, items, itemsLoading }: Pro
           balanceCents={balanceCents}
           maxCents={JACKPOT.maxValueCents}
           headroom={headroom}
+          itemsCents={pickedCents}
           testId="jackpot-amount"
         />
       )}

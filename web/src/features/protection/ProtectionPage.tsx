@@ -114,7 +114,7 @@ function LimitRow({ limit }: { limit: Limit }) {
             ? t(loss ? "limits.used_loss_free" : "limits.used_free", { used: formatDollars(limit.used), date: when(limit.resets_at) })
             : t(loss ? "limits.used_loss" : "limits.used", {
                 used: formatDollars(limit.used),
-                left: formatDollars(Math.max(0, Math.round((limit.amount - limit.used) * 100)) / 100),
+                left: formatDollars(limit.left ?? 0),
                 date: when(limit.resets_at),
               })}
         </p>

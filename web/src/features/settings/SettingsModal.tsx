@@ -77,14 +77,17 @@ function RealityCheckSetting() {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (m: (typeof PROTECTION.realityCheckMinutes)[number]) => api(protectionCalls.setRealityCheck, { minutes: m }),
-    onSuccess: (answer) => client.setQueryData(queryKeys.protection, answer.protection),
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.protection, answer.protection);
+      // the reality check reads the interval with the session's figures
+      void client.invalidateQueries({ queryKey: queryKeys.playSession });
+    },
   });
   const choices = PROTECTION.realityCheckMinutes;
   // a visitor has no session to check; the choice appears once his account's is read
   if (!protection.data) return null;
   const minutes = save.isPending && save.variables !== undefined ? save.variables : protection.data.reality_check_minutes;
   const key = save.isError ? failureKey(save.error, "app_error.load") : null;
-  const offered = (choices as readonly number[]).includes(minutes);
   return (
     <div className="setting-row">
       <div className="setting-text">
@@ -103,14 +106,13 @@ function RealityCheckSetting() {
       <select
         id={id}
         aria-describedby={`${id}-hint`}
-        value={offered ? minutes : ""}
+        value={minutes}
         disabled={save.isPending}
         onChange={(e) => {
           const m = choices.find((c) => c === Number(e.target.value));
           if (m !== undefined) save.mutate(m);
         }}
       >
-        {offered ? null : <option value="">{t("reality.every", { count: minutes })}</option>}
         {choices.map((m) => (
           <option key={m} value={m}>
             {m === 0 ? t("reality.off") : t("reality.every", { count: m })}

@@ -59,13 +59,13 @@ export default function WheelScreen() {
   const state = useWheelState();
   const user = useSignedInUser();
   const balanceCents = toCents(user?.balance ?? 0);
-  const headroom = useStakeHeadroom(balanceCents);
   const [amount, setAmount] = useState("");
   const config = useConfig().data;
   const openModal = useUiStore((s) => s.openModal);
   const inventory = useInventoryQuery(!!user);
   const items = inventory.data?.items;
   const selected = useWheelSelection((s) => s.selected);
+  const headroom = useStakeHeadroom(`${balanceCents}:${items?.length ?? 0}`);
   const phase = useWheelStore((s) => s.phase);
   const connected = useWheelStore((s) => s.connected);
   const roomMaintenance = useWheelStore((s) => s.maintenance);
@@ -119,9 +119,10 @@ export default function WheelScreen() {
   const { layout, settings } = state.data;
   // own rows: the ones this socket knows as own, and any row of this user (a bet from another tab)
   const ownRows = user ? [...selfBets, ...bets.filter((b) => b.user.id === user.id && !selfBets.some((o) => o.id === b.id))] : selfBets;
-  const issue = amountIssue(amount, balanceCents, toCents(settings.max_bet), headroom);
+  const pickedCents = (items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), 0);
+  const issue = amountIssue(amount, balanceCents, toCents(settings.max_bet), headroom, pickedCents);
   const valueCents = issue ? 0 : (parseAmount(amount) ?? 0);
-  const value = toDollars((items ?? []).filter((i) => selected.includes(i.myId)).reduce((sum, i) => sum + toCents(i.price), valueCents));
+  const value = toDollars(pickedCents + valueCents);
   const context = {
     signedIn,
     maintenance,
@@ -167,6 +168,7 @@ export default function WheelScreen() {
               balanceCents={balanceCents}
               maxCents={toCents(settings.max_bet)}
               headroom={headroom}
+              itemsCents={pickedCents}
               testId="wheel-amount"
             />
           )}
