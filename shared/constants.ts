@@ -2,59 +2,6 @@
 
 export const STEAM_APP_ID = 730;
 
-export const CRASH = {
-  maxOwnBets: 3,
-  maxInfiniteBets: 1,
-  /** Manual stop ("no auto-withdraw") is stored as this multiplier and shown as ∞. */
-  infiniteMultiplier: 9999.99,
-  maxCustomMultipliers: 4,
-  countdownMs: 15_000,
-  historySize: 20,
-  /** Auto-withdraw targets in this closed range are refused as abuse (§5). */
-  abuseRange: { min: 1.01, max: 1.2 },
-  /** Share of each round's bank booked to the bonus pool, in percent. */
-  bonusSharePercent: 1,
-  /** Stage thresholds of the running phase (§4). */
-  stages: { second: 1.5, third: 2.5 },
-  reloadAfterCrashMs: 5_000,
-  /** Growth rate of the curve m(t) = e^(growthPerMs·t) (bustabit's feel: ×2 at about 11.6 s). */
-  growthPerMs: 0.00006,
-  /** Pause after a crash before the next round's countdown starts. */
-  crashedPauseMs: 4_000,
-  /** Running-phase elapsed-time ticks (the client draws the curve itself in between, so they
-   *  only keep its clock honest); the bettor's crashLoaderItem is checked on ticks only, so this
-   *  also throttles it. Ticks, loader items and boards together stay under the realtime budget
-   *  of 60 frames per socket in a round that crashes at ×5 (docs/api.md "Sockets"). */
-  tickMs: 2_000,
-  /** Items one bet may stake. */
-  maxItemsPerBet: 50,
-  /** The most one bet may stake from the balance (cents; §9 names no crash limit, this keeps a round's pot bounded). */
-  maxValueCents: 100_000,
-  /** Items shown in a bet row's payload; the rest travel as a count (itemsMore). */
-  betRowItems: 3,
-  /**
-   * The board every socket gets instead of every bet row (docs/api.md "Sockets"):
-   * the totals and the biggest bets, at most once per this window; a player's own rows go to that
-   * player alone, at once, and the full list is fetched on demand (/api/crash/getGame).
-   */
-  boardWindowMs: 2_000,
-  /** The biggest bets the board shows. */
-  boardTop: 10,
-  /** Bets that arrive together go to D1 in one batch of at most this many (worker/rooms/base/bet-groups.ts; ~12 statements a bet: 300 a batch, under the 1,000 queries an invocation may make). */
-  betsPerBatch: 25,
-  /** Default largest total payout of one round, in cents (wrangler var CRASH_MAX_PAYOUT_CENTS). */
-  defaultMaxPayoutCents: 1_000_000,
-} as const;
-
-/** Multiplier history colour classes (§9): upper bound (inclusive unless noted) → class. */
-export const MULTIPLIER_CLASSES = [
-  { upTo: 1.2, className: "x-low" },
-  { upTo: 3, className: "x-mid" },
-  { upTo: 5, className: "x-good" },
-  { upTo: 9.99, className: "x-high" },
-  { upTo: Infinity, className: "x-epic" },
-] as const;
-
 /**
  * §9 the bonus pool (docs/games.md "Bonus pool"): defaults of its configuration (wrangler [vars] BONUS_*,
  * worker/bonus/config.ts) and the fixed split.
@@ -176,26 +123,14 @@ export const WITHDRAW = {
 } as const;
 
 // deposits, providers, promo codes, skins deposits, money withdrawals (kept in their own file)
+export { CRASH, CRASH_CHAIN, FAIRNESS, MULTIPLIER_CLASSES } from "./constants-crash";
 export { DEPOSIT, MONEY_WITHDRAW, PAYMENTS, PROMO, SKINS_DEPOSIT } from "./constants-money";
 export { LIMIT_KINDS, type LimitKind, PROTECTION } from "./constants-protection";
 // jackpot rooms: levels, per-level defaults, timers, commission (kept in their own file)
 export { JACKPOT, JACKPOT_LEVELS, type JackpotLevel, type JackpotLevelSettings, type JackpotTimers } from "./constants-jackpot";
 export { WHEEL, WHEEL_SPIN } from "./constants-wheel";
-
-export const FAIRNESS = {
-  instantCrashPercent: 4,
-  mismatchPayoutFactor: 3,
-} as const;
-
-/** The crash hash chain (docs/fairness.md "Provably fair"; worker/lib/hash-chain.ts). */
-export const CRASH_CHAIN = {
-  /** A checkpoint x_j is kept for every j divisible by this, so any x_k costs < this many hashes. */
-  checkpointInterval: 1_000,
-  /** Checkpoints per storage value (keeps each value small: 256 × 64 characters). */
-  checkpointsPerKey: 256,
-  /** Chain length scripts/new-crash-chain.mjs makes by default (one per round). */
-  defaultLength: 1_000_000,
-} as const;
+export { HUB, SOCKET } from "./constants-realtime";
+export { ADMIN, CONSOLE, OPS, STAFF_OTP } from "./constants-staff";
 
 /** §9 Terms: the user agreement's constants (/user-agreement) and its version. */
 export const TERMS = {
@@ -252,71 +187,6 @@ export const NOTIFY = {
   caseDropMinCents: 500,
   /** …or at or above this rarity rank (shared/items.ts rarityRank: 5 = Covert; gloves, Contraband above) */
   caseDropMinRarityRank: 5,
-} as const;
-
-/** Staff tools (§6): limits on a manual balance adjustment. */
-export const ADMIN = {
-  /** largest |amount| of one adjustment, in cents ($1,000,000) */
-  maxAdjustCents: 100_000_000,
-  adjustReasonMaxLength: 200,
-  banReasonMaxLength: 200,
-  idempotencyKeyLength: { min: 8, max: 100 },
-} as const;
-
-/** The operator console's operations pages (dashboard, maintenance, payments in review). */
-export const OPS = {
-  /** the dashboard's live refetch */
-  dashboardRefetchMs: 5_000,
-  /** bets and wagered per hour over this many hours */
-  activityHours: 24,
-  /** the house result per UTC day over this many days (today included) */
-  resultDays: 7,
-  /** the maintenance message players see, characters (trimmed) */
-  maintenanceMessageMax: 300,
-  /** the reason of a decision on a payment in review */
-  decideReasonMax: 200,
-  /** a chain announcement's note (each language), characters (trimmed) */
-  announcementNoteMax: 300,
-  /**
-   * A skin withdrawal or deposit whose offer the trade bot has not made after this long is stuck:
-   * the dashboard lists it for staff and the player's history says it waits on the bot (the
-   * request keeps trying with the same reference — docs/operations.md "Trade bot")
-   */
-  stuckTradeMs: 10 * 60_000,
-  /** the stuck requests the dashboard lists (the oldest first; the count is of all) */
-  stuckTradesShown: 20,
-} as const;
-
-/** The operator console's server pages (keyset, newest first). */
-export const CONSOLE = {
-  /** users search and audit log rows per page */
-  pageSize: 50,
-  /** chat log rows per page */
-  chatPageSize: 50,
-  /** rows of each list on a user's page (items, deposits, withdrawals, tickets, sessions) */
-  userListSize: 20,
-  searchMaxLength: 200,
-} as const;
-
-/**
- * The staff second factor (docs/security.md "Second factor"): TOTP per RFC 6238 — SHA-1, 6 digits,
- * 30 s steps, one step either side accepted; each code once; a run of wrong codes locks it.
- */
-export const STAFF_OTP = {
-  issuer: "SkinRush",
-  algorithm: "SHA1",
-  digits: 6,
-  periodSeconds: 30,
-  window: 1,
-  /** base32 secret of 20 random bytes (160 bits, RFC 4226's recommendation) */
-  secretBytes: 20,
-  maxFailures: 5,
-  lockMinutes: 15,
-  /** a staff session stays past the factor this long (SECOND_FACTOR_HOURS in wrangler.toml overrides) */
-  validHours: 12,
-  recoveryCodes: 10,
-  /** a recovery code: 10 characters of Crockford's base32 shown as xxxxx-xxxxx */
-  recoveryCodeLength: 10,
 } as const;
 
 /**
@@ -401,57 +271,6 @@ export const STORAGE_KEYS = {
 
 /** Length of the 'Bearer ' prefix the sign-in window message carries (§7). */
 export const BEARER_PREFIX = "Bearer ";
-
-/** Room sockets (docs/api.md "Sockets"): limits and the client's reconnect schedule. */
-export const SOCKET = {
-  /** More frames than this within one window closes the socket (policy violation). */
-  flood: { maxFrames: 40, windowMs: 10_000 },
-  /** WebSocket close code 1008 "policy violation". */
-  policyViolationCode: 1008,
-  /**
-   * A client frame longer than this (UTF-16 units of a text frame, bytes of a binary one) is
-   * refused before it is parsed, and the socket closed with tooBigCode (docs/security.md "Strict ids and pages"). The largest
-   * real frame (newBet with CRASH.maxItemsPerBet ids and a token) is about 1.2 KB.
-   */
-  maxFrameLength: 8 * 1024,
-  /** WebSocket close code 1009 "message too big". */
-  tooBigCode: 1009,
-  /** Open sockets one IP may hold in one room; more answer 429 (wrangler var WS_MAX_PER_IP). */
-  defaultMaxPerIp: 20,
-  /**
-   * A room closes a socket whose session ended: 4001 after that session's logout (the client
-   * forgets the token), 4003 after a site ban (the client's banned path). The reason text is the
-   * name. The client reconnects as it does after any close, then as a visitor.
-   */
-  sessionEnded: { signed_out: 4001, banned: 4003 },
-  /** The client pings this often; with no frame for two intervals it reconnects. */
-  pingIntervalMs: 25_000,
-  /**
-   * Reconnect delay after the n-th failed attempt: min(maxMs, base·factor^(n − 1)), the base drawn
-   * once per socket in [baseMs·(1 − jitter), baseMs]; a connection up for stableAfterMs restarts it.
-   */
-  reconnect: { baseMs: 500, factor: 2, maxMs: 30_000, jitter: 0.5, stableAfterMs: 10_000 },
-  /** Frames the client keeps while its socket is closed (sent after identity on the next open). */
-  sendQueueMax: 20,
-  /**
-   * Relays (docs/relay.md): watchers' sockets held by relay Durable Objects, the room sending one
-   * frame per relay. At most maxRelays relays per room; the room keeps its last `backlog` frames
-   * for a relay that missed some (and a failing relay's queue at most that many); an init fetched
-   * for one watcher serves those that join within initReuseMs; a failed delivery is retried,
-   * spaced base·2^n up to maxMs, for as long as it fails.
-   */
-  relay: { maxRelays: 64, backlog: 512, initReuseMs: 250, retry: { baseMs: 50, maxMs: 2_000 } },
-  /**
-   * A relay's socket listens only: an identity with a token closes it with this code, and the
-   * client comes back straight to the room, where it can bet (docs/relay.md).
-   */
-  relayDirectCode: 4010,
-} as const;
-
-export const HUB = {
-  /** `online` is broadcast at most this often (changes in between are coalesced). */
-  onlineThrottleMs: 500,
-} as const;
 
 /** Sign-in (§4 Login): provider round trips, dev login. */
 export const AUTH = {
