@@ -1,4 +1,4 @@
-// The crash game's constants (spec §9; docs/games.md "Crash") and its fairness chain's
+// The crash game's constants (spec §9, §5) and its fairness chain's
 // (docs/fairness.md). A part of shared/constants.ts, which re-exports it: import it from there.
 
 export const CRASH = {
