@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
+import { crashSeen, twistNextRound, untilCrash } from "./crash-twist";
 
 // The journey: an admin (dev flag) schedules a 3.00 crash; in that round
 // a player bets two items with auto-withdraw 2.00 and wins (row turns to a win, the win item
@@ -14,11 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Seen {
-  round: number;
-  stage: string | null;
-}
 
 async function crashPage(username: string, role?: "admin"): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, { locale: "en-US" });
@@ -44,37 +40,6 @@ async function call<T = unknown>(path: string, token: string, body: unknown = {}
   });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-const seen = (page: Page): Promise<Seen> =>
-  page.evaluate(() => ({
-    round: Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/#(\d+)/)?.[1] ?? 0),
-    stage: document.querySelector(".crash-widget")?.getAttribute("data-stage") ?? null,
-  }));
-
-async function until(page: Page, what: (s: Seen) => boolean, timeoutMs: number, onTick?: (s: Seen) => Promise<void>): Promise<Seen> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await seen(page);
-    if (what(s)) return s;
-    if (Date.now() > end) throw new Error(`gave up waiting; last seen ${JSON.stringify(s)}`);
-    await onTick?.(s);
-    await page.waitForTimeout(150);
-  }
-}
-
-/** The server's round when the crash twist clicked at `since` was scheduled (its audit row; polled until written). */
-async function twistedAfter(adminToken: string, since: number): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const { rows } = await call<{ rows: { action: string; details: { roundId?: number } }[] }>("/api/admin/audit/list", adminToken, {
-      action: "crash.schedule_twist",
-      from: since - 500,
-    });
-    const roundId = rows[0]?.details.roundId;
-    if (typeof roundId === "number") return roundId;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("no crash.schedule_twist audit row");
 }
 
 async function inventoryIds(page: Page): Promise<Map<number, string>> {
@@ -103,27 +68,8 @@ describe("crash round", () => {
     const saver = await crashPage("Saver");
     const saverCents = async () => Math.round((await call<{ balance: number }>("/api/user/getBalance", saverToken)).balance * 100);
     try {
-      // schedule the next round's crash point
-      await until(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
-      await admin.page.getByTestId("crash-admin-twist-value").fill("3");
-      const clickedAt = Date.now();
-      await admin.page.getByTestId("crash-admin-twist").click();
-      await admin.page.getByText("Next crash: 3.00×").waitFor();
-      // the twisted round is the one after the server's round at the twist (its audit row names it;
-      // the page's own round may lag a transition behind); "Crash now" ends a long current round early
-      const at = { round: await twistedAfter(adminToken, clickedAt) };
-      let crashed = false;
-      const twisted = await until(
-        admin.page,
-        (s) => s.stage === "waiting" && s.round > at.round,
-        90_000,
-        async (s) => {
-          if (!crashed && s.round === at.round && s.stage !== "waiting" && s.stage !== "crashed") {
-            crashed = true;
-            await admin.page.getByTestId("crash-admin-crash").click();
-          }
-        },
-      );
+      // schedule the next round's crash point, and wait for that round's betting time
+      const twisted = await twistNextRound(admin.page, "3");
 
       const before = await inventoryIds(winner.page);
       const board = winner.page.locator(".crash-inventory-item:not([disabled])");
@@ -147,7 +93,7 @@ describe("crash round", () => {
       await loser.page.locator(".crash-multiplier-option", { hasText: "∞" }).click();
       await loser.page.getByTestId("crash-bet").click();
       await expect.poll(() => loser.page.locator("[data-testid=crash-bet-row]").count(), { timeout: 10_000 }).toBe(3);
-      expect((await seen(winner.page)).round).toBe(twisted.round);
+      expect((await crashSeen(winner.page)).round).toBe(twisted);
 
       // 2.00 is reached at about 11.6 s of running: the row turns to a win and the notice shows
       const notice = winner.page.getByTestId("crash-win-notice");
@@ -163,7 +109,7 @@ describe("crash round", () => {
       await expect.poll(saverCents, { timeout: 15_000 }).toBe(600);
 
       // the round crashes at exactly 3.00; the manual bet that was never taken loses
-      await until(loser.page, (s) => s.stage === "crashed", 30_000);
+      await untilCrash(loser.page, (s) => s.round === twisted && s.stage === "crashed", 30_000);
       expect(await loser.page.getByTestId("crash-multiplier").textContent()).toBe("3.00×");
       await loser.page.locator("[data-testid=crash-bet-row][data-kind=lose]").waitFor();
       // a lost round says so, with the stake it took
@@ -206,7 +152,7 @@ describe("crash round", () => {
       await screenshot(winner.page, "crash-win-notification");
 
       // the round page shows the result, marked as set by an admin
-      await winner.page.goto(`/crash/${twisted.round}`);
+      await winner.page.goto(`/crash/${twisted}`);
       await winner.page.getByTestId("crash-round-point").waitFor();
       expect(await winner.page.getByTestId("crash-round-point").textContent()).toBe("3.00×");
       await winner.page.getByText("not provably fair").waitFor();

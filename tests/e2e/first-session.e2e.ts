@@ -6,6 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
+import { crashSeen, running, twistNextRound, untilCrash } from "./crash-twist";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,31 +33,6 @@ async function post<T>(path: string, token: string, body: unknown = {}): Promise
 }
 
 const cents = async (token: string) => Math.round((await post<{ user: { balance: number } }>("/api/user/get", token)).user.balance * 100);
-
-interface CrashSeen {
-  round: number;
-  stage: string | null;
-  multiplier: number;
-}
-
-const crashSeen = (page: Page): Promise<CrashSeen> =>
-  page.evaluate(() => ({
-    round: Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/#(\d+)/)?.[1] ?? 0),
-    stage: document.querySelector(".crash-widget")?.getAttribute("data-stage") ?? null,
-    multiplier: Number.parseFloat(document.querySelector("[data-testid=crash-multiplier]")?.textContent ?? "0") || 0,
-  }));
-
-/** Polls the crash screen until `what` holds; `onTick` acts between looks (an admin's "crash now"). */
-async function untilCrash(page: Page, what: (s: CrashSeen) => boolean, timeoutMs: number, onTick?: (s: CrashSeen) => Promise<void>): Promise<CrashSeen> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await crashSeen(page);
-    if (what(s)) return s;
-    if (Date.now() > end) throw new Error(`gave up waiting; last seen ${JSON.stringify(s)}`);
-    await onTick?.(s);
-    await page.waitForTimeout(100);
-  }
-}
 
 async function adminCrashPage(): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, { locale: "en-US" });
@@ -100,29 +76,14 @@ describe("a new player's first session", () => {
       await expect.poll(() => cents(token), { timeout: 20_000 }).toBe(1000);
 
       // crash: the next round crashes at 3.00 (an admin's twist); $1.00 by hand, taken while it runs
-      const at = await untilCrash(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
-      await admin.page.getByTestId("crash-admin-twist-value").fill("3");
-      await admin.page.getByTestId("crash-admin-twist").click();
-      await admin.page.getByText("Next crash: 3.00×").waitFor();
-      let crashedNow = false;
-      await untilCrash(
-        admin.page,
-        (s) => s.stage === "waiting" && s.round > at.round,
-        90_000,
-        async (s) => {
-          if (!crashedNow && s.round === at.round && s.stage !== "waiting" && s.stage !== "crashed") {
-            crashedNow = true;
-            await admin.page.getByTestId("crash-admin-crash").click();
-          }
-        },
-      );
+      const twisted = await twistNextRound(admin.page, "3");
       await page.goto("/");
       await page.getByTestId("crash-amount").getByRole("textbox").fill("1");
       await page.locator(".crash-multiplier-option", { hasText: "∞" }).click();
       await page.getByTestId("crash-bet").click();
       await page.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
       await expect.poll(() => cents(token)).toBe(900);
-      await untilCrash(page, (s) => s.stage !== "waiting" && s.multiplier >= 1.3, 60_000);
+      await untilCrash(page, (s) => s.round === twisted && running(s) && s.multiplier >= 1.3, 60_000);
       await page.getByTestId("crash-take").click();
       await page.getByTestId("crash-win-notice").waitFor({ timeout: 10_000 });
       // paid to the balance: $1.00 × the multiplier at the take, floored to the cent (≥ 1.30 and < 3.00)
@@ -208,7 +169,7 @@ describe("a new player's first session", () => {
       const rounds = new Set<number>();
       const crashRunning = async () => {
         const s = await crashSeen(admin.page);
-        if (s.stage !== "waiting" && s.stage !== "crashed" && s.stage !== null && !rounds.has(s.round)) {
+        if (running(s) && !rounds.has(s.round)) {
           rounds.add(s.round);
           await admin.page.getByTestId("crash-admin-crash").click();
         }
@@ -227,7 +188,7 @@ describe("a new player's first session", () => {
 
       // the next round starts running without a fourth bet
       const last = await crashSeen(page);
-      await untilCrash(page, (s) => s.round > last.round && s.stage !== "waiting" && s.stage !== "crashed", 90_000);
+      await untilCrash(page, (s) => s.round > last.round && running(s), 90_000);
       expect(await page.locator("[data-testid=crash-bet-row]").count()).toBe(0);
       expect(await cents(token)).toBe(200);
       await crashRunning();

@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousFindings } from "./axe";
 import { baseUrl, devLogin, launch, newPage, screenshot } from "./browser";
+import { running, twistNextRound, untilCrash } from "./crash-twist";
 import { phoneOffenders } from "./phone-measure";
 
 let browser: Browser;
@@ -37,33 +38,6 @@ async function post<T>(path: string, token: string, body: unknown = {}): Promise
 }
 
 const cents = async (token: string) => Math.round((await post<{ user: { balance: number } }>("/api/user/get", token)).user.balance * 100);
-
-interface CrashSeen {
-  round: number;
-  stage: string | null;
-  multiplier: number;
-}
-
-const crashSeen = (page: Page): Promise<CrashSeen> =>
-  page.evaluate(() => ({
-    round: Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/#(\d+)/)?.[1] ?? 0),
-    stage: document.querySelector(".crash-widget")?.getAttribute("data-stage") ?? null,
-    multiplier: Number.parseFloat(document.querySelector("[data-testid=crash-multiplier]")?.textContent ?? "0") || 0,
-  }));
-
-/** Polls the crash screen until `what` holds; `onTick` acts between looks (an admin's "crash now"). */
-async function untilCrash(page: Page, what: (s: CrashSeen) => boolean, timeoutMs: number, onTick?: (s: CrashSeen) => Promise<void>): Promise<CrashSeen> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await crashSeen(page);
-    if (what(s)) return s;
-    if (Date.now() > end) throw new Error(`gave up waiting; last seen ${JSON.stringify(s)}`);
-    await onTick?.(s);
-    await page.waitForTimeout(100);
-  }
-}
-
-const running = (s: CrashSeen) => s.stage !== null && s.stage !== "waiting" && s.stage !== "crashed";
 
 async function english(page: Page, path: string) {
   // local storage needs the site's origin first
@@ -148,30 +122,14 @@ describe("tournament", () => {
       const play = await context.newPage();
       await play.goto("/");
       await play.getByTestId("crash-screen").waitFor();
-      let crashedNow = false;
-      const at = await untilCrash(admin.page, (s) => s.round > 0 && s.stage !== null, 30_000);
-      // the next round crashes at 3.00 (an admin's twist, dev only), so the cash-out by hand has time;
-      // "Crash now" ends a long current round early (as first-session.e2e.ts does)
-      await admin.page.getByTestId("crash-admin-twist-value").fill("3");
-      await admin.page.getByTestId("crash-admin-twist").click();
-      await admin.page.getByText("Next crash: 3.00×").waitFor();
-      await untilCrash(
-        admin.page,
-        (s) => s.stage === "waiting" && s.round > at.round,
-        90_000,
-        async (s) => {
-          if (!crashedNow && s.round === at.round && running(s)) {
-            crashedNow = true;
-            await admin.page.getByTestId("crash-admin-crash").click();
-          }
-        },
-      );
+      // the next round crashes at 3.00 (an admin's twist, dev only), so the cash-out by hand has time
+      const twisted = await twistNextRound(admin.page, "3");
       await play.getByTestId("crash-amount").getByRole("textbox").fill("1");
       await play.locator(".crash-multiplier-option", { hasText: "∞" }).click();
       await play.getByTestId("crash-bet").click();
       await play.locator("[data-testid=crash-bet-row][data-kind=in-round]").first().waitFor();
       await expect.poll(() => cents(token)).toBe(900);
-      await untilCrash(play, (s) => running(s) && s.multiplier >= 1.2, 60_000);
+      await untilCrash(play, (s) => s.round === twisted && running(s) && s.multiplier >= 1.2, 60_000);
       await play.getByTestId("crash-take").click();
       await play.getByTestId("crash-win-notice").waitFor({ timeout: 10_000 });
       await expect.poll(() => cents(token)).toBeGreaterThanOrEqual(1020);

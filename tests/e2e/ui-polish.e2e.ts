@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, devLogin, launch, screenshot } from "./browser";
+import { running, twistNextRound, untilCrash } from "./crash-twist";
 
 // What a new player tripped over: the cash-out button looked disabled, popups
 // covered controls, the bet board cropped its grid, the phone header had no store, every tab was
@@ -56,9 +57,6 @@ function contrast(fg: string, bg: string): number {
   return (a + 0.05) / (b + 0.05);
 }
 
-const stage = (page: Page) => page.evaluate(() => document.querySelector(".crash-widget")?.getAttribute("data-stage") ?? null);
-const round = (page: Page) => page.evaluate(() => Number(document.querySelector("[data-testid=crash-hash]")?.textContent?.match(/[#№](\d+)/)?.[1] ?? 0));
-
 async function cashOut(mobile: boolean) {
   const admin = await open({ user: "admin_Ivan", role: "admin" });
   const player = await open({ user: mobile ? "Max_TV" : "Dasha", mobile });
@@ -74,29 +72,7 @@ async function cashOut(mobile: boolean) {
   await player.locator(".panel").waitFor({ state: "detached" });
 
   // the next round flies to 20×: time to cash out by hand
-  await expect.poll(() => round(admin), { timeout: 30_000 }).toBeGreaterThan(0);
-  const now = await round(admin);
-  await admin.getByTestId("crash-admin-twist-value").fill("20");
-  await admin.getByTestId("crash-admin-twist").click();
-  await admin
-    .getByText(/20\.00×/)
-    .first()
-    .waitFor();
-  // end a long current round early, then wait for the twisted round's betting time
-  let crashed = false;
-  await expect
-    .poll(
-      async () => {
-        const [s, r] = [await stage(admin), await round(admin)];
-        if (!crashed && r === now && s !== "waiting" && s !== "crashed") {
-          crashed = true;
-          await admin.getByTestId("crash-admin-crash").click();
-        }
-        return s === "waiting" && r > now;
-      },
-      { timeout: 90_000, interval: 200 },
-    )
-    .toBe(true);
+  const twisted = await twistNextRound(admin, "20");
 
   // the bet board's grid keeps its first row whole (room for the focus ring at the edge)
   const list = player.locator(".crash-inventory-list");
@@ -115,8 +91,10 @@ async function cashOut(mobile: boolean) {
   await toast.waitFor();
   if (!mobile) expect(overlaps(await box(toast), await box(player.locator(".chat-column .chat-head")))).toBe(false);
 
+  // the take shows once the twisted round flies
+  await untilCrash(player, (s) => s.round === twisted && running(s), 60_000);
   const take = player.getByTestId("crash-take");
-  await take.waitFor({ timeout: 60_000 });
+  await take.waitFor({ timeout: 10_000 });
   // the pointer still rests where the bet button was, i.e. on the cash-out button
   await take.hover();
   await player.waitForTimeout(250);
