@@ -95,6 +95,9 @@ export function useStakeHeadroom(play: string): StakeHeadroom | null {
  * whether they are an amount a limit may be, the save (the answer's protection becomes the page's)
  * and why it failed. `onSaved` runs after a save lands.
  */
+/** What a limit form needs (web/src/ui/LimitFields.tsx renders its field and alerts). */
+export type LimitForm = ReturnType<typeof useLimitForm>;
+
 export function useLimitForm(onSaved?: () => void) {
   const client = useQueryClient();
   const [text, setText] = useState("");

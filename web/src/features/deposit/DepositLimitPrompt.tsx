@@ -3,9 +3,9 @@
 // browser per player, and a player with a limit or a deposit is not asked.
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { displayMessage } from "../../lib/i18n";
 import { useLimitForm, useProtection } from "../../lib/protection";
 import { useSignedInUser } from "../../lib/session/useCurrentUser";
+import { LimitAmountInput, LimitFormAlerts } from "../../ui/LimitFields";
 
 const PERIODS = ["deposit_day", "deposit_week", "deposit_month"] as const;
 const skipKey = (userId: number) => `deposit_limit_prompt_skipped:${userId}`;
@@ -20,13 +20,11 @@ function skipped(userId: number): boolean {
 
 export function DepositLimitPrompt() {
   const { t } = useTranslation("deposit");
-  const { t: tCommon } = useTranslation("common");
   const user = useSignedInUser();
   const protection = useProtection();
   const [hidden, setHidden] = useState(false);
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>("deposit_month");
   const form = useLimitForm(() => setHidden(true));
-  const amountId = useId();
   const periodId = useId();
   if (hidden || !user || user.total_deposit > 0 || skipped(user.id) || !protection.data) return null;
   if (protection.data.limits.some((l) => PERIODS.includes(l.kind as (typeof PERIODS)[number]) && (l.amount !== null || l.pending !== null))) return null;
@@ -48,19 +46,7 @@ export function DepositLimitPrompt() {
       <h3 id="deposit-limit-prompt-title">{t("limit_prompt.title")}</h3>
       <p>{t("limit_prompt.text")}</p>
       <form className="deposit-limit-prompt__form" onSubmit={submit} noValidate aria-busy={form.pending}>
-        <label htmlFor={amountId} className="sr-only">
-          {t("limit_prompt.amount")}
-        </label>
-        <input
-          id={amountId}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t("limit_prompt.amount")}
-          aria-invalid={form.invalid || undefined}
-          value={form.text}
-          onChange={(e) => form.setText(e.target.value)}
-        />
+        <LimitAmountInput form={form} label={t("limit_prompt.amount")} placeholder={t("limit_prompt.amount")} />
         <label htmlFor={periodId} className="sr-only">
           {t("limit_prompt.period")}
         </label>
@@ -78,8 +64,7 @@ export function DepositLimitPrompt() {
           {t("limit_prompt.skip")}
         </button>
       </form>
-      {form.invalid ? <p role="alert">{t("limit_prompt.invalid")}</p> : null}
-      {form.errorKey ? <p role="alert">{displayMessage(form.errorKey, tCommon)}</p> : null}
+      <LimitFormAlerts form={form} invalid={t("limit_prompt.invalid")} />
     </section>
   );
 }

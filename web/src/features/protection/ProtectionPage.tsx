@@ -2,7 +2,7 @@
 // week and month and a stake limit (a tighter one at once, a looser one after the cooling-off), a time-out
 // or a self-exclusion, and the agreement's current version when it changed.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { type ProtectionJson, protectionCalls } from "../../../../shared/api/protection";
 import { LIMIT_KINDS, type LimitKind, PROTECTION, TERMS } from "../../../../shared/constants";
@@ -11,6 +11,7 @@ import { displayMessage } from "../../lib/i18n";
 import { useLimitForm, useProtection } from "../../lib/protection";
 import { queryKeys } from "../../lib/queryKeys";
 import { useCurrentUser } from "../../lib/session/useCurrentUser";
+import { LimitAmountInput, LimitFormAlerts } from "../../ui/LimitFields";
 import { formatDollars } from "../../ui/Money";
 import { LoadFailed, SignInPrompt } from "../../ui/StateNote";
 import "./protection.css";
@@ -92,9 +93,7 @@ function LimitsCard({ data }: { data: ProtectionJson }) {
 
 function LimitRow({ limit }: { limit: Limit }) {
   const { t } = useTranslation("protection");
-  const { t: tCommon } = useTranslation();
   const when = useDateTime();
-  const inputId = useId();
   const form = useLimitForm();
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -127,19 +126,7 @@ function LimitRow({ limit }: { limit: Limit }) {
         </p>
       ) : null}
       <form className="protection__limit-form" onSubmit={submit} noValidate aria-busy={form.pending}>
-        <label htmlFor={inputId} className="sr-only">
-          {t("limits.input", { name })}
-        </label>
-        <input
-          id={inputId}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t("limits.placeholder")}
-          aria-invalid={form.invalid || undefined}
-          value={form.text}
-          onChange={(e) => form.setText(e.target.value)}
-        />
+        <LimitAmountInput form={form} label={t("limits.input", { name })} placeholder={t("limits.placeholder")} />
         <button type="submit" className="button button-small" disabled={form.pending}>
           {t("limits.save")}
         </button>
@@ -149,8 +136,7 @@ function LimitRow({ limit }: { limit: Limit }) {
           </button>
         ) : null}
       </form>
-      {form.invalid ? <p role="alert">{t("limits.invalid")}</p> : null}
-      {form.errorKey ? <p role="alert">{displayMessage(form.errorKey, tCommon)}</p> : null}
+      <LimitFormAlerts form={form} invalid={t("limits.invalid")} />
     </li>
   );
 }
