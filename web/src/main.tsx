@@ -3,7 +3,7 @@
 // First: zod must run jitless under the CSP before any schema is built.
 import "./lib/zodCsp";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
@@ -29,17 +29,22 @@ void i18n.loadNamespaces(firstTexts);
 // #root holds the crash screen's static outline (index.html): let it paint once before React
 // replaces it — on a fast connection the scripts arrive before the first frame — then mount.
 // A hidden tab paints nothing (and has no frames): mount at once there.
+// The first render is a transition: React renders it in slices that yield to the browser every
+// few ms (concurrent rendering), not in one long task that blocks input while the home screen mounts.
 function mount(): void {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById("root")!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
 }
 if (document.visibilityState === "hidden") mount();

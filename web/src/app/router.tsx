@@ -12,7 +12,11 @@ import { RouteErrorBoundary } from "./RouteError";
 import { RouteHandleContext, type RouteHandle } from "./routeHandle";
 import { lazyScreen } from "./ScreenBoundary";
 
-const Crash = lazyScreen(() => import("../features/crash/CrashScreen"));
+const crashScreen = () => import("../features/crash/CrashScreen");
+// The home screen's chunk starts loading with the entry, not once React has mounted the layout
+// and rendered the route (the module loader keeps the one fetch for the lazy call).
+if (location.pathname === "/") void crashScreen().catch(() => undefined);
+const Crash = lazyScreen(crashScreen);
 const Jackpot = lazyScreen(() => import("../features/jackpot/JackpotScreen"));
 const Wheel = lazyScreen(() => import("../features/wheel/WheelScreen"));
 const Cases = lazyScreen(() => import("../features/cases/CasesScreen"));
