@@ -3,7 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { SOCKET } from "../../shared/constants";
-import { maxSocketsPerIp } from "../../worker/rooms/base/Room";
+import { maxSocketsPerIp } from "../../worker/rooms/base/ip-cap";
 import { count, giveItem, itemRow } from "./crash-fixtures";
 import { connectCrash } from "./crash-client";
 import { connectChatSocket, connectHub, RoomClient } from "./hub-client";

@@ -18,20 +18,10 @@ import { NamedAlarms } from "./alarms";
 import { RoomProfile, type ProfileReport } from "./profile";
 import { countFrame, type FloodState } from "./flood";
 import { bindIdentity, resolveIdentity, type Identity } from "./identity";
+import { ipSocketTags } from "./ip-cap";
 import { SessionSockets, type SessionEnd } from "./session-sockets";
 import type { RelayOutlet } from "./relay-outlet";
 import type { Position } from "./relay-sequence";
-
-/** The hibernation tag of the sockets opened from one IP (tags are at most 256 characters). */
-export function ipTag(ip: string): string {
-  return `ip:${ip.slice(0, 64)}`;
-}
-
-/** WS_MAX_PER_IP (digits) or SOCKET.defaultMaxPerIp. */
-export function maxSocketsPerIp(env: { WS_MAX_PER_IP?: string }): number {
-  const raw = env.WS_MAX_PER_IP ?? "";
-  return /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : SOCKET.defaultMaxPerIp;
-}
 
 /** What a room remembers per socket. Keep it small: attachments are limited to 2 KB. */
 export interface BaseAttachment {
@@ -143,14 +133,8 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
       console.error("room could not start; the next request retries", String(err));
       return Response.json(errorBody("app_error.load"), { status: 503 });
     }
-    // One IP holds at most WS_MAX_PER_IP sockets here: its sockets carry the IP as a tag, which
-    // survives hibernation. Cloudflare always sets CF-Connecting-IP; a request without it (a
-    // test calling the worker directly) is not counted.
-    const ip = request.headers.get("CF-Connecting-IP");
-    const tags = ip ? [ipTag(ip)] : [];
-    if (ip && this.openSockets(this.ctx.getWebSockets(ipTag(ip))).length >= maxSocketsPerIp(this.env)) {
-      return Response.json(errorBody("app_api.too_many_requests"), { status: 429 });
-    }
+    const tags = ipSocketTags(this.ctx, this.env, request, (ws) => this.isLive(ws));
+    if (!tags) return Response.json(errorBody("app_api.too_many_requests"), { status: 429 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
     const attachment = this.newAttachment(request, { userId: null, visitorId: crypto.randomUUID(), connectedAt: Date.now() });
@@ -305,7 +289,12 @@ export abstract class Room<C extends AnyFrame, S extends AnyFrame, A extends Bas
   }
 
   private openSockets(all: WebSocket[]): WebSocket[] {
-    return all.filter((ws) => ws.readyState === WebSocket.OPEN && !this.left.has(ws));
+    return all.filter((ws) => this.isLive(ws));
+  }
+
+  /** Open, and not on its way out (its close is being handled). */
+  private isLive(ws: WebSocket): boolean {
+    return ws.readyState === WebSocket.OPEN && !this.left.has(ws);
   }
 
   /** Sends one frame; throws if the shared server schema rejects it (a bug, never sent). */

@@ -20,7 +20,7 @@ import { encodeFrame, parseFrame } from "../../../shared/rooms/frame";
 import { relayClientFrame } from "../../../shared/rooms/relay";
 import { countFrame, type FloodState } from "../base/flood";
 import { accept, Backlog, type Batch, type Position } from "../base/relay-sequence";
-import { ipTag, maxSocketsPerIp } from "../base/Room";
+import { ipSocketTags } from "../base/ip-cap";
 import { parseRelayName, RELAY_FULL_HEADER, RELAY_NAME_HEADER, relaySockets, roomOfRelay, type RelayedRoom } from "./stub";
 
 const EPOCH_KEY = "relay:epoch";
@@ -70,12 +70,10 @@ export class RelayRoom extends DurableObject<Env> {
       this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(encodeFrame(ping), encodeFrame(pong)));
     }
     if (this.sockets().length >= relaySockets(this.env)) return new Response(null, { status: 503, headers: { [RELAY_FULL_HEADER]: "1" } });
-    const ip = request.headers.get("CF-Connecting-IP");
-    if (ip && this.ctx.getWebSockets(ipTag(ip)).filter(isOpen).length >= maxSocketsPerIp(this.env)) {
-      return Response.json(errorBody("app_api.too_many_requests"), { status: 429 });
-    }
+    const tags = ipSocketTags(this.ctx, this.env, request, isOpen);
+    if (!tags) return Response.json(errorBody("app_api.too_many_requests"), { status: 429 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, ip ? [ipTag(ip)] : []);
+    this.ctx.acceptWebSocket(server, tags);
     this.waiting.add(server);
     try {
       await this.serially(() => this.welcome(server));
