@@ -4,7 +4,8 @@
 // client corrects its clock offset.
 //
 // A round: wheelTimer (betting, countdown) → wheelNewBet frames → startWheel ms > 1 (spin; the
-// wheel turns to `rotate` from `startedAt`) → startWheel ms = 1 (stopped: show the multiplier) →
+// wheel turns to `rotate` from `startedAt`; the ten biggest wins) → startWheel ms = 1 (stopped: show
+// the multiplier; the same spin without its winner rows, which the spin frame carried) →
 // newGameWheel (bets and stats reset) → wheelTimer of the next round.
 import { z } from "zod";
 import { colourTotals, wheelBetPublic, wheelGame, wheelHistoryEntry, wheelSpin, wheelStats } from "../api/wheel";
@@ -51,8 +52,16 @@ export const wheelNewBetFrame = frame(
 /** Betting is open until countdownEndsAt (sent once per round; a client counts down itself). */
 export const wheelTimerFrame = frame("wheelTimer", z.strictObject({ roundId, publicHash: z.string(), countdownEndsAt: epochMs, serverTime: epochMs }));
 
-/** The spin (ms > 1: animate from startedAt) and its stop (ms = 1: show the multiplier). */
-export const startWheelFrame = frame("startWheel", wheelSpin.extend({ serverTime: epochMs }));
+/** The spin: animate from startedAt for `ms`; `winners` are the biggest wins, shown at the stop. */
+export const wheelSpinningData = wheelSpin.extend({ ms: z.number().int().min(2), serverTime: epochMs });
+/**
+ * The stop (ms = 1: show the multiplier): the spin without its winner rows. Every socket got them
+ * with the spin or in wheelInit, so repeating them cost every socket ~5 KB and the stop's fan-out
+ * (docs/benchmarks.md "Wheel").
+ */
+export const wheelStoppedData = wheelSpin.omit({ winners: true }).extend({ ms: z.literal(1), serverTime: epochMs });
+export type WheelStoppedData = z.infer<typeof wheelStoppedData>;
+export const startWheelFrame = frame("startWheel", z.union([wheelSpinningData, wheelStoppedData]));
 
 /** The round is over: clear bets and stats; `last` joins the history strip. */
 export const newGameWheelFrame = frame("newGameWheel", z.strictObject({ game: wheelGame, last: wheelHistoryEntry.nullable(), serverTime: epochMs }));

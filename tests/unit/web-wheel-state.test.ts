@@ -46,6 +46,12 @@ function spin(patch: Partial<WheelSpin> = {}): WheelSpin {
   };
 }
 
+/** The stop frame: the spin without its winner rows (they came with the spin). */
+function stop(patch: Partial<WheelSpin> = {}, serverTime = T0 + 10_000): WheelServerFrame {
+  const { winners: _winners, ...rest } = spin(patch);
+  return { event: "startWheel", data: { ...rest, ms: 1, serverTime } };
+}
+
 const totals = { ...emptyTotals, red: { bank: 5, bets: 1, items: 1 } };
 const stats = { total_bank: 5, total_items: 1, total_users: 1 };
 
@@ -114,10 +120,8 @@ describe("wheel frames", () => {
     expect(spinning.state.lastWin).toBeNull();
     expect(spinning.effects.filter((e) => e.kind === "sound")).toEqual([]);
 
-    const stopped = run(
-      [{ event: "startWheel", data: { ...spin({ ms: 1, winners: [winner], winnersCount: 1, winTotal: 15 }), serverTime: T0 + 10_000 } }],
-      spinning.state,
-    );
+    // the stop carries the result only; the winner rows are the spin's
+    const stopped = run([stop({ winnersCount: 1, winTotal: 15 })], spinning.state);
     expect(stopped.state.phase).toBe("result");
     expect(stopped.state.history[0]).toEqual({ id: 10, segment: 1, colour: "red", multiplier: 3 });
     expect(stopped.state.bets.find((b) => b.id === "mine")).toMatchObject({ is_win: 1, win: 15 });
@@ -125,14 +129,14 @@ describe("wheel frames", () => {
     expect(stopped.state.lastWin).toMatchObject({ betId: "mine", win: 15, remainder: 15, multiplier: 3, colour: "red" });
     expect(stopped.effects).toContainEqual({ kind: "sound", name: "win" });
     // the same stop again (a resync) changes nothing
-    expect(run([{ event: "startWheel", data: { ...spin({ ms: 1 }), serverTime: T0 + 10_001 } }], stopped.state).state).toBe(stopped.state);
+    expect(run([stop({}, T0 + 10_001)], stopped.state).state).toBe(stopped.state);
   });
 
   it("a stop on another colour tells the own loss (count and stake); a win tells no loss", () => {
     const black = bet("mine-black", { colour: "black", bank: 2 });
     const green = bet("mine-green", { colour: "green", bank: 1.5 });
     const start = run([init({ bets: [black, green], selfBets: [black, green] })]).state;
-    const stopped = run([{ event: "startWheel", data: { ...spin({ ms: 1 }), serverTime: T0 + 10_000 } }], start).state;
+    const stopped = run([stop()], start).state;
     expect(stopped.lastWin).toBeNull();
     expect(stopped.lastLoss).toEqual({ roundId: 10, count: 2, lost: 3.5, colour: "red" });
 
@@ -140,11 +144,28 @@ describe("wheel frames", () => {
     const winner = { betId: "mine", user: own.user, colour: "red" as const, bank: 5, win: 15, winItem: null, remainder: 15 };
     const mixed = run([init({ bets: [own, black], selfBets: [own, black] })]).state;
     const won = run(
-      [{ event: "startWheel", data: { ...spin({ ms: 1, winners: [winner], winnersCount: 1, winTotal: 15 }), serverTime: T0 + 10_000 } }],
+      [
+        { event: "startWheel", data: { ...spin({ winners: [winner], winnersCount: 1, winTotal: 15 }), serverTime: T0 } },
+        stop({ winnersCount: 1, winTotal: 15 }),
+      ],
       mixed,
     ).state;
     expect(won.lastWin).not.toBeNull();
     expect(won.lastLoss).toBeNull();
+  });
+
+  it("a stop without the spin before it (joined between them) settles by the multiplier; a stop with winner rows or ms = 1 and a spin's shape is refused", () => {
+    const own = bet("mine", { colour: "red", bank: 5 });
+    const start = run([init({ bets: [own], selfBets: [own] })]).state;
+    const stopped = run([stop({ winnersCount: 1, winTotal: 15 })], start).state;
+    expect(stopped.phase).toBe("result");
+    expect(stopped.spin).toMatchObject({ roundId: 10, ms: 1, winners: [], winnersCount: 1, winTotal: 15 });
+    expect(stopped.bets[0]).toMatchObject({ is_win: 1, win: 15 });
+    // the shared schema keeps the two shapes apart
+    const winner = { betId: "mine", user: own.user, colour: "red" as const, bank: 5, win: 15, winItem: null, remainder: 15 };
+    expect(wheelServerFrame.safeParse({ event: "startWheel", data: { ...spin({ ms: 1, winners: [winner] }), serverTime: T0 } }).success).toBe(false);
+    const { winners: _w, ...noRows } = spin();
+    expect(wheelServerFrame.safeParse({ event: "startWheel", data: { ...noRows, serverTime: T0 } }).success).toBe(false);
   });
 
   it("newGameWheel resets bets and stats (§4), joins the last result to the history once", () => {
@@ -177,7 +198,7 @@ describe("wheel frames", () => {
   it("history keeps at most WHEEL.historySize entries", () => {
     const history = Array.from({ length: WHEEL.historySize }, (_, i) => ({ id: 100 - i, segment: 0, colour: "black" as const, multiplier: 2 }));
     const { state } = run([init({ history, game: { id: 101, phase: "spinning", bank: 0, publicHash: "cd".repeat(32) }, spin: spin({ roundId: 101 }) })]);
-    const stopped = run([{ event: "startWheel", data: { ...spin({ roundId: 101, ms: 1 }), serverTime: T0 } }], state).state;
+    const stopped = run([stop({ roundId: 101 }, T0)], state).state;
     expect(stopped.history).toHaveLength(WHEEL.historySize);
     expect(stopped.history[0]!.id).toBe(101);
   });

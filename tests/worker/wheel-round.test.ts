@@ -68,7 +68,19 @@ describe("a wheel round with three players", () => {
     // the wheel stops: ms = 1 with the result; the bets settle
     await fireAt(spin.data.startedAt + spin.data.ms);
     const stop = await watcher.next("startWheel", (f) => f.data.ms === 1);
-    expect(stop.data.winners.map((w) => w.betId).sort()).toEqual([rowA.id, ((await betC.clone().json()) as { bet: { id: string } }).bet.id].sort());
+    expect(("winners" in spin.data ? spin.data.winners : []).map((w) => w.betId).sort()).toEqual(
+      [rowA.id, ((await betC.clone().json()) as { bet: { id: string } }).bet.id].sort(),
+    );
+    // the stop names the result, not the winner rows again (the spin carried them)
+    expect(stop.data).toMatchObject({
+      roundId,
+      segment: spin.data.segment,
+      colour: landing,
+      rotate: spin.data.rotate,
+      winnersCount: 2,
+      winTotal: spin.data.winTotal,
+    });
+    expect(stop.data).not.toHaveProperty("winners");
     const wonA = await wheelBetRow(rowA.id);
     expect(wonA).toMatchObject({ status: 1, win: 1_000 * MULT[landing], remainder: 37 });
     expect(wonA?.win_item_id).not.toBeNull();

@@ -157,7 +157,8 @@ function stop(s: WheelState, at: number, now: number, effects: Effect[]): void {
   const share = bonusShare(potOf(s.bets));
   if (share > 0) effects.push({ type: "settle", settlement: { kind: "bonusShare", roundId: r.id, amount: share } });
   s.history = [{ id: r.id, segment: r.segment, colour, multiplier }, ...s.history].slice(0, WHEEL.historySize);
-  effects.push({ type: "broadcast", frame: { event: "startWheel", data: { ...spinOf(s)!, serverTime: now } } });
+  const { winners: _shownAtTheSpin, ...stopped } = spinOf(s)!;
+  effects.push({ type: "broadcast", frame: { event: "startWheel", data: { ...stopped, ms: 1, serverTime: now } } });
   effects.push({ type: "persist", round: roundRow(s) });
 }
 

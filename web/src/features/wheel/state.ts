@@ -5,7 +5,7 @@
 import type { ColourTotals, WheelBetPublic, WheelHistoryEntry, WheelSpin, WheelStats } from "../../../../shared/api/wheel";
 import { WHEEL } from "../../../../shared/constants";
 import { toCents, toDollars } from "../../../../shared/money";
-import type { WheelServerFrame } from "../../../../shared/rooms/wheel";
+import type { WheelServerFrame, WheelStoppedData } from "../../../../shared/rooms/wheel";
 import type { WheelColour } from "../../../../shared/wheel-layout";
 import { type FrameHandlers, mergeById, nextOffset, reduceFrame, unchanged, withHistory } from "../../lib/roomState";
 
@@ -100,6 +100,8 @@ function ownWin(spin: WheelSpin, selfBets: readonly WheelBetPublic[]): LastWin |
   return { betId: w.betId, colour: w.colour, multiplier: spin.multiplier, win: w.win, winItem: w.winItem, remainder: w.remainder };
 }
 
+const isStop = (d: WheelSpin | WheelStoppedData): d is WheelStoppedData => d.ms === 1;
+
 const historyWith = (history: readonly WheelHistoryEntry[], entry: WheelHistoryEntry) => withHistory(history, entry, WHEEL.historySize);
 
 /** §4: a new game resets bets and stats. */
@@ -150,11 +152,16 @@ const handlers: FrameHandlers<WheelServerFrame, WheelData, WheelEffect> = {
   },
   startWheel(s, d, now, effects) {
     const clockOffsetMs = nextOffset(s.clockOffsetMs, d.serverTime - now);
-    const { serverTime: _serverTime, ...spin } = d;
     const base = d.roundId === s.roundId ? s : clearRound(s);
-    if (d.ms > 1) return { ...base, roundId: d.roundId, phase: "spinning", countdownEndsAt: null, spin, publicHash: d.publicHash, clockOffsetMs };
+    if (!isStop(d)) {
+      const { serverTime: _serverTime, ...spin } = d;
+      return { ...base, roundId: d.roundId, phase: "spinning", countdownEndsAt: null, spin, publicHash: d.publicHash, clockOffsetMs };
+    }
     // ms = 1: stopped on the result
     if (s.phase === "result" && s.roundId === d.roundId) return s; // a repeat after a resync
+    const { serverTime: _serverTime, ...stopped } = d;
+    // the winner rows came with the spin (or wheelInit); a socket that saw neither shows the totals only
+    const spin: WheelSpin = { ...stopped, winners: base.spin?.roundId === d.roundId ? base.spin.winners : [] };
     const lastWin = ownWin(spin, base.selfBets);
     if (lastWin) effects.push({ kind: "sound", name: "win" });
     const lost = lastWin ? [] : base.selfBets.filter((b) => b.is_win === 0 && b.colour !== spin.colour);
