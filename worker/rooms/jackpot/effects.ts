@@ -19,8 +19,11 @@ export type JackpotEvent =
   | { type: "bet"; roundId: number; bet: JackpotBet }
   /** the round's bets as D1 holds them (after a bet whose answer was lost) */
   | { type: "bets"; roundId: number; bets: JackpotBet[] }
-  /** bets closed in D1 and read back: the draw on exactly them */
-  | { type: "draw"; roundId: number; bets: JackpotBet[] }
+  /**
+   * bets closed in D1: the draw on exactly them, read back, or `held`: the room's own, which
+   * D1's count and sums of the closed round matched (game.ts dueEvent)
+   */
+  | { type: "draw"; roundId: number; bets: JackpotBet[] | "held" }
   /** the round is over (drawn and shown, or a single player timed out): the chain's next round */
   | { type: "newRound"; seed: RoundSeed };
 

@@ -13,7 +13,7 @@ import { jackpotBankPush } from "./banks";
 import type { JackpotTypes, RoundRow, Settlement } from "./effects";
 import { due } from "./logic";
 import { JackpotSeeds, roomConfig } from "./seeds";
-import { closeRound, lastChainIndex, refundRound, settleRound, writeRound } from "./settlement";
+import { closedRoundMatches, closeRound, lastChainIndex, refundRound, settleRound, writeRound } from "./settlement";
 import { createState } from "./state";
 import { roundRow, step } from "./step";
 import { JackpotStore } from "./store";
@@ -38,9 +38,11 @@ export function jackpotGame(env: Env, storage: DurableObjectStorage, level: () =
       const now = Date.now();
       const next = due(s, now);
       if (next === "draw") {
-        // closed in D1 first: a bet batch still in flight can no longer land, the draw reads them all
-        await closeRound(env, s.round.id, now);
-        return { type: "draw", roundId: s.round.id, bets: await roundBets(env, s.round.id) };
+        // closed in D1 first: a bet batch still in flight can no longer land; the draw is on all
+        // D1 took — the room's own bets when D1's count and sums say they are all, else read back
+        const closed = await closeRound(env, s.round.id, now);
+        const held = closedRoundMatches(closed, s.bets, s.pending.length);
+        return { type: "draw", roundId: s.round.id, bets: held ? "held" : await roundBets(env, s.round.id) };
       }
       if (next === "refund" || next === "newGame") return { type: "newRound", seed: await seedOf(s.level, s.round.chainIndex + 1) };
       return { type: "tick" };

@@ -8,7 +8,7 @@ import { jackpotRoundPoints } from "../../tournaments/points";
 import { cashbackAccrualGroupStatements } from "../../cashback/accrual";
 import { houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { expectChanges, expectCount, guard } from "../../db/guards";
-import { all, first, rowsOf, run, type SQL, sql } from "../../db/sql";
+import { all, batch, first, rowsOf, run, type SQL, sql } from "../../db/sql";
 import { runSettlement } from "../base/bet-moves";
 import { type PlaceBatch, placeBetBatch, stakedItemsOf, stakeRefundStatements } from "../base/place-bet";
 import type { JackpotLevel } from "../../../shared/constants";
@@ -129,12 +129,37 @@ export async function placeBet(env: D1Env, p: PlaceBet, place: PlaceBatch = plac
   return { ok: true, ...row, value, items: rowsOf<StakedItem>(placed.results[1]) };
 }
 
+/** A closed round as D1 holds it: enough to tell whether the room's own bets are all of them. */
+export interface ClosedRound {
+  count: number;
+  /** Σ bet prices, cents (= the tickets) */
+  pot: number;
+  lastSeq: number;
+}
+
 /**
- * Bets close (the draw): the round turns 'drawn' in D1, so no bet batch can land after it; the
- * room reads the round's bets next and draws on exactly what D1 holds. A replay changes nothing.
+ * Bets close (the draw): the round turns 'drawn' in D1, so no bet batch can land after it, and
+ * the closed round's count and sums come back in the same batch (one round trip between the
+ * deadline and the draw frame). The room draws on exactly what D1 holds: its own bets when they
+ * match (closedRoundMatches), else the bets read back (roundBets). A replay changes nothing.
  */
-export async function closeRound(env: D1Env, roundId: number, now: number): Promise<void> {
-  await run(env.DB, sql`UPDATE jackpot_rounds SET status = 'drawn', drawn_at = ${now} WHERE id = ${roundId} AND status = 'open'`);
+export async function closeRound(env: D1Env, roundId: number, now: number): Promise<ClosedRound> {
+  const [, totals] = await batch(env.DB, [
+    sql`UPDATE jackpot_rounds SET status = 'drawn', drawn_at = ${now} WHERE id = ${roundId} AND status = 'open'`,
+    sql`SELECT COUNT(*) AS count, COALESCE(SUM(price), 0) AS pot, COALESCE(MAX(seq), 0) AS lastSeq FROM jackpot_bets WHERE round_id = ${roundId}`,
+  ]);
+  const row = rowsOf<ClosedRound>(totals)[0];
+  if (!row) throw new Error(`jackpot round ${roundId}: no totals`);
+  return row;
+}
+
+/**
+ * Whether the room's bets are the closed round's: every bet the room holds came from D1 (its
+ * batch's answer or a read), so the same count means the same bets; the sums guard the rest.
+ */
+export function closedRoundMatches(closed: ClosedRound, bets: readonly { seq: number; price: number }[], pending: number): boolean {
+  const pot = bets.reduce((sum, b) => sum + b.price, 0);
+  return pending === 0 && closed.count === bets.length && closed.pot === pot && closed.lastSeq === (bets.at(-1)?.seq ?? 0);
 }
 
 // ── settlement ──────────────────────────────────────────────────────────────

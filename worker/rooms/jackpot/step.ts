@@ -84,10 +84,12 @@ function takeBet(s0: JackpotState, roundId: number, bet: JackpotBet, now: number
 }
 
 /** Bets closed in D1: the draw on D1's bets (the late ones shown first), its settlement owed in the same write. */
-function drawRound(s0: JackpotState, roundId: number, bets: JackpotBet[], now: number, ctx: StepContext, effects: Effect[]): JackpotState {
+function drawRound(s0: JackpotState, roundId: number, read: JackpotBet[] | "held", now: number, ctx: StepContext, effects: Effect[]): JackpotState {
   if (s0.round.id !== roundId || s0.status !== JACKPOT_SECOND) return s0;
   const known = new Set(s0.bets.map((b) => b.id));
-  const s = draw(rebuild(s0, bets, ctx.settings, ctx.timers), ctx.salt, ctx.timers, JACKPOT.commissionPercent, now);
+  // `held`: D1's closed round is the room's bets (a bet's answer can only add to them, and D1 has no more)
+  const bets = read === "held" ? s0.bets : read;
+  const s = draw(read === "held" ? s0 : rebuild(s0, bets, ctx.settings, ctx.timers), ctx.salt, ctx.timers, JACKPOT.commissionPercent, now);
   const d = s.draw!;
   for (const late of bets.filter((b) => !known.has(b.id))) {
     effects.push({
