@@ -43,7 +43,8 @@ export function cashbackAccrualGroupStatements(losses: SQL, now: number): SQL[] 
   return [
     sql`INSERT INTO cashback_accruals (user_id, ref, lost_cents, amount, created_at)
          SELECT l.user_id, l.ref, l.lost_cents, l.lost_cents * ${rate} / 10, ${now} FROM (${losses}) l WHERE l.lost_cents > 0`,
-    sql`UPDATE users SET cashback = cashback + (SELECT a.amount FROM cashback_accruals a JOIN (${losses}) l ON l.ref = a.ref WHERE l.user_id = users.id)
+    // Σ: a user may have several losses in the group (two colours of one wheel round)
+    sql`UPDATE users SET cashback = cashback + (SELECT SUM(a.amount) FROM cashback_accruals a JOIN (${losses}) l ON l.ref = a.ref WHERE l.user_id = users.id)
          WHERE id IN (SELECT l.user_id FROM (${losses}) l WHERE l.lost_cents > 0)`,
   ];
 }

@@ -23,6 +23,11 @@ export function betStats(p: { userId: number; wagered: SQL | number; won: SQL | 
 export function jackpotRoundStats(roundId: number, winnerId: number, win: number, now: number): SQL[] {
   const perBettor = sql`SELECT user_id, SUM(price) AS wagered, CASE WHEN user_id = ${winnerId} THEN ${win} ELSE 0 END AS won
                           FROM jackpot_bets WHERE round_id = ${roundId} GROUP BY user_id`;
+  return groupStats(perBettor, now);
+}
+
+/** Many settled bets at once: `perBettor` is a SELECT of (user_id, wagered, won), one row per user. */
+export function groupStats(perBettor: SQL, now: number): SQL[] {
   return [
     // "WHERE true": an upsert from a SELECT needs a WHERE for SQLite to parse its ON CONFLICT
     sql`INSERT INTO player_days (user_id, day, wagered, won) SELECT user_id, ${dayOf(now)}, wagered, won FROM (${perBettor}) WHERE true

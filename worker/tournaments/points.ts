@@ -4,7 +4,7 @@
 import { type SQL, sql } from "../db/sql";
 
 /** The running tournament's id, or nothing, at `now` (the open one whose end has not passed). */
-const running = (now: number) => sql`(SELECT id FROM tournaments WHERE status = 'open' AND ends_at > ${now})`;
+export const runningTournament = (now: number) => sql`(SELECT id FROM tournaments WHERE status = 'open' AND ends_at > ${now})`;
 
 /**
  * One settled bet of `userId`: `stake` cents (a number or an SQL value), placed at `placedAt`.
@@ -12,7 +12,7 @@ const running = (now: number) => sql`(SELECT id FROM tournaments WHERE status = 
  */
 export function betPoints(p: { userId: number; stake: SQL | number; placedAt: SQL | number; now: number }): SQL {
   return sql`UPDATE tournament_participants SET points = points + (${p.stake}), reached_at = ${p.now}
-              WHERE user_id = ${p.userId} AND tournament_id = ${running(p.now)} AND joined_at <= (${p.placedAt}) AND (${p.stake}) > 0`;
+              WHERE user_id = ${p.userId} AND tournament_id = ${runningTournament(p.now)} AND joined_at <= (${p.placedAt}) AND (${p.stake}) > 0`;
 }
 
 /** A jackpot round settled: each participant's bets of it placed after joining (Σ price, cents). */
@@ -20,5 +20,5 @@ export function jackpotRoundPoints(roundId: number, now: number): SQL {
   const mine = sql`SELECT COALESCE(SUM(b.price), 0) FROM jackpot_bets b
                     WHERE b.round_id = ${roundId} AND b.user_id = tournament_participants.user_id AND b.created_at >= tournament_participants.joined_at`;
   return sql`UPDATE tournament_participants SET points = points + (${mine}), reached_at = ${now}
-              WHERE tournament_id = ${running(now)} AND user_id IN (SELECT user_id FROM jackpot_bets WHERE round_id = ${roundId}) AND (${mine}) > 0`;
+              WHERE tournament_id = ${runningTournament(now)} AND user_id IN (SELECT user_id FROM jackpot_bets WHERE round_id = ${roundId}) AND (${mine}) > 0`;
 }

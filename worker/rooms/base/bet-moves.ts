@@ -5,15 +5,15 @@
 import { inArray } from "drizzle-orm";
 import type { NotificationJson } from "../../../shared/api/user";
 import { db } from "../../db/client";
-import { expectChanges, expectCount } from "../../db/guards";
+import { expectChanges, expectCount, guard } from "../../db/guards";
 import { classifyBatchError, houseBalanceStatements, userBalanceStatements } from "../../db/ledger";
 import { catalogue } from "../../db/schema";
 import { all, batch, first, type SQL, sql } from "../../db/sql";
 import { ITEM_STATUS } from "../../db/types";
-import { cashbackAccrualStatements } from "../../cashback/accrual";
+import { cashbackAccrualGroupStatements } from "../../cashback/accrual";
 import { openRoundShare } from "../../bonus/share";
-import { betStats } from "../../top/stats";
-import { betPoints } from "../../tournaments/points";
+import { betStats, groupStats } from "../../top/stats";
+import { betPoints, runningTournament } from "../../tournaments/points";
 import { notificationOf } from "../../lib/notify";
 import { stakeRefundStatements } from "./place-bet";
 
@@ -144,22 +144,35 @@ export function betMoves(game: BetGame) {
   ];
 
   /**
-   * One loss: the bet row turns lost, its items go to the house and 2.5 % of its bank accrues to
-   * the bettor's cashback (cashback/accrual.ts; docs/money.md "Cashback"), ref `<game>:bet:<id>`.
+   * Lost bets, set-based (a round's losers in a handful of statements, not ten each): the bet rows
+   * turn lost (each still pending and its bettor's, or the batch aborts), their items go to the
+   * house, 2.5 % of each bank accrues to its bettor's cashback (cashback/accrual.ts; docs/money.md
+   * "Cashback"), ref `<game>:bet:<id>`, and each bettor's tournament points and top-list sums grow
+   * by his bets' banks. One loss is a group of one. All the losses share `now`.
    */
-  const lossStatements = (s: BetMove): SQL[] => [
-    sql`UPDATE ${bets} SET status = 2, settled_at = ${s.now} WHERE id = ${s.betId} AND status = 0 AND user_id = ${s.userId}`,
-    expectChanges(1),
-    ...itemsToHouse(s.betId, s.userId, s.now),
-    ...cashbackAccrualStatements({
-      userId: s.userId,
-      lostCents: sql`(SELECT bank FROM ${bets} WHERE id = ${s.betId})`,
-      ref: `${game}:bet:${s.betId}`,
-      now: s.now,
-    }),
-    betPoints({ userId: s.userId, stake: stakeOf(s.betId), placedAt: placedAt(s.betId), now: s.now }),
-    ...betStats({ userId: s.userId, wagered: stakeOf(s.betId), won: 0, now: s.now }),
-  ];
+  const lossStatements = (losses: readonly BetMove[], now: number): SQL[] => {
+    const pairs = JSON.stringify(losses.map((l) => [l.betId, l.userId]));
+    const ids = sql`SELECT json_extract(value, '$[0]') FROM json_each(${pairs})`;
+    const lost = sql`SELECT b.user_id AS user_id, '${sql.raw(game)}:bet:' || b.id AS ref, b.bank AS lost_cents FROM ${bets} b WHERE b.id IN (${ids})`;
+    const perBettor = sql`SELECT user_id, SUM(bank) AS wagered, 0 AS won FROM ${bets} WHERE id IN (${ids}) GROUP BY user_id`;
+    const mine = sql`SELECT COALESCE(SUM(b.bank), 0) FROM ${bets} b
+                      WHERE b.id IN (${ids}) AND b.user_id = tournament_participants.user_id AND b.created_at >= tournament_participants.joined_at`;
+    return [
+      sql`UPDATE ${bets} SET status = 2, settled_at = ${now}
+            WHERE id IN (${ids}) AND status = 0
+              AND user_id = (SELECT json_extract(value, '$[1]') FROM json_each(${pairs}) WHERE json_extract(value, '$[0]') = ${bets}.id)`,
+      expectChanges(losses.length),
+      sql`UPDATE inventory_items SET owner_id = NULL, status = '${sql.raw(ITEM_STATUS.available)}', updated_at = ${now}
+            WHERE id IN (SELECT item_id FROM ${betItems} WHERE bet_id IN (${ids})) AND status = '${sql.raw(ITEM_STATUS.inBet)}'
+              AND owner_id = (SELECT b.user_id FROM ${betItems} x JOIN ${bets} b ON b.id = x.bet_id WHERE x.item_id = inventory_items.id AND x.bet_id IN (${ids}))`,
+      expectCount(sql`SELECT COUNT(*) FROM ${betItems} WHERE bet_id IN (${ids})`),
+      guard("key.replayed", sql`EXISTS (SELECT 1 FROM cashback_accruals WHERE ref IN (SELECT ref FROM (${lost})))`),
+      ...cashbackAccrualGroupStatements(lost, now),
+      sql`UPDATE tournament_participants SET points = points + (${mine}), reached_at = ${now}
+            WHERE tournament_id = ${runningTournament(now)} AND user_id IN (SELECT user_id FROM ${bets} WHERE id IN (${ids})) AND (${mine}) > 0`,
+      ...groupStats(perBettor, now),
+    ];
+  };
 
   /** A bet given back (voided round, or refused after its items were locked): items available again, the balance part returned. */
   const refundStatements = (s: BetRefund): SQL[] => [
@@ -177,7 +190,7 @@ export function betMoves(game: BetGame) {
 
     /** A lost bet: the bet row turns lost, its items go to the house, its cashback accrues. */
     async settleLoss(env: Pick<Env, "DB">, s: BetMove): Promise<SettleResult> {
-      return { done: (await settle(env, s.betId, lossStatements(s))).done };
+      return { done: (await settle(env, s.betId, lossStatements([s], s.now))).done };
     },
 
     /** A bet given back (a voided round, a bet refused after its items were locked): the items are available to their owner again, the balance part is returned. */
@@ -238,10 +251,7 @@ export function betMoves(game: BetGame) {
      */
     async settleLossGroup(env: Pick<Env, "DB">, losses: readonly BetMove[]): Promise<void> {
       if (losses.length === 0) return;
-      await batch(
-        env.DB,
-        losses.flatMap((s) => lossStatements(s)),
-      );
+      await batch(env.DB, lossStatements(losses, losses[0]!.now));
     },
 
     /** The round's share of its bank from the house to the bonus pool and its open round, once per round (ledger keys). */
