@@ -57,7 +57,7 @@ export const wheelSpinningData = wheelSpin.extend({ ms: z.number().int().min(2),
 /**
  * The stop (ms = 1: show the multiplier): the spin without its winner rows. Every socket got them
  * with the spin or in wheelInit, so repeating them cost every socket ~5 KB and the stop's fan-out
- * (docs/benchmarks.md "Wheel").
+ * (docs/benchmarks.md "Where the targets stand").
  */
 export const wheelStoppedData = wheelSpin.omit({ winners: true }).extend({ ms: z.literal(1), serverTime: epochMs });
 export type WheelStoppedData = z.infer<typeof wheelStoppedData>;

@@ -62,7 +62,12 @@ export class CrashRoom extends RoundRoom<CrashTypes, CrashAttachment> {
   }
 
   /** A step other than a take waits for the takes in flight (their session read, then their step). */
-  protected override async run(event: CrashEvent, ws?: WebSocket, stepped?: () => void, timed = false): ReturnType<RoundRoom<CrashTypes, CrashAttachment>["run"]> {
+  protected override async run(
+    event: CrashEvent,
+    ws?: WebSocket,
+    stepped?: () => void,
+    timed = false,
+  ): ReturnType<RoundRoom<CrashTypes, CrashAttachment>["run"]> {
     if (event.type !== "cashOut" && this.takes.size > 0) await Promise.all(this.takes);
     return super.run(event, ws, stepped, timed);
   }
