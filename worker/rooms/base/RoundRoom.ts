@@ -137,8 +137,11 @@ export abstract class RoundRoom<T extends RoundTypes, A extends BaseAttachment =
   }
 
   // ── steps ─────────────────────────────────────────────────────────────────
-  /** step() against the current state at the server's clock, then its effects; `ws` gets the replies; `stepped` is called once the state is decided. */
-  /** `timed`: a timer's step (the spin, the stop, the crash, the draw): its frames leave before its drain starts. */
+  /**
+   * step() against the current state at the server's clock, then its effects; `ws` gets the
+   * replies; `stepped` is called once the state is decided; `timed`: a timer's step (the spin, the
+   * stop, the crash, the draw), whose frames leave before its drain starts.
+   */
   protected async run(event: T["event"], ws?: WebSocket, stepped?: () => void, timed = false): Promise<Outcome<T["key"]> | undefined> {
     const ctx = await this.profile.time("step:context", () => this.game.context(this.state));
     const result = this.game.step(this.state, event, Date.now(), ctx);
